@@ -1,0 +1,527 @@
+"""KAITO: the 2-player capture duel on a 6x6 grid (RULES.md section 1).
+
+Squares are indexed 0..35 with ``index = (rank - 1) * 6 + file`` (file a..f = 0..5, rank 1..6),
+named ``a1``..``f6`` as seen by seat 0. A cell holds a tile code (``"RK"``, ``"BH"``, ``"R3"``,
+``"B1"``, ``"OO"`` for a blank opening tile) or ``None`` when empty.
+
+Seat 0 moves first and plays ``colors[0]``; seat 1 opens by placing the Kaito (``@c4``) on one
+of the two squares emptied by removing the blank tiles.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .core import (
+    ActionError,
+    Game,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Outcome,
+    RecordError,
+)
+
+FILES = "abcdef"
+SIZE = 6
+COLORS = ("R", "B")
+COLOR_NAMES = {"R": "Red", "B": "Black"}
+KIND_NAMES = {"K": "katana", "H": "kabuto", "3": "Mon 3", "2": "Mon 2", "1": "Mon 1", "O": "blank"}
+MON_VALUES = (3, 3, 2, 2, 1, 1, 1)
+#: Price in Mon points to buy back a katana (K) or a kabuto (H) (RULES.md section 1, turn step 3).
+EXCHANGE_PRICE = {"K": 4, "H": 5}
+BLANK = "OO"
+
+
+def _tile_set() -> list[str]:
+    tiles = []
+    for c in COLORS:
+        tiles += [c + "K"] * 7 + [c + "H"] * 3 + [c + str(v) for v in MON_VALUES]
+    return tiles + [BLANK, BLANK]
+
+
+#: The 36 tiles of the game, in a fixed order (RULES.md section 1, components).
+ALL_TILES: tuple[str, ...] = tuple(_tile_set())
+_TILE_COUNTS = Counter(ALL_TILES)
+
+
+def square_name(index: int) -> str:
+    """``12 -> "a3"``. Raises ``ValueError`` outside 0..35."""
+    if not 0 <= index < SIZE * SIZE:
+        raise ValueError(f"square index {index} is off the board")
+    rank, file = divmod(index, SIZE)
+    return f"{FILES[file]}{rank + 1}"
+
+
+def square_index(name: str) -> int:
+    """``"a3" -> 12``. Raises :class:`InvalidActionError` for a name that is not a square."""
+    if len(name) != 2 or name[0] not in FILES or name[1] not in "123456":
+        raise InvalidActionError(f"{name!r} is not a square (a1..f6)")
+    return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
+
+
+def line_squares(index: int) -> list[int]:
+    """The 10 other squares in the row and column of ``index``."""
+    rank, file = divmod(index, SIZE)
+    return [rank * SIZE + f for f in range(SIZE) if f != file] + [
+        r * SIZE + file for r in range(SIZE) if r != rank
+    ]
+
+
+_LINES = tuple(tuple(line_squares(i)) for i in range(SIZE * SIZE))
+
+_MOVE_RE = re.compile(r"^(?:@([a-f][1-6])|([a-f][1-6])(?:\+([KH]):([1-3](?:,[1-3])*))?)$")
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One KAITO action. Round-trips to notation with :meth:`from_str` / ``str()``.
+
+    Attributes:
+        square: target square index 0..35.
+        place: True for the opening placement ``@c4``.
+        buy: ``"K"`` or ``"H"`` when the move ends with a Mon exchange, else ``None``.
+        paid: Mon values paid, descending (empty without exchange).
+    """
+
+    square: int
+    place: bool = False
+    buy: str | None = None
+    paid: tuple[int, ...] = ()
+
+    @classmethod
+    def from_str(cls, text: str) -> "Move":
+        """Parse ``"@c4"``, ``"d4"`` or ``"d4+K:3,1"``.
+
+        Raises:
+            InvalidActionError: not KAITO notation (bad square, payment not descending, ...)."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"{text!r} is not an action string")
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise InvalidActionError(f"{text!r} is not KAITO notation (e.g. @c4, d4, d4+K:3,1)")
+        if m.group(1):
+            return cls(square_index(m.group(1)), place=True)
+        paid: tuple[int, ...] = ()
+        if m.group(3):
+            paid = tuple(int(v) for v in m.group(4).split(","))
+            if list(paid) != sorted(paid, reverse=True):
+                raise InvalidActionError(f"{text!r}: paid values must be in descending order")
+        return cls(square_index(m.group(2)), buy=m.group(3), paid=paid)
+
+    def __str__(self) -> str:
+        name = square_name(self.square)
+        if self.place:
+            return "@" + name
+        if self.buy:
+            return f"{name}+{self.buy}:{','.join(map(str, self.paid))}"
+        return name
+
+
+def minimal_payments(mon_values: Iterable[int], price: int) -> list[tuple[int, ...]]:
+    """Distinct minimal payments from the Mon values held (RULES.md section 1, minimal payment).
+
+    A payment is minimal when it reaches ``price`` and removing any one paid tile would drop it
+    below. Returns descending tuples, e.g. ``minimal_payments([3, 3, 1], 4) == [(3, 1), (3, 3)]``
+    (sorted)."""
+    have = Counter(mon_values)
+    out = []
+    for n3 in range(have[3] + 1):
+        for n2 in range(have[2] + 1):
+            for n1 in range(have[1] + 1):
+                total = 3 * n3 + 2 * n2 + n1
+                if total < price:
+                    continue
+                smallest = 1 if n1 else 2 if n2 else 3 if n3 else 0
+                if smallest and total - smallest < price:
+                    out.append((3,) * n3 + (2,) * n2 + (1,) * n1)
+    return sorted(out)
+
+
+def parse_board(text: str) -> list[str | None]:
+    """Board string (RULES.md section 1 notation) -> 36 cells by square index.
+
+    Raises:
+        RecordError: wrong shape or unknown cell code."""
+    if not isinstance(text, str):
+        raise RecordError("board is not a string")
+    ranks = text.split("/")
+    if len(ranks) != SIZE or any(len(r) != 2 * SIZE for r in ranks):
+        raise RecordError("board must be 6 ranks of 6 two-character cells separated by '/'")
+    cells: list[str | None] = [None] * (SIZE * SIZE)
+    valid = set(ALL_TILES)
+    for row, rank_text in enumerate(ranks):
+        rank = SIZE - 1 - row
+        for f in range(SIZE):
+            code = rank_text[2 * f : 2 * f + 2]
+            if code == "..":
+                continue
+            if code not in valid:
+                raise RecordError(f"unknown cell {code!r} on the board")
+            cells[rank * SIZE + f] = code
+    return cells
+
+
+def format_board(cells: Sequence[str | None]) -> str:
+    """36 cells by square index -> board string (rank 6 first, ``..`` for empty)."""
+    return "/".join(
+        "".join(cells[rank * SIZE + f] or ".." for f in range(SIZE)) for rank in range(SIZE - 1, -1, -1)
+    )
+
+
+@dataclass(frozen=True)
+class KaitoView:
+    """Everything a seat sees in KAITO (perfect information: the whole position).
+
+    Attributes:
+        seat: the viewing seat.
+        board: 36 cells by square index (tile code or None); the cell under the Kaito may hold a
+            retrieved tile.
+        kaito: the Kaito's square index, or None before it is placed.
+        colors: ``colors[s]`` is seat s's colour ("R"/"B").
+        to_move: the seat whose turn it is (None once over).
+        held: per seat, the opponent tiles it holds face up.
+        removed: tiles out of the game (own captures, paid Mon, the blanks).
+        phase: ``"place"``, ``"move"`` or ``"over"``.
+        to_act: seats that must act now.
+        legal_actions: this seat's legal action strings (sorted).
+        outcome: the Outcome once over.
+        last_action: the last (seat, action) applied, or None.
+        ply: number of actions applied so far.
+    """
+
+    seat: int
+    board: tuple[str | None, ...]
+    kaito: int | None
+    colors: tuple[str, str]
+    to_move: int | None
+    held: tuple[tuple[str, ...], tuple[str, ...]]
+    removed: tuple[str, ...]
+    phase: str
+    to_act: tuple[int, ...]
+    legal_actions: tuple[str, ...]
+    outcome: Outcome | None
+    last_action: tuple[int, str] | None
+    ply: int
+
+    def targets(self) -> list[int]:
+        """Squares the Kaito may land on now (for this seat, if it is to act)."""
+        return sorted({Move.from_str(a).square for a in self.legal_actions})
+
+    def exchanges_at(self, square: int) -> list[Move]:
+        """The legal moves to ``square`` that include a Mon exchange."""
+        moves = [Move.from_str(a) for a in self.legal_actions]
+        return [m for m in moves if m.square == square and m.buy]
+
+
+class KaitoState(GameState):
+    """A KAITO position. Build with :meth:`KaitoGame.new_state` or :meth:`KaitoGame.state_from_setup`."""
+
+    num_seats = 2
+
+    def __init__(self, game: "KaitoGame", board: Sequence[str | None], colors: Sequence[str]):
+        if sorted(colors) != sorted(COLORS):
+            raise ValueError(f"colors must be R and B in some order, not {colors!r}")
+        self.game = game
+        self.initial_board = tuple(board)
+        self.board: list[str | None] = list(board)
+        self.colors = (colors[0], colors[1])
+        self.kaito: int | None = None
+        self.to_move: int = 1
+        self.held: list[list[str]] = [[], []]
+        self.removed: list[str] = []
+        self.history: list[tuple[int, str]] = []
+        self._outcome: Outcome | None = None
+        self._legal_cache: list[str] | None = None
+
+    @classmethod
+    def from_position(
+        cls,
+        board: Sequence[str | None],
+        kaito: int,
+        to_move: int,
+        colors: Sequence[str] = COLORS,
+        held: Sequence[Sequence[str]] = ((), ()),
+        removed: Sequence[str] = (),
+        game: "KaitoGame | None" = None,
+    ) -> "KaitoState":
+        """A mid-game position (tests, AI search from a view). Checks the no-move loss at once.
+
+        Raises:
+            ValueError: colours or Kaito square invalid."""
+        state = cls(game or KAITO, board, colors)
+        if not 0 <= kaito < 36:
+            raise ValueError("kaito square must be 0..35")
+        state.kaito = kaito
+        state.to_move = to_move
+        state.held = [list(held[0]), list(held[1])]
+        state.removed = list(removed)
+        state._check_can_move()
+        return state
+
+    @classmethod
+    def from_view(cls, view: KaitoView) -> "KaitoState":
+        """Rebuild a searchable state from a view (KAITO hides nothing)."""
+        state = cls(KAITO, view.board, view.colors)
+        state.kaito = view.kaito
+        state.to_move = view.to_move if view.to_move is not None else 0
+        state.held = [list(view.held[0]), list(view.held[1])]
+        state.removed = list(view.removed)
+        state._outcome = view.outcome
+        return state
+
+    # -- protocol -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``"place"`` before the Kaito is placed, ``"move"`` during play, ``"over"`` at the end."""
+        if self._outcome:
+            return "over"
+        return "place" if self.kaito is None else "move"
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self._outcome else (self.to_move,)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self._outcome or seat != self.to_move:
+            return []
+        if self._legal_cache is None:
+            self._legal_cache = sorted(str(m) for m in self.legal_moves())
+        return list(self._legal_cache)
+
+    def legal_moves(self) -> list[Move]:
+        """Legal :class:`Move` objects of the seat to move (unsorted); [] when over."""
+        if self._outcome:
+            return []
+        if self.kaito is None:
+            return [Move(i, place=True) for i, c in enumerate(self.board) if c == BLANK]
+        mover = self.to_move
+        own, opp = self.colors[mover], self.colors[1 - mover]
+        board = self.board
+        moves: list[Move] = []
+        retrievable = {t[1] for t in self.held[1 - mover] if t[1] in "KH"}
+        mon_held = [int(t[1]) for t in self.held[mover] if t[1] in "123"]
+        for sq in _LINES[self.kaito]:
+            tile = board[sq]
+            if tile is None:
+                continue
+            moves.append(Move(sq))
+            if tile[1] in "KH" and self._last_of_kind(tile):
+                continue  # the capture ends the game: no exchange (RULES.md section 1, end)
+            if not retrievable:
+                continue
+            mons = mon_held + [int(tile[1])] if tile[0] == opp and tile[1] in "123" else mon_held
+            if sum(mons) < 4:
+                continue
+            for kind in sorted(retrievable):
+                for paid in minimal_payments(mons, EXCHANGE_PRICE[kind]):
+                    moves.append(Move(sq, buy=kind, paid=paid))
+        del own
+        return moves
+
+    def _last_of_kind(self, tile: str) -> bool:
+        return self.board.count(tile) == 1
+
+    def apply(self, seat: int, action: str) -> None:
+        move = Move.from_str(action) if not isinstance(action, Move) else action
+        if self._outcome:
+            raise IllegalActionError("the game is over")
+        if seat != self.to_move:
+            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalActionError(self._why_illegal(move, legal))
+        self._do(move)
+        self.history.append((seat, str(move)))
+
+    def _why_illegal(self, move: Move, legal: list[Move]) -> str:
+        name = square_name(move.square)
+        if self.kaito is None:
+            if not move.place:
+                return "the Kaito must first be placed on a blank square (e.g. @c4)"
+            return f"{name} is not one of the two blank squares"
+        if move.place:
+            return "the Kaito is already placed"
+        if not any(m.square == move.square for m in legal):
+            if move.square == self.kaito:
+                return f"the Kaito is on {name}: it must move"
+            if move.square not in _LINES[self.kaito]:
+                return f"{name} is not in the Kaito's row or column"
+            return f"{name} holds no tile"
+        if move.buy:
+            kind = KIND_NAMES[move.buy]
+            if not any(t[1] == move.buy for t in self.held[1 - self.to_move]):
+                return f"the opponent holds none of your {kind} tiles"
+            if not any(m.square == move.square and m.buy for m in legal):
+                return f"no exchange is possible after capturing on {name}"
+            return (f"paying {'+'.join(map(str, move.paid))} for a {kind} is not a minimal payment "
+                    f"of at least {EXCHANGE_PRICE[move.buy]} from the Mon you hold")
+        return f"{name} is not a legal move"
+
+    def _do(self, move: Move) -> None:
+        """Apply a move known to be legal."""
+        self._legal_cache = None
+        board = self.board
+        if move.place:
+            for i, c in enumerate(board):
+                if c == BLANK:
+                    board[i] = None
+                    self.removed.append(BLANK)
+            self.kaito = move.square
+            self.to_move = 0
+            self._check_can_move()
+            return
+        mover = self.to_move
+        opp_color = self.colors[1 - mover]
+        tile = board[move.square]
+        assert tile is not None
+        board[move.square] = None
+        self.kaito = move.square
+        if tile[0] == opp_color:
+            self.held[mover].append(tile)
+        else:
+            self.removed.append(tile)
+        if tile[1] in "KH" and tile not in board:
+            loser = self.colors.index(tile[0])
+            who = COLOR_NAMES[tile[0]]
+            kind = KIND_NAMES[tile[1]]
+            by = "its own capture" if loser == mover else f"{COLOR_NAMES[self.colors[mover]]}'s capture"
+            self._end(1 - loser, f"no-{kind}", f"{who} has no {kind} left on the board ({by}).")
+            return
+        if move.buy:
+            for value in move.paid:
+                self.held[mover].remove(f"{opp_color}{value}")
+                self.removed.append(f"{opp_color}{value}")
+            back = self.colors[mover] + move.buy
+            self.held[1 - mover].remove(back)
+            board[move.square] = back
+        self.to_move = 1 - mover
+        self._check_can_move()
+
+    def _check_can_move(self) -> None:
+        if self.kaito is None or self._outcome:
+            return
+        if not any(self.board[sq] is not None for sq in _LINES[self.kaito]):
+            stuck = self.to_move
+            who = COLOR_NAMES[self.colors[stuck]]
+            self._end(1 - stuck, "no-move", f"{who} cannot move: no tile in the Kaito's row or column.")
+
+    def _end(self, winner: int, reason: str, description: str) -> None:
+        self._outcome = Outcome((winner,), reason, description, self.scores())
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def scores(self) -> tuple[int, ...]:
+        return (len(self.held[0]), len(self.held[1]))
+
+    def view(self, seat: int) -> KaitoView:
+        if seat not in (0, 1):
+            raise ValueError(f"KAITO has seats 0 and 1, not {seat}")
+        return KaitoView(
+            seat=seat,
+            board=tuple(self.board),
+            kaito=self.kaito,
+            colors=self.colors,
+            to_move=None if self._outcome else self.to_move,
+            held=(tuple(self.held[0]), tuple(self.held[1])),
+            removed=tuple(self.removed),
+            phase=self.phase,
+            to_act=self.to_act(),
+            legal_actions=tuple(self.legal_actions(seat)),
+            outcome=self._outcome,
+            last_action=self.history[-1] if self.history else None,
+            ply=len(self.history),
+        )
+
+    def clone(self) -> "KaitoState":
+        other = KaitoState.__new__(KaitoState)
+        other.game = self.game
+        other.initial_board = self.initial_board
+        other.board = list(self.board)
+        other.colors = self.colors
+        other.kaito = self.kaito
+        other.to_move = self.to_move
+        other.held = [list(self.held[0]), list(self.held[1])]
+        other.removed = list(self.removed)
+        other.history = list(self.history)
+        other._outcome = self._outcome
+        other._legal_cache = self._legal_cache
+        return other
+
+    def setup(self) -> dict:
+        return {"board": format_board(self.initial_board), "colors": list(self.colors)}
+
+    def record_actions(self) -> list:
+        return [a for _, a in self.history]
+
+    def tile_count(self) -> int:
+        """Tiles accounted for: on the board + held + removed (always 36)."""
+        return sum(1 for c in self.board if c) + len(self.held[0]) + len(self.held[1]) + len(self.removed)
+
+    def __repr__(self) -> str:
+        k = square_name(self.kaito) if self.kaito is not None else "-"
+        return f"KaitoState({format_board(self.board)!r}, kaito={k}, to_move={self.to_move})"
+
+
+class KaitoGame(Game):
+    """KAITO rules (RULES.md section 1)."""
+
+    name = "kaito"
+    title = "KAITO"
+    min_seats = 2
+    max_seats = 2
+
+    def new_state(self, num_seats: int = 2, rng: random.Random | None = None, **options) -> KaitoState:
+        """Shuffle the 36 tiles into the grid with ``rng``.
+
+        Options: ``colors`` — ("R", "B") or ("B", "R"); seat 0 moves first with ``colors[0]``.
+        Drawn with ``rng`` when not given.
+
+        Raises:
+            ValueError: num_seats is not 2, unknown option, bad colours."""
+        if num_seats != 2:
+            raise ValueError("KAITO is for exactly 2 seats")
+        rng = rng or random.Random()
+        unknown = set(options) - {"colors"}
+        if unknown:
+            raise ValueError(f"unknown KAITO option(s): {sorted(unknown)}")
+        tiles = list(ALL_TILES)
+        rng.shuffle(tiles)
+        colors = options.get("colors") or (("R", "B") if rng.random() < 0.5 else ("B", "R"))
+        return KaitoState(self, tiles, tuple(colors))
+
+    def state_from_setup(self, setup: dict) -> KaitoState:
+        if not isinstance(setup, dict):
+            raise RecordError("setup is not an object")
+        cells = parse_board(setup.get("board"))
+        counts = Counter(c for c in cells if c)
+        if counts != _TILE_COUNTS:
+            raise RecordError("setup board must hold exactly the 36 tiles of the game")
+        colors = setup.get("colors")
+        if not isinstance(colors, list) or sorted(colors) != ["B", "R"]:
+            raise RecordError('setup colors must be ["R", "B"] or ["B", "R"]')
+        return KaitoState(self, cells, tuple(colors))
+
+    def replay_steps(self, record_actions: list) -> list[list[tuple[int, str]]]:
+        if not isinstance(record_actions, list):
+            raise RecordError("actions is not a list")
+        steps = []
+        # Seat 1 places, then seats alternate starting with seat 0.
+        for i, action in enumerate(record_actions):
+            if not isinstance(action, str):
+                raise RecordError(f"action {i} is not a string")
+            steps.append([(1 if i == 0 else (i - 1) % 2, action)])
+        return steps
+
+
+KAITO = KaitoGame()
+
+__all__ = [
+    "ALL_TILES", "ActionError", "EXCHANGE_PRICE", "KAITO", "KaitoGame", "KaitoState", "KaitoView",
+    "Move", "format_board", "minimal_payments", "parse_board", "square_index", "square_name",
+]
