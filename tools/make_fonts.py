@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""Build Tatami's bundled fonts (assets/fonts/) from the Debian Noto packages.
+
+The app never uses system fonts at run time: it loads the small subsets made
+here.  The script is deterministic (same inputs -> byte-identical outputs):
+timestamps are copied from the source fonts, not taken from the clock.
+
+Sources (Debian 12 packages, installed under /usr/share/fonts):
+  * fonts-noto-core  -> Noto Sans Regular/Bold (Latin UI text), plus a handful
+    of UI symbols (arrows, check marks, play/pause, stars...) copied in from
+    Noto Sans Symbols, Noto Sans Symbols2 and Noto Sans Math, because Noto Sans
+    itself has none of them.
+  * fonts-noto-cjk   -> Noto Sans CJK JP Regular, face index 0 of
+    NotoSansCJK-Regular.ttc (checked by name below), a static CFF font.
+
+Usage:
+    python tools/make_fonts.py            # build + verify
+    python tools/make_fonts.py --check    # only verify the existing files
+
+Verification (needs pygame-ce) loads every font with pygame.font.Font and
+checks that each required character renders as a real glyph, i.e. differently
+from a code point known to be missing (U+E000, private use -> .notdef box).
+
+To widen the Japanese font (e.g. to all 2,136 Joyo kanji), edit
+``kanji_set()`` below -- it is the single place the kanji list comes from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = ROOT / "assets" / "fonts"
+
+NOTO_CORE = Path("/usr/share/fonts/truetype/noto")
+NOTO_CJK_TTC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+CJK_JP_FAMILY = "Noto Sans CJK JP"  # the face we want out of the collection
+
+# --------------------------------------------------------------------------
+# Character sets
+# --------------------------------------------------------------------------
+
+
+def _ranges(*pairs: tuple[int, int]) -> set[int]:
+    out: set[int] = set()
+    for lo, hi in pairs:
+        out.update(range(lo, hi + 1))
+    return out
+
+
+# Latin UI text (Noto Sans).  Code points absent from the font are ignored.
+LATIN_CODEPOINTS = _ranges(
+    (0x0020, 0x007E),  # Basic Latin
+    (0x00A0, 0x00FF),  # Latin-1 Supplement
+    (0x0100, 0x017F),  # Latin Extended-A
+    (0x2000, 0x206F),  # General Punctuation (dashes, quotes, bullet, ellipsis...)
+    (0x20AC, 0x20AC),  # euro sign
+    (0x2122, 0x2122),  # trade mark
+    (0x2190, 0x21FF),  # Arrows (only those present in Noto Sans)
+    (0x2212, 0x2212),  # minus sign
+    (0xFFFD, 0xFFFD),  # replacement character
+)
+
+# UI symbols the app may use.  Noto Sans lacks them, so they are copied from
+# these donor fonts (first font that has the glyph wins).  Keep this list short.
+UI_SYMBOLS = (
+    "←↑→↓↔↺↻"  # arrows (back / next / undo / redo)
+    "✓✔✕✖"  # check marks and crosses
+    "★☆"  # stars
+    "▶◀▲▼⏸⏹⏭"  # media / disclosure triangles
+    "●○◆◇■□"  # geometric shapes
+    "☰⚙♪"  # menu, settings gear, music
+)
+SYMBOL_DONORS = {
+    "Regular": ["NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf",
+                "NotoSansSymbols-Regular.ttf"],
+    "Bold": ["NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf",
+             "NotoSansSymbols-Bold.ttf"],
+}
+
+# Japanese font: kana, CJK punctuation, full/half-width forms, Latin for mixed
+# strings ("KAITO 海斗"), and the kanji from kanji_set().
+JP_BASE_CODEPOINTS = _ranges(
+    (0x0020, 0x007E),  # Basic Latin (mixed Latin/Japanese strings)
+    (0x00A0, 0x00FF),  # Latin-1 Supplement
+    (0x2010, 0x2027),  # dashes, quotes, bullet, ellipsis
+    (0x2030, 0x203B),  # per mille, primes, reference mark
+    (0x2190, 0x2193),  # arrows
+    (0x25A0, 0x25A1), (0x25B2, 0x25B3), (0x25B6, 0x25B7), (0x25BC, 0x25BD),
+    (0x25C0, 0x25C1), (0x25C6, 0x25C7), (0x25CB, 0x25CB), (0x25CE, 0x25CF),
+    (0x2605, 0x2606),  # stars
+    (0x266A, 0x266A),  # music note
+    (0x2713, 0x2713),  # check mark
+    (0x3000, 0x303F),  # CJK Symbols and Punctuation (、。「」々〜...)
+    (0x3041, 0x309F),  # Hiragana
+    (0x30A0, 0x30FF),  # Katakana (incl. ・ and ー)
+    (0x31F0, 0x31FF),  # Katakana Phonetic Extensions
+    (0xFF01, 0xFFEF),  # Halfwidth and Fullwidth Forms
+)
+
+# ==========================================================================
+# KANJI SET -- the ONE place that decides which kanji go into NotoSansJP.
+# Words used by the UI: 畳 (tatami), 海斗 (Kaito), 刀 (katana), 兜 (kabuto),
+# 紋 (mon), 寿司 / 鮨 (sushi), 漢字 (kanji), 遊戯 (game), 勝負 (match),
+# 赤 / 黒 (red / black), 番 (turn), 手 (move), 取 (capture), 交換 (exchange),
+# 怪盗 (kaitou, "phantom thief": the menu's subtitle for KAITO).
+# A later issue widens this to all 2,136 Joyo kanji: append them to
+# EXTRA_KANJI (or return them from kanji_set()) and re-run this script.
+# ==========================================================================
+UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換怪盗"
+EXTRA_KANJI = ""  # e.g. the Joyo kanji list, later
+
+
+def kanji_set() -> str:
+    """All kanji to include, de-duplicated, in a stable order."""
+    seen: dict[str, None] = {}
+    for ch in UI_KANJI + EXTRA_KANJI:
+        if not ch.isspace():
+            seen.setdefault(ch, None)
+    return "".join(seen)
+
+
+# Katakana words the verification step must be able to render.
+UI_KANA_WORDS = ["カイト", "スシ"]
+
+
+def jp_codepoints() -> set[int]:
+    return JP_BASE_CODEPOINTS | {ord(c) for c in kanji_set()}
+
+
+# --------------------------------------------------------------------------
+# Building
+# --------------------------------------------------------------------------
+
+KEEP_NAME_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14]  # 13/14: licence
+
+
+def _subset_options():
+    from fontTools import subset
+
+    opts = subset.Options()
+    opts.hinting = False  # smaller; FreeType's auto-hinter is fine for UI text
+    opts.desubroutinize = False
+    opts.name_IDs = KEEP_NAME_IDS
+    opts.name_languages = ["*"]
+    opts.notdef_outline = True
+    opts.glyph_names = False
+    opts.legacy_kern = False
+    opts.drop_tables += ["DSIG"]
+    return opts
+
+
+def _load(path: Path, font_number: int = -1):
+    from fontTools.ttLib import TTFont
+
+    return TTFont(str(path), fontNumber=font_number, recalcTimestamp=False, lazy=False)
+
+
+def _add_symbols(font, chars: str, donors: list[str]) -> list[str]:
+    """Copy glyphs for ``chars`` from donor TTFs into the (subsetted) glyf font."""
+    from fontTools.pens.recordingPen import DecomposingRecordingPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    cmap = font.getBestCmap()
+    upm = font["head"].unitsPerEm
+    glyf = font["glyf"]
+    hmtx = font["hmtx"]
+    order = list(font.getGlyphOrder())
+    added: list[str] = []
+    donor_fonts = [_load(NOTO_CORE / name) for name in donors]
+    for ch in chars:
+        cp = ord(ch)
+        if cp in cmap:
+            continue
+        for donor in donor_fonts:
+            dcmap = donor.getBestCmap()
+            if cp not in dcmap:
+                continue
+            if donor["head"].unitsPerEm != upm:
+                raise SystemExit("donor font has a different unitsPerEm")
+            src_name = dcmap[cp]
+            gs = donor.getGlyphSet()
+            rec = DecomposingRecordingPen(gs)
+            gs[src_name].draw(rec)
+            pen = TTGlyphPen(None)
+            rec.replay(pen)
+            glyph = pen.glyph()
+            name = "uni%04X" % cp
+            glyf.glyphs[name] = glyph
+            order.append(name)
+            glyph.recalcBounds(glyf)
+            lsb = getattr(glyph, "xMin", 0) if glyph.numberOfContours else 0
+            hmtx.metrics[name] = (donor["hmtx"][src_name][0], lsb)
+            for table in font["cmap"].tables:
+                if table.isUnicode():
+                    table.cmap[cp] = name
+            added.append(ch)
+            break
+    font.setGlyphOrder(order)
+    glyf.setGlyphOrder(order)
+    font["maxp"].numGlyphs = len(order)
+    font["OS/2"].recalcUnicodeRanges(font)
+    return added
+
+
+def build_latin(weight: str) -> tuple[Path, list[str]]:
+    from fontTools import subset
+
+    src = NOTO_CORE / f"NotoSans-{weight}.ttf"
+    font = _load(src)
+    sub = subset.Subsetter(_subset_options())
+    sub.populate(unicodes=sorted(LATIN_CODEPOINTS))
+    sub.subset(font)
+    added = _add_symbols(font, UI_SYMBOLS, SYMBOL_DONORS[weight])
+    out = OUT_DIR / f"NotoSans-{weight}.ttf"
+    font.save(str(out))
+    return out, added
+
+
+def find_cjk_jp_index() -> int:
+    from fontTools.ttLib import TTCollection
+
+    coll = TTCollection(str(NOTO_CJK_TTC), lazy=True)
+    for i, face in enumerate(coll.fonts):
+        if face["name"].getDebugName(1) == CJK_JP_FAMILY:
+            return i
+    raise SystemExit(f"{CJK_JP_FAMILY!r} not found in {NOTO_CJK_TTC}")
+
+
+def build_jp() -> tuple[Path, int]:
+    from fontTools import subset
+
+    index = find_cjk_jp_index()
+    font = _load(NOTO_CJK_TTC, font_number=index)
+    if "fvar" in font:
+        raise SystemExit("expected a static (non-variable) CJK face")
+    opts = _subset_options()
+    # Keep the features Japanese typesetting uses (vertical forms, proportional kana).
+    opts.layout_features = list(opts.layout_features) + ["vert", "vrt2", "palt", "halt", "vpal", "vhal"]
+    sub = subset.Subsetter(opts)
+    sub.populate(unicodes=sorted(jp_codepoints()))
+    sub.subset(font)
+    out = OUT_DIR / "NotoSansJP-Regular.otf"
+    font.save(str(out))
+    return out, index
+
+
+# --------------------------------------------------------------------------
+# Verification with pygame
+# --------------------------------------------------------------------------
+
+MISSING_CP = 0xE000  # private use: not in any Noto font -> renders .notdef
+
+
+def _glyph_signature(font, ch: str) -> bytes:
+    import pygame
+
+    surf = font.render(ch, True, (255, 255, 255), (0, 0, 0))
+    return bytes(pygame.image.tobytes(surf, "RGB"))
+
+
+def verify() -> list[str]:
+    """Return a list of problems (empty == all good)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.font.init()
+    problems: list[str] = []
+    checks = {
+        "NotoSans-Regular.ttf": "AaZz09ÄéçŁœ€“”—…•×·" + "←→✓✕★▶⏸⚙",
+        "NotoSans-Bold.ttf": "AaZz09ÄéçŁœ€“”—…•×·" + "←→✓✕★▶⏸⚙",
+        "NotoSansJP-Regular.otf": kanji_set() + "".join(UI_KANA_WORDS)
+        + "あいうえおアイウエオ。、「」ー・！？ＡＺ０９ｶAz",
+    }
+    for fname, chars in checks.items():
+        path = OUT_DIR / fname
+        try:
+            font = pygame.font.Font(str(path), 24)
+        except Exception as exc:  # pragma: no cover - reported below
+            problems.append(f"{fname}: does not load: {exc}")
+            continue
+        notdef = _glyph_signature(font, chr(MISSING_CP))
+        for ch in chars:
+            if _glyph_signature(font, ch) == notdef:
+                problems.append(f"{fname}: U+{ord(ch):04X} {ch} renders as .notdef")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="only verify existing fonts")
+    args = ap.parse_args(argv)
+
+    if not args.check:
+        OUT_DIR.mkdir(parents=True, exist_ok=True)
+        for weight in ("Regular", "Bold"):
+            out, added = build_latin(weight)
+            print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size:,} bytes; "
+                  f"symbols added: {''.join(added)})")
+        out, index = build_jp()
+        print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size:,} bytes; "
+              f"face index {index} of {NOTO_CJK_TTC.name} = {CJK_JP_FAMILY}; "
+              f"{len(kanji_set())} kanji)")
+
+    problems = verify()
+    for p in problems:
+        print("PROBLEM:", p, file=sys.stderr)
+    if not problems:
+        print("verify: all fonts load and render their required glyphs")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
