@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Tatami developer bootstrap (standard library only; needs Python >= 3.11).
+
+    python3 dev.py run   [ARGS...]   start the app:            python -m scenes ARGS
+    python3 dev.py test  [ARGS...]   run the tests:             python -m pytest -q ARGS
+    python3 dev.py build [ARGS...]   PyInstaller bundle:        dist/Tatami/ (from build.spec)
+    python3 dev.py bench [ARGS...]   benchmarks:                python -m scenes --bench, then
+                                                                tools/bench_startup.py ARGS
+
+Every command first makes sure .venv/ exists and holds `pip install -e .[dev]` for the current
+pyproject.toml: a hash of it is kept in .venv/tatami-dev.stamp, so the install only runs again when
+pyproject.toml changes. Delete .venv/ to start from scratch. The exit code of the command is
+propagated.
+"""
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+MIN_PYTHON = (3, 11)
+ROOT = os.path.dirname(os.path.abspath(__file__))
+VENV = os.path.join(ROOT, ".venv")
+STAMP = os.path.join(VENV, "tatami-dev.stamp")
+PYPROJECT = os.path.join(ROOT, "pyproject.toml")
+
+
+def venv_python():
+    if os.name == "nt":
+        return os.path.join(VENV, "Scripts", "python.exe")
+    return os.path.join(VENV, "bin", "python")
+
+
+def say(msg):
+    print(f"dev.py: {msg}", file=sys.stderr, flush=True)
+
+
+def call(cmd, env=None):
+    """Run cmd in the repo root and return its exit code (128+N when killed by signal N)."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    while True:
+        try:
+            rc = proc.wait()
+            break
+        except KeyboardInterrupt:
+            continue  # the child got the Ctrl-C as well; let it finish and report
+    return 128 - rc if rc < 0 else rc
+
+
+def create_venv():
+    say(f"creating virtual environment in {VENV}")
+    rc = call([sys.executable, "-m", "venv", VENV])
+    if rc != 0 or not os.path.exists(venv_python()):
+        shutil.rmtree(VENV, ignore_errors=True)
+        say("`python3 -m venv` failed. On Debian/Ubuntu install the venv module first:\n"
+            "    sudo apt-get install python3-venv")
+        sys.exit(rc or 1)
+
+
+def wanted_stamp():
+    with open(PYPROJECT, "rb") as f:
+        digest = hashlib.sha256(f.read())
+    digest.update(ROOT.encode())  # an editable install points at this checkout
+    return digest.hexdigest()
+
+
+def ensure_env():
+    """Create .venv if needed and (re)install the project when pyproject.toml changed."""
+    if not os.path.exists(venv_python()):
+        shutil.rmtree(VENV, ignore_errors=True)  # half-made or broken venv
+        create_venv()
+    stamp = wanted_stamp()
+    try:
+        with open(STAMP, encoding="ascii") as f:
+            if f.read().strip() == stamp:
+                return venv_python()
+    except OSError:
+        pass
+    say("installing tatami with the dev extra (pip install -e .[dev])")
+    rc = call([venv_python(), "-m", "pip", "install", "--disable-pip-version-check",
+               "-e", ".[dev]"])
+    if rc != 0:
+        say("pip install failed")
+        sys.exit(rc)
+    with open(STAMP, "w", encoding="ascii") as f:
+        f.write(stamp + "\n")
+    return venv_python()
+
+
+def headless_env():
+    """Environment for benchmarks: SDL dummy drivers when there is no display to draw on."""
+    env = dict(os.environ)
+    if sys.platform.startswith("linux") and not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+        env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return env
+
+
+def cmd_run(py, args):
+    return call([py, "-m", "scenes", *args])
+
+
+def cmd_test(py, args):
+    return call([py, "-m", "pytest", "-q", *args])
+
+
+def cmd_build(py, args):
+    rc = call([py, "-m", "PyInstaller", "--noconfirm", *args, "build.spec"])
+    if rc == 0:
+        say("built " + os.path.join(ROOT, "dist", "Tatami"))
+    return rc
+
+
+def cmd_bench(py, args):
+    env = headless_env()
+    rc = call([py, "-m", "scenes", "--bench"], env=env)
+    rc2 = call([py, os.path.join("tools", "bench_startup.py"), *args], env=env)
+    return rc or rc2
+
+
+COMMANDS = {"run": cmd_run, "test": cmd_test, "build": cmd_build, "bench": cmd_bench}
+
+
+def main(argv):
+    if sys.version_info < MIN_PYTHON:
+        say("Python %d.%d or newer is needed (this is %s)"
+            % (MIN_PYTHON + (sys.version.split()[0],)))
+        return 1
+    if not argv or argv[0] not in COMMANDS:
+        print(__doc__, file=sys.stderr)
+        return 2
+    command, args = argv[0], argv[1:]
+    if args[:1] == ["--"]:
+        args = args[1:]
+    return COMMANDS[command](ensure_env(), args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
