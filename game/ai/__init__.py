@@ -1,0 +1,42 @@
+"""Computer players for Tatami's games (headless: never imports pygame).
+
+``make_bot(game_name, level, rng, **options)`` builds the bot of one seat. Bots only ever read the
+seat's view (``Bot.choose(view) -> str``, one of ``view.legal_actions``) and draw randomness from
+the seeded ``rng`` they were given, never from the game state.
+
+Levels (:data:`LEVELS`): ``random`` (uniform), ``easy`` (weak but plausible), ``medium`` (greedy,
+one ply of safety), ``hard`` (searching). The per-game bots are listed explicitly in
+:mod:`game.ai.registry`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import LEVELS, Bot, RandomBot
+from .registry import BOT_MODULES, bot_factories
+
+__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot", "known_games"]
+
+
+def known_games() -> tuple[str, ...]:
+    """Record names of the games that have bots, sorted."""
+    return tuple(sorted(BOT_MODULES))
+
+
+def make_bot(game_name: str, level: str, rng: random.Random, **options: Any) -> Bot:
+    """The bot playing ``level`` at ``game_name``, drawing randomness only from ``rng``.
+
+    Options are level-specific, e.g. ``time_budget_s`` (float, seconds per decision) for KAITO's
+    ``hard`` bot.
+
+    Raises:
+        ValueError: unknown game or level (the message lists the known names), or a bad option."""
+    factories = bot_factories(game_name)
+    if level not in factories:
+        known = ", ".join(lv for lv in LEVELS if lv in factories)
+        raise ValueError(f"unknown level {level!r} for {game_name}; known levels: {known}")
+    if not isinstance(rng, random.Random):
+        raise ValueError("rng must be a random.Random")
+    return factories[level](rng, **options)

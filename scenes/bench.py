@@ -1,0 +1,165 @@
+"""``tatami --bench``: per-frame cost of every scene at 1280x720 with animations running.
+
+For each scene, renders ``frames`` frames through the real ``App.frame`` (event dispatch +
+update + draw + flip) at a fixed dt of 16.7 ms and measures each frame's wall time. Input
+that keeps animations alive is posted along the way (hover sweeps over buttons, wheel
+scrolling on the rules page); the KAITO play scene runs an AI-vs-AI game with animations on
+(normal speed; a finished game is restarted). Prints one JSON object::
+
+    {"size": [1280, 720], "target_p99_ms": 8.0,
+     "scenes": {"menu": {"frames": 300, "median_ms": 1.2, "p99_ms": 2.5, "max_ms": 3.0}, ...}}
+
+The target (p99 <= 8 ms) is reported, not asserted.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+DT_MS = 1000.0 / 60.0
+TARGET_P99_MS = 8.0
+WARMUP_FRAMES = 10
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    v = sorted(values)
+    k = (len(v) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def _hover_sweep(app: Any, i: int) -> None:
+    """Every 12 frames, move the pointer onto the next UI element (hover animations)."""
+    import pygame
+
+    if i % 12:
+        return
+    top = app.manager.top()
+    els = [e for e in top.ui_elements() if e.kind.startswith(("button", "choice"))]
+    if not els:
+        return
+    el = els[(i // 12) % len(els)]
+    pos = app.viewport.to_window(el.rect).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def _wheel(app: Any, i: int) -> None:
+    import pygame
+
+    _hover_sweep(app, i)
+    if i % 20 == 0:
+        dy = -2 if (i // 200) % 2 == 0 else 2
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, precise_x=0.0, precise_y=float(dy),
+                                             flipped=False))
+
+
+def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
+             feed: Callable[[Any, int], None] | None, restart_if_left: bool = False) -> dict:
+    import pygame
+
+    pygame.event.clear()
+    make()
+    times: list[float] = []
+    busy_frames = 0
+    games = 1
+    i = 0
+    total = frames + WARMUP_FRAMES
+    while i < total:
+        if restart_if_left and app.manager.top().name != name:
+            make()
+            games += 1
+        if feed is not None:
+            feed(app, i)
+        t0 = time.perf_counter()
+        app.frame(DT_MS, pygame.event.get())
+        t1 = time.perf_counter()
+        if i >= WARMUP_FRAMES and app.manager.top() is not None:
+            times.append((t1 - t0) * 1000.0)
+            busy_frames += bool(app.manager.busy())
+        i += 1
+    return {
+        "frames": len(times),
+        "median_ms": round(statistics.median(times), 3) if times else 0.0,
+        "p99_ms": round(_percentile(times, 0.99), 3),
+        "max_ms": round(max(times), 3) if times else 0.0,
+        "busy_frames": busy_frames,  # frames in which the scene was animating / thinking
+        "scene_starts": games,
+    }
+
+
+def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any = None) -> int:
+    """Run the benchmark and print the JSON report; returns 0."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.app import App
+    from scenes.registry import SCENES
+    from scenes.settings import Settings
+
+    size = size or (1280, 720)
+    report: dict[str, Any] = {"size": list(size), "target_p99_ms": TARGET_P99_MS, "scenes": {}}
+    with tempfile.TemporaryDirectory(prefix="tatami-bench-") as tmp:
+        settings = Settings(path=Path(tmp) / "settings.json")
+        settings["animation_speed"] = "normal"
+        app = App(size=size, settings=settings, uidump=False)
+        try:
+            # think_ms=0: the AIs answer at once, so the board animates in (almost) every frame
+            play_kwargs = dict(seats=["easy", "easy"], colors=("R", "B"), seed=1, names=["Easy 1", "Easy 2"],
+                               think_ms=0)
+
+            def menu() -> None:
+                app.manager.reset(app.make_scene("menu"))
+
+            def setup() -> None:
+                app.manager.reset(app.make_scene("menu"))
+                app.manager.push(app.make_scene("setup", game="kaito"))
+
+            def rules() -> None:
+                app.manager.reset(app.make_scene("rules", game="kaito"))
+
+            def play() -> None:
+                app.start_game("kaito", **play_kwargs)
+
+            def pause() -> None:
+                play()
+                for _ in range(3):
+                    app.frame(DT_MS, [])
+                app.open_pause()
+
+            def score() -> None:
+                from game.core import Outcome
+
+                app.manager.reset(app.make_scene(
+                    "score", game_name="kaito",
+                    outcome=Outcome((0,), "no-katana", "Black has no katana left on the board.", (9, 6)),
+                    seats=["human", "hard"], names=["You", "Computer (Hard)"], colors=("R", "B"),
+                    held=(("BK", "BK", "B3", "B1", "BH", "B2", "BK", "B3", "B1"),
+                          ("RK", "R3", "R1", "R2", "RH", "RK")),
+                ))
+
+            plan: list[tuple[str, Callable[[], None], Any, bool]] = [
+                ("menu", menu, _hover_sweep, False),
+                ("setup", setup, _hover_sweep, False),
+                ("rules", rules, _wheel, False),
+                ("score", score, _hover_sweep, True),
+            ]
+            if "kaito_play" in SCENES:
+                plan.insert(3, ("kaito_play", play, None, True))
+                plan.insert(4, ("pause", pause, _hover_sweep, False))
+            for name, make, feed, restart in plan:
+                report["scenes"][name] = _measure(app, name, make, frames, feed, restart)
+        finally:
+            app.shutdown()
+    worst = max((v["p99_ms"] for v in report["scenes"].values()), default=0.0)
+    report["worst_p99_ms"] = worst
+    report["meets_target"] = worst <= TARGET_P99_MS
+    print(json.dumps(report), file=out or sys.stdout, flush=True)
+    return 0

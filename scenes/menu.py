@@ -1,0 +1,177 @@
+"""Main menu: logo and title, one card per game (from ``registry.GAME_LIST``), rules, quit.
+
+UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"),
+``button:rules``, ``button:quit``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.widgets import (
+    C,
+    Button,
+    UIScene,
+    draw_chrome,
+    draw_seigaiha,
+    draw_shadow,
+    draw_text,
+    mix,
+    text_width,
+)
+
+LOGO = "art/logo.svg"
+
+
+def draw_hanko(surface: pygame.Surface, app: Any, center: tuple[float, float], size: float, char: str,
+               color=C.VERMILION, text_color=C.PAPER_LIGHT, tilt: float = 0.0) -> None:
+    """A red seal stamp (rounded square with a JP character), ``size`` logical px."""
+    vp = app.viewport
+    r = vp.rect(center[0] - size / 2, center[1] - size / 2, size, size)
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    rad = max(2, vp.px(size * 0.16))
+    pygame.draw.rect(s, color, s.get_rect(), border_radius=rad)
+    inner = s.get_rect().inflate(-vp.px(size * 0.12), -vp.px(size * 0.12))
+    pygame.draw.rect(s, mix(color, text_color, 0.55), inner, width=max(1, vp.px(2)), border_radius=max(1, rad - 2))
+    glyph = app.assets.text(char, size * 0.62, text_color, jp=True)
+    s.blit(glyph, glyph.get_rect(center=(r.w // 2, r.h // 2 - vp.px(size * 0.02))))
+    if tilt:
+        s = pygame.transform.rotozoom(s, tilt, 1.0)
+    surface.blit(s, s.get_rect(center=r.center))
+
+
+class GameCard(Button):
+    """A whole game card that is one button (id ``button:game:<name>``)."""
+
+    def __init__(self, info: Any, rect, on_click):
+        super().__init__(f"button:game:{info.name}", info.title, rect, on_click, style="secondary",
+                         enabled=info.available)
+        self.info = info
+
+    def draw(self, surface: pygame.Surface, app: Any) -> None:
+        vp = app.viewport
+        h = self._hover_t
+        lift = -6 * h + 2 * self._press_t
+        r = self.rect.move(0, lift)
+        wr = vp.to_window(r)
+        rad = vp.px(20)
+        enabled = self.enabled
+        if enabled:
+            draw_shadow(surface, wr, rad, vp.px(8 + 8 * h), alpha=int(60 + 40 * h), blur=vp.px(16 + 6 * h))
+        else:
+            draw_shadow(surface, wr, rad, vp.px(4), alpha=30, blur=vp.px(10))
+        fill = C.PAPER_LIGHT if enabled else mix(C.PAPER_LIGHT, C.PAPER_DARK, 0.55)
+        pygame.draw.rect(surface, fill, wr, border_radius=rad)
+        border = mix(C.PAPER_EDGE, C.VERMILION, h) if enabled else C.PAPER_EDGE
+        pygame.draw.rect(surface, border, wr, width=max(1, vp.px(2 if h > 0.05 else 1.5)), border_radius=rad)
+
+        # illustration band
+        art = pygame.Rect(r.x + 16, r.y + 16, r.w - 32, 150)
+        aw = vp.to_window(art)
+        band = C.INDIGO if enabled else mix(C.INDIGO, C.PAPER_DARK, 0.6)
+        pygame.draw.rect(surface, band, aw, border_radius=vp.px(14))
+        clip = surface.get_clip()
+        surface.set_clip(aw.inflate(-vp.px(4), -vp.px(4)))
+        draw_seigaiha(surface, app, art, C.PAPER_LIGHT, alpha=34 if enabled else 22, r=22)
+        surface.set_clip(clip)
+        # art: game tile(s) if available, else the JP title large
+        cx, cy = art.centerx, art.centery
+        if self.info.art and app.assets.exists(self.info.art):
+            tw = th = 96
+            img = app.assets.svg(self.info.art, tw, th)
+            if not enabled:
+                img = img.copy()
+                img.set_alpha(110)
+            tr = vp.rect(cx - tw / 2, cy - th / 2 - 3 * h, tw, th)
+            surface.blit(img, tr)
+        else:
+            draw_text(surface, app, self.info.jp, (cx, cy), 64, C.PAPER_LIGHT if enabled else C.PAPER_DARK, jp=True, decorative=True,
+                      shadow=(0, 0, 0, 90) if enabled else None, shadow_offset=2)
+        # jp tag top-left of the band
+        tag = self.info.jp
+        draw_text(surface, app, tag, (art.x + 14, art.y + 12), 18, C.GOLD_LIGHT if enabled else C.PAPER_EDGE,
+                  anchor="topleft", jp=True, decorative=True)
+
+        ink = C.INK if enabled else C.INK_MUTED
+        draw_text(surface, app, self.info.title, (r.x + 24, r.y + 198), 32, ink, bold=True, anchor="midleft")
+        draw_text(surface, app, self.info.tagline, (r.x + 24, r.y + 236), 17, C.INK_SOFT if enabled else C.INK_MUTED,
+                  anchor="midleft")
+        draw_text(surface, app, self.info.players_text, (r.x + 24, r.y + 262), 15, C.INK_MUTED, anchor="midleft")
+        # call to action
+        pill_w = 132 if enabled else 150
+        pill = pygame.Rect(r.right - 24 - pill_w, r.bottom - 58, pill_w, 40)
+        pw = vp.to_window(pill)
+        if enabled:
+            pc = mix(C.VERMILION, C.VERMILION_LIGHT, h)
+            pygame.draw.rect(surface, pc, pw, border_radius=vp.px(20))
+            draw_text(surface, app, "Play  \u25B6", pill.center, 18, C.PAPER_LIGHT, bold=True)
+        else:
+            pygame.draw.rect(surface, C.PAPER_DARK, pw, border_radius=vp.px(20))
+            pygame.draw.rect(surface, C.PAPER_EDGE, pw, width=max(1, vp.px(1.5)), border_radius=vp.px(20))
+            draw_text(surface, app, "Coming soon", pill.center, 16, C.INK_MUTED, bold=True)
+
+
+class MainMenuScene(UIScene):
+    """The title screen."""
+
+    name = "menu"
+
+    def __init__(self, app: Any, **kwargs: Any):
+        super().__init__(app, **kwargs)
+        from scenes.registry import GAME_LIST, SCENES
+
+        self.games = [g for g in GAME_LIST]
+        n = len(self.games)
+        cw, ch, gap = 340, 330, 40
+        x0 = (1280 - (n * cw + (n - 1) * gap)) / 2
+        for i, g in enumerate(self.games):
+            card = GameCard(g, (x0 + i * (cw + gap), 232, cw, ch), lambda g=g: self._choose(g.name))
+            card.enabled = g.available and g.scene in SCENES
+            self.widgets.add(card)
+        self.widgets.add(Button("button:rules", "How to play", (440, 608, 190, 54), self._rules, style="secondary",
+                                size=20))
+        self.widgets.add(Button("button:quit", "Quit", (650, 608, 190, 54), self.app.quit, style="secondary",
+                                size=20))
+
+    def _choose(self, game: str) -> None:
+        self.app.manager.push(self.app.make_scene("setup", game=game))
+
+    def _rules(self) -> None:
+        self.app.manager.push(self.app.make_scene("rules", game="kaito"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            self._choose(self.games[0].name)
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        vp = self.viewport
+        draw_chrome(surface, app)
+        # title group: [logo] Tatami [畳 stamp]
+        title = "Tatami"
+        tw = text_width(app, title, 78, bold=True)
+        has_logo = app.assets.exists(LOGO)
+        logo_s = 112
+        stamp = 70
+        gap = 26
+        total = tw + gap + stamp + ((logo_s + gap) if has_logo else 0)
+        x = 640 - total / 2
+        cy = 112
+        if has_logo:
+            img = app.assets.svg(LOGO, logo_s, logo_s)
+            surface.blit(img, vp.rect(x, cy - logo_s / 2, logo_s, logo_s))
+            x += logo_s + gap
+        draw_text(surface, app, title, (x, cy + 2), 78, C.INK, bold=True, anchor="midleft",
+                  shadow=(0, 0, 0, 40), shadow_offset=2.5)
+        x += tw + gap
+        draw_hanko(surface, app, (x + stamp / 2, cy + 4), stamp, "畳", tilt=-4)
+        sub, jp = "Three board games from Japan", "日本の卓上遊戯"
+        if app.assets.can_render(jp, jp=True):
+            sub = f"{sub}  ·  {jp}"
+        draw_text(surface, app, sub, (640, 186), 19, C.INK_SOFT)
+        self.widgets.draw(surface, app)
+        draw_text(surface, app, "F11  fullscreen", (1262, 702), 13, C.INK_MUTED, anchor="bottomright")
+        self.draw_fade(surface)

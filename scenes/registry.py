@@ -1,0 +1,76 @@
+"""Explicit registries: scene names -> classes, and the games shown in the menu.
+
+Adding a game to the menu: append a ``GameInfo`` to ``GAME_LIST`` (with ``available=True``)
+and add its play scene to ``SCENES`` — a two-line change.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from scenes.menu import MainMenuScene
+from scenes.pause import PauseScene
+from scenes.rules import RulesScene
+from scenes.score import ScoreScene
+from scenes.setup import SetupScene
+
+log = logging.getLogger("tatami.registry")
+
+try:  # the KAITO play scene is written separately; keep the app usable without it
+    from scenes import kaito_scene as _kaito_module
+except ModuleNotFoundError as _e:  # pragma: no cover - only during development
+    if not (_e.name or "").startswith("scenes."):
+        raise  # a real dependency is missing: surface it
+    _KaitoScene = None
+    KAITO_IMPORT_ERROR: str | None = f"{type(_e).__name__}: {_e}"
+else:
+    _KaitoScene = getattr(_kaito_module, "KaitoPlayScene", None) or getattr(_kaito_module, "KaitoScene", None)
+    KAITO_IMPORT_ERROR = None if _KaitoScene is not None else "scenes.kaito_scene has no KaitoPlayScene"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the menu / setup screens present it.
+
+    name: the core's game name ("kaito"); title: display name; jp: Japanese subtitle;
+    tagline: one line for the menu card; scene: play scene name in ``SCENES``;
+    seats: (min, max) seats offered; available: False shows a "coming soon" card;
+    art: an SVG (asset-relative) shown on the card.
+    """
+
+    name: str
+    title: str
+    jp: str
+    tagline: str
+    scene: str
+    seats: tuple[int, int] = (2, 2)
+    available: bool = True
+    art: str = ""
+    players_text: str = "2 players"
+    extra: dict = field(default_factory=dict)
+
+
+GAME_LIST: list[GameInfo] = [
+    GameInfo("kaito", "KAITO", "怪盗", "Steer the thief, seize the tiles", "kaito_play",
+             available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
+    GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
+             seats=(2, 5), available=False, art="art/sushi/card_tuna.svg", players_text="2–5 players"),
+    GameInfo("kanji-zushi", "Kanji-zushi", "漢字寿司", "Pair halves into real kanji", "kanji_play",
+             seats=(2, 6), available=False, art="art/kanji/card_neta.svg", players_text="2–6 players"),
+]
+
+GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAME_LIST}
+
+SCENES: dict[str, type] = {
+    "menu": MainMenuScene,
+    "setup": SetupScene,
+    "pause": PauseScene,
+    "rules": RulesScene,
+    "score": ScoreScene,
+}
+if _KaitoScene is not None:
+    SCENES["kaito_play"] = _KaitoScene
+
+
+def game_info(name: str) -> GameInfo:
+    return GAMES_BY_NAME[name]

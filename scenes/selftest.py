@@ -1,0 +1,261 @@
+"""``tatami --selftest``: a headless walk through every scene with synthetic input.
+
+Runs the real ``App`` frame loop at a fixed dt (16.7 ms) on SDL's dummy video driver and
+drives it only with pygame events posted at the UI elements' window-pixel rects (exactly
+what a user's clicks produce). The walk:
+
+  menu -> rules (wheel scroll) -> menu -> setup (AI vs AI, fast) -> KAITO play
+  -> Esc: pause -> rules -> pause -> resume -> (window resized) -> play to the end
+  -> score -> rematch -> play -> Esc: pause -> quit to menu -> setup -> back -> menu
+
+It asserts that each expected scene is reached, prints a short report and returns 0, or
+prints the reason and returns 1. Settings are written to a temporary directory (never next
+to the executable, never the user's own settings); nothing relies on the source tree, so it
+also runs from the PyInstaller bundle.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+DT_MS = 1000.0 / 60.0
+
+
+class SelfTestFailure(AssertionError):
+    pass
+
+
+class Driver:
+    """Posts synthetic input to a running ``App`` and advances frames (fixed dt).
+
+    Positions are taken from ``scene.ui_elements()`` (logical) and converted to WINDOW pixels
+    with the app's viewport, then posted as real pygame events.
+    """
+
+    def __init__(self, app: Any, deadline: float, log: Callable[[str], None] = print):
+        import pygame
+
+        self.pg = pygame
+        self.app = app
+        self.deadline = deadline
+        self.log = log
+        self.visited: list[str] = []
+
+    # -- frames -----------------------------------------------------------------------
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self._check_time()
+            self.app.pump(DT_MS)
+            self._note_scene()
+
+    def _note_scene(self) -> None:
+        top = self.app.manager.top()
+        name = getattr(top, "name", None)
+        if name and (not self.visited or self.visited[-1] != name):
+            self.visited.append(name)
+
+    def _check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise SelfTestFailure(f"timed out (scene {self.scene_name()!r})")
+        if not self.app.running:
+            raise SelfTestFailure("the app quit unexpectedly")
+
+    def scene_name(self) -> str | None:
+        top = self.app.manager.top()
+        return getattr(top, "name", None)
+
+    def wait_scene(self, name: str, max_frames: int = 600, wall_s: float | None = None) -> None:
+        """Advance frames until the top scene is ``name``."""
+        end = time.monotonic() + wall_s if wall_s else None
+        n = 0
+        while self.scene_name() != name:
+            if end is None and n >= max_frames:
+                raise SelfTestFailure(f"expected scene {name!r}, still on {self.scene_name()!r}")
+            if end is not None and time.monotonic() > end:
+                raise SelfTestFailure(f"expected scene {name!r} within {wall_s:.0f} s, still on "
+                                      f"{self.scene_name()!r}")
+            self.frames(1)
+            n += 1
+        self.log(f"  reached {name}")
+
+    # -- input ------------------------------------------------------------------------
+    def element(self, id: str):
+        top = self.app.manager.top()
+        for el in top.ui_elements():
+            if el.id == id:
+                return el
+        ids = ", ".join(e.id for e in top.ui_elements())
+        raise SelfTestFailure(f"no element {id!r} in scene {self.scene_name()!r} (has: {ids})")
+
+    def window_pos(self, id: str) -> tuple[int, int]:
+        el = self.element(id)
+        if el.kind.endswith("-disabled"):
+            raise SelfTestFailure(f"element {id!r} is disabled")
+        r = self.app.viewport.to_window(el.rect)
+        return r.center
+
+    def post(self, type_: int, **kw: Any) -> None:
+        self.pg.event.post(self.pg.event.Event(type_, **kw))
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.post(self.pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.frames(1)
+
+    def click(self, id: str, settle: int = 2) -> None:
+        """Hover, press and release the left button at the centre of element ``id``."""
+        pos = self.window_pos(id)
+        self.move(pos)
+        self.post(self.pg.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.frames(1)
+        self.post(self.pg.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(settle)
+
+    def key(self, key: int, settle: int = 2) -> None:
+        self.post(self.pg.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        self.post(self.pg.KEYUP, key=key, mod=0, unicode="", scancode=0)
+        self.frames(settle)
+
+    def wheel(self, dy: int, settle: int = 2) -> None:
+        self.post(self.pg.MOUSEWHEEL, x=0, y=dy, precise_x=0.0, precise_y=float(dy), flipped=False)
+        self.frames(settle)
+
+    def stray_input(self) -> None:
+        """Clicks in the letterbox / off-window and odd buttons: must never crash."""
+        w, h = self.app.viewport.window_size
+        for pos in ((0, 0), (w - 1, h - 1), (-50, -50), (w + 100, h // 2)):
+            self.post(self.pg.MOUSEBUTTONDOWN, pos=pos, button=1)
+            self.post(self.pg.MOUSEBUTTONUP, pos=pos, button=1)
+        self.post(self.pg.MOUSEBUTTONDOWN, pos=(w // 2, h // 2), button=3)
+        self.post(self.pg.MOUSEBUTTONUP, pos=(w // 2, h // 2), button=3)
+        self.frames(2)
+
+
+def _walk(d: Driver, log: Callable[[str], None]) -> None:
+    import pygame
+
+    app = d.app
+    d.frames(3)
+    d.wait_scene("menu")
+    d.stray_input()
+    d.wait_scene("menu", max_frames=1)
+
+    # rules from the menu, scrolled with the wheel
+    d.click("button:rules")
+    d.wait_scene("rules")
+    before = app.manager.top().scroll_target
+    d.wheel(-3, settle=30)
+    if not app.manager.top().scroll > before:
+        raise SelfTestFailure("the rules page did not scroll with the mouse wheel")
+    d.click("button:back")
+    d.wait_scene("menu")
+
+    # setup: AI vs AI
+    d.click("button:game:kaito")
+    d.wait_scene("setup")
+    d.click("choice:seat0:easy")
+    d.click("choice:seat1:easy")
+    d.click("choice:speed:fast")
+    d.click("button:start")
+    d.wait_scene("kaito_play")
+
+    # pause -> rules -> pause -> resume
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("pause")
+    d.click("button:rules")
+    d.wait_scene("rules")
+    d.click("button:back")
+    d.wait_scene("pause")
+    d.click("button:resume")
+    d.wait_scene("kaito_play")
+
+    # a different window shape mid-game (letterbox on the sides)
+    app.resize_window((1000, 800))
+    d.frames(2)
+    d.stray_input()
+
+    # the AIs play to the end
+    d.wait_scene("score", wall_s=35)
+    score = app.manager.top()
+    winners = getattr(score, "winners", ())
+    log(f"  game over: winners={list(winners)} reason={getattr(score, 'reason', '?')!r}")
+    d.frames(10)
+
+    # rematch, then quit to the menu through the pause menu
+    app.settings["animation_speed"] = "instant"  # not offered in the UI; keeps the rematch short
+    d.click("button:rematch")
+    d.wait_scene("kaito_play")
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("pause")
+    app.resize_window((800, 450))  # a small window while paused
+    d.frames(3)
+    d.click("button:quit-to-menu")
+    d.wait_scene("menu")
+    if len(app.manager) != 1:
+        raise SelfTestFailure(f"quit to menu left {len(app.manager)} scenes on the stack")
+
+    # setup remembers the choices; back returns to the menu
+    d.click("button:game:kaito")
+    d.wait_scene("setup")
+    kinds = getattr(app.manager.top(), "kinds", None)
+    if kinds != ["easy", "easy"]:
+        raise SelfTestFailure(f"setup did not remember the last choices (got {kinds})")
+    d.click("button:back")
+    d.wait_scene("menu")
+
+
+def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, out: Any = None) -> int:
+    """Run the self-test; returns the exit code (0 pass, 1 fail)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    def log(msg: str) -> None:
+        print(msg, file=out or sys.stdout, flush=True)
+
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="tatami-selftest-") as tmp:
+        from scenes.app import App
+        from scenes.registry import KAITO_IMPORT_ERROR, SCENES
+        from scenes.settings import Settings
+
+        log("tatami selftest")
+        if "kaito_play" not in SCENES:
+            log(f"FAIL: the KAITO play scene is not available ({KAITO_IMPORT_ERROR})")
+            return 1
+        settings = Settings(path=Path(tmp) / "settings.json")
+        app = None
+        d = None
+        try:
+            app = App(size=size or (1280, 720), settings=settings)
+            if app.assets.missing:
+                log(f"  missing assets: {', '.join(app.assets.missing)}")
+            app.manager.push(app.make_scene("menu"))
+            d = Driver(app, deadline=t0 + timeout_s, log=log)
+            _walk(d, log)
+            missing = [a for a in app.assets.missing]
+            dt = time.monotonic() - t0
+            log(f"  scenes: {' -> '.join(d.visited)}")
+            if missing:
+                log(f"  warning: missing assets: {', '.join(missing)}")
+            log(f"PASS in {dt:.1f} s ({app.frames} frames)")
+            return 0
+        except SelfTestFailure as e:
+            if d is not None:
+                log(f"  scenes: {' -> '.join(d.visited)}")
+            log(f"FAIL: {e}")
+            return 1
+        except Exception as e:  # a real bug in a scene: report it, do not hide it
+            log(f"FAIL: {type(e).__name__}: {e}")
+            log(traceback.format_exc())
+            return 1
+        finally:
+            if app is not None:
+                try:
+                    app.shutdown()
+                except Exception:
+                    pass

@@ -1,0 +1,219 @@
+"""New-game setup: game, the two players (human or AI level), colours, who starts, speed.
+
+UI ids:
+* ``choice:game:<name>``                       (only available games are selectable)
+* ``choice:seat0:<human|easy|medium|hard>``    left player ("Player A")
+* ``choice:seat1:<...>``                       right player ("Player B")
+* ``choice:color0:<R|B>``, ``choice:color1:<R|B>``  (picking one sets the other)
+* ``choice:first:<left|right|random>``         who moves first (the other places the Kaito)
+* ``choice:speed:<slow|normal|fast>``          animation speed
+* ``button:start``, ``button:back``
+
+The choices are remembered in the settings (``settings.setup_for(game)``). Start resolves
+"who moves first" into seat order (seat 0 moves first, RULES.md) and calls
+``app.start_game(game, seats=[...], colors=(c0, c1), seed=None, names=[...], speed=f)``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from scenes.widgets import (
+    C,
+    SEAT_COLOR_RGB,
+    Button,
+    SegmentedChoice,
+    UIScene,
+    draw_chrome,
+    draw_panel,
+    draw_text,
+)
+
+PLAYER_KINDS = [("human", "Human"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
+SIDE_LABEL = ("Player A", "Player B")
+
+
+def default_names(kinds: list[str]) -> list[str]:
+    """Display names for the seats: "You" for a single human, "Player N" for hot-seat humans,
+    "Computer (Hard)" etc. for AIs (numbered if both are AIs of the same level)."""
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    out = []
+    for i, k in enumerate(kinds):
+        if k == "human":
+            out.append("You" if len(humans) == 1 else f"Player {humans.index(i) + 1}")
+        else:
+            base = f"Computer ({KIND_LABEL.get(k, k.title())})"
+            if kinds.count(k) > 1:
+                base = f"Computer {i + 1} ({KIND_LABEL.get(k, k.title())})"
+            out.append(base)
+    return out
+
+
+class SetupScene(UIScene):
+    """Choose the players of a new game. kwargs: ``game`` (default "kaito")."""
+
+    name = "setup"
+
+    def __init__(self, app: Any, game: str = "kaito", **kwargs: Any):
+        super().__init__(app, **kwargs)
+        from scenes.registry import GAME_LIST, SCENES
+
+        self.game = game
+        saved = app.settings.setup_for(game)
+        # saved["seats"] is in SIDE order (left, right) for the UI
+        kinds = list(saved.get("sides", saved.get("seats", ["human", "medium"])))[:2]
+        while len(kinds) < 2:
+            kinds.append("medium")
+        kinds = [k if k in KIND_LABEL and k != "random" else "medium" for k in kinds]
+        colors = list(saved.get("colors", ["R", "B"]))[:2]
+        if sorted(colors) != ["B", "R"]:
+            colors = ["R", "B"]
+        first = saved.get("first_side", "left")
+        if first not in ("left", "right", "random"):
+            first = "left"
+        self.kinds = kinds
+        self.colors = colors
+        self.first = first
+        self.speed = app.settings.get("animation_speed", "normal")
+        if self.speed not in ("slow", "normal", "fast"):
+            self.speed = "normal"
+
+        available = [g for g in GAME_LIST if g.available and g.scene in SCENES]
+        self.w_game = SegmentedChoice(
+            "choice:game", [(g.name, g.title) for g in GAME_LIST], (390, 138, 500, 44), value=game,
+            on_change=self._set_game, size=18,
+            disabled=[g.name for g in GAME_LIST if g not in available],
+        )
+        self.widgets.add(self.w_game)
+
+        self.w_seat = []
+        self.w_color = []
+        for side in (0, 1):
+            x = 110 if side == 0 else 660
+            sc = SegmentedChoice(f"choice:seat{side}", PLAYER_KINDS, (x + 32, 318, 446, 48), value=kinds[side],
+                                 on_change=lambda v, s=side: self._set_kind(s, v), size=18)
+            cc = SegmentedChoice(f"choice:color{side}", [("R", "Red"), ("B", "Black")], (x + 32, 418, 446, 48),
+                                 value=colors[side], on_change=lambda v, s=side: self._set_color(s, v), size=18,
+                                 swatches=SEAT_COLOR_RGB)
+            self.w_seat.append(sc)
+            self.w_color.append(cc)
+            self.widgets.add(sc)
+            self.widgets.add(cc)
+
+        self.w_first = SegmentedChoice(
+            "choice:first", [("left", "Player A"), ("right", "Player B"), ("random", "Random")],
+            (110, 558, 500, 44), value=first, on_change=self._set_first, size=17,
+        )
+        self.w_speed = SegmentedChoice(
+            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], (660, 558, 510, 44),
+            value=self.speed, on_change=self._set_speed, size=17,
+        )
+        self.widgets.add(self.w_first)
+        self.widgets.add(self.w_speed)
+        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
+        self.widgets.add(Button("button:start", "Start game", (890, 632, 280, 62), self.start, style="primary",
+                                size=24))
+
+    # -- choices ----------------------------------------------------------------------
+    def _set_game(self, g: str) -> None:
+        self.game = g
+
+    def _set_kind(self, side: int, v: str) -> None:
+        self.kinds[side] = v
+        self._remember()
+
+    def _set_color(self, side: int, v: str) -> None:
+        self.colors[side] = v
+        self.colors[1 - side] = "B" if v == "R" else "R"
+        self.w_color[1 - side].set_value(self.colors[1 - side])
+        self._remember()
+
+    def _set_first(self, v: str) -> None:
+        self.first = v
+        self._remember()
+
+    def _set_speed(self, v: str) -> None:
+        self.speed = v
+        self.app.settings["animation_speed"] = v
+
+    def _remember(self) -> None:
+        self.app.settings.set_setup(self.game, {
+            "sides": list(self.kinds), "colors": list(self.colors), "first_side": self.first,
+        })
+
+    def _back(self) -> None:
+        if len(self.app.manager) > 1:
+            self.app.manager.pop()
+        else:
+            self.app.go_to_menu()
+
+    def setup_kwargs(self, rng: random.Random | None = None) -> dict:
+        """The play scene's kwargs for the current choices (seat 0 = the side that moves first)."""
+        first = self.first
+        if first == "random":
+            first = (rng or random.Random()).choice(("left", "right"))
+        order = [0, 1] if first == "left" else [1, 0]
+        names_by_side = default_names(self.kinds)
+        return dict(
+            seats=[self.kinds[i] for i in order],
+            colors=tuple(self.colors[i] for i in order),
+            seed=None,
+            names=[names_by_side[i] for i in order],
+            speed=self.app.settings.animation_factor,
+        )
+
+    def start(self) -> None:
+        self._remember()
+        self.app.settings.save()
+        kwargs = self.setup_kwargs()
+        self.app.start_game(self.game, **kwargs)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._back()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+        return super().handle_event(event)
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        vp = self.viewport
+        draw_chrome(surface, app)
+        draw_text(surface, app, "New game", (640, 62), 44, C.INK, bold=True)
+        draw_text(surface, app, "勝負", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
+
+        names = default_names(self.kinds)
+        first_side = {"left": 0, "right": 1}.get(self.first)
+        for side in (0, 1):
+            x = 110 if side == 0 else 660
+            panel = pygame.Rect(x, 210, 510, 300)
+            draw_panel(surface, app, panel, radius=20)
+            # colour band on the panel's left edge
+            col = SEAT_COLOR_RGB[self.colors[side]]
+            pygame.draw.rect(surface, col, vp.rect(x, 232, 8, 256), border_radius=vp.px(4))
+            draw_text(surface, app, SIDE_LABEL[side].upper(), (x + 32, 238), 14, C.INK_MUTED, bold=True,
+                      anchor="midleft")
+            draw_text(surface, app, names[side], (x + 32, 268), 28, C.INK, bold=True, anchor="midleft")
+            if first_side is None:
+                role = "Random start"
+            elif first_side == side:
+                role = "Moves first"
+            else:
+                role = "Places the Kaito"
+            rc = C.VERMILION if first_side == side else C.INK_SOFT
+            draw_text(surface, app, role, (x + 478, 268), 16, rc, bold=first_side == side, anchor="midright")
+            draw_text(surface, app, "Player", (x + 32, 302), 14, C.INK_MUTED, anchor="midleft")
+            draw_text(surface, app, "Colour", (x + 32, 402), 14, C.INK_MUTED, anchor="midleft")
+        draw_text(surface, app, "Who moves first", (110, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+        draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+        draw_text(surface, app, "The other player places the Kaito on a blank square to begin.", (640, 664), 14,
+                  C.INK_MUTED)
+        self.widgets.draw(surface, app)
+        self.draw_fade(surface)

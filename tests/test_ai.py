@@ -1,0 +1,220 @@
+"""Tests of the bots (game/ai): registry, legality, view-only input, tactics, determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import types
+
+import pytest
+
+from game.ai import LEVELS, Bot, make_bot
+from game.ai.kaito_engine import FastPos, action_to_move, move_to_action
+from game.kaito import KAITO, KaitoState, KaitoView, square_index
+
+FAST = {"time_budget_s": 0.02}
+
+
+def _bot(level: str, seed: int = 0, **options) -> Bot:
+    if level == "hard":
+        options = {**FAST, **options}
+    return make_bot("kaito", level, random.Random(seed), **options)
+
+
+def _random_views(n_games: int = 12, seed: int = 0) -> list[KaitoView]:
+    """Views of the seat to act along seeded random playouts (placement included)."""
+    rng = random.Random(seed)
+    views = []
+    for g in range(n_games):
+        state = KAITO.new_state(2, random.Random(1000 + g))
+        while not state.is_over():
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            views.append(view)
+            state.apply(seat, rng.choice(view.legal_actions))
+    return views
+
+
+def _position(cells: dict[str, str], kaito: str, to_move: int = 0, held=((), ())) -> KaitoView:
+    board = [None] * 36
+    for name, tile in cells.items():
+        board[square_index(name)] = tile
+    state = KaitoState.from_position(board, square_index(kaito), to_move, ("R", "B"), held)
+    return state.view(to_move)
+
+
+# -- registry -------------------------------------------------------------------------------------
+
+
+def test_levels_and_make_bot():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    for level in LEVELS:
+        bot = make_bot("kaito", level, random.Random(1))
+        assert isinstance(bot, Bot)
+        assert bot.level == level and bot.game_name == "kaito"
+
+
+def test_unknown_game_or_level_lists_known_names():
+    with pytest.raises(ValueError, match="kaito"):
+        make_bot("chess", "hard", random.Random(1))
+    with pytest.raises(ValueError, match="random, easy, medium, hard"):
+        make_bot("kaito", "grandmaster", random.Random(1))
+    with pytest.raises(ValueError, match="time_budget_s"):
+        make_bot("kaito", "hard", random.Random(1), time_budget=1)
+    with pytest.raises(ValueError):
+        make_bot("kaito", "hard", random.Random(1), time_budget_s=0)
+
+
+# -- the fast engine agrees with the rules core ----------------------------------------------------
+
+
+def test_fast_engine_matches_rules_core():
+    rng = random.Random(3)
+    for g in range(40):
+        state = KAITO.new_state(2, random.Random(g))
+        while not state.is_over():
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            pos = FastPos.from_view(view)
+            assert sorted(move_to_action(m) for m in pos.gen()) == list(view.legal_actions)
+            action = rng.choice(view.legal_actions)
+            assert move_to_action(action_to_move(action)) == action
+            before = (list(pos.board), list(pos.held), pos.hash, pos.kaito, pos.side)
+            loser = pos.make(action_to_move(action))
+            state.apply(seat, action)
+            out = state.outcome()
+            if out is None:
+                assert loser == -1
+                again = FastPos.from_view(state.view(0))
+                assert (again.board, again.held, again.kk, again.hh, again.hash) == (
+                    pos.board, pos.held, pos.kk, pos.hh, pos.hash)
+            elif out.reason == "no-move":
+                assert loser == -1 and pos.gen() == []
+            else:
+                assert loser == 1 - out.winners[0]
+            pos.unmake()
+            assert (pos.board, pos.held, pos.hash, pos.kaito, pos.side) == before
+
+
+# -- every level plays legally --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action(level):
+    views = _random_views()
+    if level == "hard":
+        views = views[::4]  # the search is slower; still a wide sample
+    bot = _bot(level, seed=5, time_budget_s=0.01) if level == "hard" else _bot(level, seed=5)
+    for view in views:
+        assert bot.choose(view) in view.legal_actions
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_need_only_the_view_fields(level):
+    """A plain namespace holding the view's fields is enough: no state, no view methods."""
+    state = KAITO.new_state(2, random.Random(8))
+    for _ in range(7):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    bare = types.SimpleNamespace(**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)})
+    del state
+    assert _bot(level).choose(bare) in view.legal_actions
+
+
+def test_placement_is_chosen_by_search():
+    state = KAITO.new_state(2, random.Random(4))
+    view = state.view(1)
+    assert view.phase == "place"
+    for level in LEVELS:
+        assert _bot(level).choose(view) in view.legal_actions
+    assert _bot("hard", time_budget_s=0.1).choose(view).startswith("@")
+
+
+# -- tactics --------------------------------------------------------------------------------------
+
+# Red (seat 0) to move, Kaito on a1. Its lines: row 1 and file a.
+WIN_IN_ONE = {
+    "c1": "BH",  # Black's last kabuto: capturing it wins at once
+    "b1": "B3", "a4": "BK", "a6": "R1", "f1": "BK",
+    "e5": "RH", "d5": "RH", "f6": "RK", "d2": "RK", "e3": "BK",
+}
+
+# Red to move, Kaito on a1. a3 (B1) and c... give Black the capture of Red's last kabuto (c3);
+# a6 is Red's last katana (capturing it loses at once); only b1 is safe.
+AVOID_LOSS = {
+    "b1": "B2", "a3": "B1", "a6": "RK", "c3": "RH",
+    "b5": "R2", "e5": "BK", "f5": "B3", "f6": "BH", "d4": "BK", "e2": "BH",
+}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_takes_the_winning_capture(level):
+    view = _position(WIN_IN_ONE, "a1")
+    assert "c1" in view.legal_actions
+    assert _bot(level).choose(view) == "c1"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_avoids_an_immediate_loss(level):
+    view = _position(AVOID_LOSS, "a1")
+    assert sorted(view.legal_actions) == ["a3", "a6", "b1"]
+    for seed in range(5):
+        assert _bot(level, seed).choose(view) == "b1"
+
+
+def test_hard_forces_opponent_to_take_its_own_last_kabuto():
+    """Red moves to e1, where Black's only options are its own last kabuto (and nothing else)."""
+    cells = {"e1": "R1", "e4": "BH", "a6": "RK", "b6": "RH", "c6": "BK", "a2": "B3", "f6": "RK"}
+    view = _position(cells, "a1")
+    assert set(view.legal_actions) == {"a2", "a6", "e1"}
+    assert _bot("hard").choose(view) == "e1"
+
+
+def test_hard_returns_a_legal_move_with_a_tiny_budget():
+    views = _random_views(3, seed=9)
+    bot = _bot("hard", time_budget_s=0.0005)
+    for view in views:
+        assert bot.choose(view) in view.legal_actions
+
+
+def test_hard_reports_its_search():
+    bot = _bot("hard", time_budget_s=0.05)
+    view = _random_views(1)[3]
+    bot.choose(view)
+    info = bot.last_info
+    assert set(info) == {"depth", "score", "nodes", "ms"}
+    assert info["ms"] < 1000
+
+
+def _play(levels, seed, **options) -> int:
+    """Play one game; returns the index in ``levels`` of the winner (seats rotated by seed)."""
+    state = KAITO.new_state(2, random.Random(f"test:{seed}"))
+    order = [(s + seed) % 2 for s in range(2)]
+    bots = [make_bot("kaito", levels[order[s]], random.Random(seed * 10 + s),
+                     **(options if levels[order[s]] == "hard" else {})) for s in range(2)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat)))
+    return order[state.outcome().winners[0]]
+
+
+def test_hard_beats_random():
+    wins = sum(1 for seed in range(10) if _play(("hard", "random"), seed, time_budget_s=0.05) == 0)
+    assert wins >= 9
+
+
+def test_medium_beats_random():
+    wins = sum(1 for seed in range(20) if _play(("medium", "random"), seed) == 0)
+    assert wins >= 17
+
+
+# -- determinism ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_same_seed_same_moves(level):
+    views = _random_views(4, seed=2)
+    a, b = _bot(level, seed=42), _bot(level, seed=42)
+    assert [a.choose(v) for v in views] == [b.choose(v) for v in views]

@@ -1,0 +1,561 @@
+"""The KAITO play scene driven through the real App with real pygame mouse events (SDL dummy).
+
+Events are posted in WINDOW pixels at the centres of the scene's ``ui_elements()`` rects and go
+through ``App.pump`` exactly like a user's input (conversion to logical pixels included).
+"""
+import random
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.kaito import KAITO, KaitoState, KaitoView, square_index
+from scenes.ai_worker import AIWorker, RandomBot
+from scenes.app import App
+from scenes.kaito_scene import KaitoPlayScene
+from scenes.settings import Settings
+
+
+# ------------------------------------------------------------------------------------------
+# harness
+# ------------------------------------------------------------------------------------------
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
+    yield a
+    a.shutdown()
+
+
+def start(app, bots=None, **kw):
+    kw.setdefault("speed", 1000.0)
+    kw.setdefault("think_ms", 0)
+    scene = KaitoPlayScene(app, **kw)
+    scene.bots.update(bots or {})
+    app.manager.reset(scene)
+    app.pump(16)
+    return scene
+
+
+def rect_of(scene, id_):
+    for el in scene.ui_elements():
+        if el.id == id_:
+            return el.rect
+    raise KeyError(f"{id_} not in {[e.id for e in scene.ui_elements()]}")
+
+
+def ids(scene):
+    return {el.id for el in scene.ui_elements()}
+
+
+def post(app, kind, pos, button=1):
+    wpos = app.viewport.to_window(pos)
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=wpos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=wpos, button=button))
+
+
+def drag(app, a, b, steps=4):
+    post(app, pygame.MOUSEBUTTONDOWN, a)
+    for k in range(1, steps + 1):
+        post(app, pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps))
+    post(app, pygame.MOUSEBUTTONUP, b)
+    app.pump(16)
+
+
+def click(app, pos, button=1):
+    post(app, pygame.MOUSEBUTTONDOWN, pos, button)
+    post(app, pygame.MOUSEBUTTONUP, pos, button)
+    app.pump(16)
+
+
+def settle(app, scene, max_frames=600):
+    """Pump frames until the scene is idle (no animation, no AI thinking)."""
+    for _ in range(max_frames):
+        if app.manager.top() is not scene or not scene.busy():
+            return
+        app.pump(16)
+        if scene.worker.thinking:
+            time.sleep(0.002)
+    raise AssertionError("scene still busy")
+
+
+def placed_state(seed=1):
+    st = KAITO.new_state(2, random.Random(seed), colors=("R", "B"))
+    st.apply(1, st.legal_actions(1)[0])
+    return st
+
+
+def exchange_state(held_red=("B3", "B1")):
+    """Red (seat 0, to move) on a1 can capture Black's katana on b1 and buy back the katana
+    Black holds with Mon 3+1."""
+    board = [None] * 36
+    for sq, code in {"b1": "BK", "c3": "BK", "d4": "RK", "e5": "RH", "f6": "BH", "b4": "R1", "a3": "B2"}.items():
+        board[square_index(sq)] = code
+    return KaitoState.from_position(board, kaito=0, to_move=0, colors=("R", "B"),
+                                    held=(held_red, ("RK",)), removed=("OO", "OO"))
+
+
+# ------------------------------------------------------------------------------------------
+# opening, moves, snap-back, click-click
+# ------------------------------------------------------------------------------------------
+def test_opening_placement_by_drag(app):
+    scene = start(app, seats=["human", "human"], seed=4)
+    assert scene.state.view(1).phase == "place"
+    blanks = scene.state.view(1).targets()
+    assert len(blanks) == 2
+    assert "kaito" in ids(scene) and f"tile:{_name(blanks[0])}" in ids(scene)
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, f"tile:{_name(blanks[1])}").center)
+    settle(app, scene)
+    assert scene.state.history == [(1, "@" + _name(blanks[1]))]
+    assert scene.shown.kaito == blanks[1]
+    assert rect_of(scene, "kaito").center == rect_of_square(blanks[1]).center
+    # the blanks are gone from the board
+    assert not any(f"tile:{_name(b)}" in ids(scene) for b in blanks)
+
+
+def test_legal_drag_moves_and_captures(app):
+    st = placed_state(2)
+    scene = start(app, seats=["human", "human"], state=st)
+    view = st.view(0)
+    target = view.targets()[0]
+    tile = view.board[target]
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, f"tile:{_name(target)}").center)
+    settle(app, scene)
+    assert st.history[-1] == (0, _name(target))
+    after = st.view(0)
+    assert after.kaito == target and after.board[target] is None
+    if tile[0] == "B":
+        assert tile in after.held[0]
+    else:
+        assert tile in after.removed
+    assert scene.shown.kaito == target
+    assert f"tile:{_name(target)}" not in ids(scene)
+    assert scene.shown.pawn_color == "B"  # the Kaito now shows the opponent (whose turn it is)
+
+
+@pytest.mark.parametrize("where", ["off-line", "off-board", "own-square"])
+def test_illegal_drag_snaps_back(app, where):
+    st = placed_state(3)
+    scene = start(app, seats=["human", "human"], state=st)
+    view = st.view(0)
+    before = (list(st.history), tuple(view.board))
+    home = rect_of(scene, "kaito")
+    if where == "off-line":
+        k = view.kaito
+        sq = next(i for i in range(36) if i % 6 != k % 6 and i // 6 != k // 6 and view.board[i])
+        dest = rect_of(scene, f"tile:{_name(sq)}").center
+    elif where == "off-board":
+        dest = (1000, 640)
+    else:
+        dest = (home.centerx + 6, home.centery + 6)
+    drag(app, home.center, dest)
+    assert st.history == before[0] and tuple(st.view(0).board) == before[1]
+    settle(app, scene)
+    assert scene.drag.display_rect("kaito") is None
+    assert rect_of(scene, "kaito") == home
+    assert st.history == before[0]
+
+
+def test_snap_back_is_animated_at_normal_speed(app):
+    st = placed_state(3)
+    scene = start(app, seats=["human", "human"], state=st, speed=1.0)
+    home = rect_of(scene, "kaito")
+    drag(app, home.center, (1000, 640))
+    r = scene.drag.display_rect("kaito")
+    assert r is not None and r != home and scene.busy()
+    for _ in range(20):  # ~320 ms > 200 ms
+        app.pump(16)
+    assert scene.drag.display_rect("kaito") is None
+
+
+def test_click_click_moves(app):
+    st = placed_state(5)
+    scene = start(app, seats=["human", "human"], state=st)
+    target = st.view(0).targets()[-1]
+    click(app, rect_of(scene, "kaito").center)
+    assert scene.drag.selected == "kaito"
+    assert {t for t, _ in scene.drag.targets} == set(st.view(0).targets())
+    click(app, rect_of(scene, f"tile:{_name(target)}").center)
+    settle(app, scene)
+    assert st.history[-1][1].startswith(_name(target))
+
+
+def test_click_elsewhere_cancels_selection(app):
+    st = placed_state(5)
+    scene = start(app, seats=["human", "human"], state=st)
+    n = len(st.history)
+    click(app, rect_of(scene, "kaito").center)
+    assert scene.drag.selected == "kaito"
+    click(app, (1000, 640))
+    assert scene.drag.selected is None and len(st.history) == n
+    click(app, rect_of(scene, "kaito").center)
+    click(app, (5, 5), button=3)
+    assert scene.drag.selected is None and len(st.history) == n
+
+
+# ------------------------------------------------------------------------------------------
+# exchange
+# ------------------------------------------------------------------------------------------
+def test_exchange_end_to_end(app):
+    st = exchange_state()
+    scene = start(app, seats=["human", "human"], state=st)
+    assert st.view(0).exchanges_at(square_index("b1"))
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    settle(app, scene)
+    # the capture is shown, but nothing is applied until the turn is decided
+    assert st.history == [] and scene.exchange is not None
+    assert scene.shown.kaito == square_index("b1") and "BK" in scene.shown.held[0]
+    assert {"pay-area", "button:confirm-exchange", "button:no-exchange", "buy:K"} <= ids(scene)
+    assert _kind(scene, "button:confirm-exchange") == "button-disabled"
+    # drag Mon 3 into the pay area, click Mon 1
+    held = scene.shown.held[0]
+    i3, i1 = held.index("B3"), held.index("B1")
+    drag(app, rect_of(scene, f"held:0:{i3}").center, rect_of(scene, "pay-area").center)
+    assert scene.exchange.selected == [i3]
+    click(app, rect_of(scene, "button:confirm-exchange").center)  # disabled: nothing happens
+    assert st.history == []
+    click(app, rect_of(scene, f"held:0:{i1}").center)
+    assert sorted(scene.exchange.selected) == sorted([i3, i1])
+    assert _kind(scene, "button:confirm-exchange") == "button"
+    click(app, rect_of(scene, "button:confirm-exchange").center)
+    settle(app, scene)
+    assert st.history[-1] == (0, "b1+K:3,1")
+    view = st.view(0)
+    assert view.board[square_index("b1")] == "RK" and view.kaito == square_index("b1")
+    assert view.held == (("BK",), ())
+    assert scene.shown.board[square_index("b1")] == "RK" and "tile:b1" in ids(scene)
+    assert scene.exchange is None and "pay-area" not in ids(scene)
+
+
+def test_exchange_declined(app):
+    st = exchange_state()
+    scene = start(app, seats=["human", "human"], state=st)
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    settle(app, scene)
+    assert scene.exchange is not None
+    click(app, rect_of(scene, "button:no-exchange").center)
+    settle(app, scene)
+    assert st.history == [(0, "b1")]
+    assert st.view(0).held == (("B3", "B1", "BK"), ("RK",))
+    assert scene.exchange is None
+
+
+def test_exchange_invalid_selection_gives_a_hint(app):
+    st = exchange_state(held_red=("B3", "B2", "B1"))
+    scene = start(app, seats=["human", "human"], state=st)
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    settle(app, scene)
+    for code in ("B3", "B2", "B1"):
+        click(app, rect_of(scene, f"held:0:{scene.shown.held[0].index(code)}").center)
+    move, hint, total, price = scene.exchange_status()
+    assert move is None and total == 6 and price == 4
+    assert "3+2+1 overpays" in hint and "minimal" in hint
+    assert _kind(scene, "button:confirm-exchange") == "button-disabled"
+    # take Mon 3 back out (click it in the pay area): 2+1 is short
+    click(app, rect_of(scene, f"held:0:{scene.shown.held[0].index('B3')}").center)
+    move, hint, total, _ = scene.exchange_status()
+    assert move is None and total == 3 and "add 1 more" in hint
+    # drag Mon 2 back to the captured row, add Mon 3: 3+1 is legal
+    i2 = scene.shown.held[0].index("B2")
+    drag(app, rect_of(scene, f"held:0:{i2}").center, (800, 380))
+    click(app, rect_of(scene, f"held:0:{scene.shown.held[0].index('B3')}").center)
+    move, hint, total, _ = scene.exchange_status()
+    assert str(move) == "b1+K:3,1", hint
+    # kabuto is not buyable here (no kabuto held by Black), katana is preselected
+    assert "buy:H" not in ids(scene)
+    click(app, rect_of(scene, "button:confirm-exchange").center)
+    settle(app, scene)
+    assert st.history == [(0, "b1+K:3,1")]
+
+
+def test_exchange_choose_kabuto(app):
+    board = [None] * 36
+    for sq, code in {"b1": "B1", "c3": "BK", "d4": "RK", "e5": "RH", "f6": "BH", "b4": "R1"}.items():
+        board[square_index(sq)] = code
+    st = KaitoState.from_position(board, kaito=0, to_move=0, colors=("R", "B"),
+                                  held=(("B3", "B2"), ("RK", "RH")), removed=("OO", "OO"))
+    scene = start(app, seats=["human", "human"], state=st)
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    settle(app, scene)
+    assert {"buy:K", "buy:H"} <= ids(scene) and scene.exchange.kind == "K"
+    click(app, rect_of(scene, "buy:H").center)
+    assert scene.exchange.kind == "H" and _kind(scene, "buy:H") == "choice-selected"
+    # the captured Mon 1 (now in the row) can pay too: 3+2 is the minimal kabuto payment
+    for code in ("B3", "B2"):
+        click(app, rect_of(scene, f"held:0:{scene.shown.held[0].index(code)}").center)
+    assert str(scene.exchange_status()[0]) == "b1+H:3,2"
+    click(app, rect_of(scene, "button:confirm-exchange").center)
+    settle(app, scene)
+    assert st.history == [(0, "b1+H:3,2")]
+    assert st.view(0).board[square_index("b1")] == "RH" and st.view(0).held == (("B1",), ("RK",))
+
+
+# ------------------------------------------------------------------------------------------
+# AI seats
+# ------------------------------------------------------------------------------------------
+class SlowBot:
+    def __init__(self, delay=0.25):
+        self.delay = delay
+        self.seen = []
+
+    def choose(self, view):
+        self.seen.append(type(view))
+        time.sleep(self.delay)
+        return view.legal_actions[-1]
+
+
+def test_ai_turn_is_applied_and_animated_without_blocking(app):
+    st = placed_state(6)
+    bot = SlowBot()
+    expected = st.view(0).legal_actions[-1]
+    scene = start(app, seats=["easy", "human"], state=st, speed=1.0, bots={0: bot})
+    frames, slowest, saw_anim, t0 = 0, 0.0, False, time.perf_counter()
+    while time.perf_counter() - t0 < 5:
+        f0 = time.perf_counter()
+        app.pump(16)
+        slowest = max(slowest, time.perf_counter() - f0)
+        frames += 1
+        saw_anim = saw_anim or scene.animating()
+        if st.history and not scene.busy():
+            break
+        time.sleep(0.005)
+    assert st.history[-1] == (0, expected)
+    assert bot.seen == [KaitoView]  # the bot only ever sees a view
+    assert saw_anim, "the AI move was not animated"
+    assert frames > 10, "the loop did not keep running while the AI was thinking"
+    assert slowest < 0.2, f"a frame blocked for {slowest * 1000:.0f} ms"
+    assert scene.shown.kaito == st.view(1).kaito
+
+
+def test_pause_while_ai_thinks_then_resume(app):
+    st = placed_state(6)
+    scene = start(app, seats=["easy", "human"], state=st, speed=1000.0, bots={0: SlowBot(0.1)})
+    assert scene.worker.thinking
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+    app.pump(16)
+    assert app.manager.top().name == "pause"
+    time.sleep(0.15)
+    app.pump(16)
+    assert st.history == [st.history[0]]  # covered scenes do not advance
+    app.manager.pop()
+    settle(app, scene)
+    assert len(st.history) == 2
+
+
+def test_ai_vs_ai_game_reaches_score_screen(app):
+    scene = start(app, seats=["random", "random"], seed=9)
+    for _ in range(5000):
+        if app.manager.top() is not scene:
+            break
+        app.pump(16)
+        if scene.worker.thinking:
+            time.sleep(0.001)
+    top = app.manager.top()
+    assert top.name == "score"
+    assert scene.state.is_over()
+    assert top.outcome == scene.state.outcome()
+    assert list(top.names) == scene.names and top.setup["seats"] == ["random", "random"]
+
+
+# ------------------------------------------------------------------------------------------
+# robustness, pause, UI
+# ------------------------------------------------------------------------------------------
+def test_stray_clicks_during_animation_do_not_crash(app):
+    st = placed_state(7)
+    scene = start(app, seats=["human", "human"], state=st, speed=1.0)
+    target = st.view(0).targets()[0]
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, f"tile:{_name(target)}").center)
+    assert scene.animating()
+    n = len(st.history)
+    spots = [(0, 0), (640, 360), (1279, 719), (-50, -50), (5000, 5000),
+             rect_of(scene, "kaito").center, rect_of(scene, f"tile:{_name(target)}").center]
+    spots += [el.rect.center for el in scene.ui_elements() if el.id.startswith("tile:")][:6]
+    for k, p in enumerate(spots):
+        post(app, pygame.MOUSEBUTTONUP, p)  # release without press
+        post(app, pygame.MOUSEBUTTONDOWN, p, button=1 + k % 5)
+        post(app, pygame.MOUSEMOTION, (p[0] + 30, p[1] + 30))
+        post(app, pygame.MOUSEBUTTONUP, (p[0] + 30, p[1] + 30), button=1 + k % 5)
+        app.pump(16)
+    settle(app, scene)
+    assert len(st.history) == n  # exactly the one move; the stray clicks did nothing
+    assert scene.shown.kaito == st.view(0).kaito
+
+
+def test_pause_button_and_escape_open_pause(app):
+    scene = start(app, seats=["human", "human"], state=placed_state(8))
+    click(app, rect_of(scene, "button:pause").center)
+    assert app.manager.top().name == "pause"
+    app.manager.pop()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+    app.pump(16)
+    assert app.manager.top().name == "pause"
+
+
+def test_escape_cancels_selection_before_pausing(app):
+    scene = start(app, seats=["human", "human"], state=placed_state(8))
+    click(app, rect_of(scene, "kaito").center)
+    assert scene.drag.selected == "kaito"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+    app.pump(16)
+    assert scene.drag.selected is None and app.manager.top() is scene
+
+
+def test_ui_elements_cover_the_board(app):
+    scene = start(app, seats=["human", "hard"], seed=3)
+    got = ids(scene)
+    assert len([i for i in got if i.startswith("tile:")]) == 36
+    assert {"kaito", "button:pause"} <= got
+    for el in scene.ui_elements():
+        assert 0 <= el.rect.x and el.rect.right <= 1280 and 0 <= el.rect.y and el.rect.bottom <= 720, el
+
+
+def test_game_end_goes_to_score_after_a_click(app):
+    # Red captures Black's last kabuto: Red wins at once
+    board = [None] * 36
+    for sq, code in {"b1": "BH", "c3": "BK", "d4": "RK", "e5": "RH", "a3": "R1"}.items():
+        board[square_index(sq)] = code
+    st = KaitoState.from_position(board, kaito=0, to_move=0, colors=("R", "B"))
+    scene = start(app, seats=["human", "easy"], state=st, speed=1.0)
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    for _ in range(60):
+        app.pump(16)
+    assert st.is_over() and scene.end_timer is not None and app.manager.top() is scene
+    click(app, (400, 400))
+    top = app.manager.top()
+    assert top.name == "score" and top.winners == (0,)
+
+
+def test_small_window(tmp_path, monkeypatch):
+    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
+    app = App(size=(800, 450), settings=Settings(path=tmp_path / "s.json", autoload=False), uidump=False)
+    try:
+        st = placed_state(2)
+        scene = start(app, seats=["human", "human"], state=st)
+        target = st.view(0).targets()[0]
+        drag(app, rect_of(scene, "kaito").center, rect_of(scene, f"tile:{_name(target)}").center)
+        settle(app, scene)
+        assert st.history[-1][1].startswith(_name(target))
+    finally:
+        app.shutdown()
+
+
+def test_draw_does_not_change_state(app):
+    st = exchange_state()
+    scene = start(app, seats=["human", "human"], state=st)
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    settle(app, scene)
+    snap = (repr(scene.shown), list(st.history), scene.exchange)
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert (repr(scene.shown), list(st.history), scene.exchange) == snap
+
+
+# ------------------------------------------------------------------------------------------
+# the AI worker on its own
+# ------------------------------------------------------------------------------------------
+class _View:
+    legal_actions = ("a1", "b2", "c3")
+
+
+def _wait(worker, timeout=2.0):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        a = worker.poll()
+        if a is not None:
+            return a
+        time.sleep(0.002)
+    raise AssertionError("no answer")
+
+
+def test_worker_returns_the_bot_action():
+    w = AIWorker(min_think_ms=0)
+    w.request(RandomBot(random.Random(1)), _View())
+    assert _wait(w) in _View.legal_actions and not w.thinking
+
+
+def test_worker_falls_back_on_exceptions_and_illegal_answers(caplog):
+    class Boom:
+        def choose(self, view):
+            raise RuntimeError("boom")
+
+    class Bad:
+        def choose(self, view):
+            return "z9"
+
+    for bot in (Boom(), Bad()):
+        w = AIWorker(min_think_ms=0, rng=random.Random(2))
+        w.request(bot, _View())
+        assert _wait(w) in _View.legal_actions
+        assert w.fallbacks == 1
+    assert "boom" in caplog.text
+
+
+def test_worker_cancel_ignores_late_answers_and_min_think_time():
+    gate = threading.Event()
+
+    class Gated:
+        def choose(self, view):
+            gate.wait(2)
+            return "a1"
+
+    w = AIWorker(min_think_ms=0)
+    w.request(Gated(), _View())
+    w.cancel()
+    gate.set()
+    time.sleep(0.05)
+    assert w.poll() is None and not w.thinking
+    # a superseded request's answer is ignored too
+    w2 = AIWorker(min_think_ms=150)
+    w2.request(RandomBot(random.Random(3)), _View())
+    t0 = time.monotonic()
+    assert _wait(w2) in _View.legal_actions
+    assert time.monotonic() - t0 >= 0.14
+
+
+def test_worker_restores_the_switch_interval():
+    import sys
+
+    before = sys.getswitchinterval()
+    w = AIWorker(min_think_ms=0)
+    w.request(RandomBot(random.Random(4)), _View())
+    assert sys.getswitchinterval() <= 0.001 + 1e-9
+    _wait(w)
+    assert sys.getswitchinterval() == before
+    w.request(RandomBot(random.Random(4)), _View())
+    w.request(RandomBot(random.Random(5)), _View())  # superseding does not stack
+    w.cancel()
+    assert sys.getswitchinterval() == before
+
+
+def test_worker_timeout_plays_a_random_move():
+    class Never:
+        def choose(self, view):
+            time.sleep(5)
+            return "a1"
+
+    w = AIWorker(min_think_ms=0, timeout_ms=50)
+    w.request(Never(), _View())
+    assert _wait(w) in _View.legal_actions and w.fallbacks == 1
+
+
+# ------------------------------------------------------------------------------------------
+def _name(i):
+    from game.kaito import square_name
+
+    return square_name(i)
+
+
+def _kind(scene, id_):
+    for el in scene.ui_elements():
+        if el.id == id_:
+            return el.kind
+    raise KeyError(id_)
+
+
+def rect_of_square(i):
+    from scenes.kaito_sprites import pawn_rect_at
+
+    return pawn_rect_at(i)
