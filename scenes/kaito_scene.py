@@ -27,7 +27,7 @@ from typing import Any, Iterator, Sequence
 import pygame
 
 from game.core import ActionError
-from game.kaito import COLOR_NAMES, EXCHANGE_PRICE, KAITO, KIND_NAMES, KaitoState, Move, square_name
+from game.kaito import COLOR_NAMES, EXCHANGE_PRICE, KAITO, KaitoState, Move, square_name
 from scenes.ai_worker import AIWorker, make_bot
 from scenes.dragdrop import DragController
 from scenes.engine import Scene, Tween, UIElement, clamp, ease_in_out_sine
@@ -39,7 +39,6 @@ from scenes.kaito_sprites import (
     LOWER_RECT,
     NO_EX_RECT,
     PANEL_BOTTOM,
-    PANEL_H,
     PANEL_TOP,
     PAUSE_RECT,
     PAY_RECT,
@@ -172,7 +171,7 @@ class KaitoPlayScene(Scene):
         self.seats = seats
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         if state is None:
-            state = KAITO.new_state(2, random.Random(self.seed), colors=tuple(colors))
+            state = KAITO.new_state(2, random.Random(self.seed), colors=tuple(colors or ("R", "B")))
         self.state = state
         self.viewer = seats.index("human") if "human" in seats else 0
         first = state.view(self.viewer)
@@ -195,7 +194,7 @@ class KaitoPlayScene(Scene):
         self.log: list[tuple[int, str]] = [(s, a) for s, a in getattr(state, "history", [])]
         self.last_from: int | None = None  # square the Kaito left on the last move
         self.last_from_color: str | None = None
-        self._views: dict[int, Any] = {}
+        self._views: dict[Any, Any] = {}  # per-position cache of views / targets
 
         # animation
         self.flights: list[Flight] = []
@@ -260,6 +259,17 @@ class KaitoPlayScene(Scene):
         if v is None:
             v = self._views[seat] = self.state.view(seat)
         return v
+
+    def _targets(self, seat: int) -> list[int]:
+        """``view.targets()`` of ``seat`` (cached until the position changes)."""
+        key = ("targets", seat)
+        t = self._views.get(key)
+        if t is None:
+            t = self._views[key] = self._view(seat).targets()
+        return t
+
+    def _over(self) -> bool:
+        return self._view(self.viewer).phase == "over"
 
     def seat_to_act(self) -> int | None:
         """The seat that must act now (None once the game is over)."""
@@ -349,7 +359,7 @@ class KaitoPlayScene(Scene):
             seat = self.human_to_act()
             if seat is None:
                 return []
-            return [(sq, square_rect(sq)) for sq in self._view(seat).targets()]
+            return [(sq, square_rect(sq)) for sq in self._targets(seat)]
         if isinstance(item, tuple) and item[0] == "held" and self.exchange is not None:
             if item[2] in self.exchange.selected:
                 return [("row", held_area(self._panel(item[1])))]
@@ -397,6 +407,9 @@ class KaitoPlayScene(Scene):
             self.drag.handle_event(event)
             return True
         if et == pygame.KEYDOWN:
+            if getattr(event, "key", None) in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.exchange is not None:
+                self._confirm_exchange()
+                return True
             if getattr(event, "key", None) == pygame.K_ESCAPE:
                 if self.drag.handle_event(event):
                     return True
@@ -430,7 +443,7 @@ class KaitoPlayScene(Scene):
             sq = square_at(pos)
             if et == pygame.MOUSEBUTTONDOWN:
                 seat = self.human_to_act()
-                self._press_square = sq if sq is not None and sq in self._view(seat).targets() else None
+                self._press_square = sq if sq is not None and sq in self._targets(seat) else None
                 return self._press_square is not None
             if self._press_square is not None:
                 pressed, self._press_square = self._press_square, None
@@ -477,7 +490,7 @@ class KaitoPlayScene(Scene):
         if seat is None or not isinstance(sq, int):
             return False
         view = self._view(seat)
-        if sq not in view.targets():
+        if sq not in self._targets(seat):
             return False
         if view.phase == "place":
             return self._commit(seat, "@" + square_name(sq), drop_rect)
@@ -592,7 +605,7 @@ class KaitoPlayScene(Scene):
         """Start whatever comes next when nothing animates: AI request, AI move, or the end."""
         if self._anim is not None or self.exchange is not None or self._left:
             return
-        if self.state.is_over():
+        if self._over():
             if self.end_timer is None:
                 self.end_timer = END_DELAY_MS
                 self.worker.cancel()
@@ -778,6 +791,7 @@ class KaitoPlayScene(Scene):
         yield PAY_MS * 0.5 + RETRIEVE_MS
         sh.removed.extend(paid_codes)
         sh.board[move.square] = back
+        sh.held = [[c for c in row if c] for row in sh.held]
         self.flights = []
         self.under_flights = []
 
@@ -842,7 +856,6 @@ class KaitoPlayScene(Scene):
         return s
 
     def draw(self, surface: pygame.Surface) -> None:
-        vp = self.viewport
         surface.blit(self._cached(("static", surface.get_size()), lambda: self._build_static(surface.get_size())),
                      (0, 0))
         self._draw_panels(surface)
@@ -858,7 +871,6 @@ class KaitoPlayScene(Scene):
         self.widgets.draw(surface, self.app)
         if self.end_timer is not None or self._left:
             self._draw_end(surface)
-        del vp
 
     # -- static layer ---------------------------------------------------------------------
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
@@ -914,7 +926,7 @@ class KaitoPlayScene(Scene):
         hover_t = None
         seat = self.human_to_act()
         if seat is not None:
-            targets = set(self._view(seat).targets())
+            targets = set(self._targets(seat))
             if active:
                 hover_t = self.drag.hover_target
             elif self.hover is not None and not self.drag.dragging:
@@ -1087,7 +1099,7 @@ class KaitoPlayScene(Scene):
         steps = 7
         for k in range(steps):
             inset = int(d * 0.12 * k / steps)
-            pygame.draw.rect(s, (30, 16, 6, 14), s.get_rect().inflate(-2 * inset, -2 * inset),
+            pygame.draw.rect(s, (30, 16, 6, 10), s.get_rect().inflate(-2 * inset, -2 * inset),
                              border_radius=max(1, int(d * 0.14)))
         return s
 
@@ -1096,7 +1108,6 @@ class KaitoPlayScene(Scene):
         app = self.app
         vp = self.viewport
         r = BANNER_RECT
-        sh = self.shown
         text, color_code = self.banner_text()
         if color_code:
             img = app.assets.svg(pawn_path(color_code), 34, 34)
@@ -1111,12 +1122,11 @@ class KaitoPlayScene(Scene):
                 dy = -4 * max(0.0, math.sin(ph))
                 pygame.draw.circle(surface, C.GOLD_LIGHT, vp.to_window((base_x + k * 11, r.centery + 3 + dy)),
                                    max(1, vp.px(3)))
-        del sh
 
     def banner_text(self) -> tuple[str, str | None]:
         """(the turn banner's text, the colour of the pawn icon shown beside it)."""
         sh = self.shown
-        if self.state.is_over() and self._anim is None:
+        if self._over() and self._anim is None:
             out = self._view(self.viewer).outcome
             if out and out.winners:
                 c = self.colors[out.winners[0]]
@@ -1145,7 +1155,7 @@ class KaitoPlayScene(Scene):
         ex = self.exchange if self._anim is None else None
         to_move = sh.to_move if sh.phase != "over" else None
         winners = ()
-        if self.state.is_over() and self._anim is None:
+        if self._over() and self._anim is None:
             out = self._view(self.viewer).outcome
             winners = out.winners if out else ()
         for seat in (0, 1):
@@ -1213,10 +1223,19 @@ class KaitoPlayScene(Scene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         app = self.app
         r = LOWER_RECT
-        draw_text(surface, app, "Moves", (r.x + 18, r.y + 22), 17, C.INK, bold=True, anchor="midleft")
         n = len(self.log)
+        draw_text(surface, app, "Moves" if n else "How to play", (r.x + 18, r.y + 22), 17, C.INK, bold=True,
+                  anchor="midleft")
         if not n:
-            draw_text(surface, app, "No moves yet", (r.x + 18, r.y + 56), 15, C.INK_MUTED, anchor="midleft")
+            tips = (
+                "The Kaito moves any distance along its row or column",
+                "and captures the tile it lands on.",
+                "Keep a katana and a kabuto on the board: whoever loses",
+                "their last one, or cannot move, loses the game.",
+            )
+            for k, line in enumerate(tips):
+                draw_text(surface, app, line, (r.x + 18, r.y + 58 + k * 25 + (6 if k >= 2 else 0)), 15, C.INK_SOFT,
+                          anchor="midleft")
             return
         rows, cols = 5, 2
         first = max(0, n - rows * cols)

@@ -7,7 +7,7 @@ view when the animation ends.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
@@ -175,7 +175,6 @@ class Flight:
     a1: int = 255
     lift: float = 6.0  #: shadow offset at mid-flight (logical px)
     elapsed: float = 0.0
-    tag: str = ""
 
     def __post_init__(self) -> None:
         if isinstance(self.ease, str):
