@@ -160,10 +160,6 @@ class App:
         pygame.display.init()
         pygame.font.init()
         # No audio is used: the mixer is never initialised (a missing audio device is fine).
-        from scenes import registry as _reg
-
-        if _reg.KAITO_IMPORT_ERROR:
-            log.warning("KAITO play scene unavailable (%s)", _reg.KAITO_IMPORT_ERROR)
         self.viewport = Viewport(LOGICAL_SIZE)
         self.assets = Assets(self.viewport)
         self.manager = SceneManager()
@@ -251,13 +247,9 @@ class App:
     # -- scenes -----------------------------------------------------------------------
     def make_scene(self, name: str, **kwargs: Any) -> Scene:
         """Instantiate a scene from ``scenes.registry.SCENES`` (KeyError if unknown)."""
-        from scenes.registry import SCENES
+        from scenes.registry import scene_class
 
-        try:
-            cls = SCENES[name]
-        except KeyError:
-            raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
-        return cls(self, **kwargs)
+        return scene_class(name)(self, **kwargs)
 
     @property
     def animation_factor(self) -> float:

@@ -5,6 +5,7 @@ and add its play scene to ``SCENES`` — a two-line change.
 """
 from __future__ import annotations
 
+import importlib
 import logging
 from dataclasses import dataclass, field
 
@@ -15,18 +16,6 @@ from scenes.score import ScoreScene
 from scenes.setup import SetupScene
 
 log = logging.getLogger("tatami.registry")
-
-try:  # the KAITO play scene is written separately; keep the app usable without it
-    from scenes import kaito_scene as _kaito_module
-except ModuleNotFoundError as _e:  # pragma: no cover - only during development
-    if not (_e.name or "").startswith("scenes."):
-        raise  # a real dependency is missing: surface it
-    _KaitoScene = None
-    KAITO_IMPORT_ERROR: str | None = f"{type(_e).__name__}: {_e}"
-else:
-    _KaitoScene = getattr(_kaito_module, "KaitoPlayScene", None) or getattr(_kaito_module, "KaitoScene", None)
-    KAITO_IMPORT_ERROR = None if _KaitoScene is not None else "scenes.kaito_scene has no KaitoPlayScene"
-
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -51,7 +40,7 @@ class GameInfo:
 
 
 GAME_LIST: list[GameInfo] = [
-    GameInfo("kaito", "KAITO", "怪盗", "Steer the thief, seize the tiles", "kaito_play",
+    GameInfo("kaito", "KAITO", "侍", "A samurai duel: steer the Kaito, seize the tiles", "kaito_play",
              available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
     GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
              seats=(2, 5), available=False, art="art/sushi/card_tuna.svg", players_text="2–5 players"),
@@ -61,15 +50,32 @@ GAME_LIST: list[GameInfo] = [
 
 GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAME_LIST}
 
-SCENES: dict[str, type] = {
+#: Scene name -> class, or "module:Class" for scenes imported on first use (play scenes pull in
+#: the rules core and the AI; loading them lazily keeps start-up to the first menu frame short).
+SCENES: dict[str, type | str] = {
     "menu": MainMenuScene,
     "setup": SetupScene,
     "pause": PauseScene,
     "rules": RulesScene,
     "score": ScoreScene,
+    "kaito_play": "scenes.kaito_scene:KaitoPlayScene",
 }
-if _KaitoScene is not None:
-    SCENES["kaito_play"] = _KaitoScene
+
+
+def scene_class(name: str) -> type:
+    """The class registered as ``name``, importing it on first use.
+
+    Raises:
+        KeyError: no scene of that name (the message lists the known ones)."""
+    try:
+        entry = SCENES[name]
+    except KeyError:
+        raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
+    if isinstance(entry, str):
+        module_name, _, attr = entry.partition(":")
+        entry = getattr(importlib.import_module(module_name), attr)
+        SCENES[name] = entry
+    return entry
 
 
 def game_info(name: str) -> GameInfo:

@@ -25,9 +25,9 @@ from scenes.widgets import (
 # Content blocks: ("title", text, jp), ("h", text), ("p", text), ("steps", [text]),
 # ("bullets", [text]), ("tiles", [(code, caption)]), ("note", text)
 KAITO_RULES: list[tuple] = [
-    ("title", "KAITO", "怪盗"),
-    ("p", "A duel for two players by Inon Kohn. Both players steer the same pawn — the Kaito, the "
-          "master thief — around a grid of tiles, capturing the tile it lands on."),
+    ("title", "KAITO", "侍"),
+    ("p", "A duel for two players by Inon Kohn. Both players steer the same samurai "
+          "pawn — the Kaito — around a grid of tiles, capturing the tile it lands on."),
     ("h", "Goal"),
     ("p", "Leave your opponent with no katana (sword) or no kabuto (helmet) on the board, or with "
           "no tile the Kaito can reach at the start of their turn."),

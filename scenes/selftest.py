@@ -220,12 +220,14 @@ def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, o
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tatami-selftest-") as tmp:
         from scenes.app import App
-        from scenes.registry import KAITO_IMPORT_ERROR, SCENES
+        from scenes.registry import scene_class
         from scenes.settings import Settings
 
         log("tatami selftest")
-        if "kaito_play" not in SCENES:
-            log(f"FAIL: the KAITO play scene is not available ({KAITO_IMPORT_ERROR})")
+        try:
+            scene_class("kaito_play")
+        except Exception as exc:  # an unimportable play scene must fail the self-test clearly
+            log(f"FAIL: the KAITO play scene is not available ({type(exc).__name__}: {exc})")
             return 1
         settings = Settings(path=Path(tmp) / "settings.json")
         app = None

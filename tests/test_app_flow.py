@@ -3,12 +3,9 @@
 menu -> setup -> play (AI vs AI to the end) -> score -> rematch / menu; Esc pauses; the UI dump;
 stray input; ``python -m scenes --selftest`` as a subprocess.
 
-Until scenes/kaito_scene.py exists, a stub play scene (defined here, test-only) stands in for
-it so the flow around it is still tested.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -22,59 +19,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.core import Outcome
-from scenes import registry
-from scenes.engine import Scene, UIElement
 from scenes.selftest import Driver
 from scenes.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
-HAVE_KAITO_SCENE = importlib.util.find_spec("scenes.kaito_scene") is not None and "kaito_play" in registry.SCENES
-
-
-class StubPlayScene(Scene):
-    """Test-only stand-in for the KAITO play scene: ends the game after ``frames`` updates."""
-
-    name = "kaito_play"
-    pausable = True
-    created: list[dict] = []
-
-    def __init__(self, app, seats=("human", "hard"), colors=("R", "B"), seed=None, names=None, speed=1.0,
-                 **kw):
-        super().__init__(app)
-        self.kwargs = dict(seats=list(seats), colors=tuple(colors), seed=seed, names=names, speed=speed)
-        StubPlayScene.created.append(self.kwargs)
-        self.left = 30
-        self.game_name = "kaito"
-
-    def update(self, dt_ms):
-        self.left -= 1
-        if self.left == 0:
-            k = self.kwargs
-            self.app.manager.replace(self.app.make_scene(
-                "score", game_name="kaito",
-                outcome=Outcome((1,), "no-katana", "Red has no katana left on the board.", (3, 5)),
-                seats=k["seats"], names=k["names"], colors=k["colors"],
-                held=(("B3", "B1", "BK"), ("RK", "RK", "R2", "R1", "RH")),
-                setup={kk: v for kk, v in k.items() if kk != "seed"},
-            ))
-
-    def busy(self):
-        return True
-
-    def draw(self, surface):
-        surface.fill((40, 80, 40))
-
-    def ui_elements(self):
-        return [UIElement("tile:a1", "tile", pygame.Rect(100, 100, 80, 80))]
-
-
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("TATAMI_UI_DUMP", str(tmp_path / "ui.json"))
-    if not HAVE_KAITO_SCENE:
-        monkeypatch.setitem(registry.SCENES, "kaito_play", StubPlayScene)
     from scenes.app import App
 
     a = App(size=(1280, 720), settings=Settings(tmp_path / "data" / "settings.json"))
@@ -107,12 +59,10 @@ def test_menu_setup_play_score_rematch_menu(app):
     d.wait_scene("kaito_play")
     assert len(app.manager) == 1  # the menu and setup are gone
     play = app.manager.top()
-    if not HAVE_KAITO_SCENE:
-        # seat 0 is the side that moves first (B = right), with its colour and name
-        assert play.kwargs["seats"] == ["medium", "easy"]
-        assert play.kwargs["colors"] == ("R", "B")
-        assert play.kwargs["names"][0].startswith("Computer")
-        assert play.kwargs["seed"] is None
+    # seat 0 is the side that moves first, with its colour and name
+    assert play.seats == ["medium", "easy"]
+    assert play.colors == ("R", "B")
+    assert play.names[0].startswith("Computer")
     d.wait_scene("score", wall_s=60)
     score = app.manager.top()
     assert score.winners and score.description
@@ -301,8 +251,6 @@ def test_quit_after_first_frame(tmp_path):
 
 def test_play_flag_starts_the_game_directly(tmp_path, monkeypatch):
     monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path / "data"))
-    if not HAVE_KAITO_SCENE:
-        monkeypatch.setitem(registry.SCENES, "kaito_play", StubPlayScene)
     from scenes import app as app_module
 
     seen = {}
@@ -327,7 +275,6 @@ def test_bad_flags_exit_2(tmp_path):
     assert _run(["--play", "chess"], tmp_path, timeout=60).returncode == 2
 
 
-@pytest.mark.skipif(not HAVE_KAITO_SCENE, reason="needs scenes/kaito_scene.py (the real play scene)")
 def test_selftest_subprocess(tmp_path):
     p = _run(["--selftest"], tmp_path, timeout=120)
     assert p.returncode == 0, p.stdout + p.stderr

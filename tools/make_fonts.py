@@ -106,11 +106,12 @@ JP_BASE_CODEPOINTS = _ranges(
 # Words used by the UI: 畳 (tatami), 海斗 (Kaito), 刀 (katana), 兜 (kabuto),
 # 紋 (mon), 寿司 / 鮨 (sushi), 漢字 (kanji), 遊戯 (game), 勝負 (match),
 # 赤 / 黒 (red / black), 番 (turn), 手 (move), 取 (capture), 交換 (exchange),
-# 怪盗 (kaitou, "phantom thief": the menu's subtitle for KAITO).
+# 侍 (samurai: the menu's subtitle for KAITO, "el juego de samurai"),
+# 日本の卓上遊戯 (the menu's subtitle: Japanese tabletop games).
 # A later issue widens this to all 2,136 Joyo kanji: append them to
 # EXTRA_KANJI (or return them from kanji_set()) and re-run this script.
 # ==========================================================================
-UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換怪盗"
+UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換侍日本卓上"
 EXTRA_KANJI = ""  # e.g. the Joyo kanji list, later
 
 
