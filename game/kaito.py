@@ -300,7 +300,7 @@ class KaitoState(GameState):
         if self.kaito is None:
             return [Move(i, place=True) for i, c in enumerate(self.board) if c == BLANK]
         mover = self.to_move
-        own, opp = self.colors[mover], self.colors[1 - mover]
+        opp = self.colors[1 - mover]
         board = self.board
         moves: list[Move] = []
         retrievable = {t[1] for t in self.held[1 - mover] if t[1] in "KH"}
@@ -320,7 +320,6 @@ class KaitoState(GameState):
             for kind in sorted(retrievable):
                 for paid in minimal_payments(mons, EXCHANGE_PRICE[kind]):
                     moves.append(Move(sq, buy=kind, paid=paid))
-        del own
         return moves
 
     def _last_of_kind(self, tile: str) -> bool:

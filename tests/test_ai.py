@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 import types
 
 import pytest
@@ -141,8 +142,8 @@ WIN_IN_ONE = {
     "e5": "RH", "d5": "RH", "f6": "RK", "d2": "RK", "e3": "BK",
 }
 
-# Red to move, Kaito on a1. a3 (B1) and c... give Black the capture of Red's last kabuto (c3);
-# a6 is Red's last katana (capturing it loses at once); only b1 is safe.
+# Red to move, Kaito on a1 (options a3, a6, b1). a3 (B1) hands Black rank 3 with Red's last
+# kabuto (c3); a6 is Red's last katana (capturing it loses at once); only b1 is safe.
 AVOID_LOSS = {
     "b1": "B2", "a3": "B1", "a6": "RK", "c3": "RH",
     "b5": "R2", "e5": "BK", "f5": "B3", "f6": "BH", "d4": "BK", "e2": "BH",
@@ -179,10 +180,12 @@ def test_hard_returns_a_legal_move_with_a_tiny_budget():
         assert bot.choose(view) in view.legal_actions
 
 
-def test_hard_reports_its_search():
+def test_hard_reports_its_search_and_keeps_to_its_budget():
     bot = _bot("hard", time_budget_s=0.05)
     view = _random_views(1)[3]
+    start = time.perf_counter()
     bot.choose(view)
+    assert time.perf_counter() - start < 1.0  # loose: the budget is 0.05 s
     info = bot.last_info
     assert set(info) == {"depth", "score", "nodes", "ms"}
     assert info["ms"] < 1000
