@@ -75,6 +75,24 @@ class RealApp:
             time.sleep(0.05)
         raise AssertionError(f"timed out waiting for {what}; last dump: {last}")
 
+    def wait_stable(self, predicate, quiet_s: float = 0.6, timeout: float = 20.0) -> dict:
+        """Wait until the dump satisfies ``predicate`` and has not changed for ``quiet_s``."""
+        deadline = time.monotonic() + timeout
+        last_text, since = None, time.monotonic()
+        while time.monotonic() < deadline:
+            try:
+                text = self.dump.read_text()
+            except OSError:
+                text = None
+            if text != last_text:
+                last_text, since = text, time.monotonic()
+            elif text and time.monotonic() - since >= quiet_s:
+                dump = json.loads(text)
+                if predicate(dump):
+                    return dump
+            time.sleep(0.05)
+        raise AssertionError(f"the UI never settled; last dump: {last_text}")
+
     def find_window(self) -> str:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -135,14 +153,16 @@ def test_menu_to_setup_and_a_real_drag_of_the_kaito(display, tmp_path):
         app.find_window()
         # Seat 1 (random AI) places the Kaito; then it is the human's turn: the Kaito is on the board.
         def ready(d):
+            # The Kaito stands on a board square (its centre is on the tile grid), not in a panel.
             if d.get("scene") != "kaito_play" or "kaito" not in ids(d):
                 return False
-            k = centre(next(e["rect"] for e in d["elements"] if e["id"] == "kaito"))
-            tiles = [e for e in d["elements"] if e["id"].startswith("tile:")]
-            return any(abs(centre(t["rect"])[0] - k[0]) < 3 or abs(centre(t["rect"])[1] - k[1]) < 3 for t in tiles)
-        dump = app.wait_for(ready, "the human's first turn")
-        time.sleep(0.5)  # let the placement animation settle
-        dump = json.loads(app.dump.read_text())
+            k = centre(app.element(d, "kaito"))
+            tiles = [centre(e["rect"]) for e in d["elements"] if e["id"].startswith("tile:")]
+            on_file = any(abs(x - k[0]) < 3 for x, _ in tiles)
+            on_rank = any(abs(y - k[1]) < 3 for _, y in tiles)
+            return on_file and on_rank
+        app.wait_for(ready, "the human's first turn", timeout=40)
+        dump = app.wait_stable(ready)
         kaito = app.element(dump, "kaito")
         kx, ky = centre(kaito)
         tiles = {e["id"]: e["rect"] for e in dump["elements"] if e["id"].startswith("tile:")}
@@ -152,8 +172,7 @@ def test_menu_to_setup_and_a_real_drag_of_the_kaito(display, tmp_path):
 
         # An illegal drop (a tile off the Kaito's lines) snaps back: the board is unchanged.
         app.drag(kaito, tiles[off_line[0]])
-        time.sleep(0.8)
-        after = json.loads(app.dump.read_text())
+        after = app.wait_stable(lambda d: "kaito" in ids(d))
         assert off_line[0] in ids(after) and in_line[0] in ids(after)
         assert centre(app.element(after, "kaito")) == pytest.approx((kx, ky), abs=3)
 
