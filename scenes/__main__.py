@@ -1,7 +1,11 @@
-"""``python -m scenes [flags]`` -> scenes.app.main."""
+"""``python -m scenes [flags]`` -> scenes.app.main.
+
+Everything is under the ``__main__`` guard: a "spawn" child process (the AI worker) must be able
+to import this module without starting the app or importing pygame.
+"""
 import sys
 
-from scenes.app import main
-
 if __name__ == "__main__":
+    from scenes.app import main
+
     sys.exit(main())

@@ -185,7 +185,10 @@ class KaitoPlayScene(Scene):
             for s, lvl in enumerate(seats)
             if lvl != "human"
         }
-        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7))
+        # process mode: the AI process starts now (~50-100 ms, in the background) so the first AI
+        # move is not delayed; close() in exit() ends it
+        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
+                               prestart=bool(self.bots))
         # panels: the single human sits at the bottom; otherwise seat 0 at the bottom
         bottom = self.viewer if seats.count("human") == 1 else 0
         self.panel_of = {bottom: PANEL_BOTTOM, 1 - bottom: PANEL_TOP}
@@ -244,7 +247,7 @@ class KaitoPlayScene(Scene):
         self._drive()
 
     def exit(self) -> None:
-        self.worker.cancel()
+        self.worker.close()
         self.drag.reset()
 
     def pause(self) -> None:
