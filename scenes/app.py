@@ -5,6 +5,8 @@
 * ``--selftest``  headless walk through every scene with synthetic input; exit 0/1.
 * ``--bench``     render frames of every scene, print per-frame timings as JSON.
 * ``--play GAME --seats human,hard [--seed N]``  start straight into a game.
+* ``--continue``  open the saved game in progress (``<data dir>/autosave.json``); exit 2 with
+  one line on stderr if there is none or it is unusable (a bad file is set aside as ``.bad``).
 * ``--quit-after-first-frame``  exit right after the first menu frame is shown.
 * ``--size WxH``  window size in window pixels.
 
@@ -31,6 +33,7 @@ import pygame  # noqa: E402
 
 from scenes.assets import Assets  # noqa: E402
 from scenes.engine import LOGICAL_SIZE, Scene, SceneManager, Viewport, convert_event  # noqa: E402
+from scenes.seats import SEAT_KINDS, default_names  # noqa: E402
 from scenes.settings import Settings, data_dir  # noqa: E402
 from scenes.uidump import UIDump  # noqa: E402
 
@@ -136,7 +139,10 @@ class App:
 
     Scenes use: ``make_scene(name, **kw)``, ``manager.push/pop/replace/reset``,
     ``open_pause()``, ``go_to_menu()``, ``start_game(game, **setup)``, ``quit()``,
-    ``animation_factor`` (multiplier for animation time, from the settings).
+    ``animation_factor`` (multiplier for animation time, from the settings),
+    ``saves`` (the autosave ``scenes.saves.SaveStore``, or None: no autosave and no "Continue").
+    ``saves`` is None unless set: ``main`` sets it for interactive runs only, so the self-test,
+    the benchmark and tests that build an ``App`` never touch the user's saved game.
 
     Tests / self-test drive it frame by frame with ``pump(dt_ms)`` after posting events;
     the interactive program calls ``run()``.
@@ -146,6 +152,7 @@ class App:
     IDLE_WAIT_MS = 250  # blocking wait per idle iteration
     IDLE_REDRAW_MS = 1000  # when idle, still redraw at 1 Hz
     MAX_DT_MS = 100.0
+    saves: Any = None  # scenes.saves.SaveStore | None (see the class doc)
 
     def __init__(
         self,
@@ -403,6 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", metavar="A,B", default="human,medium",
                    help="with --play: each seat human or an AI level (random, easy, medium, hard)")
     p.add_argument("--seed", type=int, default=None, help="with --play: random seed of the deal")
+    p.add_argument("--continue", dest="continue_game", action="store_true",
+                   help="continue the saved game in progress (exit 2 if there is none)")
     p.add_argument("--quit-after-first-frame", action="store_true",
                    help="exit right after the first frame is shown (start-up benchmark)")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 1280x720")
@@ -410,7 +419,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -425,6 +433,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenes.bench import run_bench
 
         return run_bench(frames=args.frames, size=args.size)
+
+    if args.continue_game and args.play:
+        print("tatami: --continue and --play cannot be used together", file=sys.stderr)
+        return 2
+    from scenes.saves import SaveStore
+
+    saves = SaveStore()  # <data dir>/autosave.json
+    continued = None
+    if args.continue_game:
+        from scenes.registry import GAMES_BY_NAME, SCENES
+
+        continued = saves.load(quiet=True)
+        if continued is None:
+            p = saves.problem
+            if p is None:
+                print(f"tatami: no saved game to continue ({saves.path} does not exist)", file=sys.stderr)
+            else:
+                aside = f"; it was set aside as {p.moved_to}" if p.moved_to else ""
+                print(f"tatami: cannot continue the saved game: {p.reason} ({p.detail}){aside}", file=sys.stderr)
+            return 2
+        info = GAMES_BY_NAME.get(continued.game)
+        if info is None or info.scene not in SCENES:
+            print(f"tatami: cannot continue the saved game: {continued.game!r} is not available", file=sys.stderr)
+            return 2
 
     play_kwargs = None
     if args.play:
@@ -441,14 +473,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"tatami: --seats must list {info.seats[0]}-{info.seats[1]} of {', '.join(SEAT_KINDS)}",
                   file=sys.stderr)
             return 2
-        names = [("Player" if s == "human" else f"Computer ({s})") for s in seats]
-        if seats.count("human") > 1:
-            names = [f"Player {i + 1}" if s == "human" else n for i, (s, n) in enumerate(zip(seats, names))]
-        play_kwargs = dict(seats=seats, colors=("R", "B"), seed=args.seed, names=names)
+        play_kwargs = dict(seats=seats, colors=("R", "B"), seed=args.seed, names=default_names(seats))
 
     app = App(size=args.size)
+    app.saves = saves
     try:
-        if play_kwargs is not None:
+        if continued is not None:
+            app.start_game(continued.game, **continued.start_kwargs())
+        elif play_kwargs is not None:
             app.start_game(args.play, **play_kwargs)
         else:
             app.manager.push(app.make_scene("menu"))

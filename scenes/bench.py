@@ -230,7 +230,7 @@ def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any =
                 app.manager.reset(app.make_scene(
                     "score", game_name="kaito",
                     outcome=Outcome((0,), "no-katana", "Black has no katana left on the board.", (9, 6)),
-                    seats=["human", "hard"], names=["You", "Computer (Hard)"], colors=("R", "B"),
+                    seats=["human", "hard"], names=["You", "Hard AI"], colors=("R", "B"),
                     held=(("BK", "BK", "B3", "B1", "BH", "B2", "BK", "B3", "B1"),
                           ("RK", "R3", "R1", "R2", "RH", "RK")),
                 ))

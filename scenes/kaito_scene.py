@@ -31,6 +31,7 @@ from game.kaito import COLOR_NAMES, EXCHANGE_PRICE, KAITO, KaitoState, Move, squ
 from scenes.ai_worker import AIWorker, make_bot
 from scenes.dragdrop import DragController
 from scenes.engine import Scene, Tween, UIElement, clamp, ease_in_out_sine
+from scenes.seats import LEVEL_LABEL, SEAT_KINDS, default_names
 from scenes.kaito_sprites import (
     BANNER_RECT,
     BOARD_RECT,
@@ -71,8 +72,6 @@ from scenes.widgets import (
 
 log = logging.getLogger("tatami.kaito")
 
-SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
-LEVEL_LABEL = {"human": "Human", "random": "Random AI", "easy": "Easy AI", "medium": "Medium AI", "hard": "Hard AI"}
 KIND_WORD = {"K": "katana", "H": "kabuto"}
 TABLE_SVG = "art/table.svg"
 
@@ -102,21 +101,6 @@ def pawn_path(color: str) -> str:
     return f"art/kaito/kaito_{color}.svg"
 
 
-def default_names(seats: Sequence[str]) -> list[str]:
-    """"You" / "Hard AI" for one human, "Player 1" / "Player 2" for two, level names for bots."""
-    humans = [i for i, s in enumerate(seats) if s == "human"]
-    out = []
-    for i, s in enumerate(seats):
-        if s == "human":
-            out.append("You" if len(humans) == 1 else f"Player {i + 1}")
-        else:
-            label = LEVEL_LABEL.get(s, "AI")
-            if seats[1 - i] == s:
-                label += f" {i + 1}"
-            out.append(label)
-    return out
-
-
 @dataclass
 class ExchangeStep:
     """The human buy-back step after a capture on ``square`` (the action is not applied yet).
@@ -142,8 +126,14 @@ class KaitoPlayScene(Scene):
         names: 2 display names (default "You" / "Hard AI", or "Player 1" / "Player 2").
         speed: animation speed multiplier (1 = normal; large = near-instant, for tests).
             Defaults to ``app.animation_factor``.
-        state: an existing KaitoState to play from (tests); ``colors`` then come from it.
+        state: an existing KaitoState to play from (a continued save, tests); ``colors`` then
+            come from it. Any seat may be to act (an AI seat starts thinking on enter), including
+            the opening placement.
         think_ms: minimum AI "thinking" display time at speed 1 (ms; divided by ``speed``).
+
+    Autosave (when ``app.saves`` is a :class:`scenes.saves.SaveStore`): the game is written on
+    enter, after every applied action and on exit; once the game is over the save is deleted.
+    A buy-back being chosen is not saved (its action is applied only when confirmed).
     """
 
     name = "kaito_play"
@@ -197,6 +187,12 @@ class KaitoPlayScene(Scene):
         self.log: list[tuple[int, str]] = [(s, a) for s, a in getattr(state, "history", [])]
         self.last_from: int | None = None  # square the Kaito left on the last move
         self.last_from_color: str | None = None
+        if len(self.log) >= 2:  # a resumed game: the footprint of the last move
+            try:
+                self.last_from = Move.from_str(self.log[-2][1]).square
+                self.last_from_color = self.colors[self.log[-1][0]]
+            except (ActionError, IndexError):
+                pass
         self._views: dict[Any, Any] = {}  # per-position cache of views / targets
 
         # animation
@@ -244,11 +240,36 @@ class KaitoPlayScene(Scene):
     # lifecycle
     # ------------------------------------------------------------------------------------
     def enter(self) -> None:
+        self.autosave()  # a new game replaces the previous save
         self._drive()
 
     def exit(self) -> None:
         self.worker.close()
         self.drag.reset()
+        self.autosave()  # quit to menu / app quit: keep the game (deleted if it is over)
+
+    def save_setup(self) -> dict:
+        """The setup saved with the record (``scenes.saves.scene_setup``): seats, names,
+        colors, seed, speed — what ``KaitoPlayScene(app, state=..., **setup)`` needs."""
+        from scenes.saves import scene_setup
+
+        return scene_setup(self.seats, self.names, self.colors, self.seed, self.speed)
+
+    def autosave(self) -> None:
+        """Write the game to ``app.saves`` (delete it once the game is over). Never raises.
+
+        Only games with a human seat are saved: an AI-vs-AI game must not replace a person's
+        game in progress."""
+        store = getattr(self.app, "saves", None)
+        if store is None or "human" not in self.seats:
+            return
+        try:
+            if self.state.is_over():
+                store.clear()
+            else:
+                store.save(self.state, self.save_setup())
+        except Exception:  # the game goes on even if the save cannot be written
+            log.exception("kaito: autosave failed")
 
     def pause(self) -> None:
         self.drag.cancel(animate=False)
@@ -521,6 +542,7 @@ class KaitoPlayScene(Scene):
             return False
         self._views.clear()
         self.log.append((seat, action))
+        self.autosave()
         move = Move.from_str(action)
         if not move.place:
             self.last_from = before if not capture_done else self.last_from
@@ -1410,4 +1432,4 @@ def _band_surface(size: tuple[int, int]) -> pygame.Surface:
 #: the name ``scenes/registry.py`` imports
 KaitoScene = KaitoPlayScene
 
-__all__ = ["KaitoPlayScene", "KaitoScene", "ExchangeStep", "default_names"]
+__all__ = ["KaitoPlayScene", "KaitoScene", "ExchangeStep"]

@@ -1,10 +1,12 @@
-"""Main menu: logo and title, one card per game (from ``registry.GAME_LIST``), rules, quit.
+"""Main menu: logo and title, one card per game (from ``registry.GAME_LIST``), rules, quit,
+and "Continue" when there is a saved game in progress (``app.saves``, see ``scenes/saves.py``).
 
 UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"),
-``button:rules``, ``button:quit``.
+``button:continue`` (only while a usable save exists), ``button:rules``, ``button:quit``.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -21,7 +23,12 @@ from scenes.widgets import (
     text_width,
 )
 
+log = logging.getLogger("tatami.menu")
+
 LOGO = "art/logo.svg"
+BUTTON_Y, BUTTON_H = 608, 54  # the bottom row (logical px); "Continue" is taller, same centre
+CONTINUE_W, CONTINUE_H, SMALL_W, BUTTON_GAP = 340, 64, 190, 20
+NOTICE_Y = 692  # the one-line "bad save" notice, under the bottom row
 
 
 def draw_hanko(surface: pygame.Surface, app: Any, center: tuple[float, float], size: float, char: str,
@@ -112,6 +119,33 @@ class GameCard(Button):
             draw_text(surface, app, "Coming soon", pill.center, 16, C.INK_MUTED, bold=True)
 
 
+class ContinueButton(Button):
+    """The primary "Continue ▶" button (id ``button:continue``): a bold label over a one-line
+    description of the saved game (``sublabel``, e.g. "KAITO — You vs Hard AI, move 14"),
+    larger and brighter than a plain Button's sublabel so it stays legible in small windows."""
+
+    def __init__(self, rect, on_click):
+        super().__init__("button:continue", "Continue  \u25B6", rect, on_click, style="primary", size=21,
+                         sublabel="")
+
+    def draw(self, surface: pygame.Surface, app: Any) -> None:
+        if not self.visible:
+            return
+        label, sub = self.label, self.sublabel
+        self.label, self.sublabel = "", None  # the body (shadow, fill, gold line) only
+        try:
+            super().draw(surface, app)
+        finally:
+            self.label, self.sublabel = label, sub
+        lift = -2.0 * self._hover_t + 1.5 * self._press_t
+        cx, cy = self.rect.centerx, self.rect.centery + lift
+        if not sub:
+            draw_text(surface, app, label, (cx, cy), self.size, C.PAPER_LIGHT, bold=True)
+            return
+        draw_text(surface, app, label, (cx, cy - 10), self.size, C.PAPER_LIGHT, bold=True)
+        draw_text(surface, app, sub, (cx, cy + 15), 14.5, mix(C.PAPER_LIGHT, C.GOLD_LIGHT, 0.45))
+
+
 class MainMenuScene(UIScene):
     """The title screen."""
 
@@ -129,10 +163,69 @@ class MainMenuScene(UIScene):
             card = GameCard(g, (x0 + i * (cw + gap), 232, cw, ch), lambda g=g: self._choose(g.name))
             card.enabled = g.available and g.scene in SCENES
             self.widgets.add(card)
-        self.widgets.add(Button("button:rules", "How to play", (440, 608, 190, 54), self._rules, style="secondary",
-                                size=20))
-        self.widgets.add(Button("button:quit", "Quit", (650, 608, 190, 54), self.app.quit, style="secondary",
-                                size=20))
+        self.btn_rules = self.widgets.add(Button("button:rules", "How to play", (440, BUTTON_Y, SMALL_W, BUTTON_H),
+                                                 self._rules, style="secondary", size=20))
+        self.btn_quit = self.widgets.add(Button("button:quit", "Quit", (650, BUTTON_Y, SMALL_W, BUTTON_H),
+                                                self.app.quit, style="secondary", size=20))
+        self.btn_continue = self.widgets.add(ContinueButton(
+            (0, BUTTON_Y + (BUTTON_H - CONTINUE_H) // 2, CONTINUE_W, CONTINUE_H), self._continue))
+        self.saved: Any = None  # scenes.saves.SavedGame shown by "Continue"
+        self.notice = ""  # one line when a bad save was set aside
+        self._layout_buttons()
+
+    # -- saved game -------------------------------------------------------------------
+    def enter(self) -> None:
+        # read the save here, not in __init__: when returning from a game the menu is made
+        # before the play scene exits (and writes its final save)
+        self.refresh_saved()
+
+    def refresh_saved(self) -> None:
+        """(Re)load ``app.saves``: show "Continue" for a usable save; a notice for a bad one."""
+        from scenes.registry import GAMES_BY_NAME, SCENES
+
+        store = getattr(self.app, "saves", None)
+        self.saved = None
+        self.notice = ""
+        if store is not None:
+            saved = store.load()
+            info = GAMES_BY_NAME.get(saved.game) if saved is not None else None
+            if saved is not None and (info is None or info.scene not in SCENES):
+                log.warning("menu: the saved game %r has no play scene here; not offered", saved.game)
+                saved = None
+            self.saved = saved
+            if store.problem is not None:
+                self.notice = (f"The saved game could not be loaded ({store.problem.reason}) "
+                               "\u2014 it was set aside")
+        if self.saved is not None:
+            info = GAMES_BY_NAME[self.saved.game]
+            self.btn_continue.sublabel = self.saved.describe(info.title)
+        self._layout_buttons()
+
+    def _layout_buttons(self) -> None:
+        """Centre the bottom row: [Continue] How to play, Quit."""
+        show = self.saved is not None
+        self.btn_continue.visible = show
+        row = [self.btn_continue, self.btn_rules, self.btn_quit] if show else [self.btn_rules, self.btn_quit]
+        total = sum(b.rect.w for b in row) + BUTTON_GAP * (len(row) - 1)
+        x = round(640 - total / 2)
+        for b in row:
+            b.rect.x = x
+            x += b.rect.w + BUTTON_GAP
+
+    def _continue(self) -> None:
+        saved = self.saved
+        if saved is None:
+            return
+        try:
+            self.app.start_game(saved.game, **saved.start_kwargs())
+        except Exception as e:  # a save that validates but the scene refuses: set it aside
+            log.warning("menu: cannot continue the saved game: %s: %s", type(e).__name__, e)
+            store = getattr(self.app, "saves", None)
+            if store is not None:
+                store.set_aside("the play scene refused it", f"{type(e).__name__}: {e}", quiet=True)
+            self.saved = None
+            self.notice = "The saved game could not be continued \u2014 it was set aside"
+            self._layout_buttons()
 
     def _choose(self, game: str) -> None:
         self.app.manager.push(self.app.make_scene("setup", game=game))
@@ -173,5 +266,7 @@ class MainMenuScene(UIScene):
             sub = f"{sub}  ·  {jp}"
         draw_text(surface, app, sub, (640, 186), 19, C.INK_SOFT)
         self.widgets.draw(surface, app)
+        if self.notice:
+            draw_text(surface, app, self.notice, (640, NOTICE_Y), 15, C.VERMILION_DARK)
         draw_text(surface, app, "F11  fullscreen", (1262, 702), 13, C.INK_MUTED, anchor="bottomright")
         self.draw_fade(surface)

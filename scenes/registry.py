@@ -40,7 +40,7 @@ class GameInfo:
 
 
 GAME_LIST: list[GameInfo] = [
-    GameInfo("kaito", "KAITO", "侍", "A samurai duel: steer the Kaito, seize the tiles", "kaito_play",
+    GameInfo("kaito", "KAITO", "侍", "Steer the Kaito, seize the tiles", "kaito_play",
              available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
     GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
              seats=(2, 5), available=False, art="art/sushi/card_tuna.svg", players_text="2–5 players"),

@@ -11,6 +11,7 @@ import pygame
 from scenes.assets import kaito_tile_svg
 from scenes.engine import Tween, ease_out_back
 from scenes.menu import draw_hanko
+from scenes.seats import LEVEL_LABEL
 from scenes.widgets import (
     C,
     SEAT_COLOR_NAME,
@@ -28,8 +29,6 @@ REASON_LABEL = {
     "no-kabuto": "No kabuto left",
     "no-move": "No move left",
 }
-KIND_LABEL = {"human": "Human", "random": "Random AI", "easy": "Easy AI", "medium": "Medium AI",
-              "hard": "Hard AI"}
 
 
 class ScoreScene(UIScene):
@@ -160,7 +159,7 @@ class ScoreScene(UIScene):
         pygame.draw.circle(surface, col, vp.to_window((r.x + 44, r.y + 50)), vp.px(18))
         pygame.draw.circle(surface, C.GOLD_LIGHT, vp.to_window((r.x + 44, r.y + 50)), vp.px(18), max(1, vp.px(2)))
         draw_text(surface, app, self.names[i], (r.x + 76, r.y + 40), 26, C.INK, bold=True, anchor="midleft")
-        kind = KIND_LABEL.get(self.seats[i], self.seats[i])
+        kind = LEVEL_LABEL.get(self.seats[i], self.seats[i])
         draw_text(surface, app, f"{SEAT_COLOR_NAME.get(code, code)}  ·  {kind}", (r.x + 76, r.y + 70), 15,
                   C.INK_MUTED, anchor="midleft")
         # score

@@ -54,6 +54,26 @@ def data_dir() -> Path:
         return Path.home() / ".tatami"
 
 
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` via a temp file in the same folder and ``os.replace``,
+    creating the folder if needed, so a reader never sees a half-written file.
+
+    Raises:
+        OSError: the folder or file cannot be written (the temp file is removed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def _merge(defaults: Any, loaded: Any) -> Any:
     """Recursively overlay ``loaded`` on ``defaults``, keeping only well-typed values."""
     if isinstance(defaults, dict):
@@ -141,18 +161,7 @@ class Settings:
     def save(self) -> bool:
         """Write atomically. Returns False (logged once) if the directory is not writable."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=str(self.path.parent))
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(self.data, f, indent=2, ensure_ascii=False)
-                os.replace(tmp, self.path)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            write_text_atomic(self.path, json.dumps(self.data, indent=2, ensure_ascii=False))
             return True
         except OSError as e:
             if not self._write_failed:

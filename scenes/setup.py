@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from scenes.seats import default_names
 from scenes.widgets import (
     C,
     SEAT_COLOR_RGB,
@@ -34,22 +35,6 @@ from scenes.widgets import (
 PLAYER_KINDS = [("human", "Human"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
 SIDE_LABEL = ("Player A", "Player B")
-
-
-def default_names(kinds: list[str]) -> list[str]:
-    """Display names for the seats: "You" for a single human, "Player N" for hot-seat humans,
-    "Computer (Hard)" etc. for AIs (numbered if both are AIs of the same level)."""
-    humans = [i for i, k in enumerate(kinds) if k == "human"]
-    out = []
-    for i, k in enumerate(kinds):
-        if k == "human":
-            out.append("You" if len(humans) == 1 else f"Player {humans.index(i) + 1}")
-        else:
-            base = f"Computer ({KIND_LABEL.get(k, k.title())})"
-            if kinds.count(k) > 1:
-                base = f"Computer {i + 1} ({KIND_LABEL.get(k, k.title())})"
-            out.append(base)
-    return out
 
 
 class SetupScene(UIScene):

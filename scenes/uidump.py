@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from scenes.settings import write_text_atomic
 
 log = logging.getLogger("tatami.uidump")
 
@@ -52,18 +53,7 @@ class UIDump:
         if key == self._last:
             return False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".uidump.", suffix=".tmp", dir=str(self.path.parent))
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(snap, f, ensure_ascii=False)
-                os.replace(tmp, self.path)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            write_text_atomic(self.path, json.dumps(snap, ensure_ascii=False))
         except OSError as e:
             if not self._failed:
                 self._failed = True

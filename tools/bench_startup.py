@@ -20,6 +20,7 @@ import platform
 import stat
 import statistics
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -87,10 +88,18 @@ def ensure_built(name, mode):
     return "built"
 
 
+_DATA_DIR = None
+
+
 def bench_env():
+    """Dummy SDL drivers and a scratch data directory (the user's settings are never touched)."""
+    global _DATA_DIR
+    if _DATA_DIR is None:
+        _DATA_DIR = tempfile.mkdtemp(prefix="tatami-bench-startup-")
     env = dict(os.environ)
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
+    env["TATAMI_DATA_DIR"] = _DATA_DIR
     return env
 
 

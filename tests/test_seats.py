@@ -1,0 +1,11 @@
+"""Seat names shown on screen (scenes/seats.py)."""
+
+from scenes.seats import default_names
+
+
+def test_default_names():
+    assert default_names(["human", "hard"]) == ["You", "Hard AI"]
+    assert default_names(["easy", "human"]) == ["Easy AI", "You"]
+    assert default_names(["human", "human"]) == ["Player 1", "Player 2"]
+    assert default_names(["hard", "hard"]) == ["Hard AI 1", "Hard AI 2"]
+    assert default_names(["random", "medium"]) == ["Random AI", "Medium AI"]
