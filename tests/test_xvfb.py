@@ -199,3 +199,67 @@ def test_menu_flow_in_a_real_window(display, tmp_path):
         app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
     finally:
         app.close()
+
+
+def legal_squares(dump: dict) -> list[str]:
+    """Tiles in the Kaito's row or column (the tile under the Kaito itself excluded)."""
+    kaito = next((e["rect"] for e in dump["elements"] if e["id"] == "kaito"), None)
+    if kaito is None:
+        return []
+    kx, ky = centre(kaito)
+    out = []
+    for e in dump["elements"]:
+        if not e["id"].startswith("tile:"):
+            continue
+        x, y = centre(e["rect"])
+        same_square = abs(x - kx) < 3 and abs(y - ky) < 3
+        if not same_square and (abs(x - kx) < 3 or abs(y - ky) < 3):
+            out.append(e["id"])
+    return sorted(out)
+
+
+def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
+    app = RealApp(display, tmp_path)
+    try:
+        app.find_window()
+        menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), "the main menu")
+        app.click(app.element(menu, "button:game:kaito"))
+        setup = app.wait_for(lambda d: d.get("scene") == "setup", "the setup scene")
+        for choice in ("choice:seat0:human", "choice:seat1:hard", "choice:first:left", "choice:speed:fast"):
+            app.click(app.element(setup, choice))
+            time.sleep(0.15)
+        app.click(app.element(json.loads(app.dump.read_text()), "button:start"))
+        app.wait_for(lambda d: d.get("scene") == "kaito_play", "the play scene")
+
+        human_moves = 0
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            assert app.proc.poll() is None, f"the app exited ({app.proc.returncode}) mid-game"
+            dump = app.wait_stable(lambda d: True, quiet_s=0.4, timeout=60)
+            if dump["scene"] == "score":
+                break
+            assert dump["scene"] == "kaito_play", dump["scene"]
+            if "button:no-exchange" in ids(dump):
+                app.click(app.element(dump, "button:no-exchange"))
+                continue
+            targets = legal_squares(dump)
+            if not targets:
+                time.sleep(0.2)
+                continue
+            target = targets[0]
+            app.click(app.element(dump, target))
+            try:  # on the human's turn the tile is captured; on the AI's turn the click is ignored
+                app.wait_for(lambda d: target not in ids(d) or d.get("scene") != "kaito_play",
+                             f"{target} to be captured", timeout=3)
+                human_moves += 1
+            except AssertionError:
+                pass
+        else:
+            raise AssertionError("the game did not reach the score screen in 300 s")
+        assert human_moves >= 2
+        score = app.wait_for(lambda d: d.get("scene") == "score" and "button:menu" in ids(d), "the score buttons")
+        assert "button:rematch" in ids(score)
+        app.click(app.element(score, "button:menu"))
+        app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
+    finally:
+        app.close()
