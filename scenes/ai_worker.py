@@ -61,6 +61,8 @@ import types
 import weakref
 from typing import Any, Callable, Iterator
 
+from game import ai as game_ai
+
 log = logging.getLogger("tatami.ai")
 
 #: Default minimum "thinking" time shown before an AI move, ms.
@@ -106,31 +108,6 @@ def _switch_release() -> None:
             _switch_saved = None
 
 
-class RandomBot:
-    """Fallback bot: a uniformly random legal action (used when ``game.ai`` is unavailable)."""
-
-    def __init__(self, rng: random.Random | None = None):
-        self.rng = rng or random.Random()
-
-    def choose(self, view: Any) -> str:
-        return self.rng.choice(list(view.legal_actions))
-
-
-def _make_local_bot(game_name: str, level: str, rng: random.Random) -> tuple[Any, bool]:
-    """``(game.ai.make_bot(game_name, level, rng), True)``, or ``(RandomBot(rng), False)`` if the
-    AI package is missing or does not know the level (logged once)."""
-    try:
-        from game.ai import make_bot as real_make_bot
-    except ImportError as exc:
-        log.warning("game.ai is not available (%s): the %s AI plays random moves", exc, level)
-        return RandomBot(rng), False
-    try:
-        return real_make_bot(game_name, level, rng), True
-    except Exception:
-        log.exception("make_bot(%r, %r) failed: using a random bot", game_name, level)
-        return RandomBot(rng), False
-
-
 _bot_uids = itertools.count(1)
 
 
@@ -140,14 +117,14 @@ class BotHandle:
     ``choose(view)`` runs the local bot (the thread path, and any direct use); an
     :class:`AIWorker` in process mode instead sends ``recipe`` (game, level and the initial state
     of the bot's ``random.Random``) once and the child builds and keeps its own copy. The local
-    bot is built at once, so a bad level is reported (and replaced by random moves) here."""
+    bot is built at once, so a bad game or level raises ``ValueError`` here, not in the child."""
 
     def __init__(self, game_name: str, level: str, rng: random.Random):
         self.game_name = game_name
         self.level = level
         self.uid = next(_bot_uids)
         self.recipe = (game_name, level, rng.getstate())
-        self.bot, self.remote_ok = _make_local_bot(game_name, level, rng)
+        self.bot = game_ai.make_bot(game_name, level, rng)
 
     def choose(self, view: Any) -> str:
         return self.bot.choose(view)
@@ -162,8 +139,10 @@ class BotHandle:
 
 def make_bot(game_name: str, level: str, rng: random.Random | None = None) -> BotHandle:
     """The bot of one seat (``game.ai.make_bot(game_name, level, rng)`` wrapped in a
-    :class:`BotHandle` so an :class:`AIWorker` can run it in its process); a random bot if the AI
-    package is missing or does not know the level (logged once)."""
+    :class:`BotHandle` so an :class:`AIWorker` can run it in its process).
+
+    Raises:
+        ValueError: unknown game or level (from ``game.ai.make_bot``)."""
     return BotHandle(game_name, level, rng or random.Random())
 
 
@@ -504,7 +483,7 @@ class AIWorker:
             old.switch = False
             _switch_release()
         self._start = self.clock()
-        if not (isinstance(bot, BotHandle) and bot.remote_ok and self.start() and self._send(job)):
+        if not (isinstance(bot, BotHandle) and self.start() and self._send(job)):
             self._run_in_thread(job)
         return job.token
 
@@ -686,7 +665,6 @@ class AIWorker:
 __all__ = [
     "AIWorker",
     "BotHandle",
-    "RandomBot",
     "make_bot",
     "DEFAULT_MIN_THINK_MS",
     "DEFAULT_TIMEOUT_MS",

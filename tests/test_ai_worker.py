@@ -17,7 +17,8 @@ import pytest
 
 from game.kaito import KAITO
 from scenes import ai_worker
-from scenes.ai_worker import AIWorker, BotHandle, RandomBot, make_bot
+from game.ai import RandomBot
+from scenes.ai_worker import AIWorker, BotHandle, make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -60,7 +61,7 @@ def test_hard_bot_move_through_the_process_is_legal(worker):
     st = placed_state(3)
     view = st.view(0)
     bot = make_bot("kaito", "hard", random.Random(5))
-    assert isinstance(bot, BotHandle) and bot.remote_ok
+    assert isinstance(bot, BotHandle)
     t0 = time.monotonic()
     worker.request(bot, view)
     assert worker.thinking and worker.process_pid is not None and worker.process_pid != os.getpid()
@@ -339,3 +340,8 @@ def test_frozen_app_runs_the_ai_in_a_process(tmp_path):
     assert " ready after " in err and " answered " in err, output_of(proc)
     assert "imported pygame" not in err and "runs in a thread" not in err, output_of(proc)
     assert "Traceback" not in err, output_of(proc)
+
+
+def test_unknown_level_is_reported_when_the_bot_is_made():
+    with pytest.raises(ValueError, match="level"):
+        make_bot("kaito", "grandmaster", random.Random(1))

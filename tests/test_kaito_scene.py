@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from game.kaito import KAITO, KaitoState, KaitoView, square_index
-from scenes.ai_worker import AIWorker, RandomBot
+from game.ai import RandomBot
+from scenes.ai_worker import AIWorker
 from scenes.app import App
 from scenes.kaito_scene import KaitoPlayScene
 from scenes.settings import Settings
