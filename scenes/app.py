@@ -35,6 +35,7 @@ from scenes.assets import Assets  # noqa: E402
 from scenes.engine import LOGICAL_SIZE, Scene, SceneManager, Viewport, convert_event  # noqa: E402
 from scenes.seats import SEAT_KINDS, default_names  # noqa: E402
 from scenes.settings import Settings, data_dir  # noqa: E402
+from scenes.sound import Sound  # noqa: E402
 from scenes.uidump import UIDump  # noqa: E402
 
 log = logging.getLogger("tatami")
@@ -140,7 +141,9 @@ class App:
     Scenes use: ``make_scene(name, **kw)``, ``manager.push/pop/replace/reset``,
     ``open_pause()``, ``go_to_menu()``, ``start_game(game, **setup)``, ``quit()``,
     ``animation_factor`` (multiplier for animation time, from the settings),
-    ``saves`` (the autosave ``scenes.saves.SaveStore``, or None: no autosave and no "Continue").
+    ``saves`` (the autosave ``scenes.saves.SaveStore``, or None: no autosave and no "Continue"),
+    ``sound`` (``scenes.sound.Sound``: ``app.sound.play("capture")``; the mixer is opened only
+    after the first frame is on screen, see ``_start_audio``).
     ``saves`` is None unless set: ``main`` sets it for interactive runs only, so the self-test,
     the benchmark and tests that build an ``App`` never touch the user's saved game.
 
@@ -166,7 +169,11 @@ class App:
         _dpi_awareness()
         pygame.display.init()
         pygame.font.init()
-        # No audio is used: the mixer is never initialised (a missing audio device is fine).
+        # Sound effects: the mixer is NOT opened here (start-up time); frame() starts it after
+        # the first frame is shown. No audio device / files: one log line, then silence.
+        self.sound = Sound(self.settings)
+        self._audio_pending = True
+        self._audio_wait = 0
         self.viewport = Viewport(LOGICAL_SIZE)
         self.assets = Assets(self.viewport)
         self.manager = SceneManager()
@@ -194,6 +201,9 @@ class App:
                 pass
         pygame.display.set_caption(TITLE)
         self.screen = self._set_mode()
+        from scenes import widgets
+
+        widgets.bind_app(self)  # Button / choice clicks play through self.sound
 
     # -- window -----------------------------------------------------------------------
     @staticmethod
@@ -326,6 +336,17 @@ class App:
         self.screen.fill(LETTERBOX)
         self.manager.draw(self.screen)
 
+    AUDIO_START_MAX_FRAMES = 30
+
+    def _start_audio(self) -> None:
+        """Open the mixer once the first frame is on screen (called after the flip): as soon as
+        nothing animates (a slow audio device never stutters the menu's fade-in), at the latest
+        ``AUDIO_START_MAX_FRAMES`` frames later. A sound played before that starts it at once."""
+        self._audio_wait += 1
+        if self._audio_wait > self.AUDIO_START_MAX_FRAMES or not self.manager.busy():
+            self._audio_pending = False
+            self.sound.start()
+
     def frame(self, dt_ms: float, events: Sequence[pygame.event.Event]) -> None:
         """One frame: dispatch ``events``, update by ``dt_ms``, draw, flip, UI dump."""
         for ev in events:
@@ -344,6 +365,8 @@ class App:
                 self.running = False
         if self.uidump is not None:
             self.uidump.update(self.manager.top(), self.viewport)
+        if self._audio_pending and self.running:
+            self._start_audio()  # the frame is shown: never delays it (--quit-after-first-frame: never)
 
     def pump(self, dt_ms: float = 1000 / 60) -> None:
         """Run one frame with the queued events and a fixed ``dt_ms`` (tests / self-test)."""
@@ -383,6 +406,10 @@ class App:
                 log.exception("error while closing scene %s", scene.name)
         self.manager._stack.clear()
         pygame.display.quit()
+        self.sound.close()
+        from scenes import widgets
+
+        widgets.bind_app(None, only=self)
 
 
 def _well_formed(event: pygame.event.Event) -> bool:

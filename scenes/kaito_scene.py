@@ -459,8 +459,11 @@ class KaitoPlayScene(Scene):
                 self.exchange.kind = kind
                 self._sync_widgets()
                 return True
+        was_dragging = self.drag.dragging
         if self.drag.handle_event(event):
             self._press_square = None
+            if was_dragging and et == pygame.MOUSEBUTTONUP and button == 1 and self.drag.busy():
+                self._sfx("error")  # dropped where it may not go: the piece snaps back
             return True
         # direct click on a highlighted square (no need to pick the Kaito up first)
         if button == 1 and self.human_to_act() is not None:
@@ -634,6 +637,7 @@ class KaitoPlayScene(Scene):
             if self.end_timer is None:
                 self.end_timer = END_DELAY_MS
                 self.worker.cancel()
+                self._sfx(self.end_sound())
             return
         seat = self.seat_to_act()
         if seat is None or self.seats[seat] == "human":
@@ -648,6 +652,19 @@ class KaitoPlayScene(Scene):
             legal = list(self._view(seat).legal_actions)
             if legal:
                 self._commit(seat, random.Random(self.seed + len(self.log)).choice(legal))
+
+    def end_sound(self) -> str:
+        """"victory" if a human seat won or no human plays, else "defeat" (the human lost)."""
+        out = self._view(self.viewer).outcome
+        winners = set(out.winners) if out else set()
+        humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
+        return "victory" if not humans or winners.intersection(humans) else "defeat"
+
+    def _sfx(self, name: str) -> None:
+        """Play a sound effect through the app's sound service, if it has one."""
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            sound.play(name)
 
     def _go_to_score(self) -> None:
         if self._left:
@@ -729,6 +746,7 @@ class KaitoPlayScene(Scene):
             yield dur
             sh.kaito = sq
             self.pawn_flight = None
+            self._sfx("place")
             yield BLANK_FADE_MS * 0.6
             self.flights = []
         else:
@@ -757,12 +775,14 @@ class KaitoPlayScene(Scene):
             dur = GLIDE_MS * (0.75 + 0.1 * dist)
         self.pawn_flight = Flight(pawn_path(sh.pawn_color), as_tuple(start), as_tuple(pawn_rect_at(sq)), dur,
                                   "in_out_cubic", lift=10)
+        self._sfx("slide")
         yield dur
         sh.kaito = sq
         self.pawn_flight = None
         tile = sh.board[sq]
         sh.board[sq] = None
         if tile:
+            self._sfx("capture")  # the Kaito lands: the captured tile starts its flight
             src = square_rect(sq)
             panel = self._panel(seat)
             if tile[0] != sh.colors[seat]:
@@ -793,6 +813,7 @@ class KaitoPlayScene(Scene):
                 if idx:
                     used.add(idx[-1])
                     paid_slots.append((idx[-1], held_rect(self._panel(seat), idx[-1])))
+        self._sfx("coins")  # the Mon tiles are paid, the katana / kabuto comes back
         paid_codes = []
         n_out = len(sh.out_of_game(opp_color))
         for k, (i, r) in enumerate(paid_slots):

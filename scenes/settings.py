@@ -31,6 +31,8 @@ DEFAULTS: dict[str, Any] = {
     "window_size": [1280, 720],  # window pixels (restored on start, unless --size)
     "fullscreen": False,
     "animation_speed": "normal",  # one of ANIMATION_SPEEDS
+    "sound": True,  # sound effects on / off (pause menu)
+    "volume": 0.7,  # sound effects volume, 0..1 (scenes/sound.py clamps anything else)
     "setup": {  # last choices of the setup screen, per game
         "kaito": {
             "sides": ["human", "medium"],  # left / right player: "human" | "easy" | "medium" | "hard"

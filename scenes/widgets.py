@@ -6,11 +6,15 @@ interactive parts as ``UIElement``s. Hover / press state comes only from the eve
 (MOUSEMOTION / MOUSEBUTTONDOWN / MOUSEBUTTONUP), never from polling the mouse.
 
 Palette (``C``): washi cream paper, vermilion, sumi ink, gold, indigo.
+
+A Button click or a user's pick in a SegmentedChoice plays the "click" effect through the
+sound service of the App bound with ``bind_app`` (the App does it; no App: silent).
 """
 from __future__ import annotations
 
 import math
 import random
+import weakref
 from typing import Any, Callable, Iterable, Sequence
 
 import pygame
@@ -257,6 +261,32 @@ def wrap_text(app: Any, text: str, size: float, width: float, bold: bool = False
 
 
 # --------------------------------------------------------------------------------------
+# UI sound
+# --------------------------------------------------------------------------------------
+_app_ref: Any = None  # weakref to the App whose ``sound`` plays UI clicks (one window: one App)
+
+
+def bind_app(app: Any, only: Any = None) -> None:
+    """Route UI clicks to ``app.sound`` (None: silent). With ``only``, unbind only if that
+    App is the one bound (App.shutdown)."""
+    global _app_ref
+    if only is not None and (_app_ref is None or _app_ref() is not only):
+        return
+    _app_ref = weakref.ref(app) if app is not None else None
+
+
+def ui_sound(name: str = "click") -> None:
+    """Play a UI effect through the bound App's sound service, if there is one. Never raises."""
+    app = _app_ref() if _app_ref is not None else None
+    sound = getattr(app, "sound", None)
+    if sound is not None:
+        try:
+            sound.play(name)
+        except Exception:  # pragma: no cover - a sound must never break a click
+            pass
+
+
+# --------------------------------------------------------------------------------------
 # Widgets
 # --------------------------------------------------------------------------------------
 def _is_left(event: pygame.event.Event) -> bool:
@@ -357,6 +387,7 @@ class Button(Widget):
                 self.clicks += 1
                 if self.on_click is not None:
                     self.on_click()
+                ui_sound("click")  # after on_click: a "Sound: on" toggle is heard at once
                 return True
             return was
         return False
@@ -508,6 +539,8 @@ class SegmentedChoice(Widget):
             was = self._pressed
             self._pressed = None
             if was is not None and v == was:
+                if v != self.value:
+                    ui_sound("click")
                 self.set_value(v, notify=True)
                 return True
             return was is not None
