@@ -16,6 +16,7 @@ from scenes.ai_worker import AIWorker
 from scenes.app import App
 from scenes.kaito_scene import KaitoPlayScene
 from scenes.settings import Settings
+from scene_input import click, drag, post, settle  # noqa: E402
 
 
 # ------------------------------------------------------------------------------------------
@@ -48,39 +49,6 @@ def rect_of(scene, id_):
 
 def ids(scene):
     return {el.id for el in scene.ui_elements()}
-
-
-def post(app, kind, pos, button=1):
-    wpos = app.viewport.to_window(pos)
-    if kind == pygame.MOUSEMOTION:
-        pygame.event.post(pygame.event.Event(kind, pos=wpos, rel=(0, 0), buttons=(1, 0, 0)))
-    else:
-        pygame.event.post(pygame.event.Event(kind, pos=wpos, button=button))
-
-
-def drag(app, a, b, steps=4):
-    post(app, pygame.MOUSEBUTTONDOWN, a)
-    for k in range(1, steps + 1):
-        post(app, pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps))
-    post(app, pygame.MOUSEBUTTONUP, b)
-    app.pump(16)
-
-
-def click(app, pos, button=1):
-    post(app, pygame.MOUSEBUTTONDOWN, pos, button)
-    post(app, pygame.MOUSEBUTTONUP, pos, button)
-    app.pump(16)
-
-
-def settle(app, scene, max_frames=600):
-    """Pump frames until the scene is idle (no animation, no AI thinking)."""
-    for _ in range(max_frames):
-        if app.manager.top() is not scene or not scene.busy():
-            return
-        app.pump(16)
-        if scene.worker.thinking:
-            time.sleep(0.002)
-    raise AssertionError("scene still busy")
 
 
 def placed_state(seed=1):

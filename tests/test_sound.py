@@ -27,6 +27,7 @@ from scenes.kaito_scene import KaitoPlayScene  # noqa: E402
 from scenes.selftest import Driver  # noqa: E402
 from scenes.settings import DEFAULTS, Settings  # noqa: E402
 from scenes.sound import DEFAULT_VOLUME, NAMES, Sound, sound_dir  # noqa: E402
+from scene_input import click, drag, post, settle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOUNDS = ROOT / "assets" / "sounds"
@@ -335,39 +336,6 @@ def start(app, **kw):
 
 def rect_of(scene, id_):
     return next(e.rect for e in scene.ui_elements() if e.id == id_)
-
-
-def post(app, kind, pos, button=1):
-    wpos = app.viewport.to_window(pos)
-    if kind == pygame.MOUSEMOTION:
-        pygame.event.post(pygame.event.Event(kind, pos=wpos, rel=(0, 0), buttons=(1, 0, 0)))
-    else:
-        pygame.event.post(pygame.event.Event(kind, pos=wpos, button=button))
-
-
-def drag(app, a, b, steps=4, release=True):
-    post(app, pygame.MOUSEBUTTONDOWN, a)
-    for k in range(1, steps + 1):
-        post(app, pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps))
-    if release:
-        post(app, pygame.MOUSEBUTTONUP, b)
-    app.pump(16)
-
-
-def click(app, pos):
-    post(app, pygame.MOUSEBUTTONDOWN, pos)
-    post(app, pygame.MOUSEBUTTONUP, pos)
-    app.pump(16)
-
-
-def settle(app, scene, frames=400):
-    for _ in range(frames):
-        if app.manager.top() is not scene or not scene.busy():
-            return
-        app.pump(16)
-        if scene.worker.thinking:
-            time.sleep(0.002)
-    raise AssertionError("scene still busy")
 
 
 def placed_state(seed):

@@ -1,0 +1,48 @@
+"""Real pygame input for scene tests: events posted at LOGICAL positions, converted to window
+pixels the way a mouse would deliver them, then pumped through the real App loop."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+
+def post(app, kind, pos, button=1):
+    """Queue a mouse event of ``kind`` at logical ``pos`` (window pixels in the event)."""
+    wpos = app.viewport.to_window(pos)
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=wpos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=wpos, button=button))
+
+
+def drag(app, a, b, steps=4, release=True):
+    """Press at ``a``, move in ``steps`` to ``b``, release there (unless ``release`` is False)."""
+    post(app, pygame.MOUSEBUTTONDOWN, a)
+    for k in range(1, steps + 1):
+        post(app, pygame.MOUSEMOTION, (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps))
+    if release:
+        post(app, pygame.MOUSEBUTTONUP, b)
+    app.pump(16)
+
+
+def click(app, pos, button=1):
+    """Press and release ``button`` at logical ``pos``, then run one 16 ms frame."""
+    post(app, pygame.MOUSEBUTTONDOWN, pos, button)
+    post(app, pygame.MOUSEBUTTONUP, pos, button)
+    app.pump(16)
+
+
+def settle(app, scene, max_frames=600):
+    """Pump frames until the scene is idle (no animation, no AI thinking) or no longer on top.
+
+    Raises:
+        AssertionError: still busy after ``max_frames`` frames."""
+    for _ in range(max_frames):
+        if app.manager.top() is not scene or not scene.busy():
+            return
+        app.pump(16)
+        if scene.worker.thinking:
+            time.sleep(0.002)
+    raise AssertionError("scene still busy")
