@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes.engine import EASINGS, clamp, ease_out_cubic, lerp
+from scenes.engine import Tween, ease_out_cubic, lerp
 
 # -- layout (logical px) ----------------------------------------------------------------------
 TILE = 88  #: board tile side
@@ -159,44 +159,35 @@ class Shown:
 
 
 # -- flying sprites ---------------------------------------------------------------------------
-@dataclass
 class Flight:
     """A sprite (an SVG) moving from ``start`` to ``end`` (logical (x, y, w, h)) over
     ``duration`` ms after ``delay`` ms, fading ``alpha`` from a0 to a1. It stays drawn at its
-    end until the scene removes it."""
+    end until the scene removes it. The timing is an :class:`scenes.engine.Tween`."""
 
-    path: str
-    start: tuple
-    end: tuple
-    duration: float
-    ease: Callable[[float], float] = ease_out_cubic
-    delay: float = 0.0
-    a0: int = 255
-    a1: int = 255
-    lift: float = 6.0  #: shadow offset at mid-flight (logical px)
-    elapsed: float = 0.0
-
-    def __post_init__(self) -> None:
-        if isinstance(self.ease, str):
-            self.ease = EASINGS[self.ease]
-        self.start = tuple(self.start)
-        self.end = tuple(self.end)
+    def __init__(self, path: str, start: tuple, end: tuple, duration: float,
+                 ease: Callable[[float], float] | str = ease_out_cubic, delay: float = 0.0,
+                 a0: int = 255, a1: int = 255, lift: float = 6.0):
+        self.path = path
+        self.start = tuple(start)
+        self.end = tuple(end)
+        self.a0, self.a1 = a0, a1
+        self.lift = lift  #: shadow offset at mid-flight (logical px)
+        self.tween = Tween(self.start, self.end, duration, ease, delay_ms=delay)
 
     def update(self, dt_ms: float) -> None:
-        self.elapsed += dt_ms
+        self.tween.update(dt_ms)
 
     @property
     def t(self) -> float:
-        if self.duration <= 0:
-            return 1.0 if self.elapsed >= self.delay else 0.0
-        return clamp((self.elapsed - self.delay) / self.duration, 0.0, 1.0)
+        """Linear progress 0..1 (before easing)."""
+        return self.tween.progress
 
     @property
     def done(self) -> bool:
-        return self.t >= 1.0
+        return self.tween.done
 
     def rect(self) -> tuple[float, float, float, float]:
-        return lerp(self.start, self.end, self.ease(self.t))
+        return self.tween.value
 
     def alpha(self) -> int:
         return int(round(lerp(self.a0, self.a1, self.t)))
