@@ -162,8 +162,11 @@ class Game(abc.ABC):
             RecordError: the setup is malformed."""
 
     @abc.abstractmethod
-    def replay_steps(self, record_actions: list) -> list[list[tuple[int, str]]]:
+    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         """Split a record's ``actions`` into steps, each a list of (seat, action) to apply together.
+
+        ``setup`` is the record's (already accepted) setup object, for games whose action shape
+        depends on it (Sushi Draft: one action per seat in each phase).
 
         Raises:
             RecordError: the actions list is malformed."""
@@ -174,8 +177,9 @@ class Game(abc.ABC):
         Raises:
             RecordError: malformed record.
             ActionError: an action is invalid or illegal (message names its index)."""
-        state = self.state_from_setup(record_setup(record, self.name))
-        for index, step in enumerate(self.replay_steps(record.get("actions"))):
+        setup = record_setup(record, self.name)
+        state = self.state_from_setup(setup)
+        for index, step in enumerate(self.replay_steps(record.get("actions"), setup)):
             apply_step(state, step, index)
         return state
 

@@ -506,7 +506,7 @@ class KaitoGame(Game):
             raise RecordError('setup colors must be ["R", "B"] or ["B", "R"]')
         return KaitoState(self, cells, tuple(colors))
 
-    def replay_steps(self, record_actions: list) -> list[list[tuple[int, str]]]:
+    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         if not isinstance(record_actions, list):
             raise RecordError("actions is not a list")
         steps = []

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .core import Game
 from .kaito import KAITO
+from .sushi import SUSHI
 
 #: Game name (as used in records and on the command line) -> its rules.
-GAMES: dict[str, Game] = {KAITO.name: KAITO}
+GAMES: dict[str, Game] = {KAITO.name: KAITO, SUSHI.name: SUSHI}
 
 
 def get(name: str) -> Game:

@@ -36,7 +36,7 @@ def replay_file(path: str, each_step: bool, out: TextIO) -> None:
             raise RecordError(f"unknown game {name!r}")
         game = GAMES[name]
         state = game.state_from_setup(setup)
-        steps = game.replay_steps(record["actions"])
+        steps = game.replay_steps(record["actions"], setup)
     except RecordError as exc:
         raise ReplayError(f"{path}: malformed record: {exc}") from None
     for index, step in enumerate(steps):

@@ -153,7 +153,7 @@ class _SimulGame(Game):
     def state_from_setup(self, setup):
         return _SimulState(self)
 
-    def replay_steps(self, record_actions):
+    def replay_steps(self, record_actions, setup=None):
         return []
 
 

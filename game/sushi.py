@@ -1,0 +1,560 @@
+"""Sushi Draft rules (RULES.md section 2): 2-5 seats, simultaneous EAT and KEEP, hidden hands.
+
+Headless (no pygame). The state follows the :mod:`game.core` protocol for simultaneous phases:
+in each phase every seat in :meth:`SushiState.to_act` calls ``apply(seat, action)``; the choice
+is held hidden (:attr:`SushiState.pending`) until the last pending seat has chosen, then the whole
+phase resolves at once (EAT: all eaten cards revealed together; KEEP: everybody keeps one card
+and passes the rest to the left, seat i -> seat i+1).
+
+Notation (RULES.md section 2): an EAT action is a card name (``"tuna"``) or ``"wild=tuna"`` for a
+wild eaten as a copy of tuna; a KEEP action is a card name.
+
+Hidden information: a seat's hand, the values of the chips it won, the chips left on each pile
+(their order) and every choice not yet revealed. :meth:`SushiState.view` builds a fresh
+:class:`SushiView` from public data plus the viewing seat's own data only; nothing in it refers
+to the state's containers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .core import Game, GameState, IllegalActionError, InvalidActionError, Outcome, RecordError
+
+#: The five sushi types, in the order the game lists them (RULES.md section 2).
+TYPES: tuple[str, ...] = ("tuna", "shrimp", "salmon", "cucumber", "mackerel")
+WILD = "wild"
+#: Every card name; also the canonical order of a hand.
+CARD_NAMES: tuple[str, ...] = TYPES + (WILD,)
+#: Cards of each name in the 32-card deck (RULES.md section 2, components).
+CARD_COUNTS: dict[str, int] = {"tuna": 8, "shrimp": 7, "salmon": 6, "cucumber": 5, "mackerel": 4, WILD: 2}
+DESSERT = "dessert"
+#: The six chip piles: one per type, then dessert.
+PILES: tuple[str, ...] = TYPES + (DESSERT,)
+#: The one table of chip values (RULES.md section 2): three chips per pile.
+CHIP_VALUES: dict[str, tuple[int, ...]] = {
+    "tuna": (3, 4, 5),
+    "shrimp": (2, 4, 4),
+    "salmon": (2, 2, 4),
+    "cucumber": (1, 3, 3),
+    "mackerel": (1, 2, 3),
+    DESSERT: (2, 3, 5),
+}
+ROUNDS = 3
+HAND_SIZE = 6
+#: Eats per round: hands of 6, 5, 4, 3, 2 (the last card is discarded).
+STEPS = HAND_SIZE - 1
+#: Phases per round in a record: EAT then KEEP, five times.
+PHASES_PER_ROUND = 2 * STEPS
+EAT, KEEP, OVER = "eat", "keep", "over"
+
+_ORDER = {name: i for i, name in enumerate(CARD_NAMES)}
+
+
+def sort_cards(cards: Sequence[str]) -> tuple[str, ...]:
+    """Cards in the canonical order (tuna, shrimp, salmon, cucumber, mackerel, wild)."""
+    return tuple(sorted(cards, key=_ORDER.__getitem__))
+
+
+def eaten_type(action: str) -> str:
+    """The type an EAT action counts as: ``"wild=tuna" -> "tuna"``, ``"salmon" -> "salmon"``."""
+    return action.split("=", 1)[1] if action.startswith(WILD + "=") else action
+
+
+def eaten_card(action: str) -> str:
+    """The physical card an EAT action uses: ``"wild=tuna" -> "wild"``."""
+    return WILD if action.startswith(WILD + "=") else action
+
+
+def parse_action(text: Any) -> tuple[str, str | None]:
+    """Split an action into (card, copied type): ``"tuna" -> ("tuna", None)``,
+    ``"wild=salmon" -> ("wild", "salmon")``, ``"wild" -> ("wild", None)``.
+
+    Raises:
+        InvalidActionError: not a card name nor ``wild=<type>``."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"{text!r} is not an action string")
+    if text in CARD_NAMES:
+        return text, None
+    if text.startswith(WILD + "="):
+        copied = text[len(WILD) + 1:]
+        if copied in TYPES:
+            return WILD, copied
+        raise InvalidActionError(f"{text!r}: a wild can copy {', '.join(TYPES)}, not {copied!r}")
+    raise InvalidActionError(f"{text!r} is not a card ({', '.join(CARD_NAMES)}) nor wild=<type>")
+
+
+def type_counts(eaten: Sequence[str]) -> dict[str, int]:
+    """How many cards of each type a seat ate (a wild counts as the type it copies)."""
+    counts = {t: 0 for t in TYPES}
+    for action in eaten:
+        counts[eaten_type(action)] += 1
+    return counts
+
+
+def dessert_count(eaten: Sequence[str]) -> int:
+    """Number of different types eaten (a wild adds no new type: it copies an eaten one)."""
+    return sum(1 for n in type_counts(eaten).values() if n)
+
+
+@dataclass(frozen=True)
+class Award:
+    """How one pile's chip was decided at the end of a round (public information).
+
+    Attributes:
+        round: round index (0-2).
+        pile: one of :data:`PILES`.
+        counts: per seat, cards of that type eaten (dessert: number of types eaten).
+        groups: ``(count, seats)`` for every count >= 1, largest first.
+        seat: the seat that won the pile's top chip, or None (chip stays on the pile).
+        skipped: the tied groups passed over before the winner (or all groups when no winner).
+        empty: True if the pile had no chip left (cannot happen with 3 rounds; kept for safety).
+    """
+
+    round: int
+    pile: str
+    counts: tuple[int, ...]
+    groups: tuple[tuple[int, tuple[int, ...]], ...]
+    seat: int | None
+    skipped: tuple[tuple[int, tuple[int, ...]], ...]
+    empty: bool = False
+
+    def text(self, names: Sequence[str]) -> str:
+        """One sentence explaining the award, e.g. ``"Tuna: Aiko and Ben tie on 2; the chip goes
+        to the next group: Chie (1)."``"""
+        return award_text(self, names)
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def award_text(award: Award, names: Sequence[str]) -> str:
+    """The human explanation of ``award`` with seat ``s`` called ``names[s]`` (RULES.md section 2,
+    the "first group of exactly one" tie rule)."""
+    pile = award.pile.capitalize()
+    unit = "types" if award.pile == DESSERT else award.pile
+    if award.empty:
+        return f"{pile}: no chip left on the pile."
+    if not award.groups:
+        return f"{pile}: nobody ate any; the chip stays on the pile."
+    ties = "; ".join(f"{_join([names[s] for s in seats])} tie on {count}"
+                     for count, seats in award.skipped)
+    if award.seat is None:
+        return f"{pile}: {ties}; no one is alone, so the chip stays on the pile."
+    count = award.counts[award.seat]
+    who = names[award.seat]
+    if not award.skipped:
+        if len(award.groups) == 1:
+            return f"{pile}: {who} is the only one with {unit} ({count}) and wins the chip."
+        return f"{pile}: {who} has the most {unit} ({count}) and wins the chip."
+    return f"{pile}: {ties}, so the chip goes to the next group: {who} ({count})."
+
+
+def decide_award(round_index: int, pile: str, counts: Sequence[int], pile_left: int) -> Award:
+    """Apply the tie rule to one pile (RULES.md section 2, scoring).
+
+    Args:
+        counts: per seat, the count for this pile (type eaten, or types for dessert).
+        pile_left: chips still on the pile.
+    Returns: the :class:`Award` (``seat`` None when nobody is alone in a group or nobody ate)."""
+    by_count: dict[int, list[int]] = {}
+    for seat, count in enumerate(counts):
+        if count > 0:
+            by_count.setdefault(count, []).append(seat)
+    groups = tuple((c, tuple(by_count[c])) for c in sorted(by_count, reverse=True))
+    skipped = []
+    winner = None
+    for count, seats in groups:
+        if len(seats) == 1:
+            winner = seats[0]
+            break
+        skipped.append((count, seats))
+    if pile_left == 0:
+        return Award(round_index, pile, tuple(counts), groups, None, tuple(skipped), empty=True)
+    return Award(round_index, pile, tuple(counts), groups, winner, tuple(skipped))
+
+
+@dataclass(frozen=True)
+class SushiView:
+    """What one seat may see (its information set). Immutable; built fresh by :meth:`SushiState.view`.
+
+    Attributes:
+        seat: the viewing seat. num_seats: N (2-5).
+        round: 0-2 (3 once over). step: 0-4 within the round (hand size 6 - step).
+        phase: ``"eat"``, ``"keep"`` or ``"over"``.
+        hand: this seat's cards in canonical order, minus a choice it has already submitted.
+        my_choice: this seat's submitted but unrevealed action this phase, or None.
+        chosen: seats that have submitted this phase (public: you see a card put face down).
+        hand_sizes: cards in each seat's hand at the start of this phase.
+        eaten: per seat, the EAT actions revealed this round, in order (``"wild=tuna"`` for wilds).
+        past_eaten: per finished round, per seat, the EAT actions of that round.
+        my_hands: the hands this seat held at the start of each step of this round (own memory).
+        my_kept: the cards this seat kept at each resolved KEEP of this round.
+        chips: per seat, the piles of the chips it won, in the order won (values hidden).
+        my_chips: this seat's chips as ``(pile, value)`` pairs (only its owner sees values).
+        piles_left: chips left on each pile, in :data:`PILES` order.
+        awards: every :class:`Award` decided so far, in order.
+        to_act: seats still to choose this phase. legal_actions: this seat's, sorted.
+        outcome: the Outcome once over. revealed_chips: once over, every seat's ``(pile, value)``
+            chips (all revealed at the end), else None.
+        phase_index: number of phases resolved so far (0-30).
+    """
+
+    seat: int
+    num_seats: int
+    round: int
+    step: int
+    phase: str
+    hand: tuple[str, ...]
+    my_choice: str | None
+    chosen: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    eaten: tuple[tuple[str, ...], ...]
+    past_eaten: tuple[tuple[tuple[str, ...], ...], ...]
+    my_hands: tuple[tuple[str, ...], ...]
+    my_kept: tuple[str, ...]
+    chips: tuple[tuple[str, ...], ...]
+    my_chips: tuple[tuple[str, int], ...]
+    piles_left: tuple[int, ...]
+    awards: tuple[Award, ...]
+    to_act: tuple[int, ...]
+    legal_actions: tuple[str, ...]
+    outcome: Outcome | None
+    revealed_chips: tuple[tuple[tuple[str, int], ...], ...] | None
+    phase_index: int
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand at the start of this step (6..2)."""
+        return HAND_SIZE - self.step
+
+    def wild_targets(self) -> tuple[str, ...]:
+        """Types a wild may copy now for this seat (from its legal actions), e.g. ("tuna",)."""
+        return tuple(eaten_type(a) for a in self.legal_actions if a.startswith(WILD + "="))
+
+
+class SushiState(GameState):
+    """A Sushi Draft position. Build with :meth:`SushiGame.new_state` or :meth:`SushiGame.state_from_setup`.
+
+    Hidden state lives in ``hands``, ``pending``, ``piles`` and ``chips``; :meth:`view` exposes only
+    the viewing seat's share of it."""
+
+    def __init__(self, game: "SushiGame", deals: Sequence[Sequence[Sequence[str]]],
+                 chip_piles: dict[str, Sequence[int]]):
+        self.game = game
+        self.num_seats = len(deals[0])
+        self.deals = tuple(tuple(tuple(h) for h in rnd) for rnd in deals)
+        self.initial_piles = {p: tuple(chip_piles[p]) for p in PILES}
+        self.piles: dict[str, list[int]] = {p: list(chip_piles[p]) for p in PILES}
+        self.chips: list[list[tuple[str, int]]] = [[] for _ in range(self.num_seats)]
+        self.round = 0
+        self.step = 0
+        self.phase = EAT
+        self.hands: list[list[str]] = []
+        self.eaten: list[list[str]] = []
+        self.past_eaten: list[tuple[tuple[str, ...], ...]] = []
+        self.held_hands: list[list[tuple[str, ...]]] = []
+        self.kept: list[list[str]] = []
+        self.pending: dict[int, str] = {}
+        self.awards: list[Award] = []
+        self.phases: list[list[str]] = []
+        self.history: list[tuple[int, str]] = []
+        self._outcome: Outcome | None = None
+        self._start_round()
+
+    # -- flow -------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.hands = [list(sort_cards(h)) for h in self.deals[self.round]]
+        self.eaten = [[] for _ in range(self.num_seats)]
+        self.held_hands = [[tuple(h)] for h in self.hands]
+        self.kept = [[] for _ in range(self.num_seats)]
+        self.step = 0
+        self.phase = EAT
+
+    def to_act(self) -> tuple[int, ...]:
+        if self._outcome:
+            return ()
+        return tuple(s for s in range(self.num_seats) if s not in self.pending)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self._outcome or not 0 <= seat < self.num_seats or seat in self.pending:
+            return []
+        hand = self.hands[seat]
+        if self.phase == KEEP:
+            return sorted(set(hand))
+        actions = {c for c in hand if c != WILD}
+        if WILD in hand:
+            actions.update(f"{WILD}={t}" for t in {eaten_type(a) for a in self.eaten[seat] if a in TYPES})
+        return sorted(actions)
+
+    def apply(self, seat: int, action: str) -> None:
+        card, copied = parse_action(action)
+        if self._outcome:
+            raise IllegalActionError("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            raise IllegalActionError(f"there is no seat {seat!r} (seats 0..{self.num_seats - 1})")
+        if seat in self.pending:
+            raise IllegalActionError(f"seat {seat} has already chosen in this {self.phase} phase")
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(self._why_illegal(seat, card, copied))
+        self.pending[seat] = action
+        self.history.append((seat, action))
+        if len(self.pending) == self.num_seats:
+            self._resolve()
+
+    def _why_illegal(self, seat: int, card: str, copied: str | None) -> str:
+        hand = self.hands[seat]
+        if self.phase == KEEP:
+            if copied is not None:
+                return f"in the keep phase an action is a card name, not {card}={copied}"
+            return f"seat {seat} has no {card} left in hand to keep"
+        if card not in hand:
+            return f"seat {seat} has no {card} in hand"
+        if copied is None:
+            return "a wild must be eaten as a copy of a type, e.g. wild=tuna"
+        return (f"a wild can only copy a type seat {seat} has already eaten this round "
+                f"(no {copied} eaten yet)")
+
+    def _resolve(self) -> None:
+        actions = [self.pending[s] for s in range(self.num_seats)]
+        self.pending = {}
+        self.phases.append(actions)
+        if self.phase == EAT:
+            for seat, action in enumerate(actions):
+                self.hands[seat].remove(eaten_card(action))
+                self.eaten[seat].append(action)
+            self.phase = KEEP
+            return
+        # KEEP: keep one card, pass the rest to the left (seat i -> seat i + 1).
+        rests = []
+        for seat, kept in enumerate(actions):
+            rest = list(self.hands[seat])
+            rest.remove(kept)
+            rests.append(rest)
+            self.kept[seat].append(kept)
+        if self.step == STEPS - 1:  # hand of 2: the kept card is the last one, discarded
+            self._score_round()
+            return
+        n = self.num_seats
+        self.hands = [list(sort_cards([actions[s]] + rests[(s - 1) % n])) for s in range(n)]
+        self.step += 1
+        self.phase = EAT
+        for seat in range(n):
+            self.held_hands[seat].append(tuple(self.hands[seat]))
+
+    def _score_round(self) -> None:
+        counts = [type_counts(e) for e in self.eaten]
+        for pile in PILES:
+            if pile == DESSERT:
+                per_seat = [dessert_count(e) for e in self.eaten]
+            else:
+                per_seat = [c[pile] for c in counts]
+            award = decide_award(self.round, pile, per_seat, len(self.piles[pile]))
+            if award.seat is not None:
+                self.chips[award.seat].append((pile, self.piles[pile].pop(0)))
+            self.awards.append(award)
+        self.past_eaten.append(tuple(tuple(e) for e in self.eaten))
+        self.hands = [[] for _ in range(self.num_seats)]
+        self.round += 1
+        if self.round == ROUNDS:  # the last round's eaten cards stay on the table
+            self.phase = OVER
+            self._end()
+            return
+        self._start_round()
+
+    def _end(self) -> None:
+        totals = self.scores()
+        best = max(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == best)
+        if len(winners) == 1:
+            desc = f"Seat {winners[0]} wins with {best} points."
+        else:
+            desc = f"Seats {_join([str(s) for s in winners])} share the win with {best} points each."
+        self._outcome = Outcome(winners, "chips", desc, totals)
+
+    # -- queries ----------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def scores(self) -> tuple[int, ...]:
+        """Chip totals so far per seat (RULES.md section 4; includes values hidden from seats)."""
+        return tuple(sum(v for _, v in chips) for chips in self.chips)
+
+    def view(self, seat: int) -> SushiView:
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            raise ValueError(f"this game has seats 0..{self.num_seats - 1}, not {seat!r}")
+        mine = self.pending.get(seat)
+        hand = list(self.hands[seat])
+        if mine is not None:
+            hand.remove(eaten_card(mine))
+        sizes = tuple(len(h) for h in self.hands)
+        over = self._outcome is not None
+        return SushiView(
+            seat=seat,
+            num_seats=self.num_seats,
+            round=self.round,
+            step=self.step,
+            phase=self.phase,
+            hand=sort_cards(hand),
+            my_choice=mine,
+            chosen=tuple(sorted(self.pending)),
+            hand_sizes=sizes,
+            eaten=tuple(tuple(e) for e in self.eaten),
+            past_eaten=tuple(self.past_eaten),
+            my_hands=tuple(self.held_hands[seat]) if self.held_hands else (),
+            my_kept=tuple(self.kept[seat]) if self.kept else (),
+            chips=tuple(tuple(p for p, _ in c) for c in self.chips),
+            my_chips=tuple(self.chips[seat]),
+            piles_left=tuple(len(self.piles[p]) for p in PILES),
+            awards=tuple(self.awards),
+            to_act=self.to_act(),
+            legal_actions=tuple(self.legal_actions(seat)),
+            outcome=self._outcome,
+            revealed_chips=tuple(tuple(c) for c in self.chips) if over else None,
+            phase_index=len(self.phases),
+        )
+
+    def clone(self) -> "SushiState":
+        other = SushiState.__new__(SushiState)
+        other.game = self.game
+        other.num_seats = self.num_seats
+        other.deals = self.deals
+        other.initial_piles = self.initial_piles
+        other.piles = {p: list(v) for p, v in self.piles.items()}
+        other.chips = [list(c) for c in self.chips]
+        other.round, other.step, other.phase = self.round, self.step, self.phase
+        other.hands = [list(h) for h in self.hands]
+        other.eaten = [list(e) for e in self.eaten]
+        other.past_eaten = list(self.past_eaten)
+        other.held_hands = [list(h) for h in self.held_hands]
+        other.kept = [list(k) for k in self.kept]
+        other.pending = dict(self.pending)
+        other.awards = list(self.awards)
+        other.phases = [list(p) for p in self.phases]
+        other.history = list(self.history)
+        other._outcome = self._outcome
+        return other
+
+    def setup(self) -> dict:
+        return {
+            "players": self.num_seats,
+            "deals": [[list(h) for h in rnd] for rnd in self.deals],
+            "chips": {p: list(self.initial_piles[p]) for p in PILES},
+        }
+
+    def record_actions(self) -> list:
+        """Resolved phases only: a phase still collecting hidden choices is not recorded."""
+        return [list(p) for p in self.phases]
+
+    def card_count(self) -> Counter:
+        """This round's cards by name: in hands + eaten + discarded + undealt (the 32-card deck)."""
+        cards = Counter(c for h in self.hands for c in h)
+        cards.update(eaten_card(a) for e in self.eaten for a in e)
+        if len(self.kept[0]) == STEPS:  # round scored: the last kept card of each seat was discarded
+            cards.update(k[-1] for k in self.kept)
+        dealt = Counter(c for h in self.deals[min(self.round, ROUNDS - 1)] for c in h)
+        cards.update(Counter(CARD_COUNTS) - dealt)
+        return cards
+
+    def chip_count(self) -> int:
+        """Chips on piles + chips won (always 18)."""
+        return sum(len(p) for p in self.piles.values()) + sum(len(c) for c in self.chips)
+
+    def __repr__(self) -> str:
+        return (f"SushiState(seats={self.num_seats}, round={self.round}, step={self.step}, "
+                f"phase={self.phase}, pending={sorted(self.pending)})")
+
+
+class SushiGame(Game):
+    """Sushi Draft rules (RULES.md section 2)."""
+
+    name = "sushi-draft"
+    title = "Sushi Draft"
+    min_seats = 2
+    max_seats = 5
+
+    def new_state(self, num_seats: int = 3, rng: random.Random | None = None, **options) -> SushiState:
+        """Shuffle and deal all three rounds and every chip pile with ``rng`` (stored in the setup).
+
+        Raises:
+            ValueError: ``num_seats`` outside 2..5 or any option (Sushi Draft has none)."""
+        if not isinstance(num_seats, int) or not self.min_seats <= num_seats <= self.max_seats:
+            raise ValueError(f"Sushi Draft is for 2 to 5 seats, not {num_seats!r}")
+        if options:
+            raise ValueError(f"unknown Sushi Draft option(s): {sorted(options)}")
+        rng = rng or random.Random()
+        deck = [name for name in CARD_NAMES for _ in range(CARD_COUNTS[name])]
+        deals = []
+        for _ in range(ROUNDS):
+            cards = list(deck)
+            rng.shuffle(cards)
+            deals.append([cards[HAND_SIZE * s:HAND_SIZE * (s + 1)] for s in range(num_seats)])
+        piles = {}
+        for pile in PILES:
+            values = list(CHIP_VALUES[pile])
+            rng.shuffle(values)
+            piles[pile] = values
+        return SushiState(self, deals, piles)
+
+    def state_from_setup(self, setup: dict) -> SushiState:
+        if not isinstance(setup, dict):
+            raise RecordError("setup is not an object")
+        n = setup.get("players")
+        if not isinstance(n, int) or isinstance(n, bool) or not self.min_seats <= n <= self.max_seats:
+            raise RecordError(f"setup players must be an integer 2..5, not {n!r}")
+        deals = setup.get("deals")
+        if not isinstance(deals, list) or len(deals) != ROUNDS:
+            raise RecordError("setup deals must be a list of 3 rounds")
+        for r, rnd in enumerate(deals):
+            if not isinstance(rnd, list) or len(rnd) != n:
+                raise RecordError(f"setup deals[{r}] must hold {n} hands")
+            for s, hand in enumerate(rnd):
+                if (not isinstance(hand, list) or len(hand) != HAND_SIZE
+                        or not all(isinstance(c, str) and c in CARD_COUNTS for c in hand)):
+                    raise RecordError(f"setup deals[{r}][{s}] must be a list of 6 card names")
+            used = Counter(c for hand in rnd for c in hand)
+            for name, count in used.items():
+                if count > CARD_COUNTS[name]:
+                    raise RecordError(f"setup deals[{r}] deals {count} {name}, the deck has {CARD_COUNTS[name]}")
+        chips = setup.get("chips")
+        if not isinstance(chips, dict) or set(chips) != set(PILES):
+            raise RecordError(f"setup chips must have exactly the piles {', '.join(PILES)}")
+        for pile in PILES:
+            values = chips[pile]
+            if not isinstance(values, list) or sorted(v for v in values if isinstance(v, int)) != sorted(CHIP_VALUES[pile]) \
+                    or len(values) != len(CHIP_VALUES[pile]):
+                raise RecordError(f"setup chips[{pile!r}] must be an ordering of {list(CHIP_VALUES[pile])}")
+        return SushiState(self, deals, chips)
+
+    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
+        """Each phase of the record (a list of N action strings in seat order) is one step.
+
+        Raises:
+            RecordError: a phase is not a list of strings, or does not hold one action per seat
+                (N from ``setup["players"]``; without a setup, phases must all have one length)."""
+        if not isinstance(record_actions, list):
+            raise RecordError("actions is not a list")
+        width = setup.get("players") if isinstance(setup, dict) else None
+        steps = []
+        for i, phase in enumerate(record_actions):
+            if not isinstance(phase, list) or not phase or not all(isinstance(a, str) for a in phase):
+                raise RecordError(f"action {i} must be a list of action strings, one per seat")
+            if width is not None and len(phase) != width:
+                raise RecordError(f"action {i} has {len(phase)} actions for {width} seats")
+            width = len(phase)
+            steps.append([(seat, a) for seat, a in enumerate(phase)])
+        return steps
+
+
+SUSHI = SushiGame()
+
+__all__ = [
+    "Award", "CARD_COUNTS", "CARD_NAMES", "CHIP_VALUES", "DESSERT", "PILES", "ROUNDS", "SUSHI",
+    "STEPS", "SushiGame", "SushiState", "SushiView", "TYPES", "WILD", "award_text", "decide_award",
+    "dessert_count", "eaten_card", "eaten_type", "parse_action", "sort_cards", "type_counts",
+]
