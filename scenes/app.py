@@ -262,11 +262,12 @@ class App:
         self._on_resize(self.screen.get_size())
 
     # -- scenes -----------------------------------------------------------------------
-    def make_scene(self, name: str, **kwargs: Any) -> Scene:
-        """Instantiate a scene from ``scenes.registry.SCENES`` (KeyError if unknown)."""
+    def make_scene(self, scene_name: str, /, **kwargs: Any) -> Scene:
+        """Instantiate a scene from ``scenes.registry.SCENES`` (KeyError if unknown). The name is
+        positional-only so a scene may take a ``name`` kwarg (the privacy screen's player name)."""
         from scenes.registry import scene_class
 
-        return scene_class(name)(self, **kwargs)
+        return scene_class(scene_name)(self, **kwargs)
 
     @property
     def animation_factor(self) -> float:
@@ -500,7 +501,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"tatami: --seats must list {info.seats[0]}-{info.seats[1]} of {', '.join(SEAT_KINDS)}",
                   file=sys.stderr)
             return 2
-        play_kwargs = dict(seats=seats, colors=("R", "B"), seed=args.seed, names=default_names(seats))
+        play_kwargs = dict(seats=seats, seed=args.seed, names=default_names(seats))
+        if args.play == "kaito":
+            play_kwargs["colors"] = ("R", "B")
 
     app = App(size=args.size)
     app.saves = saves

@@ -43,7 +43,7 @@ GAME_LIST: list[GameInfo] = [
     GameInfo("kaito", "KAITO", "侍", "Steer the Kaito, seize the tiles", "kaito_play",
              available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
     GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
-             seats=(2, 5), available=False, art="art/sushi/card_tuna.svg", players_text="2–5 players"),
+             seats=(2, 5), available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players"),
     GameInfo("kanji-zushi", "Kanji-zushi", "漢字寿司", "Pair halves into real kanji", "kanji_play",
              seats=(2, 6), available=False, art="art/kanji/card_neta.svg", players_text="2–6 players"),
 ]
@@ -59,6 +59,9 @@ SCENES: dict[str, type | str] = {
     "rules": RulesScene,
     "score": ScoreScene,
     "kaito_play": "scenes.kaito_scene:KaitoPlayScene",
+    "sushi_play": "scenes.sushi_scene:SushiPlayScene",
+    "sushi_score": "scenes.sushi_score:SushiScoreScene",
+    "privacy": "scenes.privacy:PrivacyScene",
 }
 
 

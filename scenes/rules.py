@@ -23,7 +23,8 @@ from scenes.widgets import (
 )
 
 # Content blocks: ("title", text, jp), ("h", text), ("p", text), ("steps", [text]),
-# ("bullets", [text]), ("tiles", [(code, caption)]), ("note", text)
+# ("bullets", [text]), ("tiles", [(svg, caption)], optional (w, h) logical px, default 72x72),
+# ("note", text)
 KAITO_RULES: list[tuple] = [
     ("title", "KAITO", "侍"),
     ("p", "A duel for two players by Inon Kohn. Both players steer the same samurai "
@@ -71,7 +72,58 @@ KAITO_RULES: list[tuple] = [
           "fullscreen."),
 ]
 
-RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES}
+SUSHI_RULES: list[tuple] = [
+    ("title", "Sushi Draft", "寿司"),
+    ("p", "A card-drafting game for 2 to 5 players by Takahiro Amioka. Everyone picks at the same "
+          "time: eat the best mix of sushi, keep a card for later, and pass the rest of your hand on."),
+    ("h", "Goal"),
+    ("p", "Win scoring chips by eating the most of a kind of sushi, and the dessert chip by eating "
+          "the most different kinds. After three rounds the highest chip total wins."),
+    ("h", "The cards"),
+    ("tiles", [("art/sushi/card_tuna.svg", "Tuna nigiri ×8"), ("art/sushi/card_shrimp.svg", "Shrimp roll ×7"),
+               ("art/sushi/card_salmon.svg", "Salmon roll ×6"), ("art/sushi/card_cucumber.svg", "Cucumber ×5"),
+               ("art/sushi/card_mackerel.svg", "Mackerel ×4"), ("art/sushi/card_wild.svg", "Wild ×2")], (80, 112)),
+    ("p", "There are six piles of three face-down chips: one per kind of sushi and one for dessert. "
+          "Tuna chips are worth 3, 4 or 5; shrimp 2, 4, 4; salmon 2, 2, 4; cucumber 1, 3, 3; "
+          "mackerel 1, 2, 3; dessert 2, 3, 5. Nobody knows which value lies on top of a pile."),
+    ("h", "A round"),
+    ("steps", [
+        "The 32 cards are shuffled and everyone gets 6. The rest are not used this round.",
+        "Eat: everyone secretly chooses one card from their hand and lays it face down.",
+        "Reveal: when everyone has chosen, all the chosen cards are turned face up together and "
+        "stay in front of their players.",
+        "Keep: everyone chooses one card of their hand to keep.",
+        "Pass: everyone passes the rest of their hand to the player on their left, who adds the "
+        "cards to the one they kept.",
+        "Repeat with hands of 5, 4, 3 and 2 cards. With 2 cards, the card left after eating is "
+        "discarded: each player eats 5 cards a round.",
+    ]),
+    ("h", "Wild cards"),
+    ("p", "A wild counts as one more card of a kind you have already eaten this round (a real card, "
+          "not another wild). You choose that kind when you pick the wild, before the reveal. So a "
+          "wild can never be the first card you eat in a round, and it never adds a new kind for "
+          "dessert."),
+    ("h", "Scoring after each round"),
+    ("p", "For each kind of sushi, the players who ate it are ranked by how many they ate. The top "
+          "chip of that pile goes to the player who ate the most. Players who tie cancel each other "
+          "out and the chip goes to the next position: it goes to the first group that holds a "
+          "single player. If every group is tied, or nobody ate that kind, the chip stays on the "
+          "pile for the next round."),
+    ("p", "Dessert works the same way, counting how many different kinds each player ate."),
+    ("note", "Example: Aiko and Ben ate 3 tuna each and Chie ate 2. Aiko and Ben cancel out, so the "
+             "tuna chip goes to Chie."),
+    ("h", "End of the game"),
+    ("p", "You may look at your own chips at any time, but keep them hidden from the others. After "
+          "the third round all chips are revealed and added up. The highest total wins; equal "
+          "highest totals share the win. With two players a tie simply awards nothing."),
+    ("h", "Playing in Tatami"),
+    ("p", "Drag a card onto your plate to eat it, or click it. Drop a wild onto the stack of the "
+          "kind it copies. Then drag the card you want to keep onto the keep mat: the rest of your "
+          "hand goes to the next player. With two or more people at one screen, a privacy screen "
+          "hides each hand until its owner is ready. Press Esc to pause."),
+]
+
+RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SUSHI_RULES}
 
 COL_X = 250  # text column, logical px
 COL_W = 780
@@ -138,15 +190,16 @@ class RulesScene(UIScene):
                         y += LH
                     y += 12
             elif kind == "tiles":
+                tw, th = b[2] if len(b) > 2 else (TILE_W, TILE_H)
                 n = len(b[1])
-                gap = (COL_W - n * TILE_W) / max(1, n - 1)
+                gap = (COL_W - n * tw) / max(1, n - 1)
                 gap = min(gap, 64)
-                total = n * TILE_W + (n - 1) * gap
+                total = n * tw + (n - 1) * gap
                 x = COL_X + (COL_W - total) / 2
                 for code, cap in b[1]:
-                    items.append(("tile", y, code, cap, x))
-                    x += TILE_W + gap
-                y += TILE_H + 46
+                    items.append(("tile", y, code, cap, x, tw, th))
+                    x += tw + gap
+                y += th + 46
         self._items = items
         self._content_h = y - VIEW_TOP + 40
 
@@ -247,11 +300,11 @@ class RulesScene(UIScene):
                 pygame.draw.rect(surface, C.PAPER_DARK, r, border_radius=vp.px(12))
                 pygame.draw.rect(surface, C.GOLD, vp.rect(COL_X + 10, y, 5, it[2]), border_radius=vp.px(2))
             elif kind == "tile":
-                _, _, svg, cap, x = it
-                img = app.assets.svg(svg, TILE_W, TILE_H)
-                tr = vp.rect(x, y, TILE_W, TILE_H)
+                _, _, svg, cap, x, tw, th = it
+                img = app.assets.svg(svg, tw, th)
+                tr = vp.rect(x, y, tw, th)
                 surface.blit(img, tr)
-                draw_text(surface, app, cap, (x + TILE_W / 2, y + TILE_H + 18), 14, C.INK_SOFT)
+                draw_text(surface, app, cap, (x + tw / 2, y + th + 18), 14, C.INK_SOFT)
         surface.set_clip(old_clip)
         # fade the text edges into the paper
         self._draw_edge_fades(surface, page)

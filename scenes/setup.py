@@ -1,6 +1,7 @@
-"""New-game setup: game, the two players (human or AI level), colours, who starts, speed.
+"""New-game setup: game, the players (human or AI level per seat), speed, and per game its own
+choices (KAITO: colours and who starts; multi-seat games: how many players).
 
-UI ids:
+UI ids (two-seat games, KAITO):
 * ``choice:game:<name>``                       (only available games are selectable)
 * ``choice:seat0:<human|easy|medium|hard>``    left player ("Player A")
 * ``choice:seat1:<...>``                       right player ("Player B")
@@ -9,9 +10,14 @@ UI ids:
 * ``choice:speed:<slow|normal|fast>``          animation speed
 * ``button:start``, ``button:back``
 
-The choices are remembered in the settings (``settings.setup_for(game)``). Start resolves
-"who moves first" into seat order (seat 0 moves first, RULES.md) and calls
-``app.start_game(game, seats=[...], colors=(c0, c1), seed=None, names=[...], speed=f)``.
+Multi-seat games (``GameInfo.seats`` max > 2, e.g. Sushi Draft 2-5):
+* ``choice:players:<n>``                       number of seats
+* ``choice:seat<i>:<human|easy|medium|hard>``  seat i (0-based), for i < n
+
+The choices are remembered in the settings (``settings.setup_for(game)``). Start calls
+``app.start_game(game, seats=[...], seed=None, names=[...], speed=f)`` plus, for KAITO, the
+colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md).
+Picking another game rebuilds the screen for that game.
 """
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from scenes.seats import default_names
+from scenes.seats import SEAT_RGB, default_names
 from scenes.widgets import (
     C,
     SEAT_COLOR_RGB,
@@ -44,10 +50,71 @@ class SetupScene(UIScene):
 
     def __init__(self, app: Any, game: str = "kaito", **kwargs: Any):
         super().__init__(app, **kwargs)
-        from scenes.registry import GAME_LIST, SCENES
+        from scenes.registry import GAME_LIST, GAMES_BY_NAME, SCENES
 
+        if game not in GAMES_BY_NAME:
+            game = "kaito"
         self.game = game
-        saved = app.settings.setup_for(game)
+        self.info = GAMES_BY_NAME[game]
+        self.multi = self.info.seats[1] > 2
+        self.speed = app.settings.get("animation_speed", "normal")
+        if self.speed not in ("slow", "normal", "fast"):
+            self.speed = "normal"
+        available = [g for g in GAME_LIST if g.available and g.scene in SCENES]
+        self.w_game = SegmentedChoice(
+            "choice:game", [(g.name, g.title) for g in GAME_LIST], (390, 138, 500, 44), value=game,
+            on_change=self._set_game, size=18,
+            disabled=[g.name for g in GAME_LIST if g not in available],
+        )
+        self.widgets.add(self.w_game)
+        if self.multi:
+            self._build_multi(app.settings.setup_for(game))
+        else:
+            self._build_two(app.settings.setup_for(game))
+        self.w_speed = SegmentedChoice(
+            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], (660, 558, 510, 44),
+            value=self.speed, on_change=self._set_speed, size=17,
+        )
+        self.widgets.add(self.w_speed)
+        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
+        self.widgets.add(Button("button:start", "Start game", (890, 632, 280, 62), self.start, style="primary",
+                                size=24))
+
+    def _build_multi(self, saved: dict) -> None:
+        """Seat count + one kind choice per seat (games for 2..max seats)."""
+        lo, hi = self.info.seats
+        kinds = [k for k in saved.get("seats", []) if isinstance(k, str)][:hi]
+        kinds = [k if k in KIND_LABEL and k != "random" else "medium" for k in kinds]
+        if not kinds:
+            kinds = ["human"]
+        while len(kinds) < hi:
+            kinds.append("medium")
+        players = saved.get("players", min(hi, 4))
+        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+            players = min(hi, 4)
+        self.kinds = kinds
+        self.players = players
+        self.colors = []
+        self.first = "left"
+        self.w_players = SegmentedChoice(
+            "choice:players", [(str(n), str(n)) for n in range(lo, hi + 1)], (110, 558, 500, 44),
+            value=str(players), on_change=self._set_players, size=18,
+        )
+        self.widgets.add(self.w_players)
+        self.w_seat = []
+        for i in range(hi):
+            sc = SegmentedChoice(f"choice:seat{i}", PLAYER_KINDS, (560, self._row_y(i) - 22, 560, 44),
+                                 value=kinds[i], on_change=lambda v, s=i: self._set_kind(s, v), size=17)
+            sc.visible = i < players
+            self.w_seat.append(sc)
+            self.widgets.add(sc)
+
+    @staticmethod
+    def _row_y(i: int) -> int:
+        """Centre y (logical px) of seat row ``i`` in the multi-seat layout."""
+        return 246 + 58 * i
+
+    def _build_two(self, saved: dict) -> None:
         # saved["seats"] is in SIDE order (left, right) for the UI
         kinds = list(saved.get("sides", saved.get("seats", ["human", "medium"])))[:2]
         while len(kinds) < 2:
@@ -62,17 +129,7 @@ class SetupScene(UIScene):
         self.kinds = kinds
         self.colors = colors
         self.first = first
-        self.speed = app.settings.get("animation_speed", "normal")
-        if self.speed not in ("slow", "normal", "fast"):
-            self.speed = "normal"
-
-        available = [g for g in GAME_LIST if g.available and g.scene in SCENES]
-        self.w_game = SegmentedChoice(
-            "choice:game", [(g.name, g.title) for g in GAME_LIST], (390, 138, 500, 44), value=game,
-            on_change=self._set_game, size=18,
-            disabled=[g.name for g in GAME_LIST if g not in available],
-        )
-        self.widgets.add(self.w_game)
+        self.players = 2
 
         self.w_seat = []
         self.w_color = []
@@ -92,19 +149,25 @@ class SetupScene(UIScene):
             "choice:first", [("left", "Player A"), ("right", "Player B"), ("random", "Random")],
             (110, 558, 500, 44), value=first, on_change=self._set_first, size=17,
         )
-        self.w_speed = SegmentedChoice(
-            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], (660, 558, 510, 44),
-            value=self.speed, on_change=self._set_speed, size=17,
-        )
         self.widgets.add(self.w_first)
-        self.widgets.add(self.w_speed)
-        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
-        self.widgets.add(Button("button:start", "Start game", (890, 632, 280, 62), self.start, style="primary",
-                                size=24))
 
     # -- choices ----------------------------------------------------------------------
     def _set_game(self, g: str) -> None:
-        self.game = g
+        """Another game: rebuild this screen for it (its seats and options differ)."""
+        if g == self.game:
+            return
+        scene = self.app.make_scene("setup", game=g)
+        scene.fade.finish()
+        if self.app.manager.top() is self:
+            self.app.manager.replace(scene)
+        else:
+            self.game = g
+
+    def _set_players(self, v: str) -> None:
+        self.players = int(v)
+        for i, sc in enumerate(self.w_seat):
+            sc.visible = i < self.players
+        self._remember()
 
     def _set_kind(self, side: int, v: str) -> None:
         self.kinds[side] = v
@@ -125,6 +188,9 @@ class SetupScene(UIScene):
         self.app.settings["animation_speed"] = v
 
     def _remember(self) -> None:
+        if self.multi:
+            self.app.settings.set_setup(self.game, {"seats": list(self.kinds), "players": self.players})
+            return
         self.app.settings.set_setup(self.game, {
             "sides": list(self.kinds), "colors": list(self.colors), "first_side": self.first,
         })
@@ -136,7 +202,10 @@ class SetupScene(UIScene):
             self.app.go_to_menu()
 
     def setup_kwargs(self, rng: random.Random | None = None) -> dict:
-        """The play scene's kwargs for the current choices (seat 0 = the side that moves first)."""
+        """The play scene's kwargs for the current choices (KAITO: seat 0 = the side that moves first)."""
+        if self.multi:
+            seats = list(self.kinds[:self.players])
+            return dict(seats=seats, seed=None, names=default_names(seats), speed=self.app.settings.animation_factor)
         first = self.first
         if first == "random":
             first = (rng or random.Random()).choice(("left", "right"))
@@ -173,6 +242,43 @@ class SetupScene(UIScene):
         draw_chrome(surface, app)
         draw_text(surface, app, "New game", (640, 62), 44, C.INK, bold=True)
         draw_text(surface, app, "勝負", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
+        if self.multi:
+            self._draw_multi(surface)
+        else:
+            self._draw_two(surface)
+        self.widgets.draw(surface, app)
+        self.draw_fade(surface)
+
+    def _draw_multi(self, surface: pygame.Surface) -> None:
+        app = self.app
+        vp = self.viewport
+        hi = self.info.seats[1]
+        panel = pygame.Rect(110, 196, 1060, 58 * hi + 30)
+        draw_panel(surface, app, panel, radius=20)
+        seats = self.kinds[:self.players]
+        names = default_names(seats)
+        for i in range(hi):
+            y = self._row_y(i)
+            on = i < self.players
+            col = SEAT_RGB[i % len(SEAT_RGB)]
+            if on:
+                pygame.draw.circle(surface, col, vp.to_window((150, y)), vp.px(11))
+                draw_text(surface, app, f"SEAT {i + 1}", (176, y), 13, C.INK_MUTED, bold=True, anchor="midleft")
+                draw_text(surface, app, names[i], (256, y - 9), 21, C.INK, bold=True, anchor="midleft")
+                nxt = names[(i + 1) % self.players]
+                draw_text(surface, app, f"passes to {nxt}  →", (256, y + 14), 13, C.INK_MUTED, anchor="midleft")
+            else:
+                draw_text(surface, app, f"Seat {i + 1} — not playing", (176, y), 15, C.INK_MUTED, anchor="midleft")
+        draw_text(surface, app, "Players", (110, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+        draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+        humans = seats.count("human")
+        note = ("Two or more humans: a privacy screen hides each hand between turns."
+                if humans >= 2 else "Everyone chooses at the same time; hands are passed to the next seat.")
+        draw_text(surface, app, note, (640, 664), 14, C.INK_MUTED)
+
+    def _draw_two(self, surface: pygame.Surface) -> None:
+        app = self.app
+        vp = self.viewport
 
         names = default_names(self.kinds)
         first_side = {"left": 0, "right": 1}.get(self.first)
@@ -200,5 +306,3 @@ class SetupScene(UIScene):
         draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
         draw_text(surface, app, "The other player places the Kaito on a blank square to begin.", (640, 664), 14,
                   C.INK_MUTED)
-        self.widgets.draw(surface, app)
-        self.draw_fade(surface)

@@ -111,7 +111,7 @@ JP_BASE_CODEPOINTS = _ranges(
 # A later issue widens this to all 2,136 Joyo kanji: append them to
 # EXTRA_KANJI (or return them from kanji_set()) and re-run this script.
 # ==========================================================================
-UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換侍日本卓上"
+UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換侍日本卓上代点得回戦食残一二三結果終"
 EXTRA_KANJI = ""  # e.g. the Joyo kanji list, later
 
 

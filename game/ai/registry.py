@@ -16,6 +16,7 @@ from .base import Bot
 #: Game record name -> module path of its bots.
 BOT_MODULES: dict[str, str] = {
     "kaito": "game.ai.kaito_ai",
+    "sushi-draft": "game.ai.sushi_ai",
 }
 
 
