@@ -123,7 +123,7 @@ class Award:
     empty: bool = False
 
     def text(self, names: Sequence[str]) -> str:
-        """One sentence explaining the award, e.g. ``"Tuna: Aiko and Ben tie on 2; the chip goes
+        """One sentence explaining the award, e.g. ``"Tuna: Aiko and Ben tie on 2, so the chip goes
         to the next group: Chie (1)."``"""
         return award_text(self, names)
 
@@ -296,7 +296,7 @@ class SushiState(GameState):
         card, copied = parse_action(action)
         if self._outcome:
             raise IllegalActionError("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
             raise IllegalActionError(f"there is no seat {seat!r} (seats 0..{self.num_seats - 1})")
         if seat in self.pending:
             raise IllegalActionError(f"seat {seat} has already chosen in this {self.phase} phase")
@@ -526,7 +526,7 @@ class SushiGame(Game):
             raise RecordError(f"setup chips must have exactly the piles {', '.join(PILES)}")
         for pile in PILES:
             values = chips[pile]
-            if not isinstance(values, list) or sorted(v for v in values if isinstance(v, int)) != sorted(CHIP_VALUES[pile]) \
+            if not isinstance(values, list) or sorted(v for v in values if type(v) is int) != sorted(CHIP_VALUES[pile]) \
                     or len(values) != len(CHIP_VALUES[pile]):
                 raise RecordError(f"setup chips[{pile!r}] must be an ordering of {list(CHIP_VALUES[pile])}")
         return SushiState(self, deals, chips)
