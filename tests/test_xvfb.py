@@ -1,150 +1,17 @@
-"""A real window under Xvfb, driven by a real mouse (xdotool) through TATAMI_UI_DUMP.
-
-CI (.ci/run) installs xvfb and xdotool; on a developer machine without them the test is skipped,
-but under CI=true a missing tool is a failure, never a silent skip.
-"""
+"""A real window under Xvfb, driven by a real mouse (xdotool) through TATAMI_UI_DUMP (KAITO and
+the menu; the harness is tests/xvfb_app.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from xvfb_app import RealApp, centre, display, ids, require_tools  # noqa: F401  (display: fixture)
+
 pytestmark = pytest.mark.xvfb
-
-_MISSING = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
-if _MISSING and os.environ.get("CI") != "true":
-    pytest.skip(f"needs {' and '.join(_MISSING)} (CI installs them)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def display():
-    assert not _MISSING, f"{_MISSING} missing: .ci/run must install xvfb and xdotool"
-    read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        number += chunk
-    os.close(read)
-    assert number.strip(), "Xvfb did not report a display"
-    yield f":{number.decode().strip()}"
-    proc.terminate()
-    proc.wait(10)
-
-
-class RealApp:
-    """The app in its own process on the Xvfb display, read through its UI dump."""
-
-    def __init__(self, display: str, tmp: Path, *args: str):
-        self.dump = tmp / "ui.json"
-        self.env = {**os.environ, "DISPLAY": display, "TATAMI_UI_DUMP": str(self.dump),
-                    "TATAMI_DATA_DIR": str(tmp / "data"), "SDL_AUDIODRIVER": "dummy"}
-        self.env.pop("SDL_VIDEODRIVER", None)
-        self.log = open(tmp / "app.log", "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "scenes", "--size", "1280x720", *args],
-                                     cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.window = None
-
-    def xdo(self, *args: str) -> str:
-        out = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=20)
-        return out.stdout
-
-    def wait_for(self, predicate, what: str, timeout: float = 20.0) -> dict:
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"app exited while waiting for {what}: {self.proc.returncode}"
-            try:
-                last = json.loads(self.dump.read_text())
-                if predicate(last):
-                    return last
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what}; last dump: {last}")
-
-    def wait_stable(self, predicate, quiet_s: float = 0.6, timeout: float = 20.0) -> dict:
-        """Wait until the dump satisfies ``predicate`` and has not changed for ``quiet_s``."""
-        deadline = time.monotonic() + timeout
-        last_text, since = None, time.monotonic()
-        while time.monotonic() < deadline:
-            try:
-                text = self.dump.read_text()
-            except OSError:
-                text = None
-            if text != last_text:
-                last_text, since = text, time.monotonic()
-            elif text and time.monotonic() - since >= quiet_s:
-                dump = json.loads(text)
-                if predicate(dump):
-                    return dump
-            time.sleep(0.05)
-        raise AssertionError(f"the UI never settled; last dump: {last_text}")
-
-    def find_window(self) -> str:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            ids = self.xdo("search", "--name", "Tatami").split()
-            if ids:
-                self.window = ids[-1]
-                return self.window
-            time.sleep(0.1)
-        raise AssertionError("no window named Tatami appeared")
-
-    def element(self, dump: dict, ident: str) -> list[int]:
-        for e in dump["elements"]:
-            if e["id"] == ident:
-                return e["rect"]
-        raise AssertionError(f"{ident} not in {[e['id'] for e in dump['elements']]}")
-
-    def move(self, x: float, y: float) -> None:
-        self.xdo("mousemove", "--window", self.window, str(int(x)), str(int(y)))
-
-    def click(self, rect: list[int]) -> None:
-        self.move(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
-        time.sleep(0.1)
-        self.xdo("click", "1")
-
-    def drag(self, src: list[int], dst: list[int], steps: int = 12) -> None:
-        sx, sy = src[0] + src[2] / 2, src[1] + src[3] / 2
-        dx, dy = dst[0] + dst[2] / 2, dst[1] + dst[3] / 2
-        self.move(sx, sy)
-        time.sleep(0.1)
-        self.xdo("mousedown", "1")
-        for i in range(1, steps + 1):
-            self.move(sx + (dx - sx) * i / steps, sy + (dy - sy) * i / steps)
-            time.sleep(0.02)
-        time.sleep(0.1)
-        self.xdo("mouseup", "1")
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.log.close()
-
-
-def ids(dump: dict) -> set[str]:
-    return {e["id"] for e in dump["elements"]}
-
-
-def centre(rect):
-    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+require_tools()
 
 
 def test_menu_to_setup_and_a_real_drag_of_the_kaito(display, tmp_path):
