@@ -21,8 +21,14 @@ Verification (needs pygame-ce) loads every font with pygame.font.Font and
 checks that each required character renders as a real glyph, i.e. differently
 from a code point known to be missing (U+E000, private use -> .notdef box).
 
-To widen the Japanese font (e.g. to all 2,136 Joyo kanji), edit
-``kanji_set()`` below -- it is the single place the kanji list comes from.
+The Japanese font's kanji come from ``kanji_set()`` below -- the single place
+the kanji list comes from: the UI words, all 2,136 Joyo kanji, every Kanji-zushi
+card glyph (radical forms such as 亻 氵 扌 彳, components such as 昜 翟 亍, the
+characters of the card name ⿱幺夂, and 後) and every character a Kanji-zushi
+pair can form, Joyo or not.  All but the UI words are read from the committed
+data file game/data/kanji_zushi.json (made by tools/make_kanji_data.py), never
+typed here.  The card name ⿱幺夂 (the right part of 後) has no code point of its
+own: the game draws it by clipping 後.
 """
 
 from __future__ import annotations
@@ -33,6 +39,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game import kanji_data  # noqa: E402  (stdlib only: the Kanji-zushi data)
+
 OUT_DIR = ROOT / "assets" / "fonts"
 
 NOTO_CORE = Path("/usr/share/fonts/truetype/noto")
@@ -85,7 +95,8 @@ SYMBOL_DONORS = {
 # strings ("KAITO 海斗"), and the kanji from kanji_set().
 JP_BASE_CODEPOINTS = _ranges(
     (0x0020, 0x007E),  # Basic Latin (mixed Latin/Japanese strings)
-    (0x00A0, 0x00FF),  # Latin-1 Supplement
+    (0x00A0, 0x00FF),  # Latin-1 Supplement (accented letters: á é í ñ ó ú ü ç ...)
+    (0x0100, 0x017F),  # Latin Extended-A (only those present in Noto Sans CJK JP)
     (0x2010, 0x2027),  # dashes, quotes, bullet, ellipsis
     (0x2030, 0x203B),  # per mille, primes, reference mark
     (0x2190, 0x2193),  # arrows
@@ -108,17 +119,18 @@ JP_BASE_CODEPOINTS = _ranges(
 # 赤 / 黒 (red / black), 番 (turn), 手 (move), 取 (capture), 交換 (exchange),
 # 侍 (samurai: the menu's subtitle for KAITO, "el juego de samurai"),
 # 日本の卓上遊戯 (the menu's subtitle: Japanese tabletop games).
-# A later issue widens this to all 2,136 Joyo kanji: append them to
-# EXTRA_KANJI (or return them from kanji_set()) and re-run this script.
+# Then everything read from game/data/kanji_zushi.json (see kanji_set()).
 # ==========================================================================
 UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換侍日本卓上代点得回戦食残一二三結果終"
-EXTRA_KANJI = ""  # e.g. the Joyo kanji list, later
 
 
 def kanji_set() -> str:
-    """All kanji to include, de-duplicated, in a stable order."""
+    """All kanji to include, de-duplicated, in a stable order: the UI words, then the 2,136 Joyo
+    kanji (KANJIDIC2, by code point), the Kanji-zushi card glyphs and every character a pair can
+    form (game.kanji_data, read from the committed data file)."""
     seen: dict[str, None] = {}
-    for ch in UI_KANJI + EXTRA_KANJI:
+    for ch in (UI_KANJI + kanji_data.JOYO + kanji_data.card_glyphs()
+               + kanji_data.formable_chars()):
         if not ch.isspace():
             seen.setdefault(ch, None)
     return "".join(seen)
