@@ -133,6 +133,11 @@ def _join(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _verb(who: str, singular: str, plural: str) -> str:
+    """``singular`` for a third person, ``plural`` when the seat is called "You"."""
+    return plural if who == "You" else singular
+
+
 def award_text(award: Award, names: Sequence[str]) -> str:
     """The human explanation of ``award`` with seat ``s`` called ``names[s]`` (RULES.md section 2,
     the "first group of exactly one" tie rule)."""
@@ -149,9 +154,10 @@ def award_text(award: Award, names: Sequence[str]) -> str:
     count = award.counts[award.seat]
     who = names[award.seat]
     if not award.skipped:
+        is_, has, wins = _verb(who, "is", "are"), _verb(who, "has", "have"), _verb(who, "wins", "win")
         if len(award.groups) == 1:
-            return f"{pile}: {who} is the only one with {unit} ({count}) and wins the chip."
-        return f"{pile}: {who} has the most {unit} ({count}) and wins the chip."
+            return f"{pile}: {who} {is_} the only one with {unit} ({count}) and {wins} the chip."
+        return f"{pile}: {who} {has} the most {unit} ({count}) and {wins} the chip."
     return f"{pile}: {ties}, so the chip goes to the next group: {who} ({count})."
 
 

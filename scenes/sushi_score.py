@@ -98,7 +98,8 @@ class SushiScoreScene(ScoreScene):
         if self.winners:
             best = self.scores[self.winners[0]]
             if len(self.winners) == 1:
-                self.description = f"{self.names[self.winners[0]]} wins with {best} points."
+                who = self.names[self.winners[0]]
+                self.description = f"{who} {'win' if who == 'You' else 'wins'} with {best} points."
             else:
                 who = ", ".join(self.names[w] for w in self.winners[:-1]) + " and " + self.names[self.winners[-1]]
                 self.description = f"{who} share the win with {best} points each."
