@@ -4,7 +4,9 @@ For each scene, renders ``frames`` frames through the real ``App.frame`` (event 
 update + draw + flip) at a fixed dt of 16.7 ms and measures each frame's wall time. Input
 that keeps animations alive is posted along the way (hover sweeps over buttons, wheel
 scrolling on the rules page); the KAITO play scene runs an AI-vs-AI game with animations on
-(normal speed; a finished game is restarted).
+(normal speed; a finished game is restarted). ``sushi_play`` runs a 5-seat easy-AI Sushi Draft game
+at normal speed; ``sushi_play_pass`` keeps only the frames in which hands are being passed (the
+pass animation); ``privacy`` and ``sushi_score`` are the hot-seat curtain and the final table.
 
 ``kaito_play_thinking`` runs a HARD-vs-HARD game paced at 60 FPS like ``App.run`` (no minimum
 think time and near-instant animations: the bots' searches, ~0.45 s a move, run in real time
@@ -100,6 +102,40 @@ def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
         "p99_ms": round(_percentile(times, 0.99), 3),
         "max_ms": round(max(times), 3) if times else 0.0,
         "busy_frames": busy_frames,  # frames in which the scene was animating / thinking
+        "scene_starts": games,
+    }
+
+
+def _measure_label(app: Any, make: Callable[[], Any], frames: int, prefix: str) -> dict:
+    """Frames of a play scene during which its running animation's label starts with ``prefix``
+    (e.g. Sushi Draft's "Passing hands to the left"): ``frames`` such frames, from AI-only games
+    at normal speed (restarted when one ends; at most ``20 * frames`` frames in all)."""
+    import pygame
+
+    pygame.event.clear()
+    make()
+    name = app.manager.top().name
+    times: list[float] = []
+    games, total = 1, 0
+    while len(times) < frames and total < 20 * frames:
+        top = app.manager.top()
+        if top is None or top.name != name:
+            make()
+            games += 1
+            top = app.manager.top()
+        t0 = time.perf_counter()
+        app.frame(DT_MS, pygame.event.get())
+        t1 = time.perf_counter()
+        total += 1
+        label = getattr(top, "anim_label", "") or ""
+        if total > WARMUP_FRAMES and label.startswith(prefix) and app.manager.top() is top:
+            times.append((t1 - t0) * 1000.0)
+    return {
+        "frames": len(times),
+        "median_ms": round(statistics.median(times), 3) if times else 0.0,
+        "p99_ms": round(_percentile(times, 0.99), 3),
+        "max_ms": round(max(times), 3) if times else 0.0,
+        "frames_run": total,
         "scene_starts": games,
     }
 
@@ -246,6 +282,35 @@ def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any =
                 plan.insert(4, ("pause", pause, _hover_sweep, False))
             for name, make, feed, restart in plan:
                 report["scenes"][name] = _measure(app, name, make, frames, feed, restart)
+
+            if "sushi_play" in SCENES:
+                sushi_kwargs = dict(seats=["easy"] * 5, seed=1, think_ms=0)
+
+                def sushi() -> None:
+                    app.start_game("sushi-draft", **sushi_kwargs)
+
+                def sushi_score() -> None:
+                    import random as _random
+
+                    from game.sushi import SUSHI
+
+                    rng = _random.Random(5)
+                    state = SUSHI.new_state(5, rng)
+                    while not state.is_over():
+                        for seat in state.to_act():
+                            state.apply(seat, rng.choice(state.legal_actions(seat)))
+                    seats = ["human", "easy", "medium", "hard", "hard"]
+                    app.manager.reset(app.make_scene("sushi_score", view=state.view(0), seats=seats))
+
+                def privacy() -> None:
+                    sushi()
+                    app.manager.push(app.make_scene("privacy", name="Player 2"))
+
+                report["scenes"]["sushi_play"] = _measure(app, "sushi_play", sushi, frames, None, True)
+                report["scenes"]["sushi_play_pass"] = _measure_label(app, sushi, frames, "Passing")
+                report["scenes"]["privacy"] = _measure(app, "privacy", privacy, frames, _hover_sweep, False)
+                report["scenes"]["sushi_score"] = _measure(app, "sushi_score", sushi_score, frames, _hover_sweep,
+                                                           True)
 
             if "kaito_play" in SCENES:
                 hard_kwargs = dict(seats=["hard", "hard"], colors=("R", "B"), seed=1,

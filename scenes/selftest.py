@@ -7,6 +7,9 @@ what a user's clicks produce). The walk:
   menu -> rules (wheel scroll) -> menu -> setup (AI vs AI, fast) -> KAITO play
   -> Esc: pause -> rules -> pause -> resume -> (window resized) -> play to the end
   -> score -> rematch -> play -> Esc: pause -> quit to menu -> setup -> back -> menu
+  -> Sushi Draft: setup (you + 2 AIs) -> play all three rounds with dragged cards (eat onto the
+  plate or a wild onto its stack, keep onto the mat, "Next round") -> score -> menu
+  -> Kanji-zushi's data loads (the bundled game/data file)
 
 It asserts that each expected scene is reached, prints a short report and returns 0, or
 prints the reason and returns 1. Settings are written to a temporary directory (never next
@@ -124,6 +127,24 @@ class Driver:
         self.post(self.pg.MOUSEWHEEL, x=0, y=dy, precise_x=0.0, precise_y=float(dy), flipped=False)
         self.frames(settle)
 
+    def drag(self, src: str, dst: str, steps: int = 4, settle: int = 2) -> None:
+        """Press on element ``src``, move in ``steps`` to element ``dst`` and release there."""
+        a, b = self.window_pos(src), self.window_pos(dst)
+        self.move(a)
+        self.post(self.pg.MOUSEBUTTONDOWN, pos=a, button=1)
+        self.frames(1)
+        for k in range(1, steps + 1):
+            p = (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps)
+            self.post(self.pg.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.frames(1)
+        self.post(self.pg.MOUSEBUTTONUP, pos=b, button=1)
+        self.frames(settle)
+
+    def has(self, id: str) -> bool:
+        """True if the top scene shows an enabled element ``id``."""
+        top = self.app.manager.top()
+        return any(el.id == id and not el.kind.endswith("-disabled") for el in top.ui_elements())
+
     def stray_input(self) -> None:
         """Clicks in the letterbox / off-window and odd buttons: must never crash."""
         w, h = self.app.viewport.window_size
@@ -205,6 +226,71 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     if kinds != ["easy", "easy"]:
         raise SelfTestFailure(f"setup did not remember the last choices (got {kinds})")
     d.click("button:back")
+    d.wait_scene("menu")
+
+    _walk_sushi(d, log)
+
+    from game.kanji_data import form
+
+    formed = form("亻", "木")
+    if formed is None or formed.char != "休" or formed.strokes != 6:
+        raise SelfTestFailure(f"the Kanji-zushi data is wrong or missing: 亻+木 gave {formed!r}")
+
+
+def _walk_sushi(d: Driver, log: Callable[[str], None]) -> None:
+    """A whole Sushi Draft game: one human (driven by drags) against two easy AIs."""
+    import pygame
+
+    app = d.app
+    d.click("button:game:sushi-draft")
+    d.wait_scene("setup")
+    d.click("choice:players:3")
+    for ident in ("choice:seat0:human", "choice:seat1:easy", "choice:seat2:easy"):
+        d.click(ident)
+    app.settings["animation_speed"] = "instant"
+    d.click("button:start")
+    d.wait_scene("sushi_play")
+    d.stray_input()
+    choices = 0
+    end = time.monotonic() + 40
+    while d.scene_name() != "sushi_score":
+        if time.monotonic() > end:
+            raise SelfTestFailure(f"the Sushi Draft game did not end (scene {d.scene_name()!r})")
+        scene = app.manager.top()
+        if scene.name == "privacy":
+            raise SelfTestFailure("a privacy screen appeared with a single human")
+        if scene.name != "sushi_play":
+            d.frames(1)
+            continue
+        if d.has("button:next-round"):
+            d.click("button:next-round")
+            continue
+        seat = scene.human_to_act()
+        if seat is None:
+            d.frames(1)
+            continue
+        view = scene.state.view(seat)
+        legal = list(view.legal_actions)
+        hand = list(scene.shown.seats[scene.bottom].hand or [])  # the fanned hand, left to right
+        plain = [i for i, c in enumerate(hand) if c in legal]
+        before = view.phase_index, view.my_choice
+        if view.phase == "keep":
+            d.drag(f"hand:{plain[0] if plain else 0}", "keep")
+        elif plain:
+            d.drag(f"hand:{plain[0]}", "plate")
+        else:  # only wilds can be eaten: drop one on the stack it copies
+            kind = legal[0].split("=", 1)[1]
+            d.drag(f"hand:{hand.index('wild')}", f"stack:{seat}:{kind}")
+        after = scene.state.view(seat)
+        if (after.phase_index, after.my_choice) == before:
+            raise SelfTestFailure(f"a legal drop in the {view.phase} phase was not applied (legal {legal})")
+        choices += 1
+    log(f"  sushi draft: {choices} choices made with the mouse")
+    score = app.manager.top()
+    if not getattr(score, "chips", None) or len(score.chips) != 3:
+        raise SelfTestFailure("the Sushi Draft score screen does not show the three seats' chips")
+    d.frames(10)
+    d.key(pygame.K_ESCAPE)
     d.wait_scene("menu")
 
 
