@@ -26,7 +26,9 @@ wild with one possible type eats it as that type. Esc / the pause button: pause 
 cancels a selection). Right-click cancels a selection.
 
 UI ids (logical rects): ``hand:<i>``, ``plate``, ``keep``, ``stack:<seat>:<type>``,
-``pile:<pile>``, ``chip:<seat>:<i>``, ``button:pause``, ``button:next-round``.
+``pile:<pile>``, ``chip:<seat>:<i>``, ``button:pause``, ``button:next-round``. The kind of
+``plate`` / ``keep`` / ``stack:*`` is ``"target"`` while the human at the bottom may drop a card
+there now (a stack: a wild copying that type), else ``"target-idle"`` / ``"stack"``.
 """
 from __future__ import annotations
 
@@ -1091,12 +1093,20 @@ class SushiPlayScene(Scene):
         if sh.seats[self.bottom].hand is not None and self.viewer is not None:
             for i, r in enumerate(self._hand_rects()):
                 out.append(UIElement(f"hand:{i}", "card", r))
-        out.append(UIElement("plate", "target", pygame.Rect(PLATE_RECT)))
-        out.append(UIElement("keep", "target", pygame.Rect(KEEP_RECT)))
+        # kinds tell automation (UI dump) which drop targets accept a card now: "target" = the
+        # human at the bottom may drop there now; "target-idle" / "stack" = not now
+        actor = self.human_to_act()
+        v = self._view(actor) if actor is not None else None
+        eat = v is not None and v.phase == EAT
+        keep = v is not None and v.phase == KEEP
+        wilds = set(v.wild_targets()) if eat else set()
+        out.append(UIElement("plate", "target" if eat else "target-idle", pygame.Rect(PLATE_RECT)))
+        out.append(UIElement("keep", "target" if keep else "target-idle", pygame.Rect(KEEP_RECT)))
         for s in range(sh.num_seats):
             area = self.areas[s]
             for k, t in enumerate(TYPES):
-                out.append(UIElement(f"stack:{s}:{t}", "stack", area.stack_zone(k)))
+                kind = "target" if s == actor and t in wilds else "stack"
+                out.append(UIElement(f"stack:{s}:{t}", kind, area.stack_zone(k)))
         for k, pile in enumerate(PILES):
             out.append(UIElement(f"pile:{pile}", "pile", pile_cell(k)))
         for s in range(sh.num_seats):
