@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from .core import Game
 from .kaito import KAITO
+from .kanji import KANJI
 from .sushi import SUSHI
 
 #: Game name (as used in records and on the command line) -> its rules.
-GAMES: dict[str, Game] = {KAITO.name: KAITO, SUSHI.name: SUSHI}
+GAMES: dict[str, Game] = {KAITO.name: KAITO, SUSHI.name: SUSHI, KANJI.name: KANJI}
 
 
 def get(name: str) -> Game:

@@ -1,0 +1,579 @@
+"""Kanji-zushi rules (RULES.md section 3): 2-6 seats take turns completing kanji, hidden hands.
+
+Headless (no pygame). Which character a neta (left) + shari (right) pair forms, whether it is a
+regular-use (Jōyō) kanji and its stroke count all come from :mod:`game.kanji_data`.
+
+Flow (RULES.md §3): the 46-card shari deck is shuffled and its top 6 cards are laid face up in
+table slots 0..5 (two rows of 3 in the UI); every seat shuffles its own 10-card neta deck and
+draws 5. Seat 0 starts. On its turn the seat to move makes one action:
+
+* an attempt ``"<neta>+<shari>"`` (e.g. ``"亻+木"``; the right part of 後 is the card name
+  ``"⿱幺夂"``) with a neta from its hand and a shari card on the table. If the pair forms a kanji
+  the answer key accepts, the seat keeps both cards face up as a completed kanji, the table slot
+  the shari came from is refilled from the top of the shari deck (it stays empty once the deck is
+  exhausted) and the seat draws 1 neta (if its deck has any left). Otherwise both cards go back
+  and the turn simply ends;
+* ``"pass"``, which has the same effect as a wrong attempt (RULES.md §3 ruling).
+
+Play passes clockwise (seat i -> i+1), skipping seats with 5 completed kanji. The game ends when
+every seat has 5 kanji (reason ``"all-complete"``) or, by the dead-table ruling, as soon as no seat
+that still has turns can complete any valid kanji from its own hand and the current table (reason
+``"dead-table"``; checked at setup and after every action). Score = summed KANJIDIC2 stroke counts;
+a tie on the total goes to the tied seat with the single kanji of most strokes, and if that ties
+too the tied seats share the win (:class:`TieBreak` says what happened).
+
+Hidden information: each seat's hand and every deck order (the neta decks and the shari draw
+pile). :meth:`KanjiState.view` builds a fresh :class:`KanjiView` from public data plus the viewing
+seat's own hand; nothing in it refers to the state's containers. Attempts (right or wrong) are
+public: the cards are put side by side on the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from . import kanji_data
+from .core import (
+    ActionError,
+    Game,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Outcome,
+    RecordError,
+)
+from .kanji_data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
+
+#: Face-up shari slots on the table (two rows of 3).
+TABLE_SLOTS = 6
+#: Neta cards each seat holds (RULES.md §3 setup).
+HAND_SIZE = 5
+#: Completed kanji after which a seat takes no more turns (RULES.md §3, turn step 4).
+KANJI_PER_SEAT = 5
+#: The pass action (RULES.md §3 ruling and notation).
+PASS = "pass"
+#: Separator of an attempt's notation, ``"亻+木"``.
+JOIN = "+"
+ALL_COMPLETE, DEAD_TABLE = "all-complete", "dead-table"
+
+_NETA_ORDER = {name: i for i, name in enumerate(NETA)}
+_SHARI_COUNTS = Counter(SHARI_DECK)
+_VALID_CACHE: dict[str, frozenset[tuple[str, str]]] = {}
+
+
+def _valid_set(answer_key: str) -> frozenset[tuple[str, str]]:
+    pairs = _VALID_CACHE.get(answer_key)
+    if pairs is None:
+        pairs = _VALID_CACHE[answer_key] = frozenset(kanji_data.valid_pairs(answer_key))
+    return pairs
+
+
+def attempt_text(neta: str, shari: str) -> str:
+    """The notation of an attempt: ``attempt_text("亻", "木") -> "亻+木"`` (RULES.md §3)."""
+    return f"{neta}{JOIN}{shari}"
+
+
+def parse_action(text: Any) -> tuple[str, str] | None:
+    """Split an action: ``"亻+木" -> ("亻", "木")``, ``"pass" -> None``.
+
+    Raises:
+        InvalidActionError: not a string, no ``+``, or a side that is not a card name of the game
+            (neta: one of :data:`~game.kanji_data.NETA`; shari: one of the 43 shari card names)."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"{text!r} is not an action string")
+    if text == PASS:
+        return None
+    if JOIN not in text:
+        raise InvalidActionError(f"{text!r} is not an attempt <neta>+<shari> nor {PASS!r}")
+    neta, shari = text.split(JOIN, 1)
+    if neta not in _NETA_ORDER:
+        raise InvalidActionError(f"{text!r}: {neta!r} is not a neta card ({' '.join(NETA)})")
+    if shari not in _SHARI_COUNTS:
+        raise InvalidActionError(f"{text!r}: {shari!r} is not a shari card name")
+    return neta, shari
+
+
+def judge(neta: str, shari: str, answer_key: str = "joyo") -> tuple[Formed | None, bool, str]:
+    """Judge a pair under ``answer_key`` (RULES.md §3, "Which kanji are valid").
+
+    Returns ``(formed, valid, why)``: the character the pair forms (or None), whether it completes
+    a kanji, and one human sentence, e.g. ``"亻 + 木 = 休, a regular-use kanji (6 strokes)"``,
+    ``"暘 exists but is not a regular-use kanji"``, ``"亻 + 口 forms no character"``.
+
+    Raises:
+        ValueError: unknown card name or answer key (from :mod:`game.kanji_data`)."""
+    valid = kanji_data.is_valid(neta, shari, answer_key)
+    formed = kanji_data.form(neta, shari)
+    if formed is None:
+        return None, False, f"{neta} + {shari} forms no character"
+    if valid:
+        kind = "a regular-use kanji" if answer_key == "joyo" else "one of the rulebook's valid kanji"
+        return formed, True, f"{neta} + {shari} = {formed.char}, {kind} ({formed.strokes} strokes)"
+    if not formed.joyo:
+        return formed, False, f"{formed.char} exists but is not a regular-use kanji"
+    return formed, False, (f"{formed.char} is a regular-use kanji but not one of the rulebook's "
+                           f"valid kanji")
+
+
+def sort_hand(cards: Sequence[str]) -> tuple[str, ...]:
+    """Neta cards in the canonical order of :data:`~game.kanji_data.NETA` (亻 氵 彳 土 扌 木 日 禾 糸 言)."""
+    return tuple(sorted(cards, key=_NETA_ORDER.__getitem__))
+
+
+def _join(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + _join([str(s) for s in seats])
+
+
+@dataclass(frozen=True)
+class Completed:
+    """One completed kanji, kept face up by its seat (public).
+
+    Attributes:
+        char: the kanji (one code point). strokes: its KANJIDIC2 stroke count.
+        neta, shari: the two card names (``shari`` may be ``"⿱幺夂"``).
+        turn: the action index (0-based) at which it was completed.
+    Meanings and readings: ``game.kanji_data.form(neta, shari)``."""
+
+    char: str
+    strokes: int
+    neta: str
+    shari: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One action in the public attempt log.
+
+    Attributes:
+        turn: action index (0-based). seat: who acted. action: the notation (``"亻+木"``, ``"pass"``).
+        neta, shari: the cards tried (None for a pass).
+        char: the character the pair formed, or None (no character, or a pass).
+        strokes: the formed character's stroke count, or None.
+        valid: True when the seat completed a kanji.
+        why: one human sentence (see :func:`judge`; ``"passed"`` for a pass).
+        slot: the table slot (0-5) the shari was taken from (the lowest slot holding that card),
+            None for a pass.
+        refill: after a valid attempt, the card turned face up into ``slot`` (None if the shari
+            deck was empty, and for wrong attempts and passes).
+    """
+
+    turn: int
+    seat: int
+    action: str
+    neta: str | None
+    shari: str | None
+    char: str | None
+    strokes: int | None
+    valid: bool
+    why: str
+    slot: int | None
+    refill: str | None
+
+    @property
+    def is_pass(self) -> bool:
+        """True for a pass."""
+        return self.neta is None
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a tie on the top stroke total was settled (RULES.md §3 scoring; public).
+
+    Attributes:
+        tied: the seats sharing the highest total, ascending. total: that total.
+        biggest: per seat of ``tied`` (same order), the stroke count of its biggest single kanji
+            (0 for a seat with none).
+        kanji: per seat of ``tied``, that biggest kanji (the first completed among equals), or None.
+        winners: the seats with the biggest of those (one: the tie-break decided it; several:
+            they share the win).
+    """
+
+    tied: tuple[int, ...]
+    total: int
+    biggest: tuple[int, ...]
+    kanji: tuple[str | None, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def decided(self) -> bool:
+        """True when the biggest kanji left a single winner."""
+        return len(self.winners) == 1
+
+
+@dataclass(frozen=True)
+class KanjiView:
+    """What one seat may see (its information set). Immutable; built fresh by :meth:`KanjiState.view`.
+
+    Attributes:
+        seat: the viewing seat. num_seats: N (2-6).
+        hand: this seat's neta cards, in :data:`~game.kanji_data.NETA` order.
+        hand_sizes: cards in each seat's hand. neta_left: cards left in each seat's neta deck.
+        shari_left: cards left in the shari draw pile.
+        table: the 6 table slots, each a shari card name or None (empty once the deck ran out).
+        completed: per seat, its :class:`Completed` kanji in the order completed.
+        attempts: the public :class:`Attempt` log, in turn order (passes included).
+        to_move: the seat whose turn it is (None once over). to_act: ``(to_move,)`` or ().
+        legal_actions: this seat's legal actions (sorted by code point; () if not its turn).
+        turn: number of actions applied so far.
+        answer_key: ``"joyo"`` or ``"rulebook"``.
+        outcome: the Outcome once over. tie_break: the :class:`TieBreak` once over if the top
+            total was tied, else None.
+    Deliberately absent: other seats' hands, deck orders, and which attempts are valid (the UI
+    may ask :mod:`game.kanji_data` for its optional hint)."""
+
+    seat: int
+    num_seats: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    neta_left: tuple[int, ...]
+    shari_left: int
+    table: tuple[str | None, ...]
+    completed: tuple[tuple[Completed, ...], ...]
+    attempts: tuple[Attempt, ...]
+    to_move: int | None
+    to_act: tuple[int, ...]
+    legal_actions: tuple[str, ...]
+    turn: int
+    answer_key: str
+    outcome: Outcome | None
+    tie_break: TieBreak | None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Stroke totals per seat (public: completed kanji are face up)."""
+        return tuple(sum(k.strokes for k in kanji) for kanji in self.completed)
+
+    @property
+    def last_attempt(self) -> Attempt | None:
+        """The latest entry of the attempt log, or None before the first action."""
+        return self.attempts[-1] if self.attempts else None
+
+
+class KanjiState(GameState):
+    """A Kanji-zushi position. Build with :meth:`KanjiGame.new_state` or
+    :meth:`KanjiGame.state_from_setup`.
+
+    Attributes (mutable; read them, change them only in tests):
+        shari_order: the whole shuffled shari deck of the setup (46, top first).
+        neta_orders: each seat's shuffled neta deck of the setup (10, top first).
+        answer_key: ``"joyo"`` or ``"rulebook"``.
+        table: the 6 slots (card name or None). shari_pile: the draw pile, top first.
+        hands: per seat, its neta cards in hand (canonical order).
+        neta_decks: per seat, the neta cards left in its deck, top first.
+        completed: per seat, its :class:`Completed` kanji. attempts: the :class:`Attempt` log.
+        to_move: the seat to act (None once over). history: (seat, action) applied so far.
+        tie_break: the :class:`TieBreak` once over with a tie on the top total, else None.
+    """
+
+    def __init__(self, game: "KanjiGame", shari: Sequence[str], neta: Sequence[Sequence[str]],
+                 answer_key: str = "joyo"):
+        self.game = game
+        self.num_seats = len(neta)
+        self.answer_key = answer_key
+        self.shari_order = tuple(shari)
+        self.neta_orders = tuple(tuple(deck) for deck in neta)
+        self.table: list[str | None] = list(self.shari_order[:TABLE_SLOTS])
+        self.shari_pile: list[str] = list(self.shari_order[TABLE_SLOTS:])
+        self.hands: list[list[str]] = [list(sort_hand(d[:HAND_SIZE])) for d in self.neta_orders]
+        self.neta_decks: list[list[str]] = [list(d[HAND_SIZE:]) for d in self.neta_orders]
+        self.completed: list[list[Completed]] = [[] for _ in range(self.num_seats)]
+        self.attempts: list[Attempt] = []
+        self.history: list[tuple[int, str]] = []
+        self.to_move: int | None = 0
+        self.tie_break: TieBreak | None = None
+        self._outcome: Outcome | None = None
+        self._check_end()
+
+    # -- protocol ---------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self._outcome or self.to_move is None else (self.to_move,)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every distinct (hand neta, table shari) attempt plus ``"pass"``, sorted by code point
+        (RULES.md §4: a wrong attempt is legal, it just ends the turn); [] if ``seat`` is not to act."""
+        if self._outcome or seat != self.to_move or type(seat) is not int:
+            return []
+        shari = {s for s in self.table if s is not None}
+        actions = {attempt_text(n, s) for n in self.hands[seat] for s in shari}
+        actions.add(PASS)
+        return sorted(actions)
+
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``seat``'s attempt or pass (RULES.md §3, a turn).
+
+        Raises:
+            InvalidActionError: malformed text (see :func:`parse_action`).
+            IllegalActionError: game over, no such seat, not this seat's turn, neta not in its
+                hand, or shari not on the table."""
+        pair = parse_action(action)
+        if self._outcome:
+            raise IllegalActionError("the game is over")
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            raise IllegalActionError(f"there is no seat {seat!r} (seats 0..{self.num_seats - 1})")
+        if seat != self.to_move:
+            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        turn = len(self.history)
+        if pair is None:
+            entry = Attempt(turn, seat, PASS, None, None, None, None, False, "passed", None, None)
+        else:
+            neta, shari = pair
+            if neta not in self.hands[seat]:
+                raise IllegalActionError(f"seat {seat} has no {neta} in hand")
+            if shari not in self.table:
+                raise IllegalActionError(f"no {shari} on the table")
+            slot = self.table.index(shari)
+            formed, valid, why = judge(neta, shari, self.answer_key)
+            refill = None
+            if valid:
+                assert formed is not None and formed.strokes is not None
+                self.hands[seat].remove(neta)
+                refill = self.shari_pile.pop(0) if self.shari_pile else None
+                self.table[slot] = refill
+                if self.neta_decks[seat]:
+                    self.hands[seat] = list(sort_hand(self.hands[seat] + [self.neta_decks[seat].pop(0)]))
+                self.completed[seat].append(Completed(formed.char, formed.strokes, neta, shari, turn))
+            entry = Attempt(turn, seat, action, neta, shari, formed.char if formed else None,
+                            formed.strokes if formed else None, valid, why, slot, refill)
+        self.attempts.append(entry)
+        self.history.append((seat, action))
+        self.to_move = self._next_seat(seat)
+        self._check_end()
+
+    def _active(self, seat: int) -> bool:
+        return len(self.completed[seat]) < KANJI_PER_SEAT
+
+    def _next_seat(self, seat: int) -> int | None:
+        """The next seat clockwise after ``seat`` that still has turns (``seat`` itself last)."""
+        for step in range(1, self.num_seats + 1):
+            other = (seat + step) % self.num_seats
+            if self._active(other):
+                return other
+        return None
+
+    def can_complete(self, seat: int) -> bool:
+        """Whether ``seat`` could complete a valid kanji now from its hand and the table
+        (hidden information: for the rules and tests, never shown in a view)."""
+        valid = _valid_set(self.answer_key)
+        shari = {s for s in self.table if s is not None}
+        return any((n, s) in valid for n in self.hands[seat] for s in shari)
+
+    def _check_end(self) -> None:
+        """End the game when every seat has 5 kanji, or on a dead table (RULES.md §3 ruling)."""
+        active = [s for s in range(self.num_seats) if self._active(s)]
+        if not active:
+            self._end(ALL_COMPLETE, f"Every seat has completed {KANJI_PER_SEAT} kanji")
+        elif not any(self.can_complete(s) for s in active):
+            self._end(DEAD_TABLE, "No seat still playing can complete a kanji from its hand and "
+                                  "the table")
+
+    def _end(self, reason: str, lead: str) -> None:
+        totals = self.scores()
+        top = max(totals)
+        tied = tuple(s for s, t in enumerate(totals) if t == top)
+        if len(tied) == 1:
+            winners = tied
+            result = f"seat {tied[0]} wins with {top} strokes"
+        else:
+            biggest_kanji = [max(self.completed[s], key=lambda k: k.strokes, default=None) for s in tied]
+            biggest = tuple(k.strokes if k else 0 for k in biggest_kanji)
+            best = max(biggest)
+            winners = tuple(s for s, b in zip(tied, biggest) if b == best)
+            self.tie_break = TieBreak(tied, top, biggest, tuple(k.char if k else None for k in biggest_kanji),
+                                      winners)
+            result = f"{_seats(tied)} tie on {top} strokes"
+            if len(winners) == 1:
+                char = biggest_kanji[tied.index(winners[0])].char
+                result += (f"; seat {winners[0]} wins the tie-break with its biggest kanji {char} "
+                           f"({best} strokes)")
+            elif top == 0:
+                result = f"nobody has completed a kanji, so {_seats(tied)} share the win"
+            elif len(winners) == len(tied):
+                result += f" and on their biggest kanji ({best} strokes), so they share the win"
+            else:
+                result += f"; {_seats(winners)} share the win with biggest kanji of {best} strokes"
+        self.to_move = None
+        self._outcome = Outcome(winners, reason, f"{lead}: {result}.", totals)
+
+    # -- queries ----------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def scores(self) -> tuple[int, ...]:
+        """Stroke totals of each seat's completed kanji (RULES.md §4)."""
+        return tuple(sum(k.strokes for k in kanji) for kanji in self.completed)
+
+    def view(self, seat: int) -> KanjiView:
+        """``seat``'s view. Raises ``ValueError`` for a seat outside 0..N-1."""
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            raise ValueError(f"this game has seats 0..{self.num_seats - 1}, not {seat!r}")
+        return KanjiView(
+            seat=seat,
+            num_seats=self.num_seats,
+            hand=sort_hand(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            neta_left=tuple(len(d) for d in self.neta_decks),
+            shari_left=len(self.shari_pile),
+            table=tuple(self.table),
+            completed=tuple(tuple(k) for k in self.completed),
+            attempts=tuple(self.attempts),
+            to_move=self.to_move,
+            to_act=self.to_act(),
+            legal_actions=tuple(self.legal_actions(seat)),
+            turn=len(self.history),
+            answer_key=self.answer_key,
+            outcome=self._outcome,
+            tie_break=self.tie_break,
+        )
+
+    def clone(self) -> "KanjiState":
+        other = KanjiState.__new__(KanjiState)
+        other.game = self.game
+        other.num_seats = self.num_seats
+        other.answer_key = self.answer_key
+        other.shari_order = self.shari_order
+        other.neta_orders = self.neta_orders
+        other.table = list(self.table)
+        other.shari_pile = list(self.shari_pile)
+        other.hands = [list(h) for h in self.hands]
+        other.neta_decks = [list(d) for d in self.neta_decks]
+        other.completed = [list(k) for k in self.completed]
+        other.attempts = list(self.attempts)
+        other.history = list(self.history)
+        other.to_move = self.to_move
+        other.tie_break = self.tie_break
+        other._outcome = self._outcome
+        return other
+
+    def setup(self) -> dict:
+        return {
+            "players": self.num_seats,
+            "shari": list(self.shari_order),
+            "neta": [list(d) for d in self.neta_orders],
+            "answer_key": self.answer_key,
+        }
+
+    def record_actions(self) -> list:
+        """The actions in turn order (RULES.md §4)."""
+        return [a for _, a in self.history]
+
+    def __repr__(self) -> str:
+        return (f"KanjiState(seats={self.num_seats}, turn={len(self.history)}, to_move={self.to_move}, "
+                f"table={self.table}, kanji={[len(k) for k in self.completed]})")
+
+
+class KanjiGame(Game):
+    """Kanji-zushi rules (RULES.md section 3)."""
+
+    name = "kanji-zushi"
+    title = "Kanji-zushi"
+    min_seats = 2
+    max_seats = 6
+
+    def new_state(self, num_seats: int = 2, rng: random.Random | None = None, **options) -> KanjiState:
+        """Shuffle the shari deck, then each seat's neta deck (seat order), with ``rng``.
+
+        Options: ``answer_key`` — ``"joyo"`` (default) or ``"rulebook"`` (RULES.md §3).
+
+        Raises:
+            ValueError: ``num_seats`` outside 2..6 (bools rejected), unknown option or answer key."""
+        if type(num_seats) is not int or not self.min_seats <= num_seats <= self.max_seats:
+            raise ValueError(f"Kanji-zushi is for 2 to 6 seats, not {num_seats!r}")
+        answer_key = options.pop("answer_key", "joyo")
+        if options:
+            raise ValueError(f"unknown Kanji-zushi option(s): {sorted(options)}")
+        if answer_key not in ANSWER_KEYS:
+            raise ValueError(f"answer_key must be one of {', '.join(ANSWER_KEYS)}, not {answer_key!r}")
+        rng = rng or random.Random()
+        shari = list(SHARI_DECK)
+        rng.shuffle(shari)
+        neta = []
+        for _ in range(num_seats):
+            deck = list(NETA)
+            rng.shuffle(deck)
+            neta.append(deck)
+        return KanjiState(self, shari, neta, answer_key)
+
+    def state_from_setup(self, setup: dict) -> KanjiState:
+        """Check a record's setup strictly and build the initial state.
+
+        Raises:
+            RecordError: not an object, missing or unknown keys, ``players`` not an int 2..6
+                (bools rejected), ``shari`` not a permutation of the 46-card deck, ``neta`` not
+                N permutations of the 10 neta, ``answer_key`` not "joyo" / "rulebook"."""
+        if not isinstance(setup, dict):
+            raise RecordError("setup is not an object")
+        keys = {"players", "shari", "neta", "answer_key"}
+        missing = sorted(keys - set(setup))
+        if missing:
+            raise RecordError(f"setup is missing {', '.join(missing)}")
+        unknown = sorted(str(k) for k in set(setup) - keys)
+        if unknown:
+            raise RecordError(f"setup has unknown key(s) {', '.join(unknown)}")
+        n = setup["players"]
+        if type(n) is not int or not self.min_seats <= n <= self.max_seats:
+            raise RecordError(f"setup players must be an integer 2..6, not {n!r}")
+        shari = setup["shari"]
+        if (not isinstance(shari, list) or len(shari) != len(SHARI_DECK)
+                or not all(isinstance(c, str) for c in shari) or Counter(shari) != _SHARI_COUNTS):
+            raise RecordError(f"setup shari must be an ordering of the {len(SHARI_DECK)}-card shari deck")
+        neta = setup["neta"]
+        if not isinstance(neta, list) or len(neta) != n:
+            raise RecordError(f"setup neta must be a list of {n} decks, one per player")
+        for s, deck in enumerate(neta):
+            if (not isinstance(deck, list) or len(deck) != len(NETA)
+                    or not all(isinstance(c, str) for c in deck) or sorted(deck) != sorted(NETA)):
+                raise RecordError(f"setup neta[{s}] must be an ordering of the 10 neta ({' '.join(NETA)})")
+        key = setup["answer_key"]
+        if not isinstance(key, str) or key not in ANSWER_KEYS:
+            raise RecordError(f"setup answer_key must be \"joyo\" or \"rulebook\", not {key!r}")
+        return KanjiState(self, shari, neta, key)
+
+    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
+        """One step ``[(seat, action)]`` per action, the seat being the one whose turn it is.
+
+        Seats with 5 kanji are skipped, so the seat of action i depends on the earlier actions:
+        this replays them on a scratch state built from ``setup``. At the first action that
+        state rejects, the list stops with that bad step (seat = the seat to move then, or the
+        last seat that moved once the game is over), so that :func:`game.core.apply_step` raises
+        the same error with that index; later actions are not returned.
+
+        Raises:
+            RecordError: ``setup`` missing or malformed, actions not a list, an action not a string."""
+        if not isinstance(record_actions, list):
+            raise RecordError("actions is not a list")
+        for i, action in enumerate(record_actions):
+            if not isinstance(action, str):
+                raise RecordError(f"action {i} is not a string: {action!r}")
+        if setup is None:
+            raise RecordError("Kanji-zushi needs the record's setup to know whose turn each action is")
+        scratch = self.state_from_setup(setup)
+        steps: list[list[tuple[int, str]]] = []
+        for action in record_actions:
+            if scratch.to_move is not None:
+                seat = scratch.to_move
+            else:
+                seat = scratch.history[-1][0] if scratch.history else 0
+            steps.append([(seat, action)])
+            try:
+                scratch.apply(seat, action)
+            except ActionError:
+                break
+        return steps
+
+
+KANJI = KanjiGame()
+
+__all__ = [
+    "ALL_COMPLETE", "Attempt", "Completed", "DEAD_TABLE", "GO_RIGHT", "HAND_SIZE", "KANJI",
+    "KANJI_PER_SEAT", "KanjiGame", "KanjiState", "KanjiView", "PASS", "TABLE_SLOTS", "TieBreak",
+    "attempt_text", "judge", "parse_action", "sort_hand",
+]
