@@ -25,6 +25,10 @@ class GameInfo:
     tagline: one line for the menu card; scene: play scene name in ``SCENES``;
     seats: (min, max) seats offered; available: False shows a "coming soon" card;
     art: an SVG (asset-relative) shown on the card.
+    extra: setup-screen details of multi-seat games: ``options`` — game options as
+    ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
+    ("on"/"off" become booleans); ``next_label`` — the seat-order word ("passes to", "then");
+    ``setup_note`` — the hint line under the seats.
     """
 
     name: str
@@ -43,9 +47,15 @@ GAME_LIST: list[GameInfo] = [
     GameInfo("kaito", "KAITO", "侍", "Steer the Kaito, seize the tiles", "kaito_play",
              available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
     GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
-             seats=(2, 5), available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players"),
+             seats=(2, 5), available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players",
+             extra={"setup_note": "Everyone chooses at the same time; hands are passed to the next seat."}),
     GameInfo("kanji-zushi", "Kanji-zushi", "漢字寿司", "Pair halves into real kanji", "kanji_play",
-             seats=(2, 6), available=False, art="art/kanji/card_neta.svg", players_text="2–6 players"),
+             seats=(2, 6), available=False, art="art/kanji/card_neta.svg", players_text="2–6 players",
+             extra={"next_label": "then",
+                    "setup_note": "Pair a left half from your hand with a right half on the table.",
+                    "options": [("answer_key", "Answer key", [("joyo", "Jōyō list"), ("rulebook", "Rulebook")],
+                                 "joyo"),
+                                ("hint", "Hint", [("off", "Off"), ("on", "On")], "off")]}),
 ]
 
 GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAME_LIST}
@@ -62,6 +72,8 @@ SCENES: dict[str, type | str] = {
     "sushi_play": "scenes.sushi_scene:SushiPlayScene",
     "sushi_score": "scenes.sushi_score:SushiScoreScene",
     "privacy": "scenes.privacy:PrivacyScene",
+    "kanji_play": "scenes.kanji_scene:KanjiPlayScene",
+    "kanji_score": "scenes.kanji_score:KanjiScoreScene",
 }
 
 

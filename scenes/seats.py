@@ -13,9 +13,9 @@ LEVEL_LABEL: dict[str, str] = {
 }
 
 #: Accent colour (RGB) of each seat in multi-seat games (Sushi Draft, Kanji-zushi), seat 0 first:
-#: vermilion, indigo, pine, gold, plum. The setup screen and the play scenes use the same order.
+#: vermilion, indigo, pine, gold, plum, teal. The setup screen and the play scenes use the same order.
 SEAT_RGB: tuple[tuple[int, int, int], ...] = (
-    (200, 68, 47), (46, 94, 170), (64, 140, 86), (196, 146, 38), (128, 78, 160),
+    (200, 68, 47), (46, 94, 170), (64, 140, 86), (196, 146, 38), (128, 78, 160), (38, 138, 140),
 )
 
 

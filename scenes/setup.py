@@ -57,6 +57,9 @@ class SetupScene(UIScene):
         self.game = game
         self.info = GAMES_BY_NAME[game]
         self.multi = self.info.seats[1] > 2
+        #: game options offered here: (key, label, [(value, text)], default) from GameInfo.extra
+        self.options: list[tuple] = list(self.info.extra.get("options", ()))
+        self.option_values: dict[str, str] = {}
         self.speed = app.settings.get("animation_speed", "normal")
         if self.speed not in ("slow", "normal", "fast"):
             self.speed = "normal"
@@ -71,9 +74,10 @@ class SetupScene(UIScene):
             self._build_multi(app.settings.setup_for(game))
         else:
             self._build_two(app.settings.setup_for(game))
+        speed_rect = (960, 538, 210, 44) if self.options else (660, 558, 510, 44)
         self.w_speed = SegmentedChoice(
-            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], (660, 558, 510, 44),
-            value=self.speed, on_change=self._set_speed, size=17,
+            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], speed_rect,
+            value=self.speed, on_change=self._set_speed, size=15 if self.options else 17,
         )
         self.widgets.add(self.w_speed)
         self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
@@ -96,11 +100,24 @@ class SetupScene(UIScene):
         self.players = players
         self.colors = []
         self.first = "left"
+        players_rect = (110, 538, 360, 44) if self.options else (110, 558, 500, 44)
         self.w_players = SegmentedChoice(
-            "choice:players", [(str(n), str(n)) for n in range(lo, hi + 1)], (110, 558, 500, 44),
-            value=str(players), on_change=self._set_players, size=18,
+            "choice:players", [(str(n), str(n)) for n in range(lo, hi + 1)], players_rect,
+            value=str(players), on_change=self._set_players, size=17,
         )
         self.widgets.add(self.w_players)
+        # game options between "Players" and "Animation speed": choice:<key>:<value>
+        saved_opts = saved.get("options", {}) if isinstance(saved.get("options"), dict) else {}
+        x = 490
+        for key, _label, values, default in self.options:
+            allowed = [v for v, _ in values]
+            value = saved_opts.get(key, default)
+            self.option_values[key] = value if value in allowed else default
+            w = 300 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130
+            sc = SegmentedChoice(f"choice:{key}", values, (x, 538, w, 44), value=self.option_values[key],
+                                 on_change=lambda v, k=key: self._set_option(k, v), size=15)
+            self.widgets.add(sc)
+            x += w + 20
         self.w_seat = []
         for i in range(hi):
             sc = SegmentedChoice(f"choice:seat{i}", PLAYER_KINDS, (560, self._row_y(i) - 22, 560, 44),
@@ -109,10 +126,16 @@ class SetupScene(UIScene):
             self.w_seat.append(sc)
             self.widgets.add(sc)
 
-    @staticmethod
-    def _row_y(i: int) -> int:
-        """Centre y (logical px) of seat row ``i`` in the multi-seat layout."""
+    def _row_y(self, i: int) -> int:
+        """Centre y (logical px) of seat row ``i`` in the multi-seat layout (rows are tighter for
+        six seats)."""
+        if self.info.seats[1] > 5 or self.options:
+            return 230 + 48 * i
         return 246 + 58 * i
+
+    def _set_option(self, key: str, value: str) -> None:
+        self.option_values[key] = value
+        self._remember()
 
     def _build_two(self, saved: dict) -> None:
         # saved["seats"] is in SIDE order (left, right) for the UI
@@ -189,7 +212,8 @@ class SetupScene(UIScene):
 
     def _remember(self) -> None:
         if self.multi:
-            self.app.settings.set_setup(self.game, {"seats": list(self.kinds), "players": self.players})
+            self.app.settings.set_setup(self.game, {"seats": list(self.kinds), "players": self.players,
+                                                    "options": dict(self.option_values)})
             return
         self.app.settings.set_setup(self.game, {
             "sides": list(self.kinds), "colors": list(self.colors), "first_side": self.first,
@@ -205,7 +229,10 @@ class SetupScene(UIScene):
         """The play scene's kwargs for the current choices (KAITO: seat 0 = the side that moves first)."""
         if self.multi:
             seats = list(self.kinds[:self.players])
-            return dict(seats=seats, seed=None, names=default_names(seats), speed=self.app.settings.animation_factor)
+            out = dict(seats=seats, seed=None, names=default_names(seats), speed=self.app.settings.animation_factor)
+            for key, value in self.option_values.items():  # "on"/"off" options are booleans
+                out[key] = {"on": True, "off": False}.get(value, value)
+            return out
         first = self.first
         if first == "random":
             first = (rng or random.Random()).choice(("left", "right"))
@@ -253,7 +280,8 @@ class SetupScene(UIScene):
         app = self.app
         vp = self.viewport
         hi = self.info.seats[1]
-        panel = pygame.Rect(110, 196, 1060, 58 * hi + 30)
+        step = self._row_y(1) - self._row_y(0)
+        panel = pygame.Rect(110, self._row_y(0) - step / 2 - 12, 1060, step * hi + 24)
         draw_panel(surface, app, panel, radius=20)
         seats = self.kinds[:self.players]
         names = default_names(seats)
@@ -266,14 +294,23 @@ class SetupScene(UIScene):
                 draw_text(surface, app, f"SEAT {i + 1}", (176, y), 13, C.INK_MUTED, bold=True, anchor="midleft")
                 draw_text(surface, app, names[i], (256, y - 9), 21, C.INK, bold=True, anchor="midleft")
                 nxt = names[(i + 1) % self.players]
-                draw_text(surface, app, f"passes to {nxt}  →", (256, y + 14), 13, C.INK_MUTED, anchor="midleft")
+                word = self.info.extra.get("next_label", "passes to")
+                draw_text(surface, app, f"{word} {nxt}  →", (256, y + 14), 13, C.INK_MUTED, anchor="midleft")
             else:
                 draw_text(surface, app, f"Seat {i + 1} — not playing", (176, y), 15, C.INK_MUTED, anchor="midleft")
-        draw_text(surface, app, "Players", (110, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
-        draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+        if self.options:
+            draw_text(surface, app, "Players", (110, 520), 14, C.INK_SOFT, bold=True, anchor="midleft")
+            x = 490
+            for key, label, values, _default in self.options:
+                draw_text(surface, app, label, (x, 520), 14, C.INK_SOFT, bold=True, anchor="midleft")
+                x += (300 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130) + 20
+            draw_text(surface, app, "Speed", (960, 520), 14, C.INK_SOFT, bold=True, anchor="midleft")
+        else:
+            draw_text(surface, app, "Players", (110, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+            draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
         humans = seats.count("human")
         note = ("Two or more humans: a privacy screen hides each hand between turns."
-                if humans >= 2 else "Everyone chooses at the same time; hands are passed to the next seat.")
+                if humans >= 2 else self.info.extra.get("setup_note", ""))
         draw_text(surface, app, note, (640, 664), 14, C.INK_MUTED)
 
     def _draw_two(self, surface: pygame.Surface) -> None:
