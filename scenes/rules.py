@@ -123,7 +123,55 @@ SUSHI_RULES: list[tuple] = [
           "hides each hand until its owner is ready. Press Esc to pause."),
 ]
 
-RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SUSHI_RULES}
+KANJI_RULES: list[tuple] = [
+    ("title", "Kanji-zushi", "漢字寿司"),
+    ("p", "A game for 2 to 6 players about how kanji are built. Many kanji are a left half and a right "
+          "half side by side: 亻 (person) beside 木 (tree) makes 休, \"rest\". Put the halves together "
+          "to make real, everyday kanji; the more strokes they have, the more they score."),
+    ("h", "The cards"),
+    ("p", "Each player has the same deck of 10 neta cards, the left halves: 亻 氵 彳 土 扌 木 日 禾 糸 言. "
+          "Everyone shares one deck of 46 shari cards, the right halves, such as 寺, 青, 反 or 会."),
+    ("h", "Setup"),
+    ("p", "The shari deck is shuffled and its top 6 cards are laid face up on the table in two rows. Each "
+          "player shuffles their own neta deck and draws 5 cards. The first player is chosen at random."),
+    ("h", "A turn"),
+    ("steps", [
+        "Put one neta card from your hand beside one shari card on the table: neta on the left, shari on "
+        "the right.",
+        "If the pair makes one of the 2,136 regular-use (Jōyō) kanji, keep both cards face up in front of "
+        "you as a completed kanji. A new shari card from the deck fills the table, and you draw a neta "
+        "card, while the decks last.",
+        "If the pair makes no character, or a character that is not a regular-use kanji (for example "
+        "日 + 昜 = 暘), both cards go back and your turn ends. You may also simply pass.",
+        "Play passes clockwise to the next player.",
+    ]),
+    ("h", "End of the game"),
+    ("bullets", [
+        "A player with 5 completed kanji takes no more turns. When everyone has 5, the game ends.",
+        "If no player who still has turns can complete any regular-use kanji from their own hand and the "
+        "table, nothing can change any more and the game ends at once.",
+        "Your score is the total number of strokes of your kanji. The highest score wins. A tie goes to "
+        "the tied player whose single kanji has the most strokes; if that ties too, the win is shared.",
+    ]),
+    ("note", "Answer key: by default every kanji of the official 2010 Jōyō list counts, so 付, 昨, 技 "
+             "and 伎 are good. The \"Rulebook\" option accepts only the 71 kanji printed in the "
+             "original rulebook (with 繪 read as 絵)."),
+    ("h", "Playing in Tatami"),
+    ("p", "Drag a neta card from your hand onto a shari card on the table, or click one and then the "
+          "other. The halves join into the kanji: a good one shows its meaning and readings and joins your "
+          "row; a wrong one shakes and the cards go back. Hover any completed kanji to see its readings "
+          "and meaning. The Hint option highlights one good pair. Press Esc to pause."),
+    ("h", "Credits"),
+    ("p", "Kanji data: KANJIDIC2 by the Electronic Dictionary Research and Development Group (CC BY-SA "
+          "4.0) for the Jōyō list, stroke counts, meanings and readings; KanjiVG by Ulrich Apel and "
+          "contributors (CC BY-SA 3.0) for which halves make which kanji, cross-checked with the CJK "
+          "Decomposition Data and CHISE IDS. This software uses the KANJIDIC2 dictionary file, the "
+          "property of the Electronic Dictionary Research and Development Group, in conformance with "
+          "the Group's licence."),
+]
+
+RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SUSHI_RULES,
+                                         "kanji-zushi": KANJI_RULES}
 
 COL_X = 250  # text column, logical px
 COL_W = 780
