@@ -30,7 +30,8 @@ from game.core import ActionError
 from game.kaito import COLOR_NAMES, EXCHANGE_PRICE, KAITO, KaitoState, Move, square_name
 from scenes.ai_worker import AIWorker, make_bot
 from scenes.dragdrop import DragController
-from scenes.engine import Scene, Tween, UIElement, clamp, ease_in_out_sine
+from scenes.play_base import PlayScene
+from scenes.engine import Tween, UIElement, clamp, ease_in_out_sine
 from scenes.seats import LEVEL_LABEL, SEAT_KINDS, default_names
 from scenes.kaito_sprites import (
     BANNER_RECT,
@@ -63,7 +64,9 @@ from scenes.widgets import (
     C,
     Button,
     WidgetGroup,
+    draw_dashed_rect,
     draw_panel,
+    draw_pause_icon,
     draw_shadow,
     draw_text,
     mix,
@@ -116,7 +119,7 @@ class ExchangeStep:
     selected: list = field(default_factory=list)
 
 
-class KaitoPlayScene(Scene):
+class KaitoPlayScene(PlayScene):
     """Play KAITO (RULES.md section 1) with the mouse, vs the built-in AI or hot-seat.
 
     kwargs:
@@ -223,7 +226,7 @@ class KaitoPlayScene(Scene):
         )
         self.widgets = WidgetGroup()
         self.btn_pause = self.widgets.add(
-            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=_pause_icon)
+            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=draw_pause_icon)
         )
         self.btn_no = self.widgets.add(
             Button("button:no-exchange", "No exchange", NO_EX_RECT, self._no_exchange, style="secondary", size=18)
@@ -248,28 +251,8 @@ class KaitoPlayScene(Scene):
         self.drag.reset()
         self.autosave()  # quit to menu / app quit: keep the game (deleted if it is over)
 
-    def save_setup(self) -> dict:
-        """The setup saved with the record (``scenes.saves.scene_setup``): seats, names,
-        colors, seed, speed — what ``KaitoPlayScene(app, state=..., **setup)`` needs."""
-        from scenes.saves import scene_setup
-
-        return scene_setup(self.seats, self.names, self.colors, self.seed, self.speed)
-
-    def autosave(self) -> None:
-        """Write the game to ``app.saves`` (delete it once the game is over). Never raises.
-
-        Only games with a human seat are saved: an AI-vs-AI game must not replace a person's
-        game in progress."""
-        store = getattr(self.app, "saves", None)
-        if store is None or "human" not in self.seats:
-            return
-        try:
-            if self.state.is_over():
-                store.clear()
-            else:
-                store.save(self.state, self.save_setup())
-        except Exception:  # the game goes on even if the save cannot be written
-            log.exception("kaito: autosave failed")
+    def save_colors(self) -> list[str]:
+        return list(self.colors)
 
     def pause(self) -> None:
         self.drag.cancel(animate=False)
@@ -496,19 +479,6 @@ class KaitoPlayScene(Scene):
                 return code[1]
         return None
 
-    def _open_pause(self) -> None:
-        if self._left:
-            return
-        self.drag.cancel(animate=False)
-        opener = getattr(self.app, "open_pause", None)
-        if opener is not None:
-            opener()
-        else:  # a bare harness
-            try:
-                self.app.manager.push(self.app.make_scene("pause"))
-            except Exception:
-                log.exception("cannot open the pause menu")
-
     # ------------------------------------------------------------------------------------
     # moves
     # ------------------------------------------------------------------------------------
@@ -652,19 +622,6 @@ class KaitoPlayScene(Scene):
             legal = list(self._view(seat).legal_actions)
             if legal:
                 self._commit(seat, random.Random(self.seed + len(self.log)).choice(legal))
-
-    def end_sound(self) -> str:
-        """"victory" if a human seat won or no human plays, else "defeat" (the human lost)."""
-        out = self._view(self.viewer).outcome
-        winners = set(out.winners) if out else set()
-        humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
-        return "victory" if not humans or winners.intersection(humans) else "defeat"
-
-    def _sfx(self, name: str) -> None:
-        """Play a sound effect through the app's sound service, if it has one."""
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.play(name)
 
     def _go_to_score(self) -> None:
         if self._left:
@@ -891,16 +848,6 @@ class KaitoPlayScene(Scene):
     # ------------------------------------------------------------------------------------
     # drawing (never changes game or scene state; only fills render caches)
     # ------------------------------------------------------------------------------------
-    def _cached(self, key: Any, build) -> pygame.Surface:
-        vp = self.viewport
-        if self._cache_version != vp.version:
-            self._cache.clear()
-            self._cache_version = vp.version
-        s = self._cache.get(key)
-        if s is None:
-            s = self._cache[key] = build()
-        return s
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._cached(("static", surface.get_size()), lambda: self._build_static(surface.get_size())),
                      (0, 0))
@@ -1328,7 +1275,7 @@ class KaitoPlayScene(Scene):
         pr = vp.to_window(PAY_RECT)
         hot = self.drag.dragging and self.drag.hover_target == "pay"
         pygame.draw.rect(surface, mix(C.PAPER_DARK, GOLD_HI, 0.35 if hot else 0.0), pr, border_radius=vp.px(10))
-        _dashed_rect(surface, C.GOLD if not hot else C.VERMILION, pr, max(1, vp.px(2)), vp.px(8), vp.px(5))
+        draw_dashed_rect(surface, C.GOLD if not hot else C.VERMILION, pr, max(1, vp.px(2)), vp.px(8), vp.px(5))
         n = len(ex.selected)
         row = self.shown.held[ex.seat]
         if not n:
@@ -1405,30 +1352,6 @@ class KaitoPlayScene(Scene):
 # --------------------------------------------------------------------------------------------
 def _rgb_of(color: str | None) -> tuple[int, int, int]:
     return {"R": C.RED_TILE, "B": C.BLACK_TILE}.get(color or "", C.INK_MUTED)
-
-
-def _pause_icon(surface: pygame.Surface, app: Any, lrect: pygame.Rect) -> None:
-    vp = app.viewport
-    cx, cy = lrect.center
-    for dx in (-6, 6):
-        r = vp.rect(cx + dx - 3.5, cy - 11, 7, 22)
-        pygame.draw.rect(surface, C.INK, r, border_radius=vp.px(2))
-
-
-def _dashed_rect(surface: pygame.Surface, color, rect: pygame.Rect, width: int, dash: int, gap: int) -> None:
-    """A dashed rectangle outline (window px)."""
-    dash, gap = max(2, dash), max(2, gap)
-    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
-    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
-        length = max(abs(bx - ax), abs(by - ay))
-        if length <= 0:
-            continue
-        dx, dy = (bx - ax) / length, (by - ay) / length
-        pos = 0
-        while pos < length:
-            end = min(length, pos + dash)
-            pygame.draw.line(surface, color, (ax + dx * pos, ay + dy * pos), (ax + dx * end, ay + dy * end), width)
-            pos = end + gap
 
 
 def _dashed_ellipse(surface: pygame.Surface, color, rect: pygame.Rect, width: int, n: int = 28) -> None:

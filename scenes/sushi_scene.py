@@ -59,7 +59,8 @@ from game.sushi import (
 )
 from scenes.ai_worker import AIWorker, BotHandle, make_bot
 from scenes.dragdrop import DragController
-from scenes.engine import Scene, UIElement, approach, clamp
+from scenes.play_base import PlayScene
+from scenes.engine import UIElement, approach, clamp
 from scenes.seats import LEVEL_LABEL, SEAT_KINDS, SEAT_RGB, default_names
 from scenes.sushi_sprites import (
     BACK,
@@ -98,7 +99,19 @@ from scenes.sushi_sprites import (
     stacks_of,
     top_panel_rects,
 )
-from scenes.widgets import C, Button, WidgetGroup, draw_panel, draw_shadow, draw_text, mix, text_width, wrap_text
+from scenes.widgets import (
+    C,
+    Button,
+    WidgetGroup,
+    draw_dashed_rect,
+    draw_panel,
+    draw_pause_icon,
+    draw_shadow,
+    draw_text,
+    mix,
+    text_width,
+    wrap_text,
+)
 
 log = logging.getLogger("tatami.sushi")
 
@@ -150,7 +163,7 @@ class ScoringShow:
     texts: list = field(default_factory=list)
 
 
-class SushiPlayScene(Scene):
+class SushiPlayScene(PlayScene):
     """Play Sushi Draft with the mouse: any mix of 2-5 humans and AIs.
 
     kwargs:
@@ -206,7 +219,6 @@ class SushiPlayScene(Scene):
         if speed is None:
             speed = getattr(app, "animation_factor", 1.0)
         self.speed = max(0.05, float(speed))
-        self.humans = [s for s, kind in enumerate(seats) if kind == "human"]
         self.bots: dict[int, Any] = {}
         for s, level in enumerate(seats):
             if level == "human":
@@ -264,7 +276,7 @@ class SushiPlayScene(Scene):
         )
         self.widgets = WidgetGroup()
         self.btn_pause = self.widgets.add(
-            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=self._pause_icon))
+            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=draw_pause_icon))
         self.btn_next = self.widgets.add(
             Button("button:next-round", "Next round", NEXT_RECT, self._next_round, style="primary", size=20))
         self.art = SushiArt(app)
@@ -292,28 +304,6 @@ class SushiPlayScene(Scene):
 
     def resume(self) -> None:
         self._views.clear()
-
-    def save_setup(self) -> dict:
-        """The setup saved with the record (``scenes.saves.scene_setup``): seats, names, seed,
-        speed — what ``SushiPlayScene(app, state=..., **setup)`` needs."""
-        from scenes.saves import scene_setup
-
-        return scene_setup(self.seats, self.names, None, self.seed, self.speed)
-
-    def autosave(self) -> None:
-        """Write the game to ``app.saves`` (delete it once over). Only games with a human seat
-        are saved. Hidden choices of the phase in progress are not in the record (resuming
-        replays the resolved phases). Never raises."""
-        store = getattr(self.app, "saves", None)
-        if store is None or not self.humans:
-            return
-        try:
-            if self.state.is_over():
-                store.clear()
-            else:
-                store.save(self.state, self.save_setup())
-        except Exception:  # the game goes on even if the save cannot be written
-            log.exception("sushi: autosave failed")
 
     # ------------------------------------------------------------------------------------------
     # queries
@@ -529,27 +519,6 @@ class SushiPlayScene(Scene):
         self.toast_ms = TOAST_MS
         if error:
             self._sfx("error")
-
-    def _open_pause(self) -> None:
-        if self._left:
-            return
-        self.drag.cancel(animate=False)
-        opener = getattr(self.app, "open_pause", None)
-        if opener is not None:
-            opener()
-        else:  # a bare harness
-            try:
-                self.app.manager.push(self.app.make_scene("pause"))
-            except Exception:
-                log.exception("cannot open the pause menu")
-
-    def _sfx(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            try:
-                sound.play(name)
-            except Exception:  # a sound never breaks the game
-                log.debug("sound %s failed", name, exc_info=True)
 
     # ------------------------------------------------------------------------------------------
     # choices
@@ -1010,12 +979,6 @@ class SushiPlayScene(Scene):
         self.anim_label = ""
         self._sync_widgets()
 
-    def end_sound(self) -> str:
-        """"victory" if a human seat won or no human plays, else "defeat"."""
-        out = self.state.outcome()
-        winners = set(out.winners) if out else set()
-        return "victory" if not self.humans or winners.intersection(self.humans) else "defeat"
-
     # ------------------------------------------------------------------------------------------
     # per frame
     # ------------------------------------------------------------------------------------------
@@ -1177,18 +1140,6 @@ class SushiPlayScene(Scene):
     # ------------------------------------------------------------------------------------------
     # drawing (never changes game or scene state; only fills render caches)
     # ------------------------------------------------------------------------------------------
-    def _cached(self, key: Any, build) -> pygame.Surface:
-        vp = self.viewport
-        if self._cache_version != vp.version:
-            self._cache.clear()
-            self._cache_version = vp.version
-        s = self._cache.get(key)
-        if s is None:
-            if len(self._cache) > 300:
-                self._cache.clear()
-            s = self._cache[key] = build()
-        return s
-
     def draw(self, surface: pygame.Surface) -> None:
         key = ("static", surface.get_size(), self.bottom, tuple(self.top_order))
         surface.blit(self._cached(key, lambda: self._build_static(surface.get_size())), (0, 0))
@@ -1239,7 +1190,7 @@ class SushiPlayScene(Scene):
                 s.blit(app.assets.svg(icon_path(t), d, d), vp.to_window(centered(z.center, d, d)).topleft)
             # chosen-card slot
             slot = vp.to_window(area.chosen_card(EAT))
-            _dashed_rect(s, C.PAPER_EDGE, slot, max(1, vp.px(1.5)), vp.px(5), vp.px(4))
+            draw_dashed_rect(s, C.PAPER_EDGE, slot, max(1, vp.px(1.5)), vp.px(5), vp.px(4))
             # the pass direction: a chevron between neighbouring panels
             if k + 1 < len(self.top_order):
                 nxt = self.areas[self.top_order[k + 1]].panel
@@ -1256,7 +1207,7 @@ class SushiPlayScene(Scene):
             z = bottom.stack_card(t_i, 0, 1)
             wz = vp.to_window(z)
             pygame.draw.rect(s, mix(C.PAPER_DARK, TYPE_RGB[t], 0.14), wz, border_radius=vp.px(7))
-            _dashed_rect(s, mix(C.PAPER_EDGE, TYPE_RGB[t], 0.45), wz, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
+            draw_dashed_rect(s, mix(C.PAPER_EDGE, TYPE_RGB[t], 0.45), wz, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
             d = 34
             s.blit(app.assets.svg(icon_path(t), d, d), vp.to_window(centered((z.centerx, z.centery - 10), d, d)).topleft)
             draw_text(s, app, CARD_SHORT[t], (z.centerx, z.centery + 24), 13, mix(C.INK_MUTED, TYPE_RGB[t], 0.4),
@@ -1845,13 +1796,6 @@ class SushiPlayScene(Scene):
             return 0.0
         return clamp(self.toast_ms / 400.0, 0.0, 1.0) * clamp((TOAST_MS - self.toast_ms) / 90.0, 0.0, 1.0)
 
-    def _pause_icon(self, surface: pygame.Surface, app: Any, lrect: pygame.Rect) -> None:
-        vp = app.viewport
-        d = 26
-        img = app.assets.svg(PAUSE_SVG, d, d)
-        surface.blit(img, img.get_rect(center=vp.to_window(lrect.center)))
-
-
 # --------------------------------------------------------------------------------------------
 # small drawing helpers (window px unless said otherwise)
 # --------------------------------------------------------------------------------------------
@@ -1889,21 +1833,6 @@ def _count_badge(surface: pygame.Surface, app: Any, center: tuple[float, float],
     pygame.draw.circle(surface, color, c, rad)
     pygame.draw.circle(surface, C.PAPER_LIGHT, c, rad, max(1, vp.px(1.5)))
     draw_text(surface, app, str(n), center, size, C.PAPER_LIGHT, bold=True)
-
-
-def _dashed_rect(surface: pygame.Surface, color, rect: pygame.Rect, width: int, dash: int, gap: int) -> None:
-    dash, gap = max(2, dash), max(2, gap)
-    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
-    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
-        length = max(abs(bx - ax), abs(by - ay))
-        if length <= 0:
-            continue
-        dx, dy = (bx - ax) / length, (by - ay) / length
-        pos = 0
-        while pos < length:
-            end = min(length, pos + dash)
-            pygame.draw.line(surface, color, (ax + dx * pos, ay + dy * pos), (ax + dx * end, ay + dy * end), width)
-            pos = end + gap
 
 
 def _pill_surface(w: int, h: int, radius: int, color=DARK) -> pygame.Surface:

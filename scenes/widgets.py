@@ -619,6 +619,32 @@ class Panel(Widget):
                       anchor="midleft")
 
 
+def draw_pause_icon(surface: pygame.Surface, app: Any, lrect: pygame.Rect) -> None:
+    """The two bars of a pause button, centred in the logical rect ``lrect`` (a Button icon)."""
+    vp = app.viewport
+    cx, cy = lrect.center
+    for dx in (-6, 6):
+        r = vp.rect(cx + dx - 3.5, cy - 11, 7, 22)
+        pygame.draw.rect(surface, C.INK, r, border_radius=vp.px(2))
+
+
+def draw_dashed_rect(surface: pygame.Surface, color: Sequence[int], rect: pygame.Rect, width: int, dash: int,
+                     gap: int) -> None:
+    """A dashed rectangle outline; ``rect``, ``width``, ``dash`` and ``gap`` in WINDOW pixels."""
+    dash, gap = max(2, dash), max(2, gap)
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+        length = max(abs(bx - ax), abs(by - ay))
+        if length <= 0:
+            continue
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        pos = 0
+        while pos < length:
+            end = min(length, pos + dash)
+            pygame.draw.line(surface, color, (ax + dx * pos, ay + dy * pos), (ax + dx * end, ay + dy * end), width)
+            pos = end + gap
+
+
 def draw_panel(surface: pygame.Surface, app: Any, lrect: pygame.Rect, style: str = "paper", radius: float = 18,
                border: Sequence[int] | None = C.PAPER_EDGE, shadow: bool = True) -> pygame.Rect:
     """Draw a card at a logical rect; returns its window rect."""

@@ -66,8 +66,8 @@ def pump_until(app, cond, frames=3000):
 
 
 def wait_for_human(app, scene):
-    """Pump until the bottom human may act (AIs chose, animations over)."""
-    pump_until(app, lambda: scene.human_to_act() is not None)
+    """Pump until the bottom human may act (AIs chose, animations over, no card still flying)."""
+    pump_until(app, lambda: scene.human_to_act() is not None and not scene.side and not scene.drag.busy())
 
 
 class Gated:

@@ -1,0 +1,116 @@
+"""What every game's play scene shares: autosave, the pause menu, sound effects, the end sound and
+the per-window-size render cache (KAITO, Sushi Draft and Kanji-zushi subclass :class:`PlayScene`).
+
+A subclass sets ``name``, ``game_name`` and, in its ``__init__``, ``self.seats`` (one of
+:data:`scenes.seats.SEAT_KINDS` per seat), ``self.names``, ``self.seed``, ``self.speed`` and
+``self.state`` (a :class:`game.core.GameState`), plus ``self.drag`` (a
+:class:`scenes.dragdrop.DragController`) and ``self._left`` (True once the scene is leaving for
+the score screen). It draws its pause button with :func:`scenes.widgets.draw_pause_icon`.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import pygame
+
+from scenes.engine import Scene
+
+log = logging.getLogger("tatami.play")
+
+#: Above this many cached surfaces the render cache starts again (a resize clears it anyway).
+CACHE_LIMIT = 400
+
+
+class PlayScene(Scene):
+    """Base of the play scenes (see the module doc for what a subclass provides)."""
+
+    pausable = True
+    game_name = ""
+    seats: list[str]
+    names: list[str]
+    seed: int
+    speed: float
+    state: Any
+    _left: bool = False
+
+    # -- saving -------------------------------------------------------------------------------
+    def save_colors(self) -> list[str] | None:
+        """Per-seat colour codes saved with the game (KAITO), or None (the default)."""
+        return None
+
+    def save_setup(self) -> dict:
+        """The setup saved with the record (``scenes.saves.scene_setup``): seats, names, colours,
+        seed, speed — what ``type(self)(app, state=..., **setup)`` needs to resume."""
+        from scenes.saves import scene_setup
+
+        return scene_setup(self.seats, self.names, self.save_colors(), self.seed, self.speed)
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by a person at this screen."""
+        return [s for s, kind in enumerate(self.seats) if kind == "human"]
+
+    def autosave(self) -> None:
+        """Write the game to ``app.saves`` (a :class:`scenes.saves.SaveStore`), or delete the save
+        once the game is over. Only games with a human seat are saved: an AI-only game must not
+        replace a person's game in progress. Never raises (the game goes on without a save)."""
+        store = getattr(self.app, "saves", None)
+        if store is None or not self.humans:
+            return
+        try:
+            if self.state.is_over():
+                store.clear()
+            else:
+                store.save(self.state, self.save_setup())
+        except Exception:
+            log.exception("%s: autosave failed", self.game_name)
+
+    # -- menus and sound ----------------------------------------------------------------------
+    def _open_pause(self) -> None:
+        """Push the pause menu (cancels a drag in progress); ignored once the scene is leaving."""
+        if self._left:
+            return
+        drag = getattr(self, "drag", None)
+        if drag is not None:
+            drag.cancel(animate=False)
+        opener = getattr(self.app, "open_pause", None)
+        if opener is not None:
+            opener()
+        else:  # a bare harness
+            try:
+                self.app.manager.push(self.app.make_scene("pause"))
+            except Exception:
+                log.exception("cannot open the pause menu")
+
+    def _sfx(self, name: str) -> None:
+        """Play a sound effect through the app's sound service, if it has one (never raises)."""
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            try:
+                sound.play(name)
+            except Exception:
+                log.debug("sound %s failed", name, exc_info=True)
+
+    def end_sound(self) -> str:
+        """``"victory"`` if a human seat won or no human plays, else ``"defeat"``."""
+        out = self.state.outcome()
+        winners = set(out.winners) if out else set()
+        return "victory" if not self.humans or winners.intersection(self.humans) else "defeat"
+
+    # -- render cache -------------------------------------------------------------------------
+    def _cached(self, key: Any, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface cached under ``key`` for the current window size, built on first use.
+
+        Filling this cache is the only thing ``draw`` may change."""
+        vp = self.viewport
+        cache = self.__dict__.setdefault("_cache", {})
+        if self.__dict__.get("_cache_version") != vp.version:
+            cache.clear()
+            self._cache_version = vp.version
+        s = cache.get(key)
+        if s is None:
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+            s = cache[key] = build()
+        return s
