@@ -265,7 +265,6 @@ class SetupScene(UIScene):
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        vp = self.viewport
         draw_chrome(surface, app)
         draw_text(surface, app, "New game", (640, 62), 44, C.INK, bold=True)
         draw_text(surface, app, "勝負", (640, 106), 18, C.VERMILION, jp=True, decorative=True)

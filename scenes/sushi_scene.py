@@ -78,7 +78,6 @@ from scenes.sushi_sprites import (
     NEXT_RECT,
     PASS_RECT,
     PAUSE_RECT,
-    PAUSE_SVG,
     PHASE_RECT,
     PILE_TITLE,
     PILES_RECT,

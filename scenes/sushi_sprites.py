@@ -51,7 +51,6 @@ def icon_path(name: str) -> str:
 PLATE_SVG = f"{ART_DIR}/plate.svg"
 KEEP_SVG = f"{ART_DIR}/keep_mat.svg"
 TABLE_SVG = "art/table.svg"
-PAUSE_SVG = "art/icons/pause.svg"
 
 #: The names printed on the cards' cream strip (long form, and a short form for small cards).
 CARD_TITLE: dict[str, str] = {
@@ -542,7 +541,7 @@ class SushiArt:
 
 __all__ = [
     "BACK", "CARD_TITLE", "CARD_SHORT", "PILE_TITLE", "TYPE_RGB", "card_path", "chip_path", "icon_path",
-    "PLATE_SVG", "KEEP_SVG", "TABLE_SVG", "PAUSE_SVG", "PAUSE_RECT", "ROUND_RECT", "BANNER_RECT", "PHASE_RECT",
+    "PLATE_SVG", "KEEP_SVG", "TABLE_SVG", "PAUSE_RECT", "ROUND_RECT", "BANNER_RECT", "PHASE_RECT",
     "MY_STACKS_RECT", "PLATE_RECT", "KEEP_RECT", "PILES_RECT", "PASS_RECT", "HAND_AREA", "MY_CHIPS_RECT",
     "SCORING_RECT", "NEXT_RECT", "DECK_POS", "HAND_W", "HAND_H", "HOVER_LIFT", "PLATE_CARD",
     "KEEP_CARD", "PILE_CHIP", "MY_CHIP", "OPP_CHIP", "CARD_RATIO", "card_size", "centered", "as_tuple",

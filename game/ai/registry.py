@@ -17,6 +17,7 @@ from .base import Bot
 BOT_MODULES: dict[str, str] = {
     "kaito": "game.ai.kaito_ai",
     "sushi-draft": "game.ai.sushi_ai",
+    "kanji-zushi": "game.ai.kanji_ai",
 }
 
 
