@@ -50,7 +50,7 @@ GAME_LIST: list[GameInfo] = [
              seats=(2, 5), available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players",
              extra={"setup_note": "Everyone chooses at the same time; hands are passed to the next seat."}),
     GameInfo("kanji-zushi", "Kanji-zushi", "漢字寿司", "Pair halves into real kanji", "kanji_play",
-             seats=(2, 6), available=False, art="art/kanji/card_neta.svg", players_text="2–6 players",
+             seats=(2, 6), available=True, art="art/kanji/emblem.svg", players_text="2–6 players",
              extra={"next_label": "then",
                     "setup_note": "Pair a left half from your hand with a right half on the table.",
                     "options": [("answer_key", "Answer key", [("joyo", "Jōyō list"), ("rulebook", "Rulebook")],

@@ -283,7 +283,7 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
 
     Keys: ``seats`` (required: ``num_seats`` of :data:`SEAT_KINDS`), ``names`` (``num_seats``
     non-empty strings), ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
-    number > 0).
+    number > 0), ``hint`` (boolean, Kanji-zushi).
 
     Raises:
         SaveFormatError: reason "the player setup is invalid"."""
@@ -312,6 +312,10 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise bad(f"seed must be an integer or null, not {seed!r}")
         out["seed"] = seed
+    if setup.get("hint") is not None:  # Kanji-zushi's hint setting
+        if not isinstance(setup["hint"], bool):
+            raise bad(f"hint must be true or false, not {setup['hint']!r}")
+        out["hint"] = setup["hint"]
     if setup.get("speed") is not None:
         speed = setup["speed"]
         ok = isinstance(speed, (int, float)) and not isinstance(speed, bool) and math.isfinite(speed) and speed > 0

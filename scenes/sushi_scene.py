@@ -100,14 +100,18 @@ from scenes.sushi_sprites import (
 )
 from scenes.widgets import (
     C,
+    PILL_DARK,
     Button,
     WidgetGroup,
+    draw_count_badge,
     draw_dashed_rect,
     draw_panel,
     draw_pause_icon,
     draw_shadow,
     draw_text,
+    fit_text,
     mix,
+    pill_surface,
     text_width,
     wrap_text,
 )
@@ -144,7 +148,7 @@ MSG_TO_PLATE = "Drop the card on your plate to eat it"
 MSG_TO_KEEP = "Drop the card on the keep mat to keep it"
 
 GOLD_HI = (240, 200, 110)
-DARK = (36, 28, 24)
+DARK = PILL_DARK
 
 
 @dataclass
@@ -1308,7 +1312,7 @@ class SushiPlayScene(PlayScene):
         elif status:
             status_w = text_width(app, "thinking" if status == "thinking" else "choosing", 13, True) + 44
         room = p.w - (nx - p.x) - 12 - status_w
-        shown_name = _fit(app, name, 18, True, room)
+        shown_name = fit_text(app, name, 18, True, room)
         draw_text(surface, app, shown_name, (nx, p.y + 20), 18, C.INK, bold=True, anchor="midleft")
         nw = text_width(app, shown_name, 18, True)
         level = LEVEL_LABEL[self.seats[seat]]
@@ -1379,7 +1383,7 @@ class SushiPlayScene(PlayScene):
             top = area.stack_card(t_i, n - 1, n)
             if area.bottom:
                 if n > 1:
-                    _count_badge(surface, app, (top.right - 4, top.bottom - 6), n, TYPE_RGB[t], 13)
+                    draw_count_badge(surface, app, (top.right - 4, top.bottom - 6), n, TYPE_RGB[t], 13)
             elif n > 1:
                 draw_text(surface, app, f"{n}", (top.right + 3, top.bottom - 7), 14, C.INK_SOFT, bold=True,
                           anchor="midleft")
@@ -1423,7 +1427,7 @@ class SushiPlayScene(PlayScene):
         a = self._toast_alpha()
         if a > 0:
             pill = self._cached(("toast", BANNER_RECT.w, BANNER_RECT.h),
-                                lambda: _pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14),
+                                lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14),
                                                       C.VERMILION_DARK))
             pill.set_alpha(int(255 * a))
             surface.blit(pill, vp.to_window(BANNER_RECT).topleft)
@@ -1433,7 +1437,7 @@ class SushiPlayScene(PlayScene):
             size = 19
             if text_width(app, text, size, True) > BANNER_RECT.w - 40:
                 size = 16
-            draw_text(surface, app, _fit(app, text, size, True, BANNER_RECT.w - 30), BANNER_RECT.center, size,
+            draw_text(surface, app, fit_text(app, text, size, True, BANNER_RECT.w - 30), BANNER_RECT.center, size,
                       C.PAPER_LIGHT, bold=True)
         # phase pill: EAT › KEEP
         r = PHASE_RECT
@@ -1496,7 +1500,7 @@ class SushiPlayScene(PlayScene):
             text = "Drop a card here" if sh.phase == EAT else "Keep one"
             w = text_width(app, text, 14, True) + 24
             pill = centered(r.center, w, 28)
-            s = self._cached(("hintpill", pill.w), lambda: _pill_surface(vp.px(pill.w), vp.px(pill.h), vp.px(14)))
+            s = self._cached(("hintpill", pill.w), lambda: pill_surface(vp.px(pill.w), vp.px(pill.h), vp.px(14)))
             s.set_alpha(190)
             surface.blit(s, vp.to_window(pill).topleft)
             draw_text(surface, app, text, r.center, 14, C.PAPER_LIGHT, bold=True)
@@ -1528,7 +1532,7 @@ class SushiPlayScene(PlayScene):
                 surface.blit(self.art.chip(pile, r.w), wr.topleft)
             if left:
                 top = pile_chip_rect(k, min(left, 3) - 1)
-                _count_badge(surface, app, (top.right - 2, top.y + 6), left, TYPE_RGB[pile], 12)
+                draw_count_badge(surface, app, (top.right - 2, top.y + 6), left, TYPE_RGB[pile], 12)
 
     # -- your chips / passing ---------------------------------------------------------------------
     def _draw_my_chips(self, surface: pygame.Surface) -> None:
@@ -1582,10 +1586,10 @@ class SushiPlayScene(PlayScene):
                                                    tip])
         tx = r.x + 112
         draw_text(surface, app, "Your leftovers go to", (tx, r.y + 70), 13, C.INK_MUTED, anchor="midleft")
-        draw_text(surface, app, _fit(app, left, 17, True, r.right - tx - 12), (tx, r.y + 92), 17, C.INK, bold=True,
+        draw_text(surface, app, fit_text(app, left, 17, True, r.right - tx - 12), (tx, r.y + 92), 17, C.INK, bold=True,
                   anchor="midleft")
         draw_text(surface, app, "You receive from", (tx, r.y + 128), 13, C.INK_MUTED, anchor="midleft")
-        draw_text(surface, app, _fit(app, right, 17, True, r.right - tx - 12), (tx, r.y + 150), 17, C.INK,
+        draw_text(surface, app, fit_text(app, right, 17, True, r.right - tx - 12), (tx, r.y + 150), 17, C.INK,
                   bold=True, anchor="midleft")
         v = self.shown
         if v.phase in (EAT, KEEP):
@@ -1716,7 +1720,7 @@ class SushiPlayScene(PlayScene):
         for s in range(n):
             cx = x0 + pile_w + col_w * (s + 0.5)
             col = C.VERMILION if s == self.bottom else C.INK_SOFT
-            draw_text(surface, app, _fit(app, self.names[s], 13, True, col_w - 4), (cx, y0 - 2), 13, col, bold=True)
+            draw_text(surface, app, fit_text(app, self.names[s], 13, True, col_w - 4), (cx, y0 - 2), 13, col, bold=True)
             bar = vp.rect(cx - col_w / 2 + 8, y0 + 7, col_w - 16, 3)
             pygame.draw.rect(surface, SEAT_RGB[s % len(SEAT_RGB)], bar, border_radius=max(1, vp.px(1.5)))
         draw_text(surface, app, "Chip to", (x0 + pile_w + col_w * n + 10, y0 - 2), 13, C.INK_SOFT, bold=True,
@@ -1755,7 +1759,7 @@ class SushiPlayScene(PlayScene):
             if shown and (k < sc.index or sc.done or k == sc.index):
                 if award.seat is not None:
                     who = self.names[award.seat]
-                    draw_text(surface, app, _fit(app, who, 13, True, chip_w - 6), (x0 + pile_w + col_w * n + 10, y),
+                    draw_text(surface, app, fit_text(app, who, 13, True, chip_w - 6), (x0 + pile_w + col_w * n + 10, y),
                               13, C.INK, bold=True, anchor="midleft")
                 else:
                     draw_text(surface, app, "stays", (x0 + pile_w + col_w * n + 10, y), 13, C.INK_MUTED,
@@ -1798,15 +1802,6 @@ class SushiPlayScene(PlayScene):
 # --------------------------------------------------------------------------------------------
 # small drawing helpers (window px unless said otherwise)
 # --------------------------------------------------------------------------------------------
-def _fit(app: Any, text: str, size: float, bold: bool, width: float) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` logical px."""
-    if width <= 0 or text_width(app, text, size, bold) <= width:
-        return text
-    while len(text) > 1 and text_width(app, text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def _chevron(surface: pygame.Surface, vp: Any, center: tuple[float, float], size: float, color) -> None:
     cx, cy = center
     pts = [vp.to_window((cx - size * 0.5, cy - size)), vp.to_window((cx + size * 0.6, cy)),
@@ -1823,22 +1818,6 @@ def _check_badge(surface: pygame.Surface, vp: Any, center: tuple[float, float], 
     k = rad / 8
     pts = [(c[0] - 3.6 * k, c[1] + 0.2 * k), (c[0] - 1.0 * k, c[1] + 2.8 * k), (c[0] + 3.8 * k, c[1] - 2.6 * k)]
     pygame.draw.lines(surface, C.PAPER_LIGHT, False, pts, max(2, int(round(1.8 * k))))
-
-
-def _count_badge(surface: pygame.Surface, app: Any, center: tuple[float, float], n: int, color, size: float) -> None:
-    vp = app.viewport
-    c = vp.to_window(center)
-    rad = max(4, vp.px(size * 0.85))
-    pygame.draw.circle(surface, color, c, rad)
-    pygame.draw.circle(surface, C.PAPER_LIGHT, c, rad, max(1, vp.px(1.5)))
-    draw_text(surface, app, str(n), center, size, C.PAPER_LIGHT, bold=True)
-
-
-def _pill_surface(w: int, h: int, radius: int, color=DARK) -> pygame.Surface:
-    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    pygame.draw.rect(s, (*color, 255), s.get_rect(), border_radius=radius)
-    pygame.draw.rect(s, (*C.GOLD, 255), s.get_rect(), width=2, border_radius=radius)
-    return s
 
 
 __all__ = ["SushiPlayScene", "ScoringShow"]

@@ -645,6 +645,38 @@ def draw_dashed_rect(surface: pygame.Surface, color: Sequence[int], rect: pygame
             pos = end + gap
 
 
+#: Background of dark pills (banners, badges) in the play scenes.
+PILL_DARK = (36, 28, 24)
+
+
+def fit_text(app: Any, text: str, size: float, bold: bool, width: float) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` logical px at ``size``."""
+    if width <= 0 or text_width(app, text, size, bold) <= width:
+        return text
+    while len(text) > 1 and text_width(app, text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_count_badge(surface: pygame.Surface, app: Any, center: tuple[float, float], n: int,
+                     color: Sequence[int], size: float) -> None:
+    """A round badge with the number ``n`` (logical centre; ``size`` = text size, logical px)."""
+    vp = app.viewport
+    c = vp.to_window(center)
+    rad = max(4, vp.px(size * 0.85))
+    pygame.draw.circle(surface, color, c, rad)
+    pygame.draw.circle(surface, C.PAPER_LIGHT, c, rad, max(1, vp.px(1.5)))
+    draw_text(surface, app, str(n), center, size, C.PAPER_LIGHT, bold=True)
+
+
+def pill_surface(w: int, h: int, radius: int, color: Sequence[int] = PILL_DARK) -> pygame.Surface:
+    """A filled rounded pill with a gold edge, ``w`` x ``h`` WINDOW px."""
+    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*color[:3], 255), s.get_rect(), border_radius=radius)
+    pygame.draw.rect(s, (*C.GOLD, 255), s.get_rect(), width=2, border_radius=radius)
+    return s
+
+
 def draw_panel(surface: pygame.Surface, app: Any, lrect: pygame.Rect, style: str = "paper", radius: float = 18,
                border: Sequence[int] | None = C.PAPER_EDGE, shadow: bool = True) -> pygame.Rect:
     """Draw a card at a logical rect; returns its window rect."""
