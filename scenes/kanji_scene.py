@@ -28,7 +28,8 @@ privacy screen is pushed; while it is up no hand is shown (``viewer`` is None).
 UI ids (logical rects): ``neta:<i>`` (hand index), ``shari:<slot>`` (table slot 0..5; kind
 ``"target"`` while the human at the bottom may drop a neta there, ``"card"`` otherwise,
 ``"empty"`` for an empty slot), ``kanji:<seat>:<i>`` (completed kanji, hover targets),
-``button:pass``, ``button:pause``.
+``button:pass``, ``button:pause``. With the hint on, the hinted neta's and shari's kinds end in
+``"-hint"`` (``"card-hint"``, ``"target-hint"``).
 """
 from __future__ import annotations
 
@@ -905,14 +906,19 @@ class KanjiPlayScene(PlayScene):
     def ui_elements(self) -> list[UIElement]:
         out: list[UIElement] = []
         sh = self.shown
+        # with the hint on, the hinted pair's kinds end in "-hint" (the UI dump shows it too)
+        hint = self.hint_pair()
         if sh.hand is not None and self.viewer is not None:
             n = len(sh.hand)
             for i in range(n):
-                out.append(UIElement(f"neta:{i}", "card", hand_rect(i, n)))
+                kind = "card-hint" if hint is not None and hint[0] == i else "card"
+                out.append(UIElement(f"neta:{i}", kind, hand_rect(i, n)))
         actor = self.human_to_act()
         for slot in range(6):
             card = sh.table[slot] if slot < len(sh.table) else None
             kind = "empty" if card is None else ("target" if actor is not None else "card")
+            if hint is not None and hint[1] == slot:
+                kind += "-hint"
             out.append(UIElement(f"shari:{slot}", kind, slot_rect(slot)))
         for seat, i, r in self.kanji_rects():
             out.append(UIElement(f"kanji:{seat}:{i}", "kanji", r))
