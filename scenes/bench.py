@@ -7,6 +7,8 @@ scrolling on the rules page); the KAITO play scene runs an AI-vs-AI game with an
 (normal speed; a finished game is restarted). ``sushi_play`` runs a 5-seat easy-AI Sushi Draft game
 at normal speed; ``sushi_play_pass`` keeps only the frames in which hands are being passed (the
 pass animation); ``privacy`` and ``sushi_score`` are the hot-seat curtain and the final table.
+``kanji_play`` runs a 6-seat easy-AI Kanji-zushi game with the full Japanese font;
+``kanji_play_join`` keeps only the frames of the halves-joining animation.
 
 ``kaito_play_thinking`` runs a HARD-vs-HARD game paced at 60 FPS like ``App.run`` (no minimum
 think time and near-instant animations: the bots' searches, ~0.45 s a move, run in real time
@@ -110,6 +112,13 @@ def _measure_label(app: Any, make: Callable[[], Any], frames: int, prefix: str) 
     """Frames of a play scene during which its running animation's label starts with ``prefix``
     (e.g. Sushi Draft's "Passing hands to the left"): ``frames`` such frames, from AI-only games
     at normal speed (restarted when one ends; at most ``20 * frames`` frames in all)."""
+    return _measure_when(app, make, frames,
+                         lambda top: (getattr(top, "anim_label", "") or "").startswith(prefix))
+
+
+def _measure_when(app: Any, make: Callable[[], Any], frames: int, when: Callable[[Any], bool]) -> dict:
+    """Like :func:`_measure_label`, keeping the frames for which ``when(scene)`` holds after the
+    frame (e.g. Kanji-zushi's join animation is running)."""
     import pygame
 
     pygame.event.clear()
@@ -127,8 +136,7 @@ def _measure_label(app: Any, make: Callable[[], Any], frames: int, prefix: str) 
         app.frame(DT_MS, pygame.event.get())
         t1 = time.perf_counter()
         total += 1
-        label = getattr(top, "anim_label", "") or ""
-        if total > WARMUP_FRAMES and label.startswith(prefix) and app.manager.top() is top:
+        if total > WARMUP_FRAMES and app.manager.top() is top and when(top):
             times.append((t1 - t0) * 1000.0)
     return {
         "frames": len(times),
@@ -310,6 +318,33 @@ def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any =
                 report["scenes"]["sushi_play_pass"] = _measure_label(app, sushi, frames, "Passing")
                 report["scenes"]["privacy"] = _measure(app, "privacy", privacy, frames, _hover_sweep, False)
                 report["scenes"]["sushi_score"] = _measure(app, "sushi_score", sushi_score, frames, _hover_sweep,
+                                                           True)
+
+            if "kanji_play" in SCENES:
+                kanji_kwargs = dict(seats=["easy"] * 6, seed=1, think_ms=0)
+
+                def kanji() -> None:
+                    app.start_game("kanji-zushi", **kanji_kwargs)
+
+                def kanji_score() -> None:
+                    import random as _random
+
+                    from game.kanji import KANJI
+
+                    rng = _random.Random(3)
+                    state = KANJI.new_state(4, rng)
+                    while not state.is_over():
+                        seat = state.to_act()[0]
+                        legal = state.legal_actions(seat)
+                        good = [a for a in legal if a != "pass" and state.view(seat).hand]
+                        state.apply(seat, rng.choice(good or legal))
+                    app.manager.reset(app.make_scene("kanji_score", view=state.view(0),
+                                                     seats=["human", "easy", "medium", "hard"]))
+
+                report["scenes"]["kanji_play"] = _measure(app, "kanji_play", kanji, frames, None, True)
+                report["scenes"]["kanji_play_join"] = _measure_when(
+                    app, kanji, frames, lambda top: getattr(top, "join", None) is not None)
+                report["scenes"]["kanji_score"] = _measure(app, "kanji_score", kanji_score, frames, _hover_sweep,
                                                            True)
 
             if "kaito_play" in SCENES:

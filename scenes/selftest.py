@@ -9,7 +9,8 @@ what a user's clicks produce). The walk:
   -> score -> rematch -> play -> Esc: pause -> quit to menu -> setup -> back -> menu
   -> Sushi Draft: setup (you + 2 AIs) -> play all three rounds with dragged cards (eat onto the
   plate or a wild onto its stack, keep onto the mat, "Next round") -> score -> menu
-  -> Kanji-zushi's data loads (the bundled game/data file)
+  -> Kanji-zushi: setup (you + an AI, hint on) -> drag the pairs the game's own data says are
+  valid (pass when none) -> a hover tooltip -> score -> menu; the bundled data gives 亻+木 = 休
 
 It asserts that each expected scene is reached, prints a short report and returns 0, or
 prints the reason and returns 1. Settings are written to a temporary directory (never next
@@ -229,6 +230,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.wait_scene("menu")
 
     _walk_sushi(d, log)
+    _walk_kanji(d, log)
 
     from game.kanji_data import form
 
@@ -289,6 +291,58 @@ def _walk_sushi(d: Driver, log: Callable[[str], None]) -> None:
     score = app.manager.top()
     if not getattr(score, "chips", None) or len(score.chips) != 3:
         raise SelfTestFailure("the Sushi Draft score screen does not show the three seats' chips")
+    d.frames(10)
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("menu")
+
+
+def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
+    """A whole Kanji-zushi game: one human (mouse drags of valid pairs) against an easy AI."""
+    import pygame
+
+    from game.kanji import judge
+
+    app = d.app
+    d.click("button:game:kanji-zushi")
+    d.wait_scene("setup")
+    for ident in ("choice:players:2", "choice:seat0:human", "choice:seat1:easy", "choice:hint:on"):
+        d.click(ident)
+    app.settings["animation_speed"] = "instant"
+    d.click("button:start")
+    d.wait_scene("kanji_play")
+    d.stray_input()
+    made = 0
+    end = time.monotonic() + 30
+    while d.scene_name() != "kanji_score":
+        if time.monotonic() > end:
+            raise SelfTestFailure(f"the Kanji-zushi game did not end (scene {d.scene_name()!r})")
+        scene = app.manager.top()
+        if scene.name != "kanji_play":
+            d.frames(1)
+            continue
+        seat = scene.human_to_act()
+        if seat is None:
+            d.frames(1)
+            continue
+        view = scene.state.view(seat)
+        hand = list(scene.shown.hand or [])
+        pair = next(((i, slot) for i, neta in enumerate(hand) for slot, shari in enumerate(view.table)
+                     if shari is not None and judge(neta, shari, view.answer_key)[1]), None)
+        turn = view.turn
+        if pair is None:
+            d.click("button:pass")
+        else:
+            if scene.hint_pair() is None:
+                raise SelfTestFailure("the hint shows no pair although a valid one exists")
+            d.drag(f"neta:{pair[0]}", f"shari:{pair[1]}")
+            made += 1
+        if scene.state.view(seat).turn == turn:
+            raise SelfTestFailure("a Kanji-zushi attempt by mouse was not applied")
+        if made == 1 and d.has(f"kanji:{seat}:0"):
+            d.move(d.window_pos(f"kanji:{seat}:0"))  # hover: the readings/meaning tooltip
+            if not scene.tooltip():
+                raise SelfTestFailure("hovering a completed kanji shows no tooltip")
+    log(f"  kanji-zushi: {made} kanji made with the mouse")
     d.frames(10)
     d.key(pygame.K_ESCAPE)
     d.wait_scene("menu")
