@@ -14,8 +14,9 @@ from scenes.engine import UIElement, approach, clamp
 from scenes.widgets import (
     C,
     Button,
-    text_width,
+    SegmentedChoice,
     UIScene,
+    text_width,
     draw_chrome,
     draw_panel,
     draw_text,
@@ -181,7 +182,8 @@ TILE_W, TILE_H = 72, 72
 
 
 class RulesScene(UIScene):
-    """Scrollable rules page. kwargs: ``game`` (default "kaito")."""
+    """Scrollable rules page. kwargs: ``game`` (default "kaito"); ``choice:rules-game:<name>``
+    switches to another game's rules."""
 
     name = "rules"
 
@@ -195,6 +197,18 @@ class RulesScene(UIScene):
         self._items: list[tuple] = []
         self._content_h = 0.0
         self.widgets.add(Button("button:back", "Back", (40, 28, 150, 52), self.back, style="secondary", size=20))
+        titles = {"kaito": "KAITO", "sushi-draft": "Sushi Draft", "kanji-zushi": "Kanji-zushi"}
+        self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles.get(g, g)) for g in RULES_BY_GAME],
+                                         (870, 32, 370, 44), value=self.game, on_change=self._show_game, size=15))
+
+    def _show_game(self, game: str) -> None:
+        """Show another game's rules (the page is rebuilt at the top)."""
+        if game == self.game or game not in RULES_BY_GAME:
+            return
+        self.game = game
+        self.blocks = RULES_BY_GAME[game]
+        self.scroll = self.scroll_target = 0.0
+        self._layout_key = None
 
     # -- layout (logical px, depends on font metrics at the current scale) ------------
     def _layout(self) -> None:

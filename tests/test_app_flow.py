@@ -124,7 +124,7 @@ def test_ui_dump_has_window_pixel_rects(app, tmp_path):
     ids = {e["id"]: e for e in dump["elements"]}
     assert {"button:game:kaito", "button:quit", "button:rules"} <= set(ids)
     assert ids["button:game:sushi-draft"]["kind"] == "button"
-    assert ids["button:game:kanji-zushi"]["kind"] == "button-disabled"
+    assert ids["button:game:kanji-zushi"]["kind"] == "button"
     logical = {e.id: e.rect for e in app.manager.top().ui_elements()}
     for i, e in ids.items():
         assert e["rect"] == list(app.viewport.to_window(logical[i]))

@@ -205,3 +205,16 @@ def test_rules_page_for_sushi_draft_scrolls_to_the_end(app):
     for _ in range(60):
         app.pump(16)
     assert scene.scroll == pytest.approx(scene.max_scroll, abs=1.0)
+
+
+def test_rules_page_switches_between_the_three_games(app):
+    scene = app.make_scene("rules", game="kaito")
+    app.manager.reset(scene)
+    app.pump(16)
+    kaito_height = scene.max_scroll
+    click(app, centre(scene, "choice:rules-game:kanji-zushi"))
+    assert scene.game == "kanji-zushi" and scene.scroll == 0.0
+    app.pump(16)
+    assert scene.max_scroll != kaito_height
+    click(app, centre(scene, "choice:rules-game:sushi-draft"))
+    assert scene.game == "sushi-draft"
