@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from xvfb_app import RealApp, centre, display, ids, require_tools  # noqa: F401  (display: fixture)
+from xvfb_app import RealApp, centre, ids, require_tools
 
 pytestmark = pytest.mark.xvfb
 require_tools()

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from xvfb_app import RealApp, display, ids, require_tools  # noqa: F401  (display: fixture)
+from xvfb_app import RealApp, ids, require_tools
 
 pytestmark = pytest.mark.xvfb
 require_tools()

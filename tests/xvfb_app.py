@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -27,8 +28,8 @@ def require_tools() -> None:
         pytest.skip(f"needs {' and '.join(MISSING)} (CI installs them)", allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
-def display():
+def start_xvfb():
+    """Start Xvfb on a free display; returns (process, ":N")."""
     assert not MISSING, f"{MISSING} missing: .ci/run must install xvfb and xdotool"
     read, write = os.pipe()
     proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
@@ -42,9 +43,7 @@ def display():
         number += chunk
     os.close(read)
     assert number.strip(), "Xvfb did not report a display"
-    yield f":{number.decode().strip()}"
-    proc.terminate()
-    proc.wait(10)
+    return proc, f":{number.decode().strip()}"
 
 
 class RealApp:
@@ -53,7 +52,8 @@ class RealApp:
     def __init__(self, display: str, tmp: Path, *args: str):
         self.dump = tmp / "ui.json"
         self.env = {**os.environ, "DISPLAY": display, "TATAMI_UI_DUMP": str(self.dump),
-                    "TATAMI_DATA_DIR": str(tmp / "data"), "SDL_AUDIODRIVER": "dummy"}
+                    "TATAMI_DATA_DIR": str(tmp / "data"), "SDL_AUDIODRIVER": "dummy",
+                    "PYTHONFAULTHANDLER": "1"}  # SIGABRT dumps every thread's stack (diagnostics)
         self.env.pop("SDL_VIDEODRIVER", None)
         self.log = open(tmp / "app.log", "w")
         self.proc = subprocess.Popen([sys.executable, "-m", "scenes", "--size", "1280x720", *args],
@@ -97,14 +97,32 @@ class RealApp:
         raise AssertionError(f"the UI never settled; last dump: {last_text}")
 
     def find_window(self) -> str:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 45  # generous: CI machines may be busy
         while time.monotonic() < deadline:
-            ids = self.xdo("search", "--name", "Tatami").split()
+            if self.proc.poll() is not None:
+                self.log.flush()
+                log = Path(self.log.name).read_text(errors="replace")[-2000:]
+                raise AssertionError(f"the app exited ({self.proc.returncode}) before its window appeared: {log}")
+            # by name; or by the process id SDL stores in _NET_WM_PID (when the plain WM_NAME the
+            # app adds for xdotool is not there yet)
+            ids = self.xdo("search", "--name", "Tatami").split() or \
+                self.xdo("search", "--pid", str(self.proc.pid)).split()
             if ids:
                 self.window = ids[-1]
                 return self.window
             time.sleep(0.1)
-        raise AssertionError("no window named Tatami appeared")
+        windows = self.xdo("search", "--name", ".")
+        names = [self.xdo("getwindowname", w).strip() for w in windows.split()][:20]
+        stacks = ""
+        if self.proc.poll() is None:  # where is it stuck? faulthandler prints the stacks on SIGABRT
+            self.proc.send_signal(signal.SIGABRT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                pass
+            self.log.flush()
+            stacks = Path(self.log.name).read_text(errors="replace")[-4000:]
+        raise AssertionError(f"no window named Tatami appeared; windows: {names}; app log: {stacks}")
 
     def element(self, dump: dict, ident: str) -> list[int]:
         for e in dump["elements"]:
