@@ -28,11 +28,10 @@ import pygame
 
 from game.core import ActionError
 from game.kaito import COLOR_NAMES, EXCHANGE_PRICE, KAITO, KaitoState, Move, square_name
-from scenes.ai_worker import AIWorker, make_bot
 from scenes.dragdrop import DragController
 from scenes.play_base import PlayScene
 from scenes.engine import Tween, UIElement, clamp, ease_in_out_sine
-from scenes.seats import LEVEL_LABEL, SEAT_KINDS, default_names
+from scenes.seats import LEVEL_LABEL
 from scenes.kaito_sprites import (
     BANNER_RECT,
     BOARD_RECT,
@@ -158,30 +157,13 @@ class KaitoPlayScene(PlayScene):
         super().__init__(app)
         if kwargs:
             log.debug("kaito scene: ignoring options %s", sorted(kwargs))
-        seats = [str(s).lower() for s in seats]
-        if len(seats) != 2 or any(s not in SEAT_KINDS for s in seats):
-            raise ValueError(f"seats must be 2 of {SEAT_KINDS}, not {seats!r}")
-        self.seats = seats
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
-        if state is None:
-            state = KAITO.new_state(2, random.Random(self.seed), colors=tuple(colors or ("R", "B")))
-        self.state = state
+        self.init_play(KAITO, seats, seed, names, speed, state, think_ms,
+                       lambda n, rng: KAITO.new_state(n, rng, colors=tuple(colors or ("R", "B"))))
+        seats = self.seats
+        state = self.state
         self.viewer = seats.index("human") if "human" in seats else 0
         first = state.view(self.viewer)
         self.colors = tuple(first.colors)
-        self.names = list(names) if names and len(names) == 2 else default_names(seats)
-        if speed is None:
-            speed = getattr(app, "animation_factor", 1.0)
-        self.speed = max(0.05, float(speed))
-        self.bots = {
-            s: make_bot("kaito", lvl, random.Random(self.seed * 31 + s + 1))
-            for s, lvl in enumerate(seats)
-            if lvl != "human"
-        }
-        # process mode: the AI process starts now (~50-100 ms, in the background) so the first AI
-        # move is not delayed; close() in exit() ends it
-        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
-                               prestart=bool(self.bots))
         # panels: the single human sits at the bottom; otherwise seat 0 at the bottom
         bottom = self.viewer if seats.count("human") == 1 else 0
         self.panel_of = {bottom: PANEL_BOTTOM, 1 - bottom: PANEL_TOP}

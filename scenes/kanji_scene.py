@@ -42,7 +42,6 @@ import pygame
 
 from game.core import ActionError
 from game.kanji import KANJI, PASS, KanjiState, attempt_text, judge
-from scenes.ai_worker import AIWorker, BotHandle, make_bot
 from scenes.dragdrop import DragController
 from scenes.engine import UIElement, approach, clamp
 from scenes.play_base import PlayScene
@@ -94,7 +93,7 @@ from scenes.kanji_sprites import (
     top_panel_rects,
     wrap_rich,
 )
-from scenes.seats import LEVEL_LABEL, SEAT_KINDS, default_names
+from scenes.seats import LEVEL_LABEL
 from scenes.widgets import (
     C,
     PILL_DARK,
@@ -212,37 +211,11 @@ class KanjiPlayScene(PlayScene):
         super().__init__(app)
         if kwargs:
             log.debug("kanji scene: ignoring options %s", sorted(kwargs))
-        seats = [str(s).lower() for s in seats]
-        if not KANJI.min_seats <= len(seats) <= KANJI.max_seats or any(s not in SEAT_KINDS for s in seats):
-            raise ValueError(f"seats must be 2 to 6 of {SEAT_KINDS}, not {seats!r}")
-        self.seats = seats
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
-        if state is None:
-            state = KANJI.new_state(len(seats), random.Random(self.seed), answer_key=answer_key)
-        if state.num_seats != len(seats):
-            raise ValueError(f"the state has {state.num_seats} seats, not {len(seats)}")
-        self.state = state
-        self.answer_key = state.answer_key
+        self.init_play(KANJI, seats, seed, names, speed, state, think_ms,
+                       lambda n, rng: KANJI.new_state(n, rng, answer_key=answer_key))
+        seats = self.seats
+        self.answer_key = self.state.answer_key
         self.hint = bool(hint)
-        n = len(seats)
-        self.names = [str(x) for x in names] if names and len(names) == n else default_names(seats)
-        if speed is None:
-            speed = getattr(app, "animation_factor", 1.0)
-        self.speed = max(0.05, float(speed))
-        self.bots: dict[int, Any] = {}
-        for s, level in enumerate(seats):
-            if level == "human":
-                continue
-            try:
-                self.bots[s] = make_bot(KANJI.name, level, random.Random(self.seed * 31 + s + 1))
-            except Exception as exc:  # no Kanji-zushi AI installed yet: play random legal actions
-                from game.ai import RandomBot
-
-                log.warning("kanji: no %s AI (%s: %s); seat %d plays random actions", level, type(exc).__name__,
-                            exc, s)
-                self.bots[s] = RandomBot(random.Random(self.seed * 31 + s + 1), KANJI.name)
-        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
-                               prestart=any(isinstance(b, BotHandle) for b in self.bots.values()))
         self._ai_seat: int | None = None
 
         # the bottom seat: one human -> always that human; none -> seat 0; hot-seat -> the human

@@ -10,11 +10,13 @@ the score screen). It draws its pause button with :func:`scenes.widgets.draw_pau
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+import random
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from scenes.engine import Scene
+from scenes.seats import SEAT_KINDS, default_names
 
 log = logging.getLogger("tatami.play")
 
@@ -33,6 +35,59 @@ class PlayScene(Scene):
     speed: float
     state: Any
     _left: bool = False
+
+    # -- set-up -------------------------------------------------------------------------------
+    def init_play(self, game: Any, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
+                  speed: float | None, state: Any, think_ms: float,
+                  new_state: Callable[[int, random.Random], Any]) -> None:
+        """Set the seats, seed, state, names, speed, bots and AI worker of a new play scene.
+
+        Args:
+            game: the rules (:class:`game.core.Game`): its ``name`` and seat range.
+            seats: one of :data:`scenes.seats.SEAT_KINDS` per seat.
+            seed: deal seed, or None for a random one (``self.seed`` is always an int).
+            names: display names (``default_names(seats)`` when missing or the wrong length).
+            speed: animation speed multiplier (None: the app's setting).
+            state: a state to play from (a continued save, tests), or None for
+                ``new_state(len(seats), random.Random(seed))``.
+            think_ms: minimum AI "thinking" time at speed 1 (ms).
+        Raises:
+            ValueError: wrong number or kind of seats, or a state with another seat count.
+
+        Seat ``s``'s bot draws from ``Random(seed * 31 + s + 1)``; a level the game has no bot for
+        falls back to random legal actions (logged)."""
+        from game.ai import RandomBot
+        from scenes.ai_worker import AIWorker, BotHandle, make_bot
+
+        seats = [str(s).lower() for s in seats]
+        if not game.min_seats <= len(seats) <= game.max_seats or any(s not in SEAT_KINDS for s in seats):
+            raise ValueError(f"seats must be {game.min_seats} to {game.max_seats} of {SEAT_KINDS}, not {seats!r}")
+        self.seats = seats
+        self.seed = seed if seed is not None else random.randrange(1 << 30)
+        if state is None:
+            state = new_state(len(seats), random.Random(self.seed))
+        if state.num_seats != len(seats):
+            raise ValueError(f"the state has {state.num_seats} seats, not {len(seats)}")
+        self.state = state
+        self.names = [str(x) for x in names] if names and len(names) == len(seats) else default_names(seats)
+        if speed is None:
+            speed = getattr(self.app, "animation_factor", 1.0)
+        self.speed = max(0.05, float(speed))
+        self.bots: dict[int, Any] = {}
+        for s, level in enumerate(seats):
+            if level == "human":
+                continue
+            rng = random.Random(self.seed * 31 + s + 1)
+            try:
+                self.bots[s] = make_bot(game.name, level, rng)
+            except Exception as exc:
+                log.warning("%s: no %s AI (%s: %s); seat %d plays random actions", game.name, level,
+                            type(exc).__name__, exc, s)
+                self.bots[s] = RandomBot(random.Random(self.seed * 31 + s + 1), game.name)
+        # process mode: the AI process starts now (in the background) so the first AI move is not
+        # delayed; the scene's exit() closes it
+        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
+                               prestart=any(isinstance(b, BotHandle) for b in self.bots.values()))
 
     # -- saving -------------------------------------------------------------------------------
     def save_colors(self) -> list[str] | None:

@@ -57,11 +57,10 @@ from game.sushi import (
     eaten_card,
     eaten_type,
 )
-from scenes.ai_worker import AIWorker, BotHandle, make_bot
 from scenes.dragdrop import DragController
 from scenes.play_base import PlayScene
 from scenes.engine import UIElement, approach, clamp
-from scenes.seats import LEVEL_LABEL, SEAT_KINDS, SEAT_RGB, default_names
+from scenes.seats import LEVEL_LABEL, SEAT_RGB
 from scenes.sushi_sprites import (
     BACK,
     BANNER_RECT,
@@ -207,36 +206,8 @@ class SushiPlayScene(PlayScene):
         super().__init__(app)
         if kwargs:
             log.debug("sushi scene: ignoring options %s", sorted(kwargs))
-        seats = [str(s).lower() for s in seats]
-        if not SUSHI.min_seats <= len(seats) <= SUSHI.max_seats or any(s not in SEAT_KINDS for s in seats):
-            raise ValueError(f"seats must be 2 to 5 of {SEAT_KINDS}, not {seats!r}")
-        self.seats = seats
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
-        if state is None:
-            state = SUSHI.new_state(len(seats), random.Random(self.seed))
-        if state.num_seats != len(seats):
-            raise ValueError(f"the state has {state.num_seats} seats, not {len(seats)}")
-        self.state = state
-        n = len(seats)
-        self.names = [str(x) for x in names] if names and len(names) == n else default_names(seats)
-        if speed is None:
-            speed = getattr(app, "animation_factor", 1.0)
-        self.speed = max(0.05, float(speed))
-        self.bots: dict[int, Any] = {}
-        for s, level in enumerate(seats):
-            if level == "human":
-                continue
-            rng = random.Random(self.seed * 31 + s + 1)
-            try:
-                self.bots[s] = make_bot(SUSHI.name, level, rng)
-            except Exception as exc:  # no Sushi Draft AI installed yet: play random legal choices
-                from game.ai import RandomBot
-
-                log.warning("sushi: no %s AI (%s: %s); seat %d plays random choices", level, type(exc).__name__,
-                            exc, s)
-                self.bots[s] = RandomBot(random.Random(self.seed * 31 + s + 1), SUSHI.name)
-        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
-                               prestart=any(isinstance(b, BotHandle) for b in self.bots.values()))
+        self.init_play(SUSHI, seats, seed, names, speed, state, think_ms, SUSHI.new_state)
+        seats = self.seats
         self._ai_seat: int | None = None
 
         # who is shown at the bottom: one human -> always that human; none -> seat 0 (its view);
