@@ -178,7 +178,6 @@ class KaitoPlayScene(PlayScene):
                 self.last_from_color = self.colors[self.log[-1][0]]
             except (ActionError, IndexError):
                 pass
-        self._views: dict[Any, Any] = {}  # per-position cache of views / targets
 
         # animation
         self.flights: list[Flight] = []
@@ -228,11 +227,6 @@ class KaitoPlayScene(PlayScene):
         self.autosave()  # a new game replaces the previous save
         self._drive()
 
-    def exit(self) -> None:
-        self.worker.close()
-        self.drag.reset()
-        self.autosave()  # quit to menu / app quit: keep the game (deleted if it is over)
-
     def save_colors(self) -> list[str]:
         return list(self.colors)
 
@@ -243,12 +237,6 @@ class KaitoPlayScene(PlayScene):
     # ------------------------------------------------------------------------------------
     # queries
     # ------------------------------------------------------------------------------------
-    def _view(self, seat: int):
-        v = self._views.get(seat)
-        if v is None:
-            v = self._views[seat] = self.state.view(seat)
-        return v
-
     def _targets(self, seat: int) -> list[int]:
         """``view.targets()`` of ``seat`` (cached until the position changes)."""
         key = ("targets", seat)
@@ -264,9 +252,6 @@ class KaitoPlayScene(PlayScene):
         """The seat that must act now (None once the game is over)."""
         to_act = self._view(self.viewer).to_act
         return to_act[0] if to_act else None
-
-    def animating(self) -> bool:
-        return self._anim is not None
 
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (None while animating / AI / over)."""

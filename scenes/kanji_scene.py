@@ -247,7 +247,6 @@ class KanjiPlayScene(PlayScene):
         self.lifts: list[float] = [0.0] * 8
         self._goals: list[float] = [0.0] * 8
         self.errors = 0
-        self._views: dict[Any, Any] = {}
         self._hint_cache: tuple[Any, Any] | None = None
 
         self.drag = DragController(
@@ -296,11 +295,6 @@ class KanjiPlayScene(PlayScene):
         except Exception:  # a cache warm-up never stops the game
             log.debug("kanji: warm-up failed", exc_info=True)
 
-    def exit(self) -> None:
-        self.worker.close()
-        self.drag.reset()
-        self.autosave()  # quit to menu / app quit: keep the game (deleted once it is over)
-
     def pause(self) -> None:
         self.drag.cancel(animate=False)
 
@@ -310,14 +304,12 @@ class KanjiPlayScene(PlayScene):
     # ------------------------------------------------------------------------------------------
     # queries
     # ------------------------------------------------------------------------------------------
-    def _view(self, seat: int):
-        v = self._views.get(seat)
-        if v is None:
-            v = self._views[seat] = self.state.view(seat)
-        return v
-
     def _snapshot(self) -> Shown:
         return Shown.from_view(self.state.view(self.bottom), private=self.viewer is not None)
+
+    def _go_to_score(self) -> None:
+        self.open_score("kanji_score", dict(seats=list(self.seats), names=list(self.names),
+                                            answer_key=self.answer_key, hint=self.hint))
 
     def _refresh(self) -> None:
         self._views.clear()
@@ -338,9 +330,6 @@ class KanjiPlayScene(PlayScene):
         self.areas = {self.bottom: SeatArea(self.bottom)}
         for seat, r in zip(self.top_order, top_panel_rects(len(self.top_order))):
             self.areas[seat] = SeatArea(seat, r)
-
-    def animating(self) -> bool:
-        return self._anim is not None
 
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, looking, to move), else
@@ -562,33 +551,7 @@ class KanjiPlayScene(PlayScene):
                         self._commit(seat, random.Random(self.seed + len(self.state.history)).choice(legal))
             return
         if len(self.humans) >= 2 and self.viewer != seat:
-            self._ask_privacy(seat)
-
-    def _ask_privacy(self, seat: int) -> None:
-        """Hide every hand and push the privacy screen for ``seat``; its "ready" shows that
-        seat's hand at the bottom."""
-        self._privacy_for = seat
-        self.viewer = None
-        self.drag.reset()
-        self._refresh()
-        try:
-            scene = self.app.make_scene("privacy", name=self.names[seat],
-                                        on_ready=lambda: self._privacy_ready(seat))
-        except Exception:
-            log.exception("kanji: no privacy screen; showing %s's hand directly", self.names[seat])
-            self._privacy_ready(seat)
-            return
-        self.app.manager.push(scene)
-
-    def _privacy_ready(self, seat: int) -> None:
-        if self._left or self._privacy_for != seat:
-            return
-        self._privacy_for = None
-        self.viewer = seat
-        if seat != self.bottom:
-            self.bottom = seat
-            self._layout()
-        self._refresh()
+            self.ask_privacy(seat)
 
     def _begin_end(self) -> None:
         """The game is over: announce the result, then (after a moment) the score screen."""
@@ -599,25 +562,6 @@ class KanjiPlayScene(PlayScene):
         self._sfx(sound)
         self._message(self.result_text(), "good" if sound == "victory" else "info", sound=False)
         self._sync_widgets()
-
-    def _go_to_score(self) -> None:
-        if self._left:
-            return
-        self.end_timer = None
-        seat = self.viewer if self.viewer is not None else self.bottom
-        view = self.state.view(seat)
-        self.score_requested = True
-        try:
-            scene = self.app.make_scene(
-                "kanji_score", view=view, seats=list(self.seats), names=list(self.names),
-                setup=dict(seats=list(self.seats), names=list(self.names), answer_key=self.answer_key,
-                           hint=self.hint),
-            )
-        except Exception:
-            log.exception("kanji: cannot open the score screen")
-            return
-        self._left = True
-        self.app.manager.replace(scene)
 
     # ------------------------------------------------------------------------------------------
     # animation engine (generator choreographies yielding waits in ms)
@@ -853,7 +797,7 @@ class KanjiPlayScene(PlayScene):
         if self._privacy_for is not None and self.app.manager.top() is self:
             seat = self._privacy_for  # the privacy screen went away without "ready": ask again
             self._privacy_for = None
-            self._ask_privacy(seat)
+            self.ask_privacy(seat)
             return
         self._drive()
         self._sync_widgets()

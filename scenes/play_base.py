@@ -1,11 +1,15 @@
 """What every game's play scene shares: autosave, the pause menu, sound effects, the end sound and
 the per-window-size render cache (KAITO, Sushi Draft and Kanji-zushi subclass :class:`PlayScene`).
 
-A subclass sets ``name``, ``game_name`` and, in its ``__init__``, ``self.seats`` (one of
-:data:`scenes.seats.SEAT_KINDS` per seat), ``self.names``, ``self.seed``, ``self.speed`` and
-``self.state`` (a :class:`game.core.GameState`), plus ``self.drag`` (a
+A subclass sets ``name`` and ``game_name``, calls :meth:`PlayScene.init_play` in its ``__init__``
+(seats, seed, state, names, speed, bots, AI worker), and sets ``self.drag`` (a
 :class:`scenes.dragdrop.DragController`) and ``self._left`` (True once the scene is leaving for
 the score screen). It draws its pause button with :func:`scenes.widgets.draw_pause_icon`.
+
+Hot-seat games with hidden hands (Sushi Draft, Kanji-zushi) also use :meth:`PlayScene.ask_privacy`:
+they provide ``bottom`` (the seat drawn at the bottom), ``viewer`` (the seat whose hand is shown,
+None while hidden), ``_privacy_for``, ``_layout()`` (seat areas for the current ``bottom``) and
+``_refresh()`` (a new snapshot of what is shown).
 """
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ class PlayScene(Scene):
     speed: float
     state: Any
     _left: bool = False
+    _anim: Any = None
 
     # -- set-up -------------------------------------------------------------------------------
     def init_play(self, game: Any, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
@@ -69,6 +74,7 @@ class PlayScene(Scene):
         if state.num_seats != len(seats):
             raise ValueError(f"the state has {state.num_seats} seats, not {len(seats)}")
         self.state = state
+        self._views: dict[Any, Any] = {}  # per-position cache of views (cleared when it changes)
         self.names = [str(x) for x in names] if names and len(names) == len(seats) else default_names(seats)
         if speed is None:
             speed = getattr(self.app, "animation_factor", 1.0)
@@ -88,6 +94,74 @@ class PlayScene(Scene):
         # delayed; the scene's exit() closes it
         self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
                                prestart=any(isinstance(b, BotHandle) for b in self.bots.values()))
+
+    def exit(self) -> None:
+        """Leaving the stack (quit to menu, app quit, score screen): end the AI process, drop a
+        drag, and save the game (deleted once it is over)."""
+        self.worker.close()
+        self.drag.reset()
+        self.autosave()
+
+    # -- queries -------------------------------------------------------------------------------
+    def _view(self, seat: int) -> Any:
+        """``state.view(seat)``, cached until ``self._views`` is cleared (the position changed)."""
+        v = self._views.get(seat)
+        if v is None:
+            v = self._views[seat] = self.state.view(seat)
+        return v
+
+    def animating(self) -> bool:
+        """True while a choreographed animation runs."""
+        return self._anim is not None
+
+    # -- hot-seat privacy ------------------------------------------------------------------------
+    def ask_privacy(self, seat: int) -> None:
+        """Hide every hand and push the privacy screen (:mod:`scenes.privacy`) for ``seat``; its
+        "ready" shows that seat's hand at the bottom. Without a privacy scene the hand is shown."""
+        self._privacy_for = seat
+        self.viewer = None
+        self.drag.reset()
+        self._before_privacy()
+        self._refresh()
+        try:
+            scene = self.app.make_scene("privacy", name=self.names[seat], on_ready=lambda: self._privacy_ready(seat))
+        except Exception:
+            log.exception("%s: no privacy screen; showing %s's hand directly", self.game_name, self.names[seat])
+            self._privacy_ready(seat)
+            return
+        self.app.manager.push(scene)
+
+    def _before_privacy(self) -> None:
+        """Hook: settle anything that must not be half-shown behind the curtain."""
+
+    def _privacy_ready(self, seat: int) -> None:
+        if self._left or self._privacy_for != seat:
+            return
+        self._privacy_for = None
+        self.viewer = seat
+        if seat != self.bottom:
+            self.bottom = seat
+            self._layout()
+        self._refresh()
+
+    # -- the end ---------------------------------------------------------------------------------
+    def open_score(self, scene_name: str, setup: dict) -> None:
+        """Replace this scene with the score screen ``scene_name`` built from the final view of the
+        seat shown (``view``, ``seats``, ``names``, ``setup`` for the rematch). Runs once; a score
+        screen that cannot be built is logged and the game stays on screen."""
+        if self._left:
+            return
+        self.end_timer = None
+        seat = self.viewer if self.viewer is not None else self.bottom
+        self.score_requested = True
+        try:
+            scene = self.app.make_scene(scene_name, view=self.state.view(seat), seats=list(self.seats),
+                                        names=list(self.names), setup=setup)
+        except Exception:
+            log.exception("%s: cannot open the score screen", self.game_name)
+            return
+        self._left = True
+        self.app.manager.replace(scene)
 
     # -- saving -------------------------------------------------------------------------------
     def save_colors(self) -> list[str] | None:

@@ -238,7 +238,6 @@ class SushiPlayScene(PlayScene):
         self.lifts: list[float] = [0.0] * 8  # hover lift of each hand card (logical px)
         self._goals: list[float] = [0.0] * 8
         self.errors = 0
-        self._views: dict[Any, Any] = {}
 
         self.drag = DragController(
             hit_test=self._hit_item,
@@ -268,11 +267,6 @@ class SushiPlayScene(PlayScene):
             self._run(self._g_deal())  # a fresh round: deal the hands
         self._drive()
 
-    def exit(self) -> None:
-        self.worker.close()
-        self.drag.reset()
-        self.autosave()  # quit to menu / app quit: keep the game (deleted once it is over)
-
     def pause(self) -> None:
         self.drag.cancel(animate=False)
 
@@ -282,18 +276,15 @@ class SushiPlayScene(PlayScene):
     # ------------------------------------------------------------------------------------------
     # queries
     # ------------------------------------------------------------------------------------------
-    def _view(self, seat: int):
-        v = self._views.get(seat)
-        if v is None:
-            v = self._views[seat] = self.state.view(seat)
-        return v
-
     def _public_view(self):
         """The bottom seat's view (only its public fields are used by the flow)."""
         return self._view(self.bottom)
 
     def _snapshot(self) -> Shown:
         return Shown.from_view(self.state.view(self.bottom), private=self.viewer is not None)
+
+    def _go_to_score(self) -> None:
+        self.open_score("sushi_score", dict(seats=list(self.seats), names=list(self.names)))
 
     def _refresh(self) -> None:
         self._views.clear()
@@ -308,9 +299,6 @@ class SushiPlayScene(PlayScene):
         self.areas = {self.bottom: SeatArea(self.bottom)}
         for seat, r in zip(self.top_order, rects):
             self.areas[seat] = SeatArea(seat, r)
-
-    def animating(self) -> bool:
-        return self._anim is not None
 
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, if it is looking and must
@@ -579,33 +567,7 @@ class SushiPlayScene(PlayScene):
         # it has not chosen yet: the start of a hot-seat game)
         n = len(self.seats)
         nxt = min(humans_todo, key=lambda s: (s - self.bottom) % n)
-        self._ask_privacy(nxt)
-
-    def _ask_privacy(self, seat: int) -> None:
-        """Hide every hand and push the privacy screen for ``seat``; its "ready" shows that
-        seat's hand at the bottom."""
-        self._privacy_for = seat
-        self.viewer = None
-        self.drag.reset()
-        self._finish_side()
-        self._refresh()
-        try:
-            scene = self.app.make_scene("privacy", name=self.names[seat], on_ready=lambda: self._privacy_ready(seat))
-        except Exception:
-            log.exception("sushi: no privacy screen; showing %s's hand directly", self.names[seat])
-            self._privacy_ready(seat)
-            return
-        self.app.manager.push(scene)
-
-    def _privacy_ready(self, seat: int) -> None:
-        if self._left or self._privacy_for != seat:
-            return
-        self._privacy_for = None
-        self.viewer = seat
-        if seat != self.bottom:
-            self.bottom = seat
-            self._layout()
-        self._refresh()
+        self.ask_privacy(nxt)
 
     def _next_round(self) -> None:
         sc = self.scoring
@@ -617,24 +579,6 @@ class SushiPlayScene(PlayScene):
         self.scoring = None
         self._sync_widgets()
         self._run(self._g_deal())
-
-    def _go_to_score(self) -> None:
-        if self._left:
-            return
-        self.end_timer = None
-        seat = self.viewer if self.viewer is not None else self.bottom
-        view = self.state.view(seat)
-        self.score_requested = True
-        try:
-            scene = self.app.make_scene(
-                "sushi_score", view=view, seats=list(self.seats), names=list(self.names),
-                setup=dict(seats=list(self.seats), names=list(self.names)),
-            )
-        except Exception:
-            log.exception("sushi: cannot open the score screen")
-            return
-        self._left = True
-        self.app.manager.replace(scene)
 
     # ------------------------------------------------------------------------------------------
     # animation engine (generator choreographies yielding waits in ms)
@@ -673,6 +617,9 @@ class SushiPlayScene(PlayScene):
         self.drag.finish_animation()
 
     # -- a choice ---------------------------------------------------------------------------------
+    def _before_privacy(self) -> None:
+        self._finish_side()  # chosen cards still flying land before the curtain goes up
+
     def _finish_side(self) -> None:
         """Land every non-blocking flight (chosen cards on their way) at once."""
         side, self.side = self.side, []
@@ -1009,7 +956,7 @@ class SushiPlayScene(PlayScene):
         if self._privacy_for is not None and self.app.manager.top() is self:
             seat = self._privacy_for  # the privacy screen went away without "ready": ask again
             self._privacy_for = None
-            self._ask_privacy(seat)
+            self.ask_privacy(seat)
             return
         self._drive()
 
