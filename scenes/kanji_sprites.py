@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import pygame
 
 from game.kanji_data import GO_RIGHT, Formed, form
+from scenes.card_art import CardArt
 from scenes.engine import Tween, clamp
 from scenes.sushi_sprites import Flight, as_tuple, centered  # the shared flying-sprite model
 from scenes.widgets import C, draw_shadow, mix
@@ -376,7 +376,7 @@ def formed_of(neta: str, shari: str) -> Formed | None:
 
 
 # -- the art cache -----------------------------------------------------------------------------------------
-class KanjiArt:
+class KanjiArt(CardArt):
     """Card faces with their glyph, card backs, kanji tiles and glyphs, in WINDOW pixels, cached
     per size (the whole cache is dropped when the viewport changes). Every glyph is rendered from
     the bundled Japanese font once per (character, pixel size, colour).
@@ -392,27 +392,8 @@ class KanjiArt:
     """
 
     MAX_ITEMS = 900
-
-    def __init__(self, app: Any):
-        self.app = app
-        self._cache: OrderedDict = OrderedDict()
-        self._version = -1
-
-    # -- cache -------------------------------------------------------------------------------------
-    def _get(self, key: tuple, build: Callable[[], Any]) -> Any:
-        vp = self.app.viewport
-        if self._version != vp.version:
-            self._cache.clear()
-            self._version = vp.version
-        s = self._cache.get(key)
-        if s is None:
-            s = build()
-            self._cache[key] = s
-            if len(self._cache) > self.MAX_ITEMS:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return s
+    BASE_W = BASE_CARD_W
+    BASE_H = BASE_CARD_H
 
     def _font(self, px: int) -> pygame.font.Font:
         return self.app.assets.font_px(max(4, int(px)), jp=True)
@@ -515,14 +496,6 @@ class KanjiArt:
         fx = 109.5 / 200 if kind == NETA else 90.5 / 200
         return (w_px * fx, h_px * 139 / 280)
 
-    def card_px(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
-        w_px, h_px = max(1, int(w_px)), max(1, int(h_px))
-        return self._get(("card", key, w_px, h_px), lambda: self._build_card(key, w_px, h_px))
-
-    def card(self, key: Any, w: float, h: float) -> pygame.Surface:
-        vp = self.app.viewport
-        return self.card_px(key, vp.px(w), vp.px(h))
-
     def _build_card(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
         if key == BACK or not isinstance(key, tuple):
             return self.blank_px(BACK, w_px, h_px)
@@ -533,22 +506,6 @@ class KanjiArt:
             cx, cy = self.face_center(kind, w_px, h_px)
             s.blit(surf, (round(cx - ink.centerx), round(cy - ink.centery)))
         return s
-
-    def card_scaled(self, key: Any, w_px: float, h_px: float) -> pygame.Surface:
-        """A card at an arbitrary (animated) size: smooth-scaled from the hand-size render."""
-        w_px = max(2, int(round(w_px / 2)) * 2)
-        h_px = max(2, int(round(h_px / 2)) * 2)
-        vp = self.app.viewport
-
-        def build() -> pygame.Surface:
-            src = self.card_px(key, vp.px(BASE_CARD_W), vp.px(BASE_CARD_H))
-            if src.get_size() == (w_px, h_px):
-                return src
-            if w_px > src.get_width() * 1.05:  # bigger than the base: render it at that size
-                return self.card_px(key, w_px, h_px)
-            return pygame.transform.smoothscale(src, (w_px, h_px))
-
-        return self._get(("scaled", key, w_px, h_px), build)
 
     # -- completed kanji tiles ---------------------------------------------------------------------
     def tile_px(self, char: str, strokes: int | None, w_px: int, h_px: int, style: str = "mine") -> pygame.Surface:

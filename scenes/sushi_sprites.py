@@ -19,13 +19,13 @@ last 60/350 of the height) where the card's English name is printed.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.sushi import CARD_NAMES, DESSERT, PILES, TYPES, WILD, eaten_card, eaten_type
+from scenes.card_art import CardArt
 from scenes.engine import Tween, clamp, lerp
 
 # -- art paths ---------------------------------------------------------------------------------
@@ -432,7 +432,7 @@ class Flight:
 
 
 # -- art cache ---------------------------------------------------------------------------------------
-class SushiArt:
+class SushiArt(CardArt):
     """Card / chip surfaces in WINDOW pixels, cached per size (cleared when the viewport changes).
 
     * ``card(key, w, h)``: a card face (name printed on the cream strip when it is big enough)
@@ -444,47 +444,8 @@ class SushiArt:
     """
 
     MAX_ITEMS = 700
-
-    def __init__(self, app: Any):
-        self.app = app
-        self._cache: OrderedDict = OrderedDict()
-        self._version = -1
-
-    def _get(self, key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        vp = self.app.viewport
-        if self._version != vp.version:
-            self._cache.clear()
-            self._version = vp.version
-        s = self._cache.get(key)
-        if s is None:
-            s = build()
-            self._cache[key] = s
-            if len(self._cache) > self.MAX_ITEMS:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return s
-
-    def card_px(self, key: str, w_px: int, h_px: int) -> pygame.Surface:
-        w_px, h_px = max(1, int(w_px)), max(1, int(h_px))
-        return self._get(("card", key, w_px, h_px), lambda: self._build_card(key, w_px, h_px))
-
-    def card(self, key: str, w: float, h: float) -> pygame.Surface:
-        vp = self.app.viewport
-        return self.card_px(key, vp.px(w), vp.px(h))
-
-    def card_scaled(self, key: str, w_px: float, h_px: float) -> pygame.Surface:
-        w_px = max(2, int(round(w_px / 2)) * 2)
-        h_px = max(2, int(round(h_px / 2)) * 2)
-        vp = self.app.viewport
-
-        def build() -> pygame.Surface:
-            src = self.card_px(key, vp.px(HAND_W), vp.px(HAND_H))
-            if src.get_size() == (w_px, h_px):
-                return src
-            return pygame.transform.smoothscale(src, (w_px, h_px))
-
-        return self._get(("scaled", key, w_px, h_px), build)
+    BASE_W = HAND_W
+    BASE_H = HAND_H
 
     def rotated(self, key: str, w: float, h: float, angle: float) -> pygame.Surface:
         q = round(angle * 2) / 2

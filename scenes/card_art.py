@@ -1,0 +1,78 @@
+"""The render cache of the card games' art (Sushi Draft, Kanji-zushi): card surfaces in WINDOW
+pixels, built once per size and dropped when the window's scale changes.
+
+A subclass sets :attr:`CardArt.BASE_W` / :attr:`CardArt.BASE_H` (the logical size cards are
+normally drawn at, e.g. in the hand) and implements :meth:`CardArt._build_card`; it can cache
+anything else through :meth:`CardArt._get`.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable
+
+import pygame
+
+
+class CardArt:
+    """Least-recently-used cache of surfaces, keyed per window scale (``viewport.version``).
+
+    * ``card(key, w, h)`` / ``card_px(key, w_px, h_px)``: a card (``key`` is the subclass's card
+      key) at a logical / window-pixel size, built by ``_build_card`` at exactly that size.
+    * ``card_scaled(key, w_px, h_px)``: a card at an arbitrary animated size: smooth-scaled from
+      the ``BASE_W`` x ``BASE_H`` render (rendered afresh when bigger than that), cached per even
+      pixel size, so flights never rasterise SVG every frame.
+    """
+
+    #: Most surfaces kept (the least recently used go first).
+    MAX_ITEMS = 800
+    #: Logical size (px) of the reference render ``card_scaled`` scales from.
+    BASE_W = 100.0
+    BASE_H = 140.0
+
+    def __init__(self, app: Any):
+        self.app = app
+        self._cache: OrderedDict = OrderedDict()
+        self._version = -1
+
+    def _get(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """The value cached under ``key`` for the current window scale, built on first use."""
+        vp = self.app.viewport
+        if self._version != vp.version:
+            self._cache.clear()
+            self._version = vp.version
+        s = self._cache.get(key)
+        if s is None:
+            s = build()
+            self._cache[key] = s
+            if len(self._cache) > self.MAX_ITEMS:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return s
+
+    def _build_card(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
+        """The card ``key`` rendered at exactly ``w_px`` x ``h_px`` window pixels."""
+        raise NotImplementedError
+
+    def card_px(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
+        w_px, h_px = max(1, int(w_px)), max(1, int(h_px))
+        return self._get(("card", key, w_px, h_px), lambda: self._build_card(key, w_px, h_px))
+
+    def card(self, key: Any, w: float, h: float) -> pygame.Surface:
+        vp = self.app.viewport
+        return self.card_px(key, vp.px(w), vp.px(h))
+
+    def card_scaled(self, key: Any, w_px: float, h_px: float) -> pygame.Surface:
+        w_px = max(2, int(round(w_px / 2)) * 2)
+        h_px = max(2, int(round(h_px / 2)) * 2)
+        vp = self.app.viewport
+
+        def build() -> pygame.Surface:
+            src = self.card_px(key, vp.px(self.BASE_W), vp.px(self.BASE_H))
+            if src.get_size() == (w_px, h_px):
+                return src
+            if w_px > src.get_width() * 1.05:  # bigger than the reference: render at that size
+                return self.card_px(key, w_px, h_px)
+            return pygame.transform.smoothscale(src, (w_px, h_px))
+
+        return self._get(("scaled", key, w_px, h_px), build)
