@@ -12,6 +12,6 @@ import sys
 if __name__ == "__main__":
     multiprocessing.freeze_support()
 
-    from scenes.app import main
+    from scenes.cli import main
 
     sys.exit(main())

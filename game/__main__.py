@@ -1,10 +1,11 @@
-"""``python -m game replay ...`` and ``python -m game play ...``."""
+"""``python -m game replay ...``, ``python -m game play ...`` and ``python -m game narrate ...``."""
 
 from __future__ import annotations
 
 import sys
 
-USAGE = "usage: python -m game {replay,play} ...\n  replay [--each-step] FILE...\n  play GAME --seats a,b --games N --seed S"
+USAGE = ("usage: python -m game {replay,play,narrate} ...\n  replay [--each-step] FILE...\n"
+         "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] FILE...")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,6 +23,10 @@ def main(argv: list[str] | None = None) -> int:
         from .play import main as play_main
 
         return play_main(rest)
+    if command == "narrate":
+        from .narrate import main as narrate_main
+
+        return narrate_main(rest)
     print(f"unknown command {command!r}\n{USAGE}", file=sys.stderr)
     return 2
 

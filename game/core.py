@@ -17,9 +17,10 @@ random is stored in the setup so that :meth:`GameState.record` replays with no r
 from __future__ import annotations
 
 import abc
+import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 RECORD_FORMAT = "tatami-record/1"
 
@@ -57,12 +58,161 @@ class Outcome:
     scores: tuple[int, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Something that happened in a game, as the core tells it (a small frozen record).
+
+    Every :meth:`GameState.apply` appends the events it caused to ``state.events``; the scenes,
+    the move log and ``python -m game narrate`` read them instead of re-applying rules.
+
+    Subclasses set the class attributes:
+        KIND: stable machine name, ``"<game>.<what>"`` (e.g. ``"kaito.capture"``); never reused.
+        SECRET: names of fields only ``seat`` may see; :meth:`for_viewer` sets them to ``None``
+            for every other seat.
+        PRIVATE: True when the whole event is ``seat``'s alone (others get nothing; a public
+            companion event, e.g. "a seat has chosen", tells them what they may know).
+        IRREVERSIBLE: True when the event revealed hidden information or randomness to someone
+            (a card drawn, choices revealed, hands passed): an undo never goes back past it
+            (Board Game Arena's rule).
+
+    Attributes:
+        seat: the seat the event is about (the acting seat, the receiver of cards, the winner of
+            a chip), or None for the table as a whole (a refill, the end of a round).
+    """
+
+    KIND: ClassVar[str] = "event"
+    SECRET: ClassVar[frozenset[str]] = frozenset()
+    PRIVATE: ClassVar[bool] = False
+    IRREVERSIBLE: ClassVar[bool] = False
+
+    seat: int | None
+
+    @property
+    def kind(self) -> str:
+        """The stable machine name of this event (``KIND``)."""
+        return self.KIND
+
+    def for_viewer(self, viewer: int | None) -> "Event | None":
+        """This event as ``viewer`` may know it: itself for its own seat or for ``None`` (a
+        spectator after the game: everything), ``None`` when :attr:`PRIVATE` to another seat,
+        otherwise a copy with the :attr:`SECRET` fields set to ``None``."""
+        if viewer is None or viewer == self.seat:
+            return self
+        if self.PRIVATE:
+            return None
+        if not self.SECRET:
+            return self
+        return dataclasses.replace(self, **{name: None for name in self.SECRET})
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One whole English sentence telling this event, with ``names[s]`` for seat ``s``.
+
+        Subclasses override it (one sentence per kind, named placeholders, so that a
+        translation catalog can take each over whole). Redacted fields (``None``) must read
+        naturally ("Ben drew a card.")."""
+        return f"{self.KIND}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind": KIND, <field>: value, ...}`` with tuples as lists (for JSON)."""
+        out: dict[str, Any] = {"kind": self.KIND}
+        for f in dataclasses.fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """The sentence telling ``event`` with seat names ``names`` (see :meth:`Event.describe`)."""
+    return event.describe(names)
+
+
+@dataclass(frozen=True, kw_only=True)
+class View:
+    """What one seat may see now (its information set): the part every game shares.
+
+    Each game's view subclasses it with its own fields. Immutable; built fresh by
+    :meth:`GameState.view`.
+
+    Attributes:
+        seat: the viewing seat.
+        to_act: seats that must act now, ascending (empty once over).
+        legal_actions: this seat's legal action strings, sorted by code point (empty if it is not
+            to act).
+        outcome: the :class:`Outcome` once the game is over, else None.
+        ply: how many actions have been applied so far (every seat's, hidden choices included:
+            that a seat has chosen is public).
+    """
+
+    seat: int
+    to_act: tuple[int, ...]
+    legal_actions: tuple[str, ...]
+    outcome: "Outcome | None"
+    ply: int
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game this is (in the style of OpenSpiel's ``GameType``).
+
+    Attributes:
+        name: record and command-line name, e.g. ``"kaito"``.
+        title: display name, e.g. ``"KAITO"``.
+        min_seats, max_seats: supported seat counts (inclusive).
+        simultaneous: some phase has several seats choosing at once (choices hidden until all
+            have chosen).
+        hidden_information: some seat may not see everything (hands, chip values): the app
+            needs a privacy screen between human seats sharing the screen.
+    """
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    simultaneous: bool
+    hidden_information: bool
+
+
 class GameState(abc.ABC):
-    """One position of a game. Mutable: :meth:`apply` changes it in place; use :meth:`clone`."""
+    """One position of a game. Mutable: :meth:`apply` changes it in place; use :meth:`clone`.
+
+    Attributes:
+        game: the rules this state follows.
+        num_seats: how many seats play.
+        history: every (seat, action) applied, in order.
+        events: the event log: every :class:`Event` the actions caused, in order (full
+            information; read it per seat with :meth:`events_for`).
+    """
 
     game: "Game"
     num_seats: int
     history: list[tuple[int, str]]
+    events: list[Event]
+
+    def emit(self, event: Event) -> None:
+        """Append ``event`` to the log (rules code only)."""
+        self.events.append(event)
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        """The events from log index ``since`` on, as ``seat`` may know them.
+
+        ``seat=None`` is a spectator after the game: everything. Private events of other seats
+        are left out and secret fields are ``None`` (:meth:`Event.for_viewer`); ``since`` counts
+        in the full log (``len(state.events)``), so a reader keeps its own cursor."""
+        out = []
+        for event in self.events[since:]:
+            shown = event.for_viewer(seat)
+            if shown is not None:
+                out.append(shown)
+        return out
 
     @abc.abstractmethod
     def to_act(self) -> tuple[int, ...]:
@@ -90,10 +240,8 @@ class GameState(abc.ABC):
         """Current score per seat (RULES.md section 4 defines it per game)."""
 
     @abc.abstractmethod
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may see now (its information set), as an immutable object.
-
-        Every view has at least ``seat``, ``to_act`` and ``legal_actions`` (that seat's)."""
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now (its information set), as an immutable :class:`View`."""
 
     @abc.abstractmethod
     def clone(self) -> "GameState":
@@ -137,21 +285,38 @@ class Game(abc.ABC):
     """A game's rules: makes states and replays records.
 
     Attributes:
-        name: record/CLI name, e.g. ``"kaito"``.
-        title: display name, e.g. ``"KAITO"``.
-        min_seats, max_seats: supported seat counts.
+        game_type: the game's :class:`GameType` (name, title, seat range, simultaneous, hidden
+            information); ``name``, ``title``, ``min_seats`` and ``max_seats`` read it.
     """
 
-    name: str
-    title: str
-    min_seats: int
-    max_seats: int
+    game_type: GameType
+
+    @property
+    def name(self) -> str:
+        """Record and command-line name, e.g. ``"kaito"``."""
+        return self.game_type.name
+
+    @property
+    def title(self) -> str:
+        """Display name, e.g. ``"KAITO"``."""
+        return self.game_type.title
+
+    @property
+    def min_seats(self) -> int:
+        """Fewest seats the game supports."""
+        return self.game_type.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        """Most seats the game supports."""
+        return self.game_type.max_seats
 
     @abc.abstractmethod
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> GameState:
-        """A fresh game set up with ``rng`` (the only source of randomness).
+        """A fresh game set up with ``rng`` (the only source of randomness; required).
 
         Raises:
+            TypeError: ``rng`` is not a ``random.Random``.
             ValueError: unsupported ``num_seats`` or option."""
 
     @abc.abstractmethod
@@ -162,7 +327,7 @@ class Game(abc.ABC):
             RecordError: the setup is malformed."""
 
     @abc.abstractmethod
-    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
+    def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         """Split a record's ``actions`` into steps, each a list of (seat, action) to apply together.
 
         ``setup`` is the record's (already accepted) setup object, for games whose action shape
@@ -182,6 +347,16 @@ class Game(abc.ABC):
         for index, step in enumerate(self.replay_steps(record.get("actions"), setup)):
             apply_step(state, step, index)
         return state
+
+
+def require_rng(rng: Any) -> random.Random:
+    """Return ``rng`` if it is a ``random.Random``.
+
+    Raises:
+        TypeError: anything else (``new_state`` has no unseeded fallback)."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"new_state needs a random.Random, not {type(rng).__name__}")
+    return rng
 
 
 def record_setup(record: Any, game_name: str | None = None) -> dict:

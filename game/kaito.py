@@ -14,16 +14,28 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .core import (
     ActionError,
     Game,
+    Event,
     GameState,
+    GameType,
     IllegalActionError,
     InvalidActionError,
     Outcome,
     RecordError,
+    View,
+    require_rng,
+)
+from .kaito_events import (
+    GameEnded,
+    KaitoMoved,
+    KaitoPlaced,
+    LastTileAtStake,
+    MonExchanged,
+    TileCaptured,
 )
 
 FILES = "abcdef"
@@ -142,7 +154,7 @@ def minimal_payments(mon_values: Iterable[int], price: int) -> list[tuple[int, .
     return sorted(out)
 
 
-def parse_board(text: str) -> list[str | None]:
+def parse_board(text: object) -> list[str | None]:
     """Board string (RULES.md section 1 notation) -> 36 cells by square index.
 
     Raises:
@@ -173,12 +185,14 @@ def format_board(cells: Sequence[str | None]) -> str:
     )
 
 
-@dataclass(frozen=True)
-class KaitoView:
+@dataclass(frozen=True, kw_only=True)
+class KaitoView(View):
     """Everything a seat sees in KAITO (perfect information: the whole position).
 
+    The shared fields (``seat``, ``to_act``, ``legal_actions``, ``outcome``, ``ply``: actions
+    applied so far) are :class:`game.core.View`'s.
+
     Attributes:
-        seat: the viewing seat.
         board: 36 cells by square index (tile code or None); the cell under the Kaito may hold a
             retrieved tile.
         kaito: the Kaito's square index, or None before it is placed.
@@ -187,14 +201,9 @@ class KaitoView:
         held: per seat, the opponent tiles it holds face up.
         removed: tiles out of the game (own captures, paid Mon, the blanks).
         phase: ``"place"``, ``"move"`` or ``"over"``.
-        to_act: seats that must act now.
-        legal_actions: this seat's legal action strings (sorted).
-        outcome: the Outcome once over.
         last_action: the last (seat, action) applied, or None.
-        ply: number of actions applied so far.
     """
 
-    seat: int
     board: tuple[str | None, ...]
     kaito: int | None
     colors: tuple[str, str]
@@ -202,11 +211,7 @@ class KaitoView:
     held: tuple[tuple[str, ...], tuple[str, ...]]
     removed: tuple[str, ...]
     phase: str
-    to_act: tuple[int, ...]
-    legal_actions: tuple[str, ...]
-    outcome: Outcome | None
     last_action: tuple[int, str] | None
-    ply: int
 
     def targets(self) -> list[int]:
         """Squares the Kaito may land on now (for this seat, if it is to act)."""
@@ -219,7 +224,12 @@ class KaitoView:
 
 
 class KaitoState(GameState):
-    """A KAITO position. Build with :meth:`KaitoGame.new_state` or :meth:`KaitoGame.state_from_setup`."""
+    """A KAITO position. Build with :meth:`KaitoGame.new_state` or :meth:`KaitoGame.state_from_setup`.
+
+    Every :meth:`apply` appends its events to ``events`` (:mod:`game.kaito_events` gives their
+    order and meaning); KAITO hides nothing, so ``events_for(seat)`` is the whole log for every
+    seat.
+    """
 
     num_seats = 2
 
@@ -235,8 +245,11 @@ class KaitoState(GameState):
         self.held: list[list[str]] = [[], []]
         self.removed: list[str] = []
         self.history: list[tuple[int, str]] = []
+        self.events: list[Event] = []
         self._outcome: Outcome | None = None
         self._legal_cache: list[str] | None = None
+        #: the last tiles at stake after the last apply (None: not yet computed), see _at_stake.
+        self._stake: list[tuple[int, str, int]] | None = None
 
     @classmethod
     def from_position(
@@ -249,7 +262,8 @@ class KaitoState(GameState):
         removed: Sequence[str] = (),
         game: "KaitoGame | None" = None,
     ) -> "KaitoState":
-        """A mid-game position (tests, AI search from a view). Checks the no-move loss at once.
+        """A mid-game position (tests, AI search from a view). Checks the no-move loss at once
+        (then the log holds its :class:`~game.kaito_events.GameEnded`; no other event).
 
         Raises:
             ValueError: colours or Kaito square invalid."""
@@ -326,6 +340,13 @@ class KaitoState(GameState):
         return self.board.count(tile) == 1
 
     def apply(self, seat: int, action: str) -> None:
+        """Validate and apply ``action`` (RULES.md §1, a turn) and emit its events (order in
+        :mod:`game.kaito_events`).
+
+        Raises:
+            InvalidActionError: not KAITO notation.
+            IllegalActionError: the game is over, not ``seat``'s turn, or not a legal move (the
+                message says why)."""
         move = Move.from_str(action) if not isinstance(action, Move) else action
         if self._outcome:
             raise IllegalActionError("the game is over")
@@ -334,8 +355,34 @@ class KaitoState(GameState):
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalActionError(self._why_illegal(move, legal))
+        before = self._stake if self._stake is not None else self._at_stake()
         self._do(move)
         self.history.append((seat, str(move)))
+        self._stake = self._at_stake()
+        if self._stake:
+            for owner, tile, square in self._stake:
+                if (owner, tile, square) not in before:
+                    self.emit(LastTileAtStake(seat=owner, ply=len(self.history) - 1, tile=tile,
+                                              square=square, mover=self.to_move))
+
+    def _at_stake(self) -> list[tuple[int, str, int]]:
+        """(owner seat, tile, square) of every last katana / kabuto at stake now: the only one of
+        its colour and kind on the board, not under the Kaito and in the Kaito's row or column
+        (:class:`game.kaito_events.LastTileAtStake` gives the definition). [] when over or before
+        the Kaito is placed."""
+        if self._outcome or self.kaito is None:
+            return []
+        board = self.board
+        line = _LINES[self.kaito]
+        out = []
+        for owner, color in enumerate(self.colors):
+            for kind in "KH":
+                tile = color + kind
+                if board.count(tile) == 1:
+                    square = board.index(tile)
+                    if square in line:
+                        out.append((owner, tile, square))
+        return out
 
     def _why_illegal(self, move: Move, legal: list[Move]) -> str:
         name = square_name(move.square)
@@ -362,44 +409,76 @@ class KaitoState(GameState):
         return f"{name} is not a legal move"
 
     def _do(self, move: Move) -> None:
-        """Apply a move known to be legal."""
+        """Apply a move known to be legal and emit its events (all but the at-stake warnings)."""
         self._legal_cache = None
         board = self.board
+        ply = len(self.history)
+        mover = self.to_move
         if move.place:
-            for i, c in enumerate(board):
-                if c == BLANK:
-                    board[i] = None
-                    self.removed.append(BLANK)
+            blanks = tuple(i for i, c in enumerate(board) if c == BLANK)
+            for i in blanks:
+                board[i] = None
+                self.removed.append(BLANK)
             self.kaito = move.square
             self.to_move = 0
+            self.emit(KaitoPlaced(seat=mover, ply=ply, square=move.square, blanks=blanks,
+                                  color=self.colors[0]))
             self._check_can_move()
             return
-        mover = self.to_move
         opp_color = self.colors[1 - mover]
         tile = board[move.square]
-        assert tile is not None
+        assert tile is not None and self.kaito is not None
+        self.emit(self._moved(mover, ply, self.kaito, move.square))
         board[move.square] = None
         self.kaito = move.square
-        if tile[0] == opp_color:
+        held = tile[0] == opp_color
+        if held:
+            slot = len(self.held[mover])
             self.held[mover].append(tile)
         else:
+            slot = sum(1 for t in self.removed if t[0] == tile[0])
             self.removed.append(tile)
-        if tile[1] in "KH" and tile not in board:
+        last = tile[1] in "KH" and tile not in board
+        self.emit(TileCaptured(seat=mover, ply=ply, square=move.square, tile=tile,
+                               owner=self.colors.index(tile[0]), held=held, slot=slot, last=last))
+        if last:
             loser = self.colors.index(tile[0])
             who = COLOR_NAMES[tile[0]]
             kind = KIND_NAMES[tile[1]]
             by = "its own capture" if loser == mover else f"{COLOR_NAMES[self.colors[mover]]}'s capture"
-            self._end(1 - loser, f"no-{kind}", f"{who} has no {kind} left on the board ({by}).")
+            self._end(1 - loser, f"no-{kind}", f"{who} has no {kind} left on the board ({by}).", mover)
             return
         if move.buy:
-            for value in move.paid:
-                self.held[mover].remove(f"{opp_color}{value}")
-                self.removed.append(f"{opp_color}{value}")
-            back = self.colors[mover] + move.buy
-            self.held[1 - mover].remove(back)
-            board[move.square] = back
+            self._exchange(move, mover, ply)
         self.to_move = 1 - mover
         self._check_can_move()
+
+    def _moved(self, seat: int, ply: int, frm: int, to: int) -> KaitoMoved:
+        """The :class:`KaitoMoved` event of the Kaito going from ``frm`` to ``to`` (same line)."""
+        step = (1 if to > frm else -1) * (1 if to // SIZE == frm // SIZE else SIZE)
+        passed = tuple(self.board[sq] for sq in range(frm + step, to, step))
+        return KaitoMoved(seat=seat, ply=ply, frm=frm, to=to, distance=len(passed) + 1, passed=passed)
+
+    def _exchange(self, move: Move, mover: int, ply: int) -> None:
+        """Pay ``move.paid`` (the first matching held tiles), retrieve ``move.buy`` onto the
+        Kaito's square and emit :class:`MonExchanged`."""
+        opp_color = self.colors[1 - mover]
+        row = self.held[mover]
+        taken: list[int] = []
+        for value in move.paid:
+            code = f"{opp_color}{value}"
+            taken.append(next(i for i, c in enumerate(row) if c == code and i not in taken))
+        paid = tuple(row[i] for i in taken)
+        self.held[mover] = [c for i, c in enumerate(row) if i not in taken]
+        out_slot = sum(1 for t in self.removed if t[0] == opp_color)
+        self.removed.extend(paid)
+        back = self.colors[mover] + (move.buy or "")
+        from_slot = self.held[1 - mover].index(back)
+        del self.held[1 - mover][from_slot]
+        self.board[move.square] = back
+        self.emit(MonExchanged(seat=mover, ply=ply, paid=paid, paid_slots=tuple(taken), out_slot=out_slot,
+                               value=sum(move.paid), retrieved=back, from_slot=from_slot,
+                               square=move.square))
 
     def _check_can_move(self) -> None:
         if self.kaito is None or self._outcome:
@@ -409,8 +488,13 @@ class KaitoState(GameState):
             who = COLOR_NAMES[self.colors[stuck]]
             self._end(1 - stuck, "no-move", f"{who} cannot move: no tile in the Kaito's row or column.")
 
-    def _end(self, winner: int, reason: str, description: str) -> None:
+    def _end(self, winner: int, reason: str, description: str, captured_by: int | None = None) -> None:
+        """Set the Outcome and emit :class:`GameEnded` (``captured_by``: who took the last katana /
+        kabuto, None for no-move)."""
         self._outcome = Outcome((winner,), reason, description, self.scores())
+        self.emit(GameEnded(winners=(winner,), loser=1 - winner, reason=reason,
+                            color=self.colors[1 - winner], captured_by=captured_by,
+                            description=description, scores=self._outcome.scores))
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -448,8 +532,10 @@ class KaitoState(GameState):
         other.held = [list(self.held[0]), list(self.held[1])]
         other.removed = list(self.removed)
         other.history = list(self.history)
+        other.events = list(self.events)
         other._outcome = self._outcome
         other._legal_cache = self._legal_cache
+        other._stake = self._stake
         return other
 
     def setup(self) -> dict:
@@ -470,12 +556,10 @@ class KaitoState(GameState):
 class KaitoGame(Game):
     """KAITO rules (RULES.md section 1)."""
 
-    name = "kaito"
-    title = "KAITO"
-    min_seats = 2
-    max_seats = 2
+    game_type = GameType(name="kaito", title="KAITO", min_seats=2, max_seats=2,
+                         simultaneous=False, hidden_information=False)
 
-    def new_state(self, num_seats: int = 2, rng: random.Random | None = None, **options) -> KaitoState:
+    def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
         """Shuffle the 36 tiles into the grid with ``rng``.
 
         Options: ``colors`` — ("R", "B") or ("B", "R"); seat 0 moves first with ``colors[0]``.
@@ -485,7 +569,7 @@ class KaitoGame(Game):
             ValueError: num_seats is not 2, unknown option, bad colours."""
         if num_seats != 2:
             raise ValueError("KAITO is for exactly 2 seats")
-        rng = rng or random.Random()
+        rng = require_rng(rng)
         unknown = set(options) - {"colors"}
         if unknown:
             raise ValueError(f"unknown KAITO option(s): {sorted(unknown)}")
@@ -506,7 +590,7 @@ class KaitoGame(Game):
             raise RecordError('setup colors must be ["R", "B"] or ["B", "R"]')
         return KaitoState(self, cells, tuple(colors))
 
-    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
+    def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         if not isinstance(record_actions, list):
             raise RecordError("actions is not a list")
         steps = []

@@ -26,26 +26,53 @@ Hidden information: each seat's hand and every deck order (the neta decks and th
 pile). :meth:`KanjiState.view` builds a fresh :class:`KanjiView` from public data plus the viewing
 seat's own hand; nothing in it refers to the state's containers. Attempts (right or wrong) are
 public: the cards are put side by side on the table.
+
+Events (issue 9 §1): every :meth:`KanjiState.apply` appends to ``state.events`` what it did, as the
+records of :mod:`game.kanji_events` (attempt formed / wrong / pass, refill or empty slot, neta
+draw with the card secret to the drawer, a seat finished, the end); read them per seat with
+:meth:`~game.core.GameState.events_for`.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from . import kanji_data
 from .core import (
     ActionError,
     Game,
     GameState,
+    GameType,
     IllegalActionError,
     InvalidActionError,
     Outcome,
     RecordError,
+    View,
+    require_rng,
 )
 from .kanji_data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
+from .kanji_events import (
+    NO_CHARACTER,
+    NOBODY,
+    NOT_IN_KEY,
+    NOT_JOYO,
+    SHARED,
+    SHARED_AFTER_TIE_BREAK,
+    TIE_BREAK,
+    WIN,
+    GameEnded,
+    KanjiFormed,
+    KanjiWrong,
+    NetaDrawn,
+    Passed,
+    SeatFinished,
+    SlotLeftEmpty,
+    SlotRefilled,
+)
 
 #: Face-up shari slots on the table (two rows of 3).
 TABLE_SLOTS = 6
@@ -209,28 +236,27 @@ class TieBreak:
         return len(self.winners) == 1
 
 
-@dataclass(frozen=True)
-class KanjiView:
+@dataclass(frozen=True, kw_only=True)
+class KanjiView(View):
     """What one seat may see (its information set). Immutable; built fresh by :meth:`KanjiState.view`.
 
-    Attributes:
-        seat: the viewing seat. num_seats: N (2-6).
+    Attributes (after the :class:`game.core.View` ones: ``seat`` the viewing seat, ``to_act``
+    ``(to_move,)`` or (), ``legal_actions`` this seat's legal actions sorted by code point (() if
+    not its turn), ``outcome`` the Outcome once over, ``ply`` the number of actions applied so
+    far):
+        num_seats: N (2-6).
         hand: this seat's neta cards, in :data:`~game.kanji_data.NETA` order.
         hand_sizes: cards in each seat's hand. neta_left: cards left in each seat's neta deck.
         shari_left: cards left in the shari draw pile.
         table: the 6 table slots, each a shari card name or None (empty once the deck ran out).
         completed: per seat, its :class:`Completed` kanji in the order completed.
         attempts: the public :class:`Attempt` log, in turn order (passes included).
-        to_move: the seat whose turn it is (None once over). to_act: ``(to_move,)`` or ().
-        legal_actions: this seat's legal actions (sorted by code point; () if not its turn).
-        turn: number of actions applied so far.
+        to_move: the seat whose turn it is (None once over).
         answer_key: ``"joyo"`` or ``"rulebook"``.
-        outcome: the Outcome once over. tie_break: the :class:`TieBreak` once over if the top
-            total was tied, else None.
+        tie_break: the :class:`TieBreak` once over if the top total was tied, else None.
     Deliberately absent: other seats' hands, deck orders, and which attempts are valid (the UI
     may ask :mod:`game.kanji_data` for its optional hint)."""
 
-    seat: int
     num_seats: int
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
@@ -240,11 +266,7 @@ class KanjiView:
     completed: tuple[tuple[Completed, ...], ...]
     attempts: tuple[Attempt, ...]
     to_move: int | None
-    to_act: tuple[int, ...]
-    legal_actions: tuple[str, ...]
-    turn: int
     answer_key: str
-    outcome: Outcome | None
     tie_break: TieBreak | None
 
     @property
@@ -272,9 +294,17 @@ class KanjiState(GameState):
         completed: per seat, its :class:`Completed` kanji. attempts: the :class:`Attempt` log.
         to_move: the seat to act (None once over). history: (seat, action) applied so far.
         tie_break: the :class:`TieBreak` once over with a tie on the top total, else None.
+        events: the event log (:mod:`game.kanji_events`; a dead table at set-up already ends
+            the game with a :class:`~game.kanji_events.GameEnded`).
+        log_events: True (the default) to log events; False skips building them (positions are
+            the same either way). For throw-away states that replay or search many actions:
+            ``clone(log_events=False)``; :meth:`KanjiGame.replay_steps` uses it for its scratch
+            state. Set it before the first action: a log with gaps tells wrong stories.
     """
 
-    def __init__(self, game: "KanjiGame", shari: Sequence[str], neta: Sequence[Sequence[str]],
+    log_events: bool = True
+
+    def __init__(self, game: KanjiGame, shari: Sequence[str], neta: Sequence[Sequence[str]],
                  answer_key: str = "joyo"):
         self.game = game
         self.num_seats = len(neta)
@@ -291,6 +321,8 @@ class KanjiState(GameState):
         self.to_move: int | None = 0
         self.tie_break: TieBreak | None = None
         self._outcome: Outcome | None = None
+        self.events = []
+        self.log_events = True
         self._check_end()
 
     # -- protocol ---------------------------------------------------------------------------
@@ -308,7 +340,8 @@ class KanjiState(GameState):
         return sorted(actions)
 
     def apply(self, seat: int, action: str) -> None:
-        """Apply ``seat``'s attempt or pass (RULES.md §3, a turn).
+        """Apply ``seat``'s attempt or pass (RULES.md §3, a turn) and emit its events (see
+        :mod:`game.kanji_events` for which, in which order).
 
         Raises:
             InvalidActionError: malformed text (see :func:`parse_action`).
@@ -324,6 +357,8 @@ class KanjiState(GameState):
         turn = len(self.history)
         if pair is None:
             entry = Attempt(turn, seat, PASS, None, None, None, None, False, "passed", None, None)
+            if self.log_events:
+                self.emit(Passed(seat=seat, ply=turn))
         else:
             neta, shari = pair
             if neta not in self.hands[seat]:
@@ -338,15 +373,41 @@ class KanjiState(GameState):
                 self.hands[seat].remove(neta)
                 refill = self.shari_pile.pop(0) if self.shari_pile else None
                 self.table[slot] = refill
-                if self.neta_decks[seat]:
-                    self.hands[seat] = list(sort_hand(self.hands[seat] + [self.neta_decks[seat].pop(0)]))
+                drawn = self.neta_decks[seat].pop(0) if self.neta_decks[seat] else None
+                if drawn is not None:
+                    self.hands[seat] = list(sort_hand(self.hands[seat] + [drawn]))
                 self.completed[seat].append(Completed(formed.char, formed.strokes, neta, shari, turn))
+                if self.log_events:
+                    self._tell_formed(seat, formed, slot, refill, drawn)
+            elif self.log_events:
+                reason = NO_CHARACTER if formed is None else NOT_JOYO if not formed.joyo else NOT_IN_KEY
+                self.emit(KanjiWrong(seat=seat, ply=turn, neta=neta, shari=shari, slot=slot,
+                                     char=formed.char if formed else None,
+                                     strokes=formed.strokes if formed else None, reason=reason, why=why))
             entry = Attempt(turn, seat, action, neta, shari, formed.char if formed else None,
                             formed.strokes if formed else None, valid, why, slot, refill)
         self.attempts.append(entry)
         self.history.append((seat, action))
         self.to_move = self._next_seat(seat)
         self._check_end()
+
+    def _tell_formed(self, seat: int, formed: Formed, slot: int, refill: str | None,
+                     drawn: str | None) -> None:
+        """Emit the events of ``seat``'s valid attempt, after it was applied: the kanji, the
+        refill (or empty slot), the draw, and the fifth kanji."""
+        done = self.completed[seat]
+        last = done[-1]
+        score = sum(k.strokes for k in done)
+        self.emit(KanjiFormed(seat=seat, ply=last.turn, neta=last.neta, shari=last.shari, slot=slot,
+                              char=last.char, strokes=last.strokes, meanings=formed.meanings,
+                              on=formed.on, kun=formed.kun, grade=formed.grade, count=len(done),
+                              score=score))
+        self.emit(SlotRefilled(slot=slot, card=refill, shari_left=len(self.shari_pile))
+                  if refill is not None else SlotLeftEmpty(slot=slot))
+        if drawn is not None:
+            self.emit(NetaDrawn(seat=seat, card=drawn, neta_left=len(self.neta_decks[seat])))
+        if len(done) == KANJI_PER_SEAT:
+            self.emit(SeatFinished(seat=seat, kanji=tuple(k.char for k in done), score=score))
 
     def _active(self, seat: int) -> bool:
         return len(self.completed[seat]) < KANJI_PER_SEAT
@@ -379,9 +440,11 @@ class KanjiState(GameState):
         totals = self.scores()
         top = max(totals)
         tied = tuple(s for s, t in enumerate(totals) if t == top)
+        winners: tuple[int, ...]
         if len(tied) == 1:
             winners = tied
             result = f"seat {tied[0]} wins with {top} strokes"
+            decided = WIN
         else:
             biggest_kanji = [max(self.completed[s], key=lambda k: k.strokes, default=None) for s in tied]
             biggest = tuple(k.strokes if k else 0 for k in biggest_kanji)
@@ -390,8 +453,11 @@ class KanjiState(GameState):
             self.tie_break = TieBreak(tied, top, biggest, tuple(k.char if k else None for k in biggest_kanji),
                                       winners)
             result = f"{_seats(tied)} tie on {top} strokes"
+            decided = (TIE_BREAK if len(winners) == 1 else NOBODY if top == 0
+                       else SHARED if len(winners) == len(tied) else SHARED_AFTER_TIE_BREAK)
             if len(winners) == 1:
-                char = biggest_kanji[tied.index(winners[0])].char
+                biggest_one = biggest_kanji[tied.index(winners[0])]
+                char = biggest_one.char if biggest_one else None
                 result += (f"; seat {winners[0]} wins the tie-break with its biggest kanji {char} "
                            f"({best} strokes)")
             elif top == 0:
@@ -402,6 +468,9 @@ class KanjiState(GameState):
                 result += f"; {_seats(winners)} share the win with biggest kanji of {best} strokes"
         self.to_move = None
         self._outcome = Outcome(winners, reason, f"{lead}: {result}.", totals)
+        if self.log_events:
+            self.emit(GameEnded(reason=reason, result=decided, winners=winners, scores=totals,
+                                tie_break=self.tie_break))
 
     # -- queries ----------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -417,6 +486,7 @@ class KanjiState(GameState):
             raise ValueError(f"this game has seats 0..{self.num_seats - 1}, not {seat!r}")
         return KanjiView(
             seat=seat,
+            ply=len(self.history),
             num_seats=self.num_seats,
             hand=sort_hand(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
@@ -428,13 +498,17 @@ class KanjiState(GameState):
             to_move=self.to_move,
             to_act=self.to_act(),
             legal_actions=tuple(self.legal_actions(seat)),
-            turn=len(self.history),
             answer_key=self.answer_key,
             outcome=self._outcome,
             tie_break=self.tie_break,
         )
 
-    def clone(self) -> "KanjiState":
+    def clone(self, log_events: bool | None = None) -> KanjiState:
+        """An independent copy (its own event log, a copy of this one's).
+
+        ``log_events``: the copy's :attr:`log_events` (default: this state's); False for a
+        throw-away copy that applies many actions (search, replays): same positions, no events
+        built for them (the copy's log keeps the events so far)."""
         other = KanjiState.__new__(KanjiState)
         other.game = self.game
         other.num_seats = self.num_seats
@@ -451,6 +525,8 @@ class KanjiState(GameState):
         other.to_move = self.to_move
         other.tie_break = self.tie_break
         other._outcome = self._outcome
+        other.events = list(self.events)
+        other.log_events = self.log_events if log_events is None else log_events
         return other
 
     def setup(self) -> dict:
@@ -473,12 +549,10 @@ class KanjiState(GameState):
 class KanjiGame(Game):
     """Kanji-zushi rules (RULES.md section 3)."""
 
-    name = "kanji-zushi"
-    title = "Kanji-zushi"
-    min_seats = 2
-    max_seats = 6
+    game_type = GameType(name="kanji-zushi", title="Kanji-zushi", min_seats=2, max_seats=6,
+                         simultaneous=False, hidden_information=True)
 
-    def new_state(self, num_seats: int = 2, rng: random.Random | None = None, **options) -> KanjiState:
+    def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KanjiState:
         """Shuffle the shari deck, then each seat's neta deck (seat order), with ``rng``.
 
         Options: ``answer_key`` — ``"joyo"`` (default) or ``"rulebook"`` (RULES.md §3).
@@ -492,7 +566,7 @@ class KanjiGame(Game):
             raise ValueError(f"unknown Kanji-zushi option(s): {sorted(options)}")
         if answer_key not in ANSWER_KEYS:
             raise ValueError(f"answer_key must be one of {', '.join(ANSWER_KEYS)}, not {answer_key!r}")
-        rng = rng or random.Random()
+        rng = require_rng(rng)
         shari = list(SHARI_DECK)
         rng.shuffle(shari)
         neta = []
@@ -537,7 +611,7 @@ class KanjiGame(Game):
             raise RecordError(f"setup answer_key must be \"joyo\" or \"rulebook\", not {key!r}")
         return KanjiState(self, shari, neta, key)
 
-    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
+    def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         """One step ``[(seat, action)]`` per action, the seat being the one whose turn it is.
 
         Seats with 5 kanji are skipped, so the seat of action i depends on the earlier actions:
@@ -555,7 +629,7 @@ class KanjiGame(Game):
                 raise RecordError(f"action {i} is not a string: {action!r}")
         if setup is None:
             raise RecordError("Kanji-zushi needs the record's setup to know whose turn each action is")
-        scratch = self.state_from_setup(setup)
+        scratch = self.state_from_setup(setup).clone(log_events=False)
         steps: list[list[tuple[int, str]]] = []
         for action in record_actions:
             if scratch.to_move is not None:
@@ -573,7 +647,22 @@ class KanjiGame(Game):
 KANJI = KanjiGame()
 
 __all__ = [
-    "ALL_COMPLETE", "Attempt", "Completed", "DEAD_TABLE", "GO_RIGHT", "HAND_SIZE", "KANJI",
-    "KANJI_PER_SEAT", "KanjiGame", "KanjiState", "KanjiView", "PASS", "TABLE_SLOTS", "TieBreak",
-    "attempt_text", "judge", "parse_action", "sort_hand",
+    "ALL_COMPLETE",
+    "DEAD_TABLE",
+    "GO_RIGHT",
+    "HAND_SIZE",
+    "KANJI",
+    "KANJI_PER_SEAT",
+    "PASS",
+    "TABLE_SLOTS",
+    "Attempt",
+    "Completed",
+    "KanjiGame",
+    "KanjiState",
+    "KanjiView",
+    "TieBreak",
+    "attempt_text",
+    "judge",
+    "parse_action",
+    "sort_hand",
 ]

@@ -149,8 +149,8 @@ class _Tables:
             raise ValueError("data file's neta/shari deck differ from RULES.md §3 (regenerate it)")
         self.data = data
         strokes: dict[str, int] = {}
-        for count, chars in data["joyo_by_strokes"].items():
-            for ch in chars:
+        for count, joyo_chars in data["joyo_by_strokes"].items():
+            for ch in joyo_chars:
                 strokes[ch] = int(count)
         self.joyo_strokes = strokes
         self.joyo = "".join(sorted(strokes))

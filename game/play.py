@@ -1,8 +1,8 @@
 """``python -m game play GAME --seats a,b[,...] --games N --seed S [--jobs J]``: AI-vs-AI matches.
 
-Plays ``N`` games between the bots named in ``--seats`` (levels of :data:`game.ai.LEVELS`), using
-only the core protocol (``to_act`` / ``view`` / ``legal_actions`` / ``apply`` / ``outcome``), and
-prints ONE JSON object::
+Plays ``N`` games between the bots named in ``--seats`` (levels of :data:`game.ai.LEVELS`), each
+through a synchronous :class:`game.match.Match` (the one AI drive loop, bots chosen in-process;
+only the core protocol underneath), and prints ONE JSON object::
 
     {"game": "kaito", "games": 200, "seed": 1, "bots": ["hard", "random"],
      "wins": [..], "win_share": [..], "ci95": [[lo, hi], ..], "mean_rank": [..],
@@ -19,7 +19,7 @@ games run in worker processes and each decision is timed in its process.
 All randomness is derived from ``--seed``: game ``i`` is set up with ``Random("S:i:setup")`` and
 the bot of seat ``s`` gets ``Random("S:i:seat:s")``, so a run is reproducible (timings aside)
 whatever ``--jobs``. In a simultaneous phase every seat in ``to_act()`` chooses from its own view,
-all views being taken before any choice is applied.
+all views being taken before any choice is applied (:meth:`game.match.Match.step_bots`).
 
 Bad arguments print one line on standard error and exit with status 2.
 """
@@ -31,7 +31,7 @@ import json
 import random
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 from .core import wilson_interval
 
@@ -44,7 +44,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line instead of usage + message
+    def error(self, message: str) -> NoReturn:  # one line instead of usage + message
         raise UsageError(message)
 
 
@@ -58,40 +58,53 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Timed:
+    """A bot whose every ``choose`` call is timed into ``ms`` (milliseconds per decision)."""
+
+    def __init__(self, bot: Any, ms: list[float]) -> None:
+        self.bot = bot
+        self.ms = ms
+
+    def choose(self, view: Any) -> str:
+        """``bot.choose(view)``, timed."""
+        t0 = time.perf_counter()
+        action = self.bot.choose(view)
+        self.ms.append((time.perf_counter() - t0) * 1000.0)
+        return action
+
+
 def play_game(game_name: str, levels: Sequence[str], index: int, seed: int) -> dict[str, Any]:
     """Play game ``index`` of a match and return its result.
 
     Returns:
         ``{"seat_bots": [bot index per seat], "winners": [seats], "scores": [...],
-        "ms": [[ms per decision] per bot index]}``."""
+        "ms": [[ms per decision] per bot index]}``.
+    Raises:
+        RuntimeError: the game stalls (nobody to act) or exceeds :data:`MAX_STEPS` steps.
+        ActionError: a bot chose an action the state rejects (a bug in the bot)."""
     from .ai import make_bot
+    from .match import Match
     from .registry import get
 
     game = get(game_name)
     n = len(levels)
     seat_bots = [(s + index) % n for s in range(n)]
     state = game.new_state(n, random.Random(f"{seed}:{index}:setup"))
-    bots = [make_bot(game_name, levels[seat_bots[s]], random.Random(f"{seed}:{index}:seat:{s}"))
-            for s in range(n)]
     ms: list[list[float]] = [[] for _ in range(n)]
+    bots = {s: _Timed(make_bot(game_name, levels[seat_bots[s]], random.Random(f"{seed}:{index}:seat:{s}")),
+                      ms[seat_bots[s]])
+            for s in range(n)}
+    match = Match(game, [levels[b] for b in seat_bots], seed, state=state, bots=bots, synchronous=True)
     steps = 0
-    while not state.is_over():
-        seats = state.to_act()
-        if not seats:
+    while not match.is_over():
+        if not match.to_act():
             raise RuntimeError(f"{game_name}: game {index} is not over but nobody is to act")
-        views = [state.view(s) for s in seats]  # all views first: simultaneous choices are blind
-        choices = []
-        for seat, view in zip(seats, views):
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view)
-            ms[seat_bots[seat]].append((time.perf_counter() - t0) * 1000.0)
-            choices.append((seat, action))
-        for seat, action in choices:
-            state.apply(seat, action)
+        match.step_bots()  # all views first: simultaneous choices are blind
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"{game_name}: game {index} did not end after {MAX_STEPS} steps")
-    outcome = state.outcome()
+    outcome = match.outcome()
+    assert outcome is not None
     return {"seat_bots": seat_bots, "winners": list(outcome.winners), "scores": list(outcome.scores),
             "ms": ms}
 

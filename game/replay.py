@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import Any, Callable, TextIO
 
-from .core import ActionError, RecordError, apply_step, record_setup
+from .core import ActionError, GameState, RecordError, apply_step, record_setup
 from .registry import GAMES
 
 
@@ -14,21 +14,30 @@ class ReplayError(Exception):
     """A record could not be replayed; the message is the one line to print."""
 
 
-def replay_file(path: str, each_step: bool, out: TextIO) -> None:
-    """Replay one record file, printing summary lines to ``out``.
+def load_record(path: str) -> Any:
+    """The JSON value in the record file ``path`` (not yet checked to be a record).
 
     Raises:
-        ReplayError: unreadable file, malformed record or illegal action; message names the
-            file and, for actions, the action index."""
+        ReplayError: unreadable file, not UTF-8, or invalid JSON; the message names the file."""
     try:
         with open(path, encoding="utf-8") as fh:
-            record = json.load(fh)
+            return json.load(fh)
     except OSError as exc:
         raise ReplayError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: malformed record: not UTF-8") from None
     except json.JSONDecodeError as exc:
         raise ReplayError(f"{path}: malformed record: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+
+
+def replay_record(path: str, record: Any, before_step: Callable[[GameState], None] | None = None) -> GameState:
+    """Replay ``record`` (read from ``path``) and return the final state.
+
+    ``before_step`` is called with the state before every step (``--each-step``).
+
+    Raises:
+        ReplayError: malformed record, or an invalid or illegal action; the message names the
+            file and, for actions, the action index (RULES.md section 4)."""
     try:
         setup = record_setup(record)
         name = record.get("game")
@@ -40,14 +49,30 @@ def replay_file(path: str, each_step: bool, out: TextIO) -> None:
     except RecordError as exc:
         raise ReplayError(f"{path}: malformed record: {exc}") from None
     for index, step in enumerate(steps):
-        if each_step:
-            print(json.dumps(state.summary(), ensure_ascii=False), file=out)
+        if before_step is not None:
+            before_step(state)
         try:
             apply_step(state, step, index)
         except ActionError as exc:
-            out.flush()
             raise ReplayError(f"{path}: {exc}") from None
-    print(json.dumps(state.summary(), ensure_ascii=False), file=out)
+    return state
+
+
+def replay_file(path: str, each_step: bool, out: TextIO) -> None:
+    """Replay one record file, printing summary lines to ``out``.
+
+    Raises:
+        ReplayError: unreadable file, malformed record or illegal action; message names the
+            file and, for actions, the action index."""
+    def show(state: GameState) -> None:
+        print(json.dumps(state.summary(), ensure_ascii=False), file=out)
+
+    try:
+        state = replay_record(path, load_record(path), show if each_step else None)
+    except ReplayError:
+        out.flush()
+        raise
+    show(state)
 
 
 def main(argv: list[str]) -> int:

@@ -20,9 +20,33 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from .core import Game, GameState, IllegalActionError, InvalidActionError, Outcome, RecordError
+from .core import (
+    Game,
+    GameState,
+    GameType,
+    IllegalActionError,
+    InvalidActionError,
+    Outcome,
+    RecordError,
+    View,
+    require_rng,
+)
+from .sushi_events import (
+    Award,
+    AwardEvent,
+    Chosen,
+    Deal,
+    Discard,
+    End,
+    Keep,
+    Pass,
+    Reveal,
+    RoundEnd,
+    _join,
+    award_text,
+)
 
 #: The five sushi types, in the order the game lists them (RULES.md section 2).
 TYPES: tuple[str, ...] = ("tuna", "shrimp", "salmon", "cucumber", "mackerel")
@@ -100,67 +124,6 @@ def dessert_count(eaten: Sequence[str]) -> int:
     return sum(1 for n in type_counts(eaten).values() if n)
 
 
-@dataclass(frozen=True)
-class Award:
-    """How one pile's chip was decided at the end of a round (public information).
-
-    Attributes:
-        round: round index (0-2).
-        pile: one of :data:`PILES`.
-        counts: per seat, cards of that type eaten (dessert: number of types eaten).
-        groups: ``(count, seats)`` for every count >= 1, largest first.
-        seat: the seat that won the pile's top chip, or None (chip stays on the pile).
-        skipped: the tied groups passed over before the winner (or all groups when no winner).
-        empty: True if the pile had no chip left (cannot happen with 3 rounds; kept for safety).
-    """
-
-    round: int
-    pile: str
-    counts: tuple[int, ...]
-    groups: tuple[tuple[int, tuple[int, ...]], ...]
-    seat: int | None
-    skipped: tuple[tuple[int, tuple[int, ...]], ...]
-    empty: bool = False
-
-    def text(self, names: Sequence[str]) -> str:
-        """One sentence explaining the award, e.g. ``"Tuna: Aiko and Ben tie on 2, so the chip goes
-        to the next group: Chie (1)."``"""
-        return award_text(self, names)
-
-
-def _join(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _verb(who: str, singular: str, plural: str) -> str:
-    """``singular`` for a third person, ``plural`` when the seat is called "You"."""
-    return plural if who == "You" else singular
-
-
-def award_text(award: Award, names: Sequence[str]) -> str:
-    """The human explanation of ``award`` with seat ``s`` called ``names[s]`` (RULES.md section 2,
-    the "first group of exactly one" tie rule)."""
-    pile = award.pile.capitalize()
-    unit = "types" if award.pile == DESSERT else award.pile
-    if award.empty:
-        return f"{pile}: no chip left on the pile."
-    if not award.groups:
-        return f"{pile}: nobody ate any; the chip stays on the pile."
-    ties = "; ".join(f"{_join([names[s] for s in seats])} tie on {count}"
-                     for count, seats in award.skipped)
-    if award.seat is None:
-        return f"{pile}: {ties}; no one is alone, so the chip stays on the pile."
-    count = award.counts[award.seat]
-    who = names[award.seat]
-    if not award.skipped:
-        is_, has, wins = _verb(who, "is", "are"), _verb(who, "has", "have"), _verb(who, "wins", "win")
-        if len(award.groups) == 1:
-            return f"{pile}: {who} {is_} the only one with {unit} ({count}) and {wins} the chip."
-        return f"{pile}: {who} {has} the most {unit} ({count}) and {wins} the chip."
-    return f"{pile}: {ties}, so the chip goes to the next group: {who} ({count})."
-
-
 def decide_award(round_index: int, pile: str, counts: Sequence[int], pile_left: int) -> Award:
     """Apply the tie rule to one pile (RULES.md section 2, scoring).
 
@@ -185,12 +148,16 @@ def decide_award(round_index: int, pile: str, counts: Sequence[int], pile_left: 
     return Award(round_index, pile, tuple(counts), groups, winner, tuple(skipped))
 
 
-@dataclass(frozen=True)
-class SushiView:
+@dataclass(frozen=True, kw_only=True)
+class SushiView(View):
     """What one seat may see (its information set). Immutable; built fresh by :meth:`SushiState.view`.
 
+    The :class:`game.core.View` fields: ``seat`` (the viewing seat), ``to_act`` (seats still to
+    choose this phase), ``legal_actions`` (this seat's, sorted), ``outcome`` (once over) and
+    ``ply`` (actions applied so far, pending hidden choices included: who has chosen is public).
+
     Attributes:
-        seat: the viewing seat. num_seats: N (2-5).
+        num_seats: N (2-5).
         round: 0-2 (3 once over). step: 0-4 within the round (hand size 6 - step).
         phase: ``"eat"``, ``"keep"`` or ``"over"``.
         hand: this seat's cards in canonical order, minus a choice it has already submitted.
@@ -205,13 +172,12 @@ class SushiView:
         my_chips: this seat's chips as ``(pile, value)`` pairs (only its owner sees values).
         piles_left: chips left on each pile, in :data:`PILES` order.
         awards: every :class:`Award` decided so far, in order.
-        to_act: seats still to choose this phase. legal_actions: this seat's, sorted.
-        outcome: the Outcome once over. revealed_chips: once over, every seat's ``(pile, value)``
-            chips (all revealed at the end), else None.
-        phase_index: number of phases resolved so far (0-30).
+        revealed_chips: once over, every seat's ``(pile, value)`` chips (all revealed at the
+            end), else None.
+        phase_index: number of phases resolved so far (0-30); unlike ``ply`` it does not count
+            the choices of a phase still collecting them.
     """
 
-    seat: int
     num_seats: int
     round: int
     step: int
@@ -228,9 +194,6 @@ class SushiView:
     my_chips: tuple[tuple[str, int], ...]
     piles_left: tuple[int, ...]
     awards: tuple[Award, ...]
-    to_act: tuple[int, ...]
-    legal_actions: tuple[str, ...]
-    outcome: Outcome | None
     revealed_chips: tuple[tuple[tuple[str, int], ...], ...] | None
     phase_index: int
 
@@ -248,10 +211,16 @@ class SushiState(GameState):
     """A Sushi Draft position. Build with :meth:`SushiGame.new_state` or :meth:`SushiGame.state_from_setup`.
 
     Hidden state lives in ``hands``, ``pending``, ``piles`` and ``chips``; :meth:`view` exposes only
-    the viewing seat's share of it."""
+    the viewing seat's share of it.
+
+    Events (:mod:`game.sushi_events`; ``events_for(seat)`` redacts them): building the state deals
+    round 0 (one private ``sushi.deal`` per seat); every :meth:`apply` emits ``sushi.chosen``; the
+    last choice of a phase also emits its resolution: ``sushi.reveal`` (EAT); ``sushi.keep`` and
+    ``sushi.pass`` per seat (KEEP), or at hand size 2 ``sushi.discard`` per seat, six
+    ``sushi.award``, ``sushi.round_end``, then the next round's ``sushi.deal`` or ``sushi.end``."""
 
     def __init__(self, game: "SushiGame", deals: Sequence[Sequence[Sequence[str]]],
-                 chip_piles: dict[str, Sequence[int]]):
+                 chip_piles: Mapping[str, Sequence[int]]):
         self.game = game
         self.num_seats = len(deals[0])
         self.deals = tuple(tuple(tuple(h) for h in rnd) for rnd in deals)
@@ -270,6 +239,7 @@ class SushiState(GameState):
         self.awards: list[Award] = []
         self.phases: list[list[str]] = []
         self.history: list[tuple[int, str]] = []
+        self.events = []
         self._outcome: Outcome | None = None
         self._start_round()
 
@@ -281,6 +251,8 @@ class SushiState(GameState):
         self.kept = [[] for _ in range(self.num_seats)]
         self.step = 0
         self.phase = EAT
+        for seat, hand in enumerate(self.hands):
+            self.emit(Deal(seat=seat, round=self.round, cards=tuple(hand)))
 
     def to_act(self) -> tuple[int, ...]:
         if self._outcome:
@@ -310,6 +282,7 @@ class SushiState(GameState):
             raise IllegalActionError(self._why_illegal(seat, card, copied))
         self.pending[seat] = action
         self.history.append((seat, action))
+        self.emit(Chosen(seat=seat, round=self.round, step=self.step, phase=self.phase, action=action))
         if len(self.pending) == self.num_seats:
             self._resolve()
 
@@ -334,6 +307,8 @@ class SushiState(GameState):
             for seat, action in enumerate(actions):
                 self.hands[seat].remove(eaten_card(action))
                 self.eaten[seat].append(action)
+            self.emit(Reveal(seat=None, round=self.round, step=self.step, actions=tuple(actions),
+                             cards=tuple(eaten_card(a) for a in actions), types=tuple(eaten_type(a) for a in actions)))
             self.phase = KEEP
             return
         # KEEP: keep one card, pass the rest to the left (seat i -> seat i + 1).
@@ -344,10 +319,21 @@ class SushiState(GameState):
             rests.append(rest)
             self.kept[seat].append(kept)
         if self.step == STEPS - 1:  # hand of 2: the kept card is the last one, discarded
+            for seat, kept in enumerate(actions):
+                self.emit(Discard(seat=seat, round=self.round, card=kept))
             self._score_round()
             return
         n = self.num_seats
         self.hands = [list(sort_cards([actions[s]] + rests[(s - 1) % n])) for s in range(n)]
+        for seat in range(n):
+            self.emit(Keep(seat=seat, round=self.round, step=self.step, card=actions[seat],
+                           passed=sort_cards(rests[seat]), to_seat=(seat + 1) % n))
+        for seat in range(n):
+            hand = tuple(self.hands[seat])
+            kept_slot = hand.index(actions[seat])
+            self.emit(Pass(seat=seat, round=self.round, step=self.step, from_seat=(seat - 1) % n,
+                           cards=sort_cards(rests[(seat - 1) % n]), kept=actions[seat], hand=hand,
+                           kept_slot=kept_slot, received_slots=tuple(i for i in range(len(hand)) if i != kept_slot)))
         self.step += 1
         self.phase = EAT
         for seat in range(n):
@@ -361,11 +347,16 @@ class SushiState(GameState):
             else:
                 per_seat = [c[pile] for c in counts]
             award = decide_award(self.round, pile, per_seat, len(self.piles[pile]))
+            value = None
             if award.seat is not None:
-                self.chips[award.seat].append((pile, self.piles[pile].pop(0)))
+                value = self.piles[pile].pop(0)
+                self.chips[award.seat].append((pile, value))
             self.awards.append(award)
+            self.emit(AwardEvent(seat=award.seat, round=self.round, pile=pile, award=award, value=value))
         self.past_eaten.append(tuple(tuple(e) for e in self.eaten))
         self.hands = [[] for _ in range(self.num_seats)]
+        self.emit(RoundEnd(seat=None, round=self.round, chips=tuple(tuple(p for p, _ in c) for c in self.chips),
+                           points=self.scores()))
         self.round += 1
         if self.round == ROUNDS:  # the last round's eaten cards stay on the table
             self.phase = OVER
@@ -382,6 +373,7 @@ class SushiState(GameState):
         else:
             desc = f"Seats {_join([str(s) for s in winners])} share the win with {best} points each."
         self._outcome = Outcome(winners, "chips", desc, totals)
+        self.emit(End(seat=None, chips=tuple(tuple(c) for c in self.chips), scores=totals, winners=winners))
 
     # -- queries ----------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -423,6 +415,7 @@ class SushiState(GameState):
             outcome=self._outcome,
             revealed_chips=tuple(tuple(c) for c in self.chips) if over else None,
             phase_index=len(self.phases),
+            ply=len(self.history),
         )
 
     def clone(self) -> "SushiState":
@@ -443,6 +436,7 @@ class SushiState(GameState):
         other.awards = list(self.awards)
         other.phases = [list(p) for p in self.phases]
         other.history = list(self.history)
+        other.events = list(self.events)
         other._outcome = self._outcome
         return other
 
@@ -479,12 +473,10 @@ class SushiState(GameState):
 class SushiGame(Game):
     """Sushi Draft rules (RULES.md section 2)."""
 
-    name = "sushi-draft"
-    title = "Sushi Draft"
-    min_seats = 2
-    max_seats = 5
+    game_type = GameType(name="sushi-draft", title="Sushi Draft", min_seats=2, max_seats=5,
+                         simultaneous=True, hidden_information=True)
 
-    def new_state(self, num_seats: int = 3, rng: random.Random | None = None, **options) -> SushiState:
+    def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> SushiState:
         """Shuffle and deal all three rounds and every chip pile with ``rng`` (stored in the setup).
 
         Raises:
@@ -493,7 +485,7 @@ class SushiGame(Game):
             raise ValueError(f"Sushi Draft is for 2 to 5 seats, not {num_seats!r}")
         if options:
             raise ValueError(f"unknown Sushi Draft option(s): {sorted(options)}")
-        rng = rng or random.Random()
+        rng = require_rng(rng)
         deck = [name for name in CARD_NAMES for _ in range(CARD_COUNTS[name])]
         deals = []
         for _ in range(ROUNDS):
@@ -537,7 +529,7 @@ class SushiGame(Game):
                 raise RecordError(f"setup chips[{pile!r}] must be an ordering of {list(CHIP_VALUES[pile])}")
         return SushiState(self, deals, chips)
 
-    def replay_steps(self, record_actions: list, setup: dict | None = None) -> list[list[tuple[int, str]]]:
+    def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         """Each phase of the record (a list of N action strings in seat order) is one step.
 
         Raises:

@@ -1,4 +1,4 @@
 """Tatami's pygame front end: scenes, widgets, assets and the application loop.
 
-Entry point: ``scenes.app:main(argv)`` (also ``python -m scenes``). See docs/ARCHITECTURE.md.
+Entry point: ``scenes.cli:main(argv)`` (also ``python -m scenes``). See docs/ARCHITECTURE.md.
 """

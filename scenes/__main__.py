@@ -1,4 +1,4 @@
-"""``python -m scenes [flags]`` -> scenes.app.main.
+"""``python -m scenes [flags]`` -> scenes.cli.main.
 
 Everything is under the ``__main__`` guard: a "spawn" child process (the AI worker) must be able
 to import this module without starting the app or importing pygame.
@@ -6,6 +6,6 @@ to import this module without starting the app or importing pygame.
 import sys
 
 if __name__ == "__main__":
-    from scenes.app import main
+    from scenes.cli import main
 
     sys.exit(main())

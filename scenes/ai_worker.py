@@ -219,7 +219,7 @@ def _main_module_hidden() -> Iterator[None]:
 
     "spawn" re-runs the app's main script in the child (as ``__mp_main__``) unless it is a
     package's ``__main__`` (``python -m scenes``). The ``tatami`` console script imports
-    ``scenes.app`` (pygame) at its top level and the worker needs nothing from ``__main__``, so
+    ``scenes.shell.app`` (pygame) at its top level and the worker needs nothing from ``__main__``, so
     the child is told there is no main script to re-run. (The frozen app's child is diverted by
     ``multiprocessing.freeze_support()`` in tatami_main.py before it imports anything.)"""
     saved = sys.modules.get("__main__")

@@ -19,15 +19,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes.selftest import Driver
-from scenes.settings import Settings
+from scenes.devtools.selftest import Driver
+from scenes.shell.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("TATAMI_UI_DUMP", str(tmp_path / "ui.json"))
-    from scenes.app import App
+    from scenes.shell.app import App
 
     a = App(size=(1280, 720), settings=Settings(tmp_path / "data" / "settings.json"))
     a.manager.push(a.make_scene("menu"))
@@ -229,7 +229,7 @@ def test_missing_art_is_a_placeholder_not_a_crash(app, caplog):
 
 
 def test_fonts_are_the_bundled_ones(app):
-    from scenes.assets import FONT_FILES
+    from scenes.shell.assets import FONT_FILES
 
     for rel in FONT_FILES.values():
         assert app.assets.exists(rel), rel
@@ -252,7 +252,8 @@ def test_quit_after_first_frame(tmp_path):
 
 def test_play_flag_starts_the_game_directly(tmp_path, monkeypatch):
     monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path / "data"))
-    from scenes import app as app_module
+    from scenes import cli
+    from scenes.shell import app as app_module
 
     seen = {}
     real_run = app_module.App.run
@@ -264,7 +265,7 @@ def test_play_flag_starts_the_game_directly(tmp_path, monkeypatch):
         return code
 
     monkeypatch.setattr(app_module.App, "run", run)
-    assert app_module.main(["--play", "kaito", "--seats", "human,hard", "--seed", "4",
+    assert cli.main(["--play", "kaito", "--seats", "human,hard", "--seed", "4",
                             "--quit-after-first-frame", "--size", "800x450"]) == 0
     assert seen["scene"] == "kaito_play"
     assert not (tmp_path / "data" / "settings.json").exists() or json.loads(

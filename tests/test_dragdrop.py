@@ -1,8 +1,8 @@
-"""scenes/dragdrop.py: the generic drag-and-drop controller on its own (no window needed)."""
+"""scenes/kit/dragdrop.py: the generic drag-and-drop controller on its own (no window needed)."""
 import pygame
 import pytest
 
-from scenes.dragdrop import DragController, best_target, overlap_area
+from scenes.kit.dragdrop import DragController, best_target, overlap_area
 
 DOWN, UP, MOTION, KEYDOWN = pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN
 

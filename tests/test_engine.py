@@ -1,4 +1,4 @@
-"""scenes/engine.py: viewport math, event conversion, the scene stack, tweens."""
+"""scenes/kit/engine.py: viewport math, event conversion, the scene stack, tweens."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -6,9 +6,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scenes.engine import (
+from scenes.kit.engine import (
     LOGICAL_SIZE,
     Animator,
     Scene,

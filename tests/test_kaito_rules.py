@@ -8,7 +8,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import IllegalActionError, InvalidActionError, RecordError
 from game.kaito import (
@@ -19,8 +20,10 @@ from game.kaito import (
     format_board,
     minimal_payments,
     parse_board,
-    square_index as sq,
     square_name,
+)
+from game.kaito import (
+    square_index as sq,
 )
 
 

@@ -9,14 +9,14 @@ import time
 
 import pygame
 import pytest
-
-from game.kaito import KAITO, KaitoState, KaitoView, square_index
-from game.ai import RandomBot
-from scenes.ai_worker import AIWorker
-from scenes.app import App
-from scenes.kaito_scene import KaitoPlayScene
-from scenes.settings import Settings
 from scene_input import click, drag, post, settle  # noqa: E402
+
+from game.ai import RandomBot
+from game.kaito import KAITO, KaitoState, KaitoView, square_index
+from scenes.ai_worker import AIWorker
+from scenes.kaito.scene import KaitoPlayScene
+from scenes.shell.app import App
+from scenes.shell.settings import Settings
 
 
 # ------------------------------------------------------------------------------------------
@@ -525,6 +525,6 @@ def _kind(scene, id_):
 
 
 def rect_of_square(i):
-    from scenes.kaito_sprites import pawn_rect_at
+    from scenes.kaito.sprites import pawn_rect_at
 
     return pawn_rect_at(i)

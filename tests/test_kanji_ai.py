@@ -29,7 +29,15 @@ from game.ai.kanji_ai import (
     plausible_wrong_options,
     valid_options,
 )
-from game.kanji import KANJI, KANJI_PER_SEAT, PASS, Completed, KanjiState, judge, parse_action
+from game.kanji import (
+    KANJI,
+    KANJI_PER_SEAT,
+    PASS,
+    Completed,
+    KanjiState,
+    judge,
+    parse_action,
+)
 from game.kanji_data import NETA, SHARI_DECK
 
 GAME = "kanji-zushi"
@@ -331,10 +339,10 @@ def test_sampled_deals_match_the_view(n):
     checked = 0
     def check(view, action, bot):
         nonlocal checked
-        if view.turn % 3:
+        if view.ply % 3:
             return
         sampler = HiddenSampler(view)
-        rng = random.Random(view.turn)
+        rng = random.Random(view.ply)
         for _ in range(5):
             _check_deal(view, sampler.sample(rng), sampler)
         checked += 1

@@ -15,7 +15,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from game import kanji_data
 from game.core import IllegalActionError, InvalidActionError, Outcome, RecordError
@@ -30,7 +31,15 @@ from game.kanji import (
     judge,
     parse_action,
 )
-from game.kanji_data import GO_RIGHT, NETA, RULEBOOK_VALID, SHARI, SHARI_DECK, form, is_valid
+from game.kanji_data import (
+    GO_RIGHT,
+    NETA,
+    RULEBOOK_VALID,
+    SHARI,
+    SHARI_DECK,
+    form,
+    is_valid,
+)
 
 # Card names that no neta outside 糸 言 禾 completes under either key (recomputed below).
 DEAD_FOR_MOST = ["曳", "会", "氏", "泉", "田", "己"]
@@ -157,7 +166,7 @@ def test_new_state_shapes(n):
         assert list(v.hand) == [c for c in NETA if c in v.hand]  # stable (NETA) order
         assert v.hand_sizes == (5,) * n and v.neta_left == (5,) * n and v.shari_left == 40
         assert v.table == tuple(setup["shari"][:6]) and v.completed == ((),) * n
-        assert v.turn == 0 and v.attempts == () and v.answer_key == "joyo"
+        assert v.ply == 0 and v.attempts == () and v.answer_key == "joyo"
     assert s.to_act() == (0,) and s.to_move == 0 and s.outcome() is None
     assert s.scores() == (0,) * n
 
@@ -262,7 +271,7 @@ def test_valid_attempt_keeps_cards_refills_the_same_slot_and_draws():
     entry = v.attempts[-1]
     assert entry == Attempt(0, 0, "亻+木", "亻", "木", "休", 6, True, entry.why, 2, "寺")
     assert "休" in entry.why and "regular-use" in entry.why
-    assert s.to_act() == (1,) and v.turn == 1 and s.history == [(0, "亻+木")]
+    assert s.to_act() == (1,) and v.ply == 1 and s.history == [(0, "亻+木")]
 
 
 def test_attempt_on_a_duplicated_shari_takes_the_lowest_slot():
@@ -286,7 +295,7 @@ def test_wrong_attempt_and_pass_change_nothing_but_the_turn(action, why):
     for b, a in zip(before, after):
         assert (a.hand, a.table, a.completed, a.neta_left, a.shari_left) == (b.hand, b.table, b.completed,
                                                                           b.neta_left, b.shari_left)
-    assert s.scores() == (0, 0) and s.to_act() == (1,) and after[0].turn == 1
+    assert s.scores() == (0, 0) and s.to_act() == (1,) and after[0].ply == 1
     entry = after[1].attempts[-1]  # public: seat 1 sees seat 0's attempt
     assert entry.seat == 0 and entry.action == action and entry.valid is False and entry.why == why
     assert entry.refill is None and entry.is_pass == (action == "pass")
@@ -665,7 +674,8 @@ def test_random_playouts_keep_invariants(seed, n, greed, key):
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 6), data=st.data())
 def test_views_do_not_depend_on_hidden_information(seed, n, data):
     """Twin games that differ only in what the viewer cannot see (other seats' hands and deck
-    orders, the shari pile's order) give the viewer equal views after the same actions."""
+    orders, the shari pile's order) give the viewer equal views and equal events after the same
+    actions."""
     stop = data.draw(st.integers(0, 40))
     viewer = data.draw(st.integers(0, n - 1))
     s = playout(seed, n, greed=0.5, stop=stop)
@@ -693,6 +703,7 @@ def test_views_do_not_depend_on_hidden_information(seed, n, data):
     twin = replay_or_none({**s.record(), "setup": alt})
     assume(twin is not None)  # the dead-table check may (rarely) end the twin: hidden cards matter
     assert twin.view(viewer) == s.view(viewer)
+    assert twin.events_for(viewer) == s.events_for(viewer)  # the events tell the viewer no more
     if alt != s.setup():
         differs = twin.shari_pile != s.shari_pile or any(
             twin.hands[x] != s.hands[x] or twin.neta_decks[x] != s.neta_decks[x] for x in range(n))
@@ -737,5 +748,5 @@ def test_views_are_immutable_snapshots(seed, n):
 
 def test_view_fields_are_exactly_the_documented_ones():
     assert [f.name for f in dataclasses.fields(KanjiView)] == [
-        "seat", "num_seats", "hand", "hand_sizes", "neta_left", "shari_left", "table", "completed",
-        "attempts", "to_move", "to_act", "legal_actions", "turn", "answer_key", "outcome", "tie_break"]
+        "seat", "to_act", "legal_actions", "outcome", "ply", "num_seats", "hand", "hand_sizes",
+        "neta_left", "shari_left", "table", "completed", "attempts", "to_move", "answer_key", "tie_break"]

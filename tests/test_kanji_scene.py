@@ -14,17 +14,19 @@ from collections import Counter
 
 import pygame
 import pytest
+from scene_input import click, drag, post, settle  # noqa: E402
 
 from game.kanji import KANJI, KanjiView, judge
 from game.kanji_data import GO_RIGHT, NETA, SHARI_DECK, form
-from scenes import registry
-from scenes.app import App
-from scenes.kanji_scene import KanjiPlayScene, attempt_line
-from scenes.kanji_score import KanjiScoreScene, result_sentence
-from scenes.kanji_sprites import BACK, NETA as NETA_KIND, SHARI as SHARI_KIND, KanjiArt
-from scenes.saves import SaveStore
-from scenes.settings import Settings
-from scene_input import click, drag, post, settle  # noqa: E402
+from scenes.kanji.scene import KanjiPlayScene, attempt_line
+from scenes.kanji.score import KanjiScoreScene, result_sentence
+from scenes.kanji.sprites import BACK, KanjiArt
+from scenes.kanji.sprites import NETA as NETA_KIND
+from scenes.kanji.sprites import SHARI as SHARI_KIND
+from scenes.shell import registry
+from scenes.shell.app import App
+from scenes.shell.saves import SaveStore
+from scenes.shell.settings import Settings
 
 
 # ------------------------------------------------------------------------------------------

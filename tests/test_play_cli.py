@@ -12,7 +12,7 @@ import pytest
 import game.ai.registry as ai_registry
 import game.registry as game_registry
 from game.ai import RandomBot
-from game.core import Game, GameState, IllegalActionError, Outcome
+from game.core import Game, GameState, GameType, IllegalActionError, Outcome
 from game.play import main, play_game, ranks, run_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,7 +145,8 @@ class _SimulState(GameState):
 
 
 class _SimulGame(Game):
-    name, title, min_seats, max_seats = "simul-test", "Simul", 2, 3
+    game_type = GameType(name="simul-test", title="Simul", min_seats=2, max_seats=3,
+                         simultaneous=True, hidden_information=True)
 
     def new_state(self, num_seats, rng, **options):
         return _SimulState(self)

@@ -1,4 +1,4 @@
-"""The autosave ("a game is never lost"): scenes/saves.py, the play scene's hooks, the menu's
+"""The autosave ("a game is never lost"): scenes/shell/saves.py, the play scene's hooks, the menu's
 "Continue" button and ``tatami --continue``.
 
 The app is driven with real pygame events posted at the UI elements' window rects (the
@@ -23,9 +23,9 @@ import pytest
 
 from game.kaito import KAITO, square_name
 from game.registry import get as get_game
-from scenes.saves import SAVE_FILE, SaveStore, parse_save, SaveFormatError
-from scenes.selftest import Driver
-from scenes.settings import Settings
+from scenes.devtools.selftest import Driver
+from scenes.shell.saves import SAVE_FILE, SaveFormatError, SaveStore, parse_save
+from scenes.shell.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,7 +43,7 @@ def data(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture
 def make_app(data):
-    from scenes.app import App
+    from scenes.shell.app import App
 
     apps = []
 
@@ -177,7 +177,7 @@ def test_quitting_the_app_keeps_the_save(make_app, data):
 
 
 def test_no_app_store_means_no_autosave(data):
-    from scenes.app import App
+    from scenes.shell.app import App
 
     app = App(size=(800, 450), settings=Settings(data / "settings.json"), uidump=False)
     try:
@@ -504,7 +504,8 @@ def test_continue_flag_with_a_bad_save_exits_2_with_one_line(data):
 
 def test_continue_flag_opens_the_saved_game(data, monkeypatch):
     doc = valid_save(data)
-    from scenes import app as app_module
+    from scenes import cli
+    from scenes.shell import app as app_module
 
     seen = {}
     real_run = app_module.App.run
@@ -518,7 +519,7 @@ def test_continue_flag_opens_the_saved_game(data, monkeypatch):
         return code
 
     monkeypatch.setattr(app_module.App, "run", run)
-    assert app_module.main(["--continue", "--quit-after-first-frame", "--size", "800x450"]) == 0
+    assert cli.main(["--continue", "--quit-after-first-frame", "--size", "800x450"]) == 0
     assert seen["scene"] == "kaito_play"
     assert seen["seats"] == ["human", "hard"]
     assert seen["actions"] == doc["record"]["actions"]
@@ -527,7 +528,7 @@ def test_continue_flag_opens_the_saved_game(data, monkeypatch):
 
 
 def test_continue_and_play_together_exit_2(data):
-    from scenes.app import main
+    from scenes.cli import main
 
     assert main(["--continue", "--play", "kaito"]) == 2
 
@@ -560,7 +561,7 @@ def test_menu_with_continue_fits_the_window(make_app, data, tmp_path, size):
     for r in els.values():
         assert not (r.colliderect(cont) and r != cont)
     # the description fits on the button
-    from scenes.widgets import text_width
+    from scenes.kit.widgets import text_width
 
     btn = menu.widgets.get("button:continue")
     assert text_width(app, btn.sublabel, 14.5) < cont.w - 24

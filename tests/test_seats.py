@@ -1,6 +1,6 @@
-"""Seat names shown on screen (scenes/seats.py)."""
+"""Seat names shown on screen (scenes/play/seats.py)."""
 
-from scenes.seats import default_names
+from scenes.play.seats import default_names
 
 
 def test_default_names():

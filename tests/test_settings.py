@@ -1,10 +1,10 @@
-"""scenes/settings.py: defaults, round trip, corrupt files moved aside, never a crash."""
+"""scenes/shell/settings.py: defaults, round trip, corrupt files moved aside, never a crash."""
 import json
 import logging
 
 import pytest
 
-from scenes.settings import DEFAULTS, Settings, data_dir
+from scenes.shell.settings import DEFAULTS, Settings, data_dir
 
 
 def test_data_dir_env_override(tmp_path, monkeypatch):

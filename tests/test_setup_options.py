@@ -3,10 +3,10 @@ answer key and hint, with six seat rows; real clicks through the App loop (SDL d
 from __future__ import annotations
 
 import pytest
-
-from scenes.app import App
-from scenes.settings import Settings
 from scene_input import click
+
+from scenes.shell.app import App
+from scenes.shell.settings import Settings
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Sound effects: the files, the service (scenes/sound.py), its failure modes, the pause-menu
+"""Sound effects: the files, the service (scenes/shell/sound.py), its failure modes, the pause-menu
 toggle and the KAITO scene's hooks.
 
 SDL's dummy audio driver really opens, so the real mixer code path runs here. The hook tests
@@ -20,14 +20,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from scene_input import click, drag, post, settle  # noqa: E402
 
 from game.kaito import KAITO, KaitoState, square_index, square_name  # noqa: E402
-from scenes.app import App  # noqa: E402
-from scenes.kaito_scene import KaitoPlayScene  # noqa: E402
-from scenes.selftest import Driver  # noqa: E402
-from scenes.settings import DEFAULTS, Settings  # noqa: E402
-from scenes.sound import DEFAULT_VOLUME, NAMES, Sound, sound_dir  # noqa: E402
-from scene_input import click, drag, post, settle  # noqa: E402
+from scenes.devtools.selftest import Driver  # noqa: E402
+from scenes.kaito.scene import KaitoPlayScene  # noqa: E402
+from scenes.shell.app import App  # noqa: E402
+from scenes.shell.settings import DEFAULTS, Settings  # noqa: E402
+from scenes.shell.sound import DEFAULT_VOLUME, NAMES, Sound, sound_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOUNDS = ROOT / "assets" / "sounds"
@@ -288,7 +288,7 @@ def test_pause_menu_fits_at_every_window_size(tmp_path, monkeypatch):
             els = {e.id: e.rect for e in a.manager.top().ui_elements()}
             order = ["button:resume", "button:rules", "button:sound", "button:quit-to-menu"]
             rects = [els[i] for i in order]
-            from scenes.pause import PANEL
+            from scenes.play.pause import PANEL
 
             for upper, lower in zip(rects, rects[1:]):
                 assert upper.bottom < lower.top

@@ -6,11 +6,11 @@ import random
 
 import pygame
 import pytest
+from scene_input import click, post
 
 from game.sushi import PILES, ROUNDS, SUSHI
-from scenes.app import App
-from scenes.settings import Settings
-from scene_input import click, post
+from scenes.shell.app import App
+from scenes.shell.settings import Settings
 
 
 @pytest.fixture
@@ -134,7 +134,7 @@ def test_privacy_screen_survives_a_failing_callback(app):
 # -- score screen ------------------------------------------------------------------------------
 @pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (5, 3)])
 def test_score_screen_shows_every_chip_and_round_points(app, n, seed):
-    from scenes.sushi_score import round_results, seat_round_points
+    from scenes.sushi.score import round_results, seat_round_points
 
     state = finished_state(n, seed)
     view = state.view(0)

@@ -14,7 +14,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from game.core import IllegalActionError, InvalidActionError, Outcome, RecordError
 from game.sushi import (
@@ -214,8 +215,9 @@ def test_a_submitted_choice_is_hidden_from_the_others_and_cannot_be_changed():
     s.apply(1, choice)
     for x in (0, 2):
         after = s.view(x)
-        assert after.chosen == (1,) and after.to_act == (0, 2)
-        assert dataclasses.replace(after, chosen=before[x].chosen, to_act=before[x].to_act) == before[x]
+        assert after.chosen == (1,) and after.to_act == (0, 2) and after.ply == before[x].ply + 1 == 1
+        assert dataclasses.replace(after, chosen=before[x].chosen, to_act=before[x].to_act,
+                                   ply=before[x].ply) == before[x]
     mine = s.view(1)
     assert mine.my_choice == choice and mine.legal_actions == ()
     assert Counter(mine.hand) + Counter([eaten_card(choice)]) == Counter(before[1].hand)

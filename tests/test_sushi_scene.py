@@ -11,13 +11,13 @@ import time
 
 import pygame
 import pytest
-
-from game.sushi import SUSHI, STEPS, SushiView, eaten_card
-from scenes.app import App
-from scenes.saves import SaveStore
-from scenes.settings import Settings
-from scenes.sushi_scene import MSG_WILD_FIRST, MSG_WILD_STACK, SushiPlayScene
 from scene_input import click, drag, post, settle  # noqa: E402
+
+from game.sushi import STEPS, SUSHI, SushiView, eaten_card
+from scenes.shell.app import App
+from scenes.shell.saves import SaveStore
+from scenes.shell.settings import Settings
+from scenes.sushi.scene import MSG_WILD_FIRST, MSG_WILD_STACK, SushiPlayScene
 
 
 # ------------------------------------------------------------------------------------------

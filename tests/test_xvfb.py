@@ -7,7 +7,6 @@ import json
 import time
 
 import pytest
-
 from xvfb_app import RealApp, centre, ids, require_tools
 
 pytestmark = pytest.mark.xvfb

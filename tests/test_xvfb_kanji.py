@@ -8,7 +8,6 @@ import json
 import time
 
 import pytest
-
 from xvfb_app import RealApp, ids, require_tools
 
 pytestmark = pytest.mark.xvfb

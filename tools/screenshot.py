@@ -29,13 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
 
+    import tempfile
+
     import pygame
 
     from game.ai import make_bot
     from game.kaito import KAITO
-    from scenes.app import App
-    from scenes.settings import Settings
-    import tempfile
+    from scenes.shell.app import App
+    from scenes.shell.settings import Settings
 
     rng = random.Random(args.seed)
     state = KAITO.new_state(2, rng, colors=("R", "B"))

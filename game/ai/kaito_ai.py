@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..kaito import KaitoView
 from .base import Bot, RandomBot
 from .kaito_engine import (
     KABUTO,
@@ -47,7 +48,7 @@ def _check_options(options: dict[str, Any]) -> None:
                          f"known: {', '.join(sorted(_KNOWN_OPTIONS))}")
 
 
-def _only_action(view) -> str | None:
+def _only_action(view: KaitoView) -> str | None:
     actions = view.legal_actions
     if not actions:
         raise ValueError("the view has no legal action (not this seat's turn, or the game is over)")
@@ -79,7 +80,7 @@ class KaitoEasyBot(Bot):
         _check_options(options)
         super().__init__(rng)
 
-    def choose(self, view) -> str:
+    def choose(self, view: KaitoView) -> str:
         only = _only_action(view)
         if only is not None:
             return only
@@ -127,7 +128,7 @@ class KaitoMediumBot(Bot):
         _check_options(options)
         super().__init__(rng)
 
-    def choose(self, view) -> str:
+    def choose(self, view: KaitoView) -> str:
         only = _only_action(view)
         if only is not None:
             return only
@@ -223,7 +224,7 @@ class KaitoHardBot(Bot):
         """``{"depth", "score", "nodes", "ms"}`` of the last search."""
         return self.searcher.last_info
 
-    def choose(self, view) -> str:
+    def choose(self, view: KaitoView) -> str:
         only = _only_action(view)
         if only is not None:
             return only

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..kaito import Move, line_squares, minimal_payments, square_name
+from ..kaito import KaitoView, Move, line_squares, minimal_payments, square_name
 
 #: Tile kinds (index into ``"KH321"``).
 KATANA, KABUTO, MON3, MON2, MON1 = range(5)
@@ -130,7 +130,7 @@ class FastPos:
         self.undo: list[tuple[int, int, int, int]] = []
 
     @classmethod
-    def from_view(cls, view) -> "FastPos":
+    def from_view(cls, view: KaitoView) -> "FastPos":
         """Build from a :class:`~game.kaito.KaitoView` (the position is fully visible)."""
         pos = cls()
         colors = view.colors

@@ -292,9 +292,10 @@ class HiddenSampler:
         self.forced: list[set[str]] = []
         self._seen_before: list[dict[int, frozenset[str]]] = []
         for seat in range(self.n):
-            done = {k.neta for k in view.completed[seat]}
-            tried = [(t, neta) for t, kind, neta in self.events[seat] if kind == "tried"]
-            forced = {neta for _, neta in tried if neta not in done}
+            completed = {k.neta for k in view.completed[seat]}
+            # a wrong attempt always names its neta (only a pass has none)
+            tried = [(t, neta) for t, kind, neta in self.events[seat] if kind == "tried" and neta is not None]
+            forced = {neta for _, neta in tried if neta not in completed}
             if seat != self.me and len(forced) > view.hand_sizes[seat]:
                 raise InconsistentView(f"seat {seat} was seen trying more neta than it holds")
             self.forced.append(forced)
@@ -330,7 +331,7 @@ class HiddenSampler:
         cur = set(hand)
         seen_before = self._seen_before[seat]
         for turn, kind, neta in reversed(self.events[seat]):
-            if kind == "done":
+            if kind == "done" and neta is not None:  # a completion always names its neta
                 # ``cur`` is the hand just after this completion: one of its cards was just drawn
                 # (a seat draws at each of its at most 5 completions: its deck holds 5).
                 choices = sorted(c for c in cur if c not in seen_before[turn])
@@ -583,7 +584,7 @@ class KanjiHardBot(Bot):
         for slot, s in enumerate(view.table):
             if s is not None and s not in slots:
                 slots[s] = slot
-        firsts = [(_NI[nn], slots[ss]) for _, nn, ss in options]
+        firsts: list[tuple[int, int] | None] = [(_NI[nn], slots[ss]) for _, nn, ss in options]
         if wait:
             firsts.append(None)
         after = _next_active(view, me)

@@ -69,7 +69,7 @@ def _keep_option(action: str) -> int:
     return _CARD_INDEX[action]
 
 
-def estimated_in_play(view: SushiView) -> list[int | float]:
+def estimated_in_play(view: SushiView) -> list[float]:
     """Per card index (6), how many cards may still be eaten this round as this seat sees it: its
     own hand plus the unseen cards in proportion to the cards in the other hands (the rest of the
     deck is unused this round)."""
@@ -127,7 +127,7 @@ class SushiEasyBot(Bot):
         most = [0] * NT
         for a in mine:
             most[parse_eat(a)[1]] += 1
-        best, best_v = None, -1e18
+        best, best_v = view.legal_actions[0], -1e18  # not empty (checked by _only_action)
         for action in view.legal_actions:
             if view.phase == EAT:
                 card, t = parse_eat(action)

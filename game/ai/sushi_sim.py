@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..sushi import (
     CARD_COUNTS,
@@ -38,6 +38,10 @@ WILD_I = CARD_NAMES.index(WILD)  # 5
 DESSERT_I = PILES.index("dessert")  # 5
 #: Cards of each index in the 32-card deck.
 DECK = tuple(CARD_COUNTS[name] for name in CARD_NAMES)
+#: One particle of :class:`HiddenSampler`: ``[known counts per seat (6 ints each), unknown slots per
+#: seat, pool counts (6), pool size, weight]``. A plain list, not a class: the filter updates it in
+#: place in its inner loop.
+Particle = list[Any]
 _INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 #: Action strings by (card index, copied type index): plain cards, then ``wild=<type>``.
 EAT_ACTION = {(c, c): CARD_NAMES[c] for c in range(NT)}
@@ -189,16 +193,17 @@ class Determinizer:
             total += p[4]
             self._cum.append(total)
 
-    def _filter(self, rng: random.Random, m: int) -> list:
+    def _filter(self, rng: random.Random, m: int) -> list[Particle]:
         n, me = self.n, self.seat
         pool = [DECK[c] - self._first[c] for c in range(6)]
         if min(pool) < 0:
             return []
         unknown = [HAND_SIZE] * n
         unknown[me] = 0
-        parts = [[[[0] * 6 for _ in range(n)], list(unknown), list(pool), sum(pool), 1.0] for _ in range(m)]
+        parts: list[Particle] = [[[[0] * 6 for _ in range(n)], list(unknown), list(pool), sum(pool), 1.0]
+                                 for _ in range(m)]
         for j in range(self._steps_eaten):
-            alive = []
+            alive: list[Particle] = []
             for p in parts:
                 if self._eat(p, j, rng) and (j >= self._keeps or self._keep(p, j, rng)):
                     alive.append(p)
@@ -218,7 +223,7 @@ class Determinizer:
                 parts.append([[list(k) for k in q[0]], list(q[1]), list(q[2]), q[3], 1.0])
         return parts
 
-    def _eat(self, p: list, j: int, rng: random.Random) -> bool:
+    def _eat(self, p: Particle, j: int, rng: random.Random) -> bool:
         known, unknown, pool = p[0], p[1], p[2]
         me = self.seat
         for s in range(self.n):
@@ -241,7 +246,7 @@ class Determinizer:
                 p[3] = size - 1
         return True
 
-    def _keep(self, p: list, j: int, rng: random.Random) -> bool:
+    def _keep(self, p: Particle, j: int, rng: random.Random) -> bool:
         """KEEP of step j: every other seat keeps one card and passes the rest left."""
         n, me = self.n, self.seat
         known, unknown, pool = p[0], p[1], p[2]
@@ -316,11 +321,16 @@ class Determinizer:
             if src == me:
                 nk, nu = list(self._passed[j]), 0
             else:
-                nk, nu = pass_known[src], pass_unknown[src]
-            if kept_known[t] is None:
+                # every other giver was dealt with above (only _left_in, whose receiver is this
+                # seat, has no pass_known entry)
+                src_known = pass_known[src]
+                assert src_known is not None
+                nk, nu = src_known, pass_unknown[src]
+            kept = kept_known[t]
+            if kept is None:
                 nu += 1
             else:
-                nk[kept_known[t]] += 1
+                nk[kept] += 1
             known[t] = nk
             unknown[t] = nu
         return True
@@ -415,8 +425,8 @@ class Table:
 
     __slots__ = ("n", "hands", "tot", "plain", "step", "phase", "values", "dist")
 
-    def __init__(self, n: int, hands, tot, plain, step: int, phase: str, values: Sequence[float],
-                 dist: list[int] | None = None):
+    def __init__(self, n: int, hands: list[list[int]], tot: list[list[int]], plain: list[list[int]],
+                 step: int, phase: str, values: Sequence[float], dist: list[int] | None = None):
         self.n = n
         self.hands = hands
         self.tot = tot
@@ -467,7 +477,7 @@ class Table:
         """Eats each seat still makes after the current step's eat."""
         return STEPS - 1 - self.step
 
-    def risks(self, eats_left: int, in_play: Sequence[int] | None = None) -> list[float]:
+    def risks(self, eats_left: int, in_play: Sequence[float] | None = None) -> list[float]:
         """Per pile (6), how much the counts may still change (0..1): the share of the round's eats
         still to come, scaled down for a type with few cards (and wilds) left in play."""
         base = min(1.0, eats_left / 4.0)
@@ -629,7 +639,7 @@ class Policy:
         if noise:
             scores = [(o + noise * rand(), th, c) for o, th, c in scores]
         top = max(o for o, _, _ in scores)
-        best, best_v = None, -1e18
+        best, best_v = scores[0][2], -1e18  # replaced below: the top score always qualifies
         for own, theirs, c in scores:
             if own >= top - self.deny_margin:
                 v = theirs + 0.5 * (own - top)

@@ -1,0 +1,123 @@
+"""The command line: ``tatami`` (console script), ``python -m scenes`` and the packed executable.
+
+``main(argv)`` parses the flags and starts the app or a developer tool:
+
+* ``--selftest``  headless walk through every scene with synthetic input; exit 0/1.
+* ``--bench``     render frames of every scene, print per-frame timings as JSON.
+* ``--play GAME --seats human,hard [--seed N]``  start straight into a game.
+* ``--continue``  open the saved game in progress (``<data dir>/autosave.json``); exit 2 with
+  one line on stderr if there is none or it is unusable (a bad file is set aside as ``.bad``).
+* ``--quit-after-first-frame``  exit right after the first menu frame is shown.
+* ``--size WxH``  window size in window pixels.
+
+The developer tools (:mod:`scenes.devtools`) are imported only when asked for, to keep start-up to
+the first menu frame short; nothing imports this module back.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Sequence
+
+from scenes.play.seats import SEAT_KINDS, default_names
+from scenes.shell.app import App, configure_logging, parse_size
+from scenes.shell.catalog import GAMES_BY_NAME
+from scenes.shell.registry import SCENES
+from scenes.shell.saves import SaveStore
+
+log = logging.getLogger("tatami")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tatami", description="Tatami: KAITO, Sushi Draft and Kanji-zushi.")
+    p.add_argument("--selftest", action="store_true", help="headless walk through every scene; exit 0 on success")
+    p.add_argument("--bench", action="store_true", help="print per-frame render timings of every scene as JSON")
+    p.add_argument("--play", metavar="GAME", help="start straight into a game (e.g. kaito)")
+    p.add_argument("--seats", metavar="A,B", default="human,medium",
+                   help="with --play: each seat human or an AI level (random, easy, medium, hard)")
+    p.add_argument("--seed", type=int, default=None, help="with --play: random seed of the deal")
+    p.add_argument("--continue", dest="continue_game", action="store_true",
+                   help="continue the saved game in progress (exit 2 if there is none)")
+    p.add_argument("--quit-after-first-frame", action="store_true",
+                   help="exit right after the first frame is shown (start-up benchmark)")
+    p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 1280x720")
+    p.add_argument("--frames", type=int, default=300, help="with --bench: frames per scene")
+    return p
+
+
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point. Returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    configure_logging()
+    if args.selftest:
+        from scenes.devtools.selftest import run_selftest
+
+        return run_selftest(size=args.size)
+    if args.bench:
+        from scenes.devtools.bench import run_bench
+
+        return run_bench(frames=args.frames, size=args.size)
+
+    if args.continue_game and args.play:
+        print("tatami: --continue and --play cannot be used together", file=sys.stderr)
+        return 2
+    saves = SaveStore()  # <data dir>/autosave.json
+    continued = None
+    if args.continue_game:
+        continued = saves.load(quiet=True)
+        if continued is None:
+            p = saves.problem
+            if p is None:
+                print(f"tatami: no saved game to continue ({saves.path} does not exist)", file=sys.stderr)
+            else:
+                aside = f"; it was set aside as {p.moved_to}" if p.moved_to else ""
+                print(f"tatami: cannot continue the saved game: {p.reason} ({p.detail}){aside}", file=sys.stderr)
+            return 2
+        info = GAMES_BY_NAME.get(continued.game)
+        if info is None or info.scene not in SCENES:
+            print(f"tatami: cannot continue the saved game: {continued.game!r} is not available", file=sys.stderr)
+            return 2
+
+    play_kwargs = None
+    if args.play:
+        info = GAMES_BY_NAME.get(args.play)
+        if info is None or info.scene not in SCENES:
+            known = ", ".join(g.name for g in GAMES_BY_NAME.values() if g.scene in SCENES)
+            print(f"tatami: unknown or unavailable game {args.play!r} (available: {known})", file=sys.stderr)
+            return 2
+        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+        bad = [s for s in seats if s not in SEAT_KINDS]
+        if bad or not (info.seats[0] <= len(seats) <= info.seats[1]):
+            print(f"tatami: --seats must list {info.seats[0]}-{info.seats[1]} of {', '.join(SEAT_KINDS)}",
+                  file=sys.stderr)
+            return 2
+        play_kwargs = dict(seats=seats, seed=args.seed, names=default_names(seats))
+        if args.play == "kaito":
+            play_kwargs["colors"] = ("R", "B")
+
+    app = App(size=args.size)
+    app.saves = saves
+    try:
+        if continued is not None:
+            app.start_game(continued.game, **continued.start_kwargs())
+        elif play_kwargs is not None:
+            app.start_game(args.play, **play_kwargs)
+        else:
+            app.manager.push(app.make_scene("menu"))
+        app.quit_after_first_frame = args.quit_after_first_frame
+        code = app.run()
+        if args.quit_after_first_frame and app.first_frame_at is not None:
+            print(f"tatami: first frame after {1000 * (app.first_frame_at - app._t0):.0f} ms")
+        return code
+    except Exception:
+        log.exception("Tatami crashed")
+        raise
+    finally:
+        app.shutdown()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Developer tools run from the command line: the self-test and the frame benchmark."""

@@ -1,0 +1,1 @@
+"""KAITO's room: its play scene, layout and sprites, score screen."""

@@ -1,0 +1,89 @@
+"""KAITO's score screen: who won and why, each side's colour, captured tiles and score.
+
+UI ids (from :class:`scenes.play.score.ScoreScene`): ``button:rematch``, ``button:menu``.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from scenes.kit.widgets import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_panel, draw_text
+from scenes.play.score import ScoreScene
+from scenes.play.seats import LEVEL_LABEL
+from scenes.shell.assets import kaito_tile_svg
+
+
+class KaitoScoreScene(ScoreScene):
+    """KAITO's final result.
+
+    kwargs (besides :class:`ScoreScene`'s):
+        colors: per seat colour code ("R"/"B").
+        held: per seat tuple of tile codes captured from the opponent (still held at the end);
+            the score without an outcome is the number held.
+    """
+
+    reason_labels = {
+        "no-katana": "No katana left",
+        "no-kabuto": "No kabuto left",
+        "no-move": "No move left",
+    }
+
+    def __init__(self, app: Any, colors: Sequence[str] = ("R", "B"), held: Sequence[Sequence[str]] = ((), ()),
+                 **kwargs: Any):
+        self.colors = list(colors)
+        self._held_in = [tuple(h) for h in held]
+        super().__init__(app, **kwargs)
+        n = len(self.seats)
+        self.held = self._held_in + [()] * max(0, n - len(self._held_in))
+        if not getattr(self.outcome, "scores", None):
+            self.scores = [len(h) for h in self.held]
+
+    def default_setup(self) -> dict:
+        return dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names))
+
+    def _draw_seat(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
+        app = self.app
+        vp = self.viewport
+        won = i in self.winners
+        draw_panel(surface, app, r, radius=22, border=C.GOLD if won else C.PAPER_EDGE)
+        if won:
+            pygame.draw.rect(surface, C.GOLD, vp.to_window(r), width=max(2, vp.px(3)), border_radius=vp.px(22))
+        code = self.colors[i] if i < len(self.colors) else "R"
+        col = SEAT_COLOR_RGB.get(code, C.INK)
+        # colour disc + name + kind
+        pygame.draw.circle(surface, col, vp.to_window((r.x + 44, r.y + 50)), vp.px(18))
+        pygame.draw.circle(surface, C.GOLD_LIGHT, vp.to_window((r.x + 44, r.y + 50)), vp.px(18), max(1, vp.px(2)))
+        draw_text(surface, app, self.names[i], (r.x + 76, r.y + 40), 26, C.INK, bold=True, anchor="midleft")
+        kind = LEVEL_LABEL.get(self.seats[i], self.seats[i])
+        draw_text(surface, app, f"{SEAT_COLOR_NAME.get(code, code)}  ·  {kind}", (r.x + 76, r.y + 70), 15,
+                  C.INK_MUTED, anchor="midleft")
+        # score
+        score = self.scores[i] if i < len(self.scores) else 0
+        draw_text(surface, app, str(score), (r.right - 36, r.y + 52), 48, C.VERMILION if won else C.INK, bold=True,
+                  anchor="midright")
+        unit = "tile" if score == 1 else "tiles"
+        draw_text(surface, app, unit, (r.right - 36, r.y + 86), 13, C.INK_MUTED, anchor="midright")
+        pygame.draw.rect(surface, C.PAPER_DARK, vp.rect(r.x + 28, r.y + 108, r.w - 56, 2))
+        draw_text(surface, app, "Captured tiles", (r.x + 28, r.y + 130), 14, C.INK_MUTED, bold=True, anchor="midleft")
+        tiles = list(self.held[i]) if i < len(self.held) else []
+        # the largest tile size at which every held tile fits in the panel
+        avail_w, avail_h = r.w - 56, r.bottom - 20 - (r.y + 150)
+        for tw in (72, 64, 56, 48, 40, 34):
+            g = max(6, tw // 8)
+            per_row = max(1, int((avail_w + g) // (tw + g)))
+            rows = -(-len(tiles) // per_row) if tiles else 0
+            if rows * (tw + g + 4) <= avail_h:
+                break
+        th = tw
+        if not tiles:
+            draw_text(surface, app, "nothing", (r.centerx, r.y + 220), 17, C.INK_MUTED)
+        for k, t in enumerate(tiles):
+            row, colm = divmod(k, per_row)
+            tx = r.x + 28 + colm * (tw + g)
+            ty = r.y + 150 + row * (th + g + 4)
+            if ty + th > r.bottom - 10:
+                break
+            tr = vp.rect(tx, ty, tw, th)
+            surface.blit(app.assets.svg(kaito_tile_svg(t), tw, th), tr)
+        self.draw_stamp(surface, i, r)

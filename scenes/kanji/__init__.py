@@ -1,0 +1,1 @@
+"""Kanji-zushi's room: its play scene, layout and sprites, score screen."""

@@ -1,0 +1,257 @@
+"""Kanji-zushi game-over screen: every seat's kanji with their stroke counts and meanings, the
+totals, the winners, why the game ended and how a tie was settled (RULES.md section 3, scoring:
+the highest stroke total wins; a tie goes to the tied seat with the single kanji of most strokes;
+if that ties too they share the win).
+
+Built from the final :class:`game.kanji.KanjiView` (completed kanji are public; ``outcome`` and
+``tie_break`` are filled once the game is over). Meanings and readings come from
+:func:`game.kanji_data.form`. Hovering a kanji shows its tooltip (meanings, on/kun readings,
+strokes), as in the play scene.
+
+UI ids: ``kanji:<seat>:<i>`` (hover targets), ``button:rematch`` (same seats, names, answer key
+and hint, new deal), ``button:menu`` (inherited from :class:`scenes.play.score.ScoreScene`).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from scenes.kanji.sprites import (
+    KanjiArt,
+    draw_kanji_tip,
+    formed_of,
+    seat_rgb,
+    tip_lines,
+)
+from scenes.kit.engine import UIElement
+from scenes.kit.widgets import (
+    C,
+    draw_chrome,
+    draw_hanko,
+    draw_panel,
+    draw_text,
+    text_width,
+)
+from scenes.play.score import ScoreScene
+from scenes.play.seats import LEVEL_LABEL
+
+#: The end reasons of game.kanji (ALL_COMPLETE, DEAD_TABLE) as shown on the pill.
+REASON_TEXT = {
+    "all-complete": "Every seat made five kanji",
+    "dead-table": "Dead table: no seat can complete a kanji",
+}
+
+TABLE = pygame.Rect(70, 192, 1140, 410)
+COL_NAME = 118
+COL_TILES = 336  #: left edge of the first kanji tile
+TILE_STEP = 136
+COL_TOTAL = 1120
+
+
+def _names_list(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def result_sentence(view: Any, names: Sequence[str]) -> str:
+    """The result in one sentence with the seats' names, the tie-break spelled out when it
+    decided: ``"Tie on 34 strokes — Aiko's 曜 (18) is the biggest kanji"``. "" without an outcome."""
+    out = getattr(view, "outcome", None)
+    if out is None:
+        return ""
+    scores = out.scores
+    tb = getattr(view, "tie_break", None)
+    if tb is None:
+        w = out.winners[0]
+        who = names[w]
+        return f"{who} {'win' if who == 'You' else 'wins'} with {scores[w]} strokes."
+    if tb.decided:
+        w = tb.winners[0]
+        k = tb.tied.index(w)
+        who = "Your" if names[w] == "You" else f"{names[w]}'s"
+        return f"Tie on {tb.total} strokes — {who} {tb.kanji[k]} ({tb.biggest[k]}) is the biggest kanji."
+    if tb.total == 0:
+        return "Nobody completed a kanji: the win is shared."
+    who = _names_list([names[s] for s in tb.winners])
+    best = max(tb.biggest)
+    if len(tb.winners) == len(tb.tied):
+        return f"Tie on {tb.total} strokes and on the biggest kanji ({best}): {who} share the win."
+    return f"Tie on {tb.total} strokes; {who} share the win with a biggest kanji of {best}."
+
+
+class KanjiScoreScene(ScoreScene):
+    """Final result of a Kanji-zushi game.
+
+    kwargs:
+        view: the final :class:`game.kanji.KanjiView` (any seat's: completed kanji are public).
+        seats: per seat "human" | "random" | "easy" | "medium" | "hard".
+        names: per seat display names.
+        setup: kwargs for the rematch (``app.start_game("kanji-zushi", **setup)``: seats, names,
+            answer_key, hint); the seed is reset.
+    """
+
+    name = "kanji_score"
+
+    def __init__(self, app: Any, view: Any = None, seats: Sequence[str] = ("human", "medium"),
+                 names: Sequence[str] | None = None, setup: dict | None = None, **kwargs: Any):
+        outcome = getattr(view, "outcome", None)
+        setup = dict(setup) if setup else dict(seats=list(seats), names=list(names or []) or None)
+        if setup.get("names") is None:
+            setup.pop("names", None)
+        if view is not None:
+            setup.setdefault("answer_key", getattr(view, "answer_key", "joyo"))
+        super().__init__(app, game_name="kanji-zushi", outcome=outcome, seats=seats, names=names,
+                         setup=setup, **kwargs)
+        self.view = view
+        n = len(self.seats)
+        completed = getattr(view, "completed", None) or tuple(() for _ in range(n))
+        self.completed = [tuple(k) for k in completed] + [()] * max(0, n - len(completed))
+        self.scores = [sum(k.strokes for k in ks) for ks in self.completed]
+        self.tie_break = getattr(view, "tie_break", None)
+        self.order = sorted(range(n), key=lambda s: (s not in self.winners, -self.scores[s], s))
+        self.description = result_sentence(view, self.names) if view is not None else ""
+        self.reason_text = REASON_TEXT.get(self.reason, self.reason.replace("-", " ").capitalize())
+        self.reason = ""
+        self.art = KanjiArt(app)
+        self.hover: tuple[int, int] | None = None
+
+    # -- layout -------------------------------------------------------------------------------
+    def row_h(self) -> float:
+        return {2: 96, 3: 92, 4: 80, 5: 68}.get(len(self.seats), 58)
+
+    def row_y(self, k: int) -> float:
+        """Centre y of the ``k``-th row (rank order)."""
+        return TABLE.y + 58 + self.row_h() * (k + 0.5)
+
+    def tile_size(self) -> int:
+        return {2: 62, 3: 60, 4: 54, 5: 48}.get(len(self.seats), 44)
+
+    def tile_rect(self, seat: int, i: int) -> pygame.Rect:
+        """Kanji ``i`` of ``seat`` (logical): a tile, its meaning and strokes to its right."""
+        k = self.order.index(seat)
+        t = self.tile_size()
+        return pygame.Rect(COL_TILES + i * TILE_STEP, round(self.row_y(k) - t / 2), t, t)
+
+    def ui_elements(self) -> list[UIElement]:
+        out = [UIElement(f"kanji:{s}:{i}", "kanji", self.tile_rect(s, i))
+               for s in range(len(self.seats)) for i in range(len(self.completed[s][:5]))]
+        return out + super().ui_elements()
+
+    def hovered(self) -> tuple[int, int] | None:
+        """(seat, index) of the kanji under the pointer, or None."""
+        if self.hover is None:
+            return None
+        for s in range(len(self.seats)):
+            for i in range(len(self.completed[s][:5])):
+                if self.tile_rect(s, i).collidepoint(self.hover):
+                    return (s, i)
+        return None
+
+    def tooltip_rows(self) -> list[tuple[str, str]]:
+        """The hovered kanji's tooltip rows (meaning, readings, strokes), [] if none."""
+        h = self.hovered()
+        if h is None:
+            return []
+        k = self.completed[h[0]][h[1]]
+        f = formed_of(k.neta, k.shari)
+        return tip_lines(f, k.neta, k.shari) if f is not None else []
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            pos = getattr(event, "pos", None)
+            self.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
+        return super().handle_event(event)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        vp = self.viewport
+        draw_chrome(surface, app)
+        head, jp = self.headline()
+        draw_text(surface, app, head, (640, 58), 50, C.INK, bold=True, shadow=(0, 0, 0, 40), shadow_offset=2.5)
+        draw_text(surface, app, jp, (640, 102), 18, C.VERMILION, jp=True, decorative=True)
+        y = 136
+        if self.reason_text:
+            w = text_width(app, self.reason_text, 14, bold=True) + 28
+            pygame.draw.rect(surface, C.INK, vp.rect(640 - w / 2, y - 14, w, 28), border_radius=vp.px(14))
+            draw_text(surface, app, self.reason_text, (640, y), 14, C.GOLD_LIGHT, bold=True)
+        if self.description:
+            draw_text(surface, app, self.description, (640, 170), 19, C.INK_SOFT)
+        self._draw_table(surface)
+        self.widgets.draw(surface, app)
+        h = self.hovered()
+        if h is not None:
+            k = self.completed[h[0]][h[1]]
+            f = formed_of(k.neta, k.shari)
+            if f is not None:
+                draw_kanji_tip(surface, app, self.art, f, self.tile_rect(*h), k.neta, k.shari, self.names[h[0]])
+        self.draw_fade(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        app = self.app
+        vp = self.viewport
+        n = len(self.seats)
+        rh = self.row_h()
+        table = pygame.Rect(TABLE.x, TABLE.y, TABLE.w, round(58 + rh * n + 12))
+        draw_panel(surface, app, table, radius=20)
+        hy = TABLE.y + 30
+        draw_text(surface, app, "Kanji made, with their strokes (hover one to learn it)", (COL_TILES, hy), 13,
+                  C.INK_MUTED, bold=True, anchor="midleft")
+        draw_text(surface, app, "Total", (COL_TOTAL, hy), 14, C.INK, bold=True)
+        tb = self.tie_break
+        for k, s in enumerate(self.order):
+            y = self.row_y(k)
+            won = s in self.winners
+            if won:
+                band = vp.rect(table.x + 10, y - rh / 2 + 3, table.w - 20, rh - 6)
+                pygame.draw.rect(surface, C.GOLD_LIGHT, band, border_radius=vp.px(12))
+            elif k % 2 == 1:
+                band = vp.rect(table.x + 10, y - rh / 2 + 3, table.w - 20, rh - 6)
+                pygame.draw.rect(surface, C.PAPER, band, border_radius=vp.px(12))
+            pygame.draw.circle(surface, seat_rgb(s), vp.to_window((COL_NAME - 22, y)), vp.px(9))
+            label = LEVEL_LABEL.get(self.seats[s], self.seats[s])
+            name = self.names[s]
+            if name.startswith(label):
+                draw_text(surface, app, name, (COL_NAME, y), 19, C.INK, bold=True, anchor="midleft")
+            else:
+                draw_text(surface, app, name, (COL_NAME, y - 8), 19, C.INK, bold=True, anchor="midleft")
+                draw_text(surface, app, label, (COL_NAME, y + 12), 12, C.INK_MUTED, anchor="midleft")
+            kanji = self.completed[s][:5]
+            if not kanji:
+                draw_text(surface, app, "no kanji", (COL_TILES, y), 15, C.INK_MUTED, anchor="midleft")
+            biggest = max(kanji, key=lambda c: c.strokes, default=None)
+            decided = tb is not None and tb.decided and s in tb.tied
+            for i, c in enumerate(kanji):
+                r = self.tile_rect(s, i)
+                wr = vp.to_window(r)
+                surface.blit(self.art.tile_px(c.char, None, wr.w, wr.h, "board"), wr.topleft)
+                if decided and c is biggest:
+                    pygame.draw.rect(surface, C.VERMILION, wr.inflate(vp.px(6), vp.px(6)), width=max(2, vp.px(2.5)),
+                                     border_radius=vp.px(9))
+                f = formed_of(c.neta, c.shari)
+                meaning = f.meanings[0] if f is not None and f.meanings else ""
+                tx = r.right + 8
+                room = TILE_STEP - r.w - 18
+                draw_text(surface, app, _fit(app, meaning, 12, room), (tx, y - 8), 12, C.INK_SOFT, anchor="midleft")
+                strokes = f"{c.strokes} strokes"
+                if text_width(app, strokes, 12, True) > room:
+                    strokes = f"{c.strokes} str."
+                draw_text(surface, app, strokes, (tx, y + 10), 12, C.VERMILION, bold=True, anchor="midleft")
+            draw_text(surface, app, str(self.scores[s]), (COL_TOTAL, y - 4), 28, C.VERMILION if won else C.INK,
+                      bold=True)
+            draw_text(surface, app, "strokes", (COL_TOTAL, y + 17), 11, C.INK_MUTED)
+            if won and self.stamp.elapsed_ms > self.stamp.delay_ms:
+                size = 40 * max(0.05, self.stamp.value)
+                draw_hanko(surface, app, (COL_TOTAL - 74, y), size, "勝", tilt=-10)
+
+
+def _fit(app: Any, text: str, size: float, width: float) -> str:
+    if text_width(app, text, size) <= width:
+        return text
+    while len(text) > 1 and text_width(app, text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+__all__ = ["KanjiScoreScene", "REASON_TEXT", "result_sentence"]

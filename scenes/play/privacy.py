@@ -1,0 +1,123 @@
+"""Hot-seat privacy screen: hides the table between two human seats' turns.
+
+Pushed by a play scene (Sushi Draft, Kanji-zushi) when the next seat to act is a human other than
+the one whose hand was last shown::
+
+    app.manager.push(app.make_scene("privacy", name="Aiko", on_ready=show_aikos_hand))
+
+The screen is opaque (``overlay = False``: the play scene below is not drawn, so no hand shows
+through). "Pass to Aiko — click when ready": a click anywhere (press AND release on this screen, so
+the release of the previous player's click cannot dismiss it), the ``button:ready`` button, Enter
+or Space pops the screen and then calls ``on_ready()``. Input is ignored for the first
+:data:`ARM_MS` ms so a double click cannot skip it. Esc opens the pause menu (the play scene's
+``game_name`` picks the rules page).
+
+UI ids: ``button:ready``.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import pygame
+
+from scenes.kit.widgets import (
+    Button,
+    C,
+    UIScene,
+    draw_chrome,
+    draw_panel,
+    draw_seigaiha,
+    draw_text,
+)
+
+log = logging.getLogger("tatami.privacy")
+
+#: Input is ignored this long after the screen appears (ms).
+ARM_MS = 250.0
+PANEL = pygame.Rect(640 - 300, 190, 600, 340)
+
+
+class PrivacyScene(UIScene):
+    """Full-screen curtain between hot-seat turns.
+
+    kwargs:
+        name: display name of the player who must take the device (e.g. "Player 2").
+        on_ready: called with no arguments after the screen has popped itself.
+        note: optional second line (e.g. "Round 2 · eat"); default "Your hand is hidden until
+            you are ready."
+    """
+
+    name = "privacy"
+    pausable = True
+    FADE_MS = 160.0
+
+    def __init__(self, app: Any, name: str = "the next player", on_ready: Callable[[], None] | None = None,
+                 note: str | None = None, **kwargs: Any):
+        super().__init__(app, **kwargs)
+        self.player = str(name)
+        self.on_ready = on_ready
+        self.note = note or "Your hand is hidden until you are ready."
+        self.age_ms = 0.0
+        self._pressed = False
+        self._done = False
+        self.widgets.add(Button("button:ready", f"I'm {self.player} — show my hand", (640 - 200, 420, 400, 64),
+                                self.ready, style="primary", size=21))
+
+    @property
+    def armed(self) -> bool:
+        """True once input is accepted (:data:`ARM_MS` after the screen appeared)."""
+        return self.age_ms >= ARM_MS
+
+    def ready(self) -> None:
+        """Pop this screen (if on top) and call ``on_ready``. Runs at most once."""
+        if self._done or not self.armed:
+            return
+        self._done = True
+        if self.app.manager.top() is self:
+            self.app.manager.pop()
+        if self.on_ready is not None:
+            try:
+                self.on_ready()
+            except Exception:  # a broken callback must not take the app down
+                log.exception("privacy screen: on_ready failed")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.ready()
+                return True
+            return False  # Esc bubbles to the app: pause menu
+        if not self.armed:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if self.widgets.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            if self._pressed:
+                self._pressed = False
+                self.ready()
+            return True
+        return False
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        self.age_ms += dt_ms
+
+    def busy(self) -> bool:
+        return super().busy() or not self.armed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        draw_chrome(surface, app)
+        draw_seigaiha(surface, app, pygame.Rect(0, 0, 1280, 720), C.INK, alpha=18)
+        draw_panel(surface, app, PANEL, radius=24)
+        draw_text(surface, app, "Pass the screen to", (640, PANEL.y + 56), 20, C.INK_SOFT)
+        draw_text(surface, app, self.player, (640, PANEL.y + 108), 46, C.INK, bold=True)
+        draw_text(surface, app, "交代", (640, PANEL.y + 154), 18, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, app, self.note, (640, PANEL.y + 196), 17, C.INK_MUTED)
+        self.widgets.draw(surface, app)
+        draw_text(surface, app, "Click anywhere when ready", (640, PANEL.bottom + 30), 15, C.INK_MUTED)
+        self.draw_fade(surface)

@@ -1,0 +1,289 @@
+"""Bundled assets: fonts, SVG art and images, rendered at the window scale and cached.
+
+Asset root:
+* ``TATAMI_ASSETS_DIR`` if set (tests);
+* frozen (PyInstaller): ``sys._MEIPASS/assets``;
+* from source: ``<repo root>/assets``.
+
+Only the bundled fonts are ever used (never system fonts). A missing or broken file never
+crashes the app: it is logged once (logger "tatami.assets") and a placeholder is used
+(pygame's built-in default font for text, a hatched surface for art).
+
+Sizes: ``font(logical_size)`` and ``svg(path, logical_w, logical_h)`` take LOGICAL pixels and
+render at ``round(n * viewport.scale)`` WINDOW pixels. ``clear()`` drops every cache; the
+app calls it when the window scale changes.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+log = logging.getLogger("tatami.assets")
+
+FONT_FILES = {
+    "regular": "fonts/NotoSans-Regular.ttf",
+    "bold": "fonts/NotoSans-Bold.ttf",
+    "jp": "fonts/NotoSansJP-Regular.otf",
+}
+
+
+def asset_root() -> Path:
+    """Directory holding the bundled assets (see module doc)."""
+    env = os.environ.get("TATAMI_ASSETS_DIR")
+    if env:
+        return Path(env)
+    meipass = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and meipass:
+        return Path(meipass) / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"
+
+
+def has_cjk(text: str) -> bool:
+    """True if the text holds Japanese/CJK characters (needs the JP font)."""
+    for ch in text:
+        o = ord(ch)
+        if (
+            0x3000 <= o <= 0x30FF  # punctuation, hiragana, katakana
+            or 0x3400 <= o <= 0x4DBF
+            or 0x4E00 <= o <= 0x9FFF
+            or 0xF900 <= o <= 0xFAFF
+            or 0xFF00 <= o <= 0xFFEF
+            or 0x2E80 <= o <= 0x2FDF  # radicals
+            or 0x2FF0 <= o <= 0x2FFF  # ideographic description (⿱)
+            or 0x20000 <= o <= 0x2FFFF
+        ):
+            return True
+    return False
+
+
+class Assets:
+    """Font / SVG / image loader bound to a ``Viewport``.
+
+    Methods return pygame objects sized in WINDOW pixels for LOGICAL inputs.
+    """
+
+    TEXT_CACHE_MAX = 600
+
+    def __init__(self, viewport: Any, root: Path | None = None):
+        self.viewport = viewport
+        self.root = Path(root) if root is not None else asset_root()
+        self._fonts: dict[tuple, pygame.font.Font] = {}
+        self._svgs: dict[tuple, pygame.Surface] = {}
+        self._images: dict[str, pygame.Surface | None] = {}
+        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._warned: set[str] = set()
+        self._glyph_ok: dict[tuple, bool] = {}  # not scale dependent
+        self._notdef: dict[tuple, tuple] = {}
+        self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
+        self._scale = viewport.scale
+
+    # -- housekeeping -----------------------------------------------------------------
+    def path(self, relpath: str) -> Path:
+        return self.root / relpath
+
+    def exists(self, relpath: str) -> bool:
+        return self.path(relpath).is_file()
+
+    def _warn_once(self, relpath: str, msg: str) -> None:
+        if relpath not in self._warned:
+            self._warned.add(relpath)
+            self.missing.append(relpath)
+            log.warning("asset %s: %s (using a placeholder)", relpath, msg)
+
+    def clear(self) -> None:
+        """Drop every scale-dependent cache (call when the window scale changes)."""
+        self._fonts.clear()
+        self._svgs.clear()
+        self._text.clear()
+        self._scale = self.viewport.scale
+
+    def _check_scale(self) -> None:
+        if abs(self.viewport.scale - self._scale) > 1e-9:
+            self.clear()
+
+    # -- fonts ------------------------------------------------------------------------
+    def font_px(self, px: int, bold: bool = False, jp: bool = False) -> pygame.font.Font:
+        """A bundled font at an exact WINDOW pixel size (cached)."""
+        px = max(4, int(px))
+        key = (px, bool(bold), bool(jp))
+        f = self._fonts.get(key)
+        if f is not None:
+            return f
+        rel = FONT_FILES["jp"] if jp else FONT_FILES["bold" if bold else "regular"]
+        f = None
+        p = self.path(rel)
+        if p.is_file():
+            try:
+                f = pygame.font.Font(str(p), px)
+            except (OSError, pygame.error) as e:
+                self._warn_once(rel, f"cannot load font: {e}")
+        else:
+            self._warn_once(rel, "missing font file")
+        if f is None and bold and not jp:
+            # regular face, synthetic bold
+            reg = self.path(FONT_FILES["regular"])
+            if reg.is_file():
+                try:
+                    f = pygame.font.Font(str(reg), px)
+                    f.bold = True
+                except (OSError, pygame.error):
+                    f = None
+        if f is None and jp:
+            # fall back to the Latin face (CJK glyphs will be missing)
+            f = self.font_px(px, bold=bold, jp=False)
+        if f is None:
+            # pygame's own bundled default font (not a system font)
+            f = pygame.font.Font(None, int(px * 1.3))
+            if bold:
+                f.bold = True
+        elif jp and bold:
+            f.bold = True  # no bold JP face is bundled: synthetic bold
+        self._fonts[key] = f
+        return f
+
+    def font(self, logical_size: float, bold: bool = False, jp: bool = False) -> pygame.font.Font:
+        """A bundled font at ``round(logical_size * scale)`` window px (cached per pixel size)."""
+        self._check_scale()
+        return self.font_px(round(logical_size * self.viewport.scale), bold, jp)
+
+    def font_for(self, text: str, logical_size: float, bold: bool = False) -> pygame.font.Font:
+        """Like ``font`` but picks the JP font when the text holds CJK characters."""
+        return self.font(logical_size, bold=bold, jp=has_cjk(text))
+
+    def can_render(self, text: str, jp: bool | None = None) -> bool:
+        """True if every character of ``text`` has a glyph in the bundled font that would be used."""
+        if jp is None:
+            jp = has_cjk(text)
+        key = ("can", text, jp)
+        v = self._glyph_ok.get(key)
+        if v is None:
+            missing = "".join(ch for ch in dict.fromkeys(text) if not ch.isspace() and not self._has_glyph(ch, jp))
+            v = not missing
+            self._glyph_ok[key] = v
+            if missing:
+                log.warning("the bundled %s font has no glyph for %r (text %r not shown)",
+                            "Japanese" if jp else "Latin", missing, text)
+        return v
+
+    def _has_glyph(self, ch: str, jp: bool) -> bool:
+        """Render ``ch`` and compare with the .notdef box of a private-use code point."""
+        key = (ch, jp)
+        v = self._glyph_ok.get(key)
+        if v is not None:
+            return v
+        f = self.font_px(24, jp=jp)
+        try:
+            nd_key = ("notdef", jp)
+            notdef = self._notdef.get(nd_key)
+            if notdef is None:
+                img = f.render("\ue000", False, (0, 0, 0), (255, 255, 255))
+                notdef = (img.get_size(), pygame.image.tobytes(img, "RGB"))
+                self._notdef[nd_key] = notdef
+            img = f.render(ch, False, (0, 0, 0), (255, 255, 255))
+            v = (img.get_size(), pygame.image.tobytes(img, "RGB")) != notdef
+        except (pygame.error, ValueError):
+            v = True
+        self._glyph_ok[key] = v
+        return v
+
+    def text(
+        self,
+        text: str,
+        logical_size: float,
+        color: tuple = (0, 0, 0),
+        bold: bool = False,
+        jp: bool | None = None,
+    ) -> pygame.Surface:
+        """Rendered (anti-aliased, transparent) text surface at window scale; cached (LRU).
+
+        ``jp=None`` chooses the JP font automatically if the text has CJK characters.
+        """
+        self._check_scale()
+        if jp is None:
+            jp = has_cjk(text)
+        key = (text, round(logical_size * self.viewport.scale), tuple(color), bold, jp)
+        s = self._text.get(key)
+        if s is not None:
+            self._text.move_to_end(key)
+            return s
+        f = self.font(logical_size, bold=bold, jp=jp)
+        s = f.render(text, True, color)
+        if len(color) == 4 and color[3] < 255:
+            s.set_alpha(color[3])
+        self._text[key] = s
+        if len(self._text) > self.TEXT_CACHE_MAX:
+            self._text.popitem(last=False)
+        return s
+
+    # -- art --------------------------------------------------------------------------
+    def svg_px(self, relpath: str, w_px: int, h_px: int) -> pygame.Surface:
+        """SVG rasterised at exactly (w_px, h_px) window pixels (cached). Placeholder on error."""
+        w_px, h_px = max(1, int(w_px)), max(1, int(h_px))
+        key = (relpath, w_px, h_px)
+        s = self._svgs.get(key)
+        if s is not None:
+            return s
+        p = self.path(relpath)
+        s = None
+        if p.is_file():
+            try:
+                s = pygame.image.load_sized_svg(str(p), (w_px, h_px))
+                if s.get_size() != (w_px, h_px):
+                    # keep the aspect ratio the SVG chose, centred on a transparent canvas
+                    canvas = pygame.Surface((w_px, h_px), pygame.SRCALPHA)
+                    canvas.blit(s, s.get_rect(center=(w_px // 2, h_px // 2)))
+                    s = canvas
+                s = s.convert_alpha() if pygame.display.get_surface() else s
+            except (pygame.error, OSError, ValueError) as e:
+                self._warn_once(relpath, f"cannot load SVG: {e}")
+                s = None
+        else:
+            self._warn_once(relpath, "missing file")
+        if s is None:
+            s = placeholder_surface(w_px, h_px)
+        self._svgs[key] = s
+        return s
+
+    def svg(self, relpath: str, logical_w: float, logical_h: float) -> pygame.Surface:
+        """SVG rasterised at the window size of a logical (w, h) box (cached per size)."""
+        self._check_scale()
+        vp = self.viewport
+        return self.svg_px(relpath, vp.px(logical_w), vp.px(logical_h))
+
+    def image(self, relpath: str) -> pygame.Surface | None:
+        """A raster image (PNG) at its own size, or None if missing/broken (logged once)."""
+        if relpath in self._images:
+            return self._images[relpath]
+        p = self.path(relpath)
+        img = None
+        if p.is_file():
+            try:
+                img = pygame.image.load(str(p))
+            except (pygame.error, OSError) as e:
+                self._warn_once(relpath, f"cannot load image: {e}")
+        else:
+            self._warn_once(relpath, "missing file")
+        self._images[relpath] = img
+        return img
+
+
+def placeholder_surface(w: int, h: int) -> pygame.Surface:
+    """A visible but unobtrusive stand-in for missing art: translucent hatched box."""
+    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    s.fill((120, 100, 80, 60))
+    step = max(6, min(w, h) // 6)
+    for x in range(-h, w, step):
+        pygame.draw.line(s, (120, 100, 80, 110), (x, h), (x + h, 0), 1)
+    pygame.draw.rect(s, (120, 100, 80, 160), s.get_rect(), 1)
+    return s
+
+
+# Tile code -> SVG path (the art agent's naming: assets/art/kaito/tile_RK.svg ...).
+def kaito_tile_svg(code: str) -> str:
+    return f"art/kaito/tile_{code}.svg"

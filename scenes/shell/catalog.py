@@ -1,0 +1,58 @@
+"""The games as the menu and setup screens present them (no scene imports: the menu, the setup
+screen and the app read it; :mod:`scenes.shell.registry` maps scene names to classes).
+
+Adding a game to the menu: append a ``GameInfo`` to ``GAME_LIST`` (with ``available=True``)
+and register its play scene in ``scenes.shell.registry.SCENES``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the menu / setup screens present it.
+
+    name: the core's game name ("kaito"); title: display name; jp: Japanese subtitle;
+    tagline: one line for the menu card; scene: play scene name in ``SCENES``;
+    seats: (min, max) seats offered; available: False shows a "coming soon" card;
+    art: an SVG (asset-relative) shown on the card.
+    extra: setup-screen details of multi-seat games: ``options`` — game options as
+    ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
+    ("on"/"off" become booleans); ``next_label`` — the seat-order word ("passes to", "then");
+    ``setup_note`` — the hint line under the seats.
+    """
+
+    name: str
+    title: str
+    jp: str
+    tagline: str
+    scene: str
+    seats: tuple[int, int] = (2, 2)
+    available: bool = True
+    art: str = ""
+    players_text: str = "2 players"
+    extra: dict = field(default_factory=dict)
+
+
+GAME_LIST: list[GameInfo] = [
+    GameInfo("kaito", "KAITO", "侍", "Steer the Kaito, seize the tiles", "kaito_play",
+             available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
+    GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
+             seats=(2, 5), available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players",
+             extra={"setup_note": "Everyone chooses at the same time; hands are passed to the next seat."}),
+    GameInfo("kanji-zushi", "Kanji-zushi", "漢字寿司", "Pair halves into real kanji", "kanji_play",
+             seats=(2, 6), available=True, art="art/kanji/emblem.svg", players_text="2–6 players",
+             extra={"next_label": "then",
+                    "setup_note": "Pair a left half from your hand with a right half on the table.",
+                    "options": [("answer_key", "Answer key", [("joyo", "Jōyō list"), ("rulebook", "Rulebook")],
+                                 "joyo"),
+                                ("hint", "Hint", [("off", "Off"), ("on", "On")], "off")]}),
+]
+
+GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAME_LIST}
+
+
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of ``name`` (KeyError if unknown)."""
+    return GAMES_BY_NAME[name]

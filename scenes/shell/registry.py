@@ -1,0 +1,49 @@
+"""The explicit scene registry: scene names -> classes (the games shown in the menu are in
+:mod:`scenes.shell.catalog`).
+
+Adding a game: append its ``GameInfo`` to ``catalog.GAME_LIST`` and add its play scene (and score
+screen) here as ``"module:Class"`` strings, imported on first use.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+
+from scenes.play.pause import PauseScene
+from scenes.shell.menu import MainMenuScene
+from scenes.shell.rules import RulesScene
+from scenes.shell.setup import SetupScene
+
+log = logging.getLogger("tatami.registry")
+
+#: Scene name -> class, or "module:Class" for scenes imported on first use (play scenes pull in
+#: the rules core and the AI; loading them lazily keeps start-up to the first menu frame short).
+SCENES: dict[str, type | str] = {
+    "menu": MainMenuScene,
+    "setup": SetupScene,
+    "pause": PauseScene,
+    "rules": RulesScene,
+    "score": "scenes.kaito.score:KaitoScoreScene",
+    "kaito_play": "scenes.kaito.scene:KaitoPlayScene",
+    "sushi_play": "scenes.sushi.scene:SushiPlayScene",
+    "sushi_score": "scenes.sushi.score:SushiScoreScene",
+    "privacy": "scenes.play.privacy:PrivacyScene",
+    "kanji_play": "scenes.kanji.scene:KanjiPlayScene",
+    "kanji_score": "scenes.kanji.score:KanjiScoreScene",
+}
+
+
+def scene_class(name: str) -> type:
+    """The class registered as ``name``, importing it on first use.
+
+    Raises:
+        KeyError: no scene of that name (the message lists the known ones)."""
+    try:
+        entry = SCENES[name]
+    except KeyError:
+        raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
+    if isinstance(entry, str):
+        module_name, _, attr = entry.partition(":")
+        entry = getattr(importlib.import_module(module_name), attr)
+        SCENES[name] = entry
+    return entry

@@ -1,0 +1,354 @@
+"""The autosave: the game in progress, kept in the per-user data directory ("a game is never lost").
+
+One file, ``<data dir>/autosave.json`` (``scenes.shell.settings.data_dir()``: ``$TATAMI_DATA_DIR`` if
+set, else ``platformdirs.user_data_dir("Tatami")``; never next to the executable)::
+
+    {"version": 1,
+     "game": "kaito",                       # a name in game.registry.GAMES
+     "record": {...},                       # state.record(): tatami-record/1 (RULES.md section 4)
+     "setup": {"seats": ["human", "hard"],  # the play scene's kwargs besides the state:
+               "names": ["You", "Hard AI"], #   seats (required), names, colors, seed, speed
+               "colors": ["R", "B"], "seed": 123, "speed": 1.0},
+     "saved_at": "2025-01-31T18:02:11+00:00"}
+
+The module is game-agnostic and never imports pygame: the record is replayed with
+``game.registry.get(game).from_record(record)`` (deterministic, no random numbers), so any
+game of the registry (KAITO now, Sushi Draft and Kanji-zushi later) saves and loads the same way.
+
+Policy (the play scenes follow it): write after every applied action, on entering the scene
+(a new game replaces the old save) and on leaving it (quit to menu, app quit); delete the file
+once the game is over. Writes are atomic (temp file in the same directory + ``os.replace``); a
+failing write is logged once (logger ``"tatami.saves"``) and otherwise ignored.
+
+Loading never raises: a missing file is "no save"; an unreadable, corrupt or malformed file, or
+a record that does not replay (``RecordError`` / ``ActionError``), is logged in one line, moved
+aside as ``autosave.json.bad`` and reported as a :class:`LoadProblem` (``store.problem``).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+from game.core import ActionError, RecordError
+from game.registry import GAMES, get
+from scenes.play.seats import LEVEL_LABEL, SEAT_KINDS
+from scenes.shell.settings import data_dir, write_text_atomic
+
+log = logging.getLogger("tatami.saves")
+
+SAVE_FILE = "autosave.json"
+SAVE_VERSION = 1
+#: Larger files are refused unread (a record is a few KB).
+MAX_BYTES = 4 * 1024 * 1024
+
+
+class SaveFormatError(ValueError):
+    """A save file's content is not a usable saved game.
+
+    ``reason`` is a short phrase for the menu ("the file is corrupt"); ``str(exc)`` the detail."""
+
+    def __init__(self, reason: str, detail: str):
+        super().__init__(detail)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class LoadProblem:
+    """Why the last :meth:`SaveStore.load` found no usable save although a file was there.
+
+    Attributes:
+        reason: short phrase for the UI, e.g. ``"the file is corrupt"``.
+        detail: the precise cause (exception text) for the log.
+        moved_to: where the bad file was set aside (``autosave.json.bad``), or None if moving
+            it failed too.
+    """
+
+    reason: str
+    detail: str
+    moved_to: Path | None
+
+
+@dataclass
+class SavedGame:
+    """A loaded, validated and replayed save.
+
+    Attributes:
+        game: the game's registry name ("kaito").
+        state: the replayed ``GameState`` (position and history as when saved; not over).
+        setup: the validated play-scene setup: ``seats`` (list of :data:`SEAT_KINDS`, one per
+            seat) and, when saved, ``names`` (list of str), ``colors`` (list of str), ``seed``
+            (int or None), ``speed`` (float > 0).
+        record: the record as read from the file (tatami-record/1).
+        saved_at: ISO 8601 time of the write ("" if absent).
+    """
+
+    game: str
+    state: Any
+    setup: dict
+    record: dict = field(repr=False)
+    saved_at: str = ""
+
+    @property
+    def moves(self) -> int:
+        """Actions applied so far (``len(state.history)``)."""
+        return len(getattr(self.state, "history", ()))
+
+    def start_kwargs(self) -> dict:
+        """Keyword arguments for ``app.start_game(self.game, **kwargs)``: ``state`` plus the setup
+        (``colors`` as a tuple)."""
+        kw: dict[str, Any] = {"state": self.state, **self.setup}
+        if "colors" in kw:
+            kw["colors"] = tuple(kw["colors"])
+        return kw
+
+    def describe(self, title: str | None = None) -> str:
+        """One line for the menu: ``"KAITO — You vs Hard AI, move 14"``.
+
+        Human seats come first, by their saved name (default "You" / "Player N"); AI seats by level. The move number is the
+        next action's (history length + 1), as numbered in the play scene's move list."""
+        if title is None:
+            title = _game_title(self.game)
+        seats = self.setup["seats"]
+        names = self.setup.get("names")
+        if not names:
+            solo = seats.count("human") == 1
+            names = ["You" if solo else f"Player {i + 1}" for i in range(len(seats))]
+        order = sorted(range(len(seats)), key=lambda i: seats[i] != "human")
+        who = " vs ".join(names[i] if seats[i] == "human" else LEVEL_LABEL.get(seats[i], "AI") for i in order)
+        return f"{title} \u2014 {who}, move {self.moves + 1}"
+
+
+def default_path() -> Path:
+    """``<data dir>/autosave.json`` (see ``scenes.shell.settings.data_dir``)."""
+    return data_dir() / SAVE_FILE
+
+
+class SaveStore:
+    """Reads and writes one autosave file (default :func:`default_path`).
+
+    ``save(state, setup)``, ``clear()``, ``load() -> SavedGame | None`` (``problem`` says why a
+    file there was unusable), ``exists()``. Never raises on I/O or content errors.
+    """
+
+    def __init__(self, path: Path | str | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self.problem: LoadProblem | None = None
+        self.writes = 0  # successful writes (tests)
+        self._write_failed = False
+
+    @property
+    def bad_path(self) -> Path:
+        """Where an unusable file is moved: ``autosave.json.bad`` beside it."""
+        return self.path.with_name(self.path.name + ".bad")
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    # -- writing ------------------------------------------------------------------------
+    def save(self, state: Any, setup: dict) -> bool:
+        """Write ``state`` (its game and ``state.record()``) and the play scene's ``setup`` dict.
+
+        ``setup`` must be JSON-serialisable (tuples become lists). Atomic: a temp file in the same
+        directory replaces the old file. Returns False (logged once per store) if the directory
+        is not writable or the data cannot be serialised."""
+        doc = {
+            "version": SAVE_VERSION,
+            "game": state.game.name,
+            "record": state.record(),
+            "setup": setup,
+            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        }
+        try:
+            text = json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            self._write_error(f"cannot serialise the game: {e}")
+            return False
+        try:
+            write_text_atomic(self.path, text)
+        except OSError as e:
+            self._write_error(f"cannot write {self.path}: {e}")
+            return False
+        self.writes += 1
+        return True
+
+    def _write_error(self, msg: str) -> None:
+        if not self._write_failed:
+            self._write_failed = True
+            log.warning("autosave: %s", msg)
+
+    def clear(self) -> bool:
+        """Delete the save (the game ended). True if a file was removed."""
+        try:
+            self.path.unlink()
+            return True
+        except FileNotFoundError:
+            return False
+        except OSError as e:
+            log.warning("autosave: cannot delete %s: %s", self.path, e)
+            return False
+
+    # -- reading ------------------------------------------------------------------------
+    def load(self, quiet: bool = False) -> SavedGame | None:
+        """The saved game, replayed; None when there is none or it is unusable.
+
+        Missing file: None, ``problem`` None. Unusable file (unreadable, too large, not UTF-8
+        JSON, wrong shape or version, unknown game, bad setup, record that fails to replay, or a
+        finished game): moved aside as ``autosave.json.bad``, ``problem`` set, one warning line
+        logged (unless ``quiet``: the caller reports it). Never raises."""
+        self.problem = None
+        try:
+            with open(self.path, "rb") as f:
+                raw = f.read(MAX_BYTES + 1)
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            return self.set_aside("the file cannot be read", f"cannot read {self.path}: {e}", quiet)
+        try:
+            if len(raw) > MAX_BYTES:
+                raise SaveFormatError("the file is too large", f"larger than {MAX_BYTES} bytes")
+            saved = parse_save(raw)
+        except SaveFormatError as e:
+            return self.set_aside(e.reason, str(e), quiet)
+        except Exception as e:  # a bug in a game's replay must not stop the app from starting
+            return self.set_aside("the game could not be replayed", f"{type(e).__name__}: {e}", quiet)
+        if saved.state.is_over():
+            # a finished game is not resumable: not an error, just stale
+            log.debug("autosave: %s holds a finished game; removed", self.path)
+            self.clear()
+            return None
+        return saved
+
+    def set_aside(self, reason: str, detail: str, quiet: bool = False) -> None:
+        """Move the file to ``autosave.json.bad``, set ``problem`` and (unless ``quiet``) log one
+        line. Returns None (so ``load`` can ``return self.set_aside(...)``)."""
+        moved: Path | None = self.bad_path
+        try:
+            os.replace(self.path, moved)
+        except OSError:
+            moved = None
+        detail = " ".join(detail.splitlines())  # one log line
+        self.problem = LoadProblem(reason, detail, moved)
+        if not quiet:
+            where = f"; moved aside to {moved}" if moved else ""
+            log.warning("autosave: cannot load %s: %s%s", self.path, detail, where)
+        return None
+
+
+def parse_save(raw: bytes | str) -> SavedGame:
+    """Validate a save file's content and replay its record.
+
+    Raises:
+        SaveFormatError: with a short ``reason`` — not UTF-8 JSON, not an object of version
+            :data:`SAVE_VERSION`, unknown game, record of another game, malformed setup, or a
+            record that fails to replay (``RecordError`` / ``ActionError`` from the game)."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
+        doc = json.loads(text)
+    except (UnicodeDecodeError, ValueError) as e:
+        raise SaveFormatError("the file is corrupt", f"not UTF-8 JSON: {e}") from None
+    if not isinstance(doc, dict):
+        raise SaveFormatError("the file is not a saved game", "the top level is not a JSON object")
+    if doc.get("version") != SAVE_VERSION:
+        raise SaveFormatError("the file is not a saved game of this version",
+                              f"version is {doc.get('version')!r}, expected {SAVE_VERSION}")
+    name = doc.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise SaveFormatError("unknown game", f"game is {name!r}; known: {', '.join(sorted(GAMES))}")
+    record = doc.get("record")
+    if not isinstance(record, dict):
+        raise SaveFormatError("the game record is malformed", "record is missing or not an object")
+    if record.get("game") != name:
+        raise SaveFormatError("the game record is malformed",
+                              f"record is of game {record.get('game')!r}, the save says {name!r}")
+    try:
+        state = GAMES[name].from_record(record)
+    except RecordError as e:
+        raise SaveFormatError("the game record is malformed", f"record: {e}") from None
+    except ActionError as e:
+        raise SaveFormatError("the moves do not replay", f"record: {e}") from None
+    setup = validate_setup(doc.get("setup"), getattr(state, "num_seats", 0))
+    saved_at = doc.get("saved_at")
+    return SavedGame(name, state, setup, record, saved_at if isinstance(saved_at, str) else "")
+
+
+def validate_setup(setup: Any, num_seats: int) -> dict:
+    """Check a saved play-scene setup and return a clean copy (unknown keys dropped).
+
+    Keys: ``seats`` (required: ``num_seats`` of :data:`SEAT_KINDS`), ``names`` (``num_seats``
+    non-empty strings), ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
+    number > 0), ``hint`` (boolean, Kanji-zushi).
+
+    Raises:
+        SaveFormatError: reason "the player setup is invalid"."""
+
+    def bad(detail: str) -> SaveFormatError:
+        return SaveFormatError("the player setup is invalid", f"setup: {detail}")
+
+    if not isinstance(setup, dict):
+        raise bad("missing or not an object")
+    seats = setup.get("seats")
+    if not _str_list(seats, num_seats) or any(s not in SEAT_KINDS for s in seats):
+        raise bad(f"seats must list {num_seats} of {', '.join(SEAT_KINDS)}, not {seats!r}")
+    out: dict[str, Any] = {"seats": list(seats)}
+    if setup.get("names") is not None:
+        names = setup["names"]
+        if not _str_list(names, num_seats) or not all(n.strip() for n in names):
+            raise bad(f"names must be {num_seats} non-empty strings")
+        out["names"] = list(names)
+    if setup.get("colors") is not None:
+        colors = setup["colors"]
+        if not _str_list(colors, len(colors) if isinstance(colors, list) else -1):
+            raise bad("colors must be a list of strings")
+        out["colors"] = list(colors)
+    if "seed" in setup:
+        seed = setup["seed"]
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise bad(f"seed must be an integer or null, not {seed!r}")
+        out["seed"] = seed
+    if setup.get("hint") is not None:  # Kanji-zushi's hint setting
+        if not isinstance(setup["hint"], bool):
+            raise bad(f"hint must be true or false, not {setup['hint']!r}")
+        out["hint"] = setup["hint"]
+    if setup.get("speed") is not None:
+        speed = setup["speed"]
+        ok = isinstance(speed, (int, float)) and not isinstance(speed, bool) and math.isfinite(speed) and speed > 0
+        if not ok:
+            raise bad(f"speed must be a number > 0, not {speed!r}")
+        out["speed"] = float(speed)
+    return out
+
+
+def _str_list(value: Any, n: int) -> bool:
+    return isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value)
+
+
+def _game_title(name: str) -> str:
+    try:
+        return get(name).title
+    except KeyError:
+        return name
+
+
+def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors: Sequence[str] | None = None,
+                seed: int | None = None, speed: float | None = None) -> dict:
+    """The ``setup`` dict a play scene saves (JSON types; None values left out except ``seed``)."""
+    out: dict[str, Any] = {"seats": list(seats), "seed": seed}
+    if names is not None:
+        out["names"] = list(names)
+    if colors is not None:
+        out["colors"] = list(colors)
+    if speed is not None:
+        out["speed"] = float(speed)
+    return out
+
+
+__all__ = [
+    "LoadProblem", "SAVE_FILE", "SAVE_VERSION", "SaveFormatError", "SaveStore", "SavedGame",
+    "default_path", "parse_save", "scene_setup", "validate_setup",
+]

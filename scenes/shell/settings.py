@@ -1,0 +1,199 @@
+"""User settings, stored as JSON in the per-user data directory.
+
+Location: ``$TATAMI_DATA_DIR/settings.json`` if that variable is set (tests), otherwise
+``platformdirs.user_data_dir("Tatami")/settings.json``. Never next to the executable.
+
+A corrupt or unreadable file never crashes the app: the defaults are kept, one line is
+logged (logger "tatami.settings") and the bad file is moved aside as ``settings.json.bad``.
+Writes are atomic (temp file + os.replace); a failing write is logged once and ignored.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("tatami.settings")
+
+SETTINGS_FILE = "settings.json"
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+# multiplier applied to animation time (dt * factor); "instant" is handled by scenes as
+# "skip animations" but a large factor works too.
+ANIMATION_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 1000.0}
+
+DEFAULTS: dict[str, Any] = {
+    "version": 1,
+    "window_size": [1280, 720],  # window pixels (restored on start, unless --size)
+    "fullscreen": False,
+    "animation_speed": "normal",  # one of ANIMATION_SPEEDS
+    "sound": True,  # sound effects on / off (pause menu)
+    "volume": 0.7,  # sound effects volume, 0..1 (scenes/shell/sound.py clamps anything else)
+    "setup": {  # last choices of the setup screen, per game
+        "kaito": {
+            "sides": ["human", "medium"],  # left / right player: "human" | "easy" | "medium" | "hard"
+            "colors": ["R", "B"],  # colour of the left / right player
+            "first_side": "left",  # who moves first: "left" | "right" | "random"
+        }
+    },
+}
+
+
+def data_dir() -> Path:
+    """Per-user data directory (created lazily on first write)."""
+    env = os.environ.get("TATAMI_DATA_DIR")
+    if env:
+        return Path(env)
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_data_dir("Tatami", appauthor=False))
+    except Exception:  # platformdirs missing: fall back to the home directory
+        return Path.home() / ".tatami"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` via a temp file in the same folder and ``os.replace``,
+    creating the folder if needed, so a reader never sees a half-written file.
+
+    Raises:
+        OSError: the folder or file cannot be written (the temp file is removed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _merge(defaults: Any, loaded: Any) -> Any:
+    """Recursively overlay ``loaded`` on ``defaults``, keeping only well-typed values."""
+    if isinstance(defaults, dict):
+        if not isinstance(loaded, dict):
+            return copy.deepcopy(defaults)
+        out = {}
+        for k, dv in defaults.items():
+            out[k] = _merge(dv, loaded[k]) if k in loaded else copy.deepcopy(dv)
+        # keep extra keys (e.g. setup choices of games added later) when they are dicts
+        for k, v in loaded.items():
+            if k not in out:
+                out[k] = v
+        return out
+    if isinstance(defaults, bool):
+        return loaded if isinstance(loaded, bool) else defaults
+    if isinstance(defaults, (int, float)):
+        ok = isinstance(loaded, (int, float)) and not isinstance(loaded, bool)
+        return loaded if ok else defaults
+    if isinstance(defaults, list):
+        if isinstance(loaded, list) and len(loaded) == len(defaults):
+            return [_merge(d, l) for d, l in zip(defaults, loaded)]
+        return copy.deepcopy(defaults)
+    if isinstance(defaults, str):
+        return loaded if isinstance(loaded, str) else defaults
+    return loaded
+
+
+class Settings:
+    """Dict-like settings with defaults; ``save()`` writes atomically.
+
+    ``settings["fullscreen"]``, ``settings.get("x", default)``, ``settings["k"] = v``;
+    ``setup_for(game)`` / ``set_setup(game, dict)`` for the setup screen's last choices.
+    """
+
+    def __init__(self, path: Path | None = None, autoload: bool = True):
+        self.path = Path(path) if path is not None else data_dir() / SETTINGS_FILE
+        self.data: dict[str, Any] = copy.deepcopy(DEFAULTS)
+        self.load_error: str | None = None
+        self._write_failed = False
+        if autoload:
+            self.load()
+
+    # -- persistence ------------------------------------------------------------------
+    def load(self) -> None:
+        """Load from disk; on any problem keep the defaults (see module doc)."""
+        self.data = copy.deepcopy(DEFAULTS)
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            self.load_error = f"cannot read {self.path}: {e}"
+            log.warning("settings: %s; using defaults", self.load_error)
+            return
+        try:
+            loaded = json.loads(raw.decode("utf-8"))
+            if not isinstance(loaded, dict):
+                raise ValueError("top level is not an object")
+        except (ValueError, UnicodeDecodeError) as e:
+            self.load_error = f"corrupt settings file {self.path}: {e}"
+            bad = self.path.with_name(self.path.name + ".bad")
+            try:
+                os.replace(self.path, bad)
+                moved = f"; moved aside to {bad}"
+            except OSError:
+                moved = ""
+            log.warning("settings: %s; using defaults%s", self.load_error, moved)
+            return
+        self.data = _merge(DEFAULTS, loaded)
+        self._sanitize()
+
+    def _sanitize(self) -> None:
+        d = self.data
+        if d.get("animation_speed") not in ANIMATION_SPEEDS:
+            d["animation_speed"] = DEFAULTS["animation_speed"]
+        ws = d.get("window_size")
+        try:
+            w, h = int(ws[0]), int(ws[1])
+            if not (320 <= w <= 10000 and 180 <= h <= 10000):
+                raise ValueError
+            d["window_size"] = [w, h]
+        except (TypeError, ValueError, IndexError):
+            d["window_size"] = list(DEFAULTS["window_size"])
+
+    def save(self) -> bool:
+        """Write atomically. Returns False (logged once) if the directory is not writable."""
+        try:
+            write_text_atomic(self.path, json.dumps(self.data, indent=2, ensure_ascii=False))
+            return True
+        except OSError as e:
+            if not self._write_failed:
+                self._write_failed = True
+                log.warning("settings: cannot write %s: %s", self.path, e)
+            return False
+
+    # -- access -----------------------------------------------------------------------
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.data[key] = value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    @property
+    def animation_factor(self) -> float:
+        """Multiplier for animation time (dt_ms * factor)."""
+        return ANIMATION_FACTORS.get(self.data.get("animation_speed", "normal"), 1.0)
+
+    def setup_for(self, game: str) -> dict[str, Any]:
+        """Last setup choices for a game (a copy; defaults if none)."""
+        s = self.data.get("setup", {})
+        v = s.get(game) if isinstance(s, dict) else None
+        base = copy.deepcopy(DEFAULTS["setup"].get(game, {}))
+        if isinstance(v, dict):
+            base = _merge(base, v) if base else copy.deepcopy(v)
+        return base
+
+    def set_setup(self, game: str, choices: dict[str, Any]) -> None:
+        self.data.setdefault("setup", {})[game] = copy.deepcopy(choices)

@@ -1,0 +1,1 @@
+"""Sushi Draft's room: its play scene, layout and sprites, score screen."""

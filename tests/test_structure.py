@@ -1,0 +1,334 @@
+"""The shape of the code: import layering, no import cycles, module and class sizes (issue 9, §4).
+
+Everything here reads the source with :mod:`ast`; nothing of ``scenes`` or ``game`` is imported.
+
+Import edges: every ``import``/``from ... import`` anywhere in a module (module level, inside a
+function or a class, inside ``try``), every ``importlib.import_module("literal")`` and every
+``"package.module:Name"`` string naming a module of the tree (the lazy scene tables of
+``scenes/shell/registry.py``), all resolved to modules of ``scenes/`` and ``game/``. ``from p
+import x`` is an edge to ``p.x`` when that is a module, else to ``p``. Imports under ``if
+TYPE_CHECKING:`` never run: they count for the layering rules but not for cycles.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("scenes", "game")
+
+#: Limits (issue 9 §4 targets).
+SCENES_MODULE_MAX = 500
+GAME_MODULE_MAX = 700
+CLASS_MAX = 400
+
+#: The per-game scene packages; none may import another.
+GAME_SCENE_PACKAGES = ("scenes.kaito", "scenes.sushi", "scenes.kanji")
+
+#: A string naming a class of the tree for a lazy import, e.g. ``"scenes.kaito.scene:KaitoPlayScene"``.
+_LAZY_NAME = re.compile(r"^((?:scenes|game)(?:\.\w+)+):\w+$")
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import found in a module.
+
+    Attributes:
+        target: the imported module's dotted name (absolute; may be outside the tree, e.g.
+            ``"pygame.font"``). line: 1-based line of the statement.
+        runtime: False for an import under ``if TYPE_CHECKING:`` (never executed).
+    """
+
+    target: str
+    line: int
+    runtime: bool = True
+
+
+@dataclass
+class Module:
+    """A parsed module of the tree: dotted ``name``, ``path``, source ``lines`` count, parsed ``tree``,
+    and ``imports`` (filled by :func:`modules`)."""
+
+    name: str
+    path: Path
+    lines: int
+    tree: ast.Module
+    is_package: bool
+    imports: list[Import] = field(default_factory=list)
+
+
+def _module_name(path: Path) -> tuple[str, bool]:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        return ".".join(parts[:-1]), True
+    return ".".join(parts), False
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _raw_imports(module: Module) -> list[tuple[str, tuple[str, ...], int, bool]]:
+    """``(base module, imported names, line, runtime)`` for every import of ``module``, relative
+    imports resolved against the module's package."""
+    package = module.name if module.is_package else module.name.rpartition(".")[0]
+    found: list[tuple[str, tuple[str, ...], int, bool]] = []
+
+    def visit(node: ast.AST, runtime: bool) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, False)
+            for child in node.orelse:
+                visit(child, runtime)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, (), node.lineno, runtime))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")
+                if node.level > 1:
+                    base_parts = base_parts[:-(node.level - 1)]
+                base = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            found.append((base, tuple(a.name for a in node.names), node.lineno, runtime))
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if (name in ("import_module", "__import__") and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.append((node.args[0].value, (), node.lineno, runtime))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            match = _LAZY_NAME.match(node.value)
+            if match:
+                found.append((match.group(1), (), node.lineno, runtime))
+        for child in ast.iter_child_nodes(node):
+            visit(child, runtime)
+
+    visit(module.tree, True)
+    return found
+
+
+@lru_cache(maxsize=1)
+def modules() -> dict[str, Module]:
+    """Every module of ``scenes/`` and ``game/`` by dotted name, with its imports resolved."""
+    found: dict[str, Module] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            text = path.read_text(encoding="utf-8")
+            name, is_package = _module_name(path)
+            found[name] = Module(name, path, len(text.splitlines()), ast.parse(text, str(path)), is_package)
+    for module in found.values():
+        for base, names, line, runtime in _raw_imports(module):
+            targets = [f"{base}.{n}" for n in names if f"{base}.{n}" in found]
+            if len(targets) < len(names) or not names:
+                targets.append(base)  # some names are attributes of ``base`` itself
+            for target in targets:
+                if target != module.name:
+                    module.imports.append(Import(target, line, runtime))
+    return found
+
+
+def _in(name: str, package: str) -> bool:
+    """True when module ``name`` is ``package`` or inside it."""
+    return name == package or name.startswith(package + ".")
+
+
+def _rel(module: Module) -> str:
+    return module.path.relative_to(ROOT).as_posix()
+
+
+def _graph() -> dict[str, set[str]]:
+    """Runtime import edges between modules of the tree."""
+    mods = modules()
+    return {name: {i.target for i in m.imports if i.runtime and i.target in mods} for name, m in mods.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One shortest cycle (``[a, b, ..., a]``) per strongly connected component of ``graph`` with
+    more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    components: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    components.append(sorted(component))
+    cycles = []
+    for component in components:
+        members = set(component)
+        start = component[0]
+        # breadth-first search back to ``start`` inside the component: a shortest cycle through it
+        previous: dict[str, str] = {}
+        frontier = [start]
+        found = None
+        while frontier and found is None:
+            next_frontier = []
+            for node in frontier:
+                for child in sorted(graph[node] & members):
+                    if child == start:
+                        found = node
+                        break
+                    if child not in previous:
+                        previous[child] = node
+                        next_frontier.append(child)
+                if found is not None:
+                    break
+            frontier = next_frontier
+        path = [start]
+        node = found
+        while node is not None and node != start:
+            path.append(node)
+            node = previous[node]
+        cycles.append([start, *reversed(path[1:]), start])
+    return cycles
+
+
+def _edge_line(source: str, target: str) -> int:
+    return min(i.line for i in modules()[source].imports if i.target == target)
+
+
+def test_no_import_cycles():
+    cycles = _cycles(_graph())
+    lines = []
+    for cycle in cycles:
+        hops = [f"{a} (line {_edge_line(a, b)})" for a, b in zip(cycle, cycle[1:])]
+        lines.append(" -> ".join(hops) + f" -> {cycle[-1]}")
+    assert not cycles, "import cycles (module, line of the import of the next one):\n" + "\n".join(lines)
+
+
+def _violations(sources: str, forbidden: tuple[str, ...]) -> list[str]:
+    """``path:line imports target`` for every import (any level) of a module inside ``sources``
+    of a module inside one of ``forbidden``."""
+    out = []
+    for module in modules().values():
+        if not _in(module.name, sources):
+            continue
+        for imp in module.imports:
+            if any(_in(imp.target, f) for f in forbidden):
+                out.append(f"{_rel(module)}:{imp.line} imports {imp.target}")
+    return sorted(set(out))
+
+
+def test_game_never_imports_pygame_or_scenes():
+    bad = _violations("game", ("pygame", "scenes"))
+    assert not bad, "game/ is headless:\n" + "\n".join(bad)
+
+
+def test_game_scene_packages_do_not_import_each_other():
+    bad = []
+    for package in GAME_SCENE_PACKAGES:
+        others = tuple(p for p in GAME_SCENE_PACKAGES if p != package)
+        bad += _violations(package, others)
+    assert not bad, "a game's scene package imports another game's:\n" + "\n".join(bad)
+
+
+def test_kit_imports_no_play_shell_devtools_or_game_package():
+    bad = _violations("scenes.kit", ("scenes.play", "scenes.shell", "scenes.devtools", *GAME_SCENE_PACKAGES))
+    assert not bad, "scenes/kit is the bottom layer of scenes/:\n" + "\n".join(bad)
+
+
+def test_play_imports_no_game_package_or_devtools():
+    bad = _violations("scenes.play", ("scenes.devtools", *GAME_SCENE_PACKAGES))
+    assert not bad, "scenes/play is shared by every game:\n" + "\n".join(bad)
+
+
+def _oversized_modules(package: str, limit: int) -> list[str]:
+    return [f"{_rel(m)}: {m.lines} lines" for m in sorted(modules().values(), key=lambda m: -m.lines)
+            if _in(m.name, package) and m.lines > limit]
+
+
+def test_scene_modules_at_most_500_lines():
+    big = _oversized_modules("scenes", SCENES_MODULE_MAX)
+    assert not big, f"{len(big)} module(s) in scenes/ over {SCENES_MODULE_MAX} lines:\n" + "\n".join(big)
+
+
+def test_game_modules_at_most_700_lines():
+    big = _oversized_modules("game", GAME_MODULE_MAX)
+    assert not big, f"{len(big)} module(s) in game/ over {GAME_MODULE_MAX} lines:\n" + "\n".join(big)
+
+
+def test_classes_at_most_400_lines():
+    big = []
+    for module in modules().values():
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.ClassDef):
+                span = (node.end_lineno or node.lineno) - node.lineno + 1
+                if span > CLASS_MAX:
+                    big.append((span, f"{_rel(module)}:{node.lineno} class {node.name}: {span} lines"))
+    big.sort(key=lambda item: -item[0])
+    assert not big, f"{len(big)} class(es) over {CLASS_MAX} lines:\n" + "\n".join(text for _, text in big)
+
+
+# -- the checks themselves can fail ---------------------------------------------------------------
+
+def test_cycle_finder_reports_a_cycle_and_ignores_a_chain():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"d"}}
+    assert _cycles(graph) == [["a", "b", "c", "a"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_imports_are_found_at_every_level(tmp_path):
+    source = (
+        "from __future__ import annotations\n"
+        "import os\n"
+        "from typing import TYPE_CHECKING\n"
+        "from . import sibling\n"
+        "from ..other import thing\n"
+        "if TYPE_CHECKING:\n"
+        "    import typed_only\n"
+        "def f():\n"
+        "    import pygame\n"
+        "    return importlib.import_module('game.late')\n"
+        "SCENES = {'x': 'scenes.kaito.scene:KaitoPlayScene'}\n"
+    )
+    module = Module("scenes.pkg.mod", tmp_path / "mod.py", 11, ast.parse(source), False)
+    found = {(base, runtime) for base, _, _, runtime in _raw_imports(module)}
+    assert found == {("__future__", True), ("os", True), ("typing", True), ("scenes.pkg", True),
+                     ("scenes.other", True), ("typed_only", False), ("pygame", True), ("game.late", True),
+                     ("scenes.kaito.scene", True)}
