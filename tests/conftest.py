@@ -19,3 +19,16 @@ def display():
     yield name
     proc.terminate()
     proc.wait(10)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A headless 1280x720 :class:`scenes.shell.app.App` with its settings and data dir in
+    ``tmp_path`` (never the user's), no UI dump; shut down after the test."""
+    from scenes.shell.app import App
+    from scenes.shell.settings import Settings
+
+    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
+    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
+    yield a
+    a.shutdown()

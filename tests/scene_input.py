@@ -46,3 +46,28 @@ def settle(app, scene, max_frames=600):
         if scene.worker.thinking:
             time.sleep(0.002)
     raise AssertionError("scene still busy")
+
+
+def start_scene(app, scene_cls, bots=None, **kw):
+    """Put a ``scene_cls`` play scene (fast animations, no AI thinking delay) on ``app``'s stack,
+    with ``bots`` (seat -> bot) replacing the seats' AI, and pump one frame."""
+    kw.setdefault("speed", 1000.0)
+    kw.setdefault("think_ms", 0)
+    scene = scene_cls(app, **kw)
+    scene.bots.update(bots or {})
+    app.manager.reset(scene)
+    app.pump(16)
+    return scene
+
+
+def rect_of(scene, id_):
+    """The logical rect of ``scene``'s UI element ``id_`` (KeyError naming the known ids)."""
+    for el in scene.ui_elements():
+        if el.id == id_:
+            return el.rect
+    raise KeyError(f"{id_} not in {sorted(el.id for el in scene.ui_elements())}")
+
+
+def ids(scene):
+    """The ids of ``scene``'s UI elements."""
+    return {el.id for el in scene.ui_elements()}

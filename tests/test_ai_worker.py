@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from game import worker as ai_worker
 from game.ai import RandomBot
 from game.kaito import KAITO
-from game import worker as ai_worker
 from game.worker import AIWorker, BotHandle, make_bot
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,7 +7,6 @@ frame takes is a timing figure for ``tatami --bench``, not a test assertion.
 import time
 
 import pygame  # noqa: F401  (this test drives a real scene)
-
 from test_ai_worker import _gone, placed_state
 
 

@@ -9,22 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenes.kit.engine import (
-    LOGICAL_SIZE,
+from scenes.kit.scene import Scene, SceneManager, UIElement
+from scenes.kit.tween import (
     Animator,
-    Scene,
-    SceneManager,
     Timer,
     Tween,
-    UIElement,
-    Viewport,
     approach,
-    convert_event,
     ease_in_out_cubic,
     ease_out_back,
     ease_out_cubic,
     linear,
 )
+from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 
 
 # -- viewport ---------------------------------------------------------------------------

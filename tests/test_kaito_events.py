@@ -12,10 +12,18 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import Event, View
-from game.kaito import ALL_TILES, KAITO, KaitoState, KaitoView, format_board, line_squares
+from game.kaito import (
+    ALL_TILES,
+    KAITO,
+    KaitoState,
+    KaitoView,
+    format_board,
+    line_squares,
+)
 from game.kaito import square_index as sq
 from game.kaito_events import (
     EVENT_TYPES,

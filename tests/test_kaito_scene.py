@@ -9,11 +9,11 @@ import time
 
 import pygame
 import pytest
-from scene_input import click, drag, post, settle  # noqa: E402
+from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # noqa: E402
 
 from game.ai import RandomBot
 from game.kaito import KAITO, KaitoState, KaitoView, square_index
-from scenes.ai_worker import AIWorker
+from game.worker import AIWorker
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.shell.app import App
 from scenes.shell.settings import Settings
@@ -22,33 +22,10 @@ from scenes.shell.settings import Settings
 # ------------------------------------------------------------------------------------------
 # harness
 # ------------------------------------------------------------------------------------------
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
-    yield a
-    a.shutdown()
-
-
 def start(app, bots=None, **kw):
-    kw.setdefault("speed", 1000.0)
-    kw.setdefault("think_ms", 0)
-    scene = KaitoPlayScene(app, **kw)
-    scene.bots.update(bots or {})
-    app.manager.reset(scene)
-    app.pump(16)
-    return scene
+    return start_scene(app, KaitoPlayScene, bots, **kw)
 
 
-def rect_of(scene, id_):
-    for el in scene.ui_elements():
-        if el.id == id_:
-            return el.rect
-    raise KeyError(f"{id_} not in {[e.id for e in scene.ui_elements()]}")
-
-
-def ids(scene):
-    return {el.id for el in scene.ui_elements()}
 
 
 def placed_state(seed=1):

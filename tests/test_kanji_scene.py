@@ -14,7 +14,7 @@ from collections import Counter
 
 import pygame
 import pytest
-from scene_input import click, drag, post, settle  # noqa: E402
+from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # noqa: E402
 
 from game.kanji import KANJI, KanjiView, judge
 from game.kanji_data import GO_RIGHT, NETA, SHARI_DECK, form
@@ -23,7 +23,6 @@ from scenes.kanji.score import KanjiScoreScene, result_sentence
 from scenes.kanji.sprites import BACK, KanjiArt
 from scenes.kanji.sprites import NETA as NETA_KIND
 from scenes.kanji.sprites import SHARI as SHARI_KIND
-from scenes.shell import registry
 from scenes.shell.app import App
 from scenes.shell.saves import SaveStore
 from scenes.shell.settings import Settings
@@ -32,35 +31,10 @@ from scenes.shell.settings import Settings
 # ------------------------------------------------------------------------------------------
 # harness
 # ------------------------------------------------------------------------------------------
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
-    # the score screen is registered by the lead; until then register it for these tests only
-    monkeypatch.setitem(registry.SCENES, "kanji_score", KanjiScoreScene)
-    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
-    yield a
-    a.shutdown()
-
-
 def start(app, bots=None, **kw):
-    kw.setdefault("speed", 1000.0)
-    kw.setdefault("think_ms", 0)
-    scene = KanjiPlayScene(app, **kw)
-    scene.bots.update(bots or {})
-    app.manager.reset(scene)
-    app.pump(16)
-    return scene
+    return start_scene(app, KanjiPlayScene, bots, **kw)
 
 
-def rect_of(scene, id_):
-    for el in scene.ui_elements():
-        if el.id == id_:
-            return el.rect
-    raise KeyError(f"{id_} not in {sorted(el.id for el in scene.ui_elements())}")
-
-
-def ids(scene):
-    return {el.id for el in scene.ui_elements()}
 
 
 def neta_ids(scene):

@@ -14,7 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import RandomBot
-from game.core import Event, Game, GameState, GameType, IllegalActionError, Outcome, View
+from game.core import (
+    Event,
+    Game,
+    GameState,
+    GameType,
+    IllegalActionError,
+    Outcome,
+    View,
+)
 from game.kaito import KAITO
 from game.kanji import KANJI
 from game.match import Checkpoint, Match

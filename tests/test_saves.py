@@ -561,7 +561,7 @@ def test_menu_with_continue_fits_the_window(make_app, data, tmp_path, size):
     for r in els.values():
         assert not (r.colliderect(cont) and r != cont)
     # the description fits on the button
-    from scenes.kit.widgets import text_width
+    from scenes.kit.draw import text_width
 
     btn = menu.widgets.get("button:continue")
     assert text_width(app, btn.sublabel, 14.5) < cont.w - 24

@@ -2,19 +2,7 @@
 answer key and hint, with six seat rows; real clicks through the App loop (SDL dummy)."""
 from __future__ import annotations
 
-import pytest
 from scene_input import click
-
-from scenes.shell.app import App
-from scenes.shell.settings import Settings
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
-    yield a
-    a.shutdown()
 
 
 def centre(scene, ident):

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from scene_input import click, drag, post, settle  # noqa: E402
+from scene_input import click, drag, post, settle, rect_of, start_scene  # noqa: E402
 
 from game.kaito import KAITO, KaitoState, square_index, square_name  # noqa: E402
 from scenes.devtools.selftest import Driver  # noqa: E402
@@ -326,16 +326,7 @@ def rec_app(app):
 
 
 def start(app, **kw):
-    kw.setdefault("speed", 1000.0)
-    kw.setdefault("think_ms", 0)
-    scene = KaitoPlayScene(app, **kw)
-    app.manager.reset(scene)
-    app.pump(16)
-    return scene
-
-
-def rect_of(scene, id_):
-    return next(e.rect for e in scene.ui_elements() if e.id == id_)
+    return start_scene(app, KaitoPlayScene, **kw)
 
 
 def placed_state(seed):

@@ -13,14 +13,6 @@ from scenes.shell.app import App
 from scenes.shell.settings import Settings
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
-    yield a
-    a.shutdown()
-
-
 def ids(scene) -> dict:
     return {e.id: e for e in scene.ui_elements()}
 

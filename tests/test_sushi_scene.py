@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pytest
-from scene_input import click, drag, post, settle  # noqa: E402
+from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # noqa: E402
 
 from game.sushi import STEPS, SUSHI, SushiView, eaten_card
 from scenes.shell.app import App
@@ -23,33 +23,10 @@ from scenes.sushi.scene import MSG_WILD_FIRST, MSG_WILD_STACK, SushiPlayScene
 # ------------------------------------------------------------------------------------------
 # harness
 # ------------------------------------------------------------------------------------------
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
-    a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
-    yield a
-    a.shutdown()
-
-
 def start(app, bots=None, **kw):
-    kw.setdefault("speed", 1000.0)
-    kw.setdefault("think_ms", 0)
-    scene = SushiPlayScene(app, **kw)
-    scene.bots.update(bots or {})
-    app.manager.reset(scene)
-    app.pump(16)
-    return scene
+    return start_scene(app, SushiPlayScene, bots, **kw)
 
 
-def rect_of(scene, id_):
-    for el in scene.ui_elements():
-        if el.id == id_:
-            return el.rect
-    raise KeyError(f"{id_} not in {sorted(el.id for el in scene.ui_elements())}")
-
-
-def ids(scene):
-    return {el.id for el in scene.ui_elements()}
 
 
 def hand_ids(scene):

@@ -56,11 +56,8 @@ from scenes.kaito.sprites import (
     tally_rect,
 )
 from scenes.kit.dragdrop import DragController
-from scenes.kit.engine import Tween, UIElement, clamp, ease_in_out_sine
-from scenes.kit.widgets import (
-    Button,
+from scenes.kit.draw import (
     C,
-    WidgetGroup,
     draw_dashed_rect,
     draw_panel,
     draw_pause_icon,
@@ -69,6 +66,9 @@ from scenes.kit.widgets import (
     mix,
     text_width,
 )
+from scenes.kit.scene import UIElement
+from scenes.kit.tween import Tween, clamp, ease_in_out_sine
+from scenes.kit.widgets import Button, WidgetGroup
 from scenes.play.base import PlayScene
 from scenes.play.seats import LEVEL_LABEL
 
@@ -158,7 +158,7 @@ class KaitoPlayScene(PlayScene):
         if kwargs:
             log.debug("kaito scene: ignoring options %s", sorted(kwargs))
         self.init_play(KAITO, seats, seed, names, speed, state, think_ms,
-                       lambda n, rng: KAITO.new_state(n, rng, colors=tuple(colors or ("R", "B"))))
+                       options={"colors": tuple(colors or ("R", "B"))})
         seats = self.seats
         state = self.state
         self.viewer = seats.index("human") if "human" in seats else 0
@@ -475,7 +475,7 @@ class KaitoPlayScene(PlayScene):
         """Apply ``action`` for ``seat`` to the state and animate it. False if rejected."""
         before = self.shown.kaito
         try:
-            self.state.apply(seat, action)
+            self.match.apply(seat, action)
         except ActionError as exc:
             self.errors += 1
             log.warning("kaito: %s rejected for seat %d: %s", action, seat, exc)

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from scenes.kit.widgets import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_panel, draw_text
+from scenes.kit.draw import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_panel, draw_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL
 from scenes.shell.assets import kaito_tile_svg

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes.kit.engine import Tween, ease_out_cubic, lerp
+from scenes.kit.tween import Tween, ease_out_cubic, lerp
 
 # -- layout (logical px) ----------------------------------------------------------------------
 TILE = 88  #: board tile side

@@ -91,12 +91,9 @@ from scenes.kanji.sprites import (
     wrap_rich,
 )
 from scenes.kit.dragdrop import DragController
-from scenes.kit.engine import UIElement, approach, clamp
-from scenes.kit.widgets import (
+from scenes.kit.draw import (
     PILL_DARK,
-    Button,
     C,
-    WidgetGroup,
     draw_count_badge,
     draw_dashed_rect,
     draw_panel,
@@ -108,6 +105,9 @@ from scenes.kit.widgets import (
     pill_surface,
     text_width,
 )
+from scenes.kit.scene import UIElement
+from scenes.kit.tween import approach, clamp
+from scenes.kit.widgets import Button, WidgetGroup
 from scenes.play.base import PlayScene
 from scenes.play.seats import LEVEL_LABEL
 
@@ -211,8 +211,7 @@ class KanjiPlayScene(PlayScene):
         super().__init__(app)
         if kwargs:
             log.debug("kanji scene: ignoring options %s", sorted(kwargs))
-        self.init_play(KANJI, seats, seed, names, speed, state, think_ms,
-                       lambda n, rng: KANJI.new_state(n, rng, answer_key=answer_key))
+        self.init_play(KANJI, seats, seed, names, speed, state, think_ms, options={"answer_key": answer_key})
         seats = self.seats
         self.answer_key = self.state.answer_key
         self.hint = bool(hint)
@@ -510,7 +509,7 @@ class KanjiPlayScene(PlayScene):
     def _commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply ``seat``'s ``action`` and animate it. False if the state rejects it."""
         try:
-            self.state.apply(seat, action)
+            self.match.apply(seat, action)
         except ActionError as exc:
             self.errors += 1
             log.warning("kanji: %s rejected for seat %d: %s", action, seat, exc)

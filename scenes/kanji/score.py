@@ -24,8 +24,7 @@ from scenes.kanji.sprites import (
     seat_rgb,
     tip_lines,
 )
-from scenes.kit.engine import UIElement
-from scenes.kit.widgets import (
+from scenes.kit.draw import (
     C,
     draw_chrome,
     draw_hanko,
@@ -33,6 +32,7 @@ from scenes.kit.widgets import (
     draw_text,
     text_width,
 )
+from scenes.kit.scene import UIElement
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL
 

@@ -29,9 +29,9 @@ import pygame
 
 from game.kanji_data import GO_RIGHT, Formed, form
 from scenes.kit.card_art import CardArt
-from scenes.kit.engine import Tween, clamp
+from scenes.kit.draw import C, draw_shadow, draw_text, mix, text_width
 from scenes.kit.flight import Flight, as_tuple, centered
-from scenes.kit.widgets import C, draw_shadow, draw_text, mix, text_width
+from scenes.kit.tween import Tween, clamp
 from scenes.play.seats import SEAT_RGB
 
 # -- art ------------------------------------------------------------------------------------------

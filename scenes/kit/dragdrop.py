@@ -42,7 +42,7 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 
 import pygame
 
-from scenes.kit.engine import Tween, ease_out_cubic
+from scenes.kit.tween import Tween, ease_out_cubic
 
 Item = Hashable
 TargetList = Sequence[tuple[Any, pygame.Rect]]
@@ -305,7 +305,7 @@ class DragController:
             item = self.selected
             if item is None:
                 return True
-            if pos is not None and self._target_at(self.pointer) != tid:
+            if pos is not None and self.pointer is not None and self._target_at(self.pointer) != tid:
                 return True  # released off the target: keep the selection
             self.selected = None
             self.targets = []

@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from scenes.kit.engine import Tween, clamp, lerp
+from scenes.kit.tween import Tween, clamp, lerp
 
 
 def centered(center: Sequence[float], w: float, h: float) -> pygame.Rect:
@@ -24,7 +24,8 @@ def as_tuple(r: Any) -> tuple[float, float, float, float]:
     """A rect (pygame.Rect or 4-sequence) as an (x, y, w, h) tuple of numbers."""
     if isinstance(r, (pygame.Rect, pygame.FRect)):
         return (r.x, r.y, r.w, r.h)
-    return tuple(r)  # type: ignore[return-value]
+    x, y, w, h = r
+    return (x, y, w, h)
 
 
 

@@ -14,12 +14,14 @@ None while hidden), ``_privacy_for``, ``_layout()`` (seat areas for the current 
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any, Callable, Sequence
 
 import pygame
 
-from scenes.kit.engine import Scene
+from game.core import Game, GameState
+from game.match import Match
+from game.worker import AIWorker
+from scenes.kit.scene import Scene
 from scenes.play.seats import SEAT_KINDS, default_names
 
 log = logging.getLogger("tatami.play")
@@ -35,17 +37,17 @@ class PlayScene(Scene):
     game_name = ""
     seats: list[str]
     names: list[str]
-    seed: int
     speed: float
-    state: Any
+    match: Match
     _left: bool = False
     _anim: Any = None
 
     # -- set-up -------------------------------------------------------------------------------
-    def init_play(self, game: Any, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
-                  speed: float | None, state: Any, think_ms: float,
-                  new_state: Callable[[int, random.Random], Any]) -> None:
-        """Set the seats, seed, state, names, speed, bots and AI worker of a new play scene.
+    def init_play(self, game: Game, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
+                  speed: float | None, state: GameState | None, think_ms: float,
+                  options: dict[str, Any] | None = None) -> None:
+        """Set the seats, names, speed and the :class:`game.match.Match` (state, bots, AI worker)
+        of a new play scene.
 
         Args:
             game: the rules (:class:`game.core.Game`): its ``name`` and seat range.
@@ -53,52 +55,55 @@ class PlayScene(Scene):
             seed: deal seed, or None for a random one (``self.seed`` is always an int).
             names: display names (``default_names(seats)`` when missing or the wrong length).
             speed: animation speed multiplier (None: the app's setting).
-            state: a state to play from (a continued save, tests), or None for
-                ``new_state(len(seats), random.Random(seed))``.
+            state: a state to play from (a continued save, tests), or None for a new deal
+                ``game.new_state(len(seats), Random(seed), **options)``.
             think_ms: minimum AI "thinking" time at speed 1 (ms).
+            options: the game's ``new_state`` options (KAITO's colours, Kanji-zushi's answer key).
         Raises:
             ValueError: wrong number or kind of seats, or a state with another seat count.
 
-        Seat ``s``'s bot draws from ``Random(seed * 31 + s + 1)``; a level the game has no bot for
-        falls back to random legal actions (logged)."""
-        from game.ai import RandomBot
-        from scenes.ai_worker import AIWorker, BotHandle, make_bot
-
+        The seeding is the Match's (seat ``s``'s bot draws from ``Random(seed * 31 + s + 1)``; a
+        level the game has no bot for falls back to random legal actions, logged)."""
         seats = [str(s).lower() for s in seats]
         if not game.min_seats <= len(seats) <= game.max_seats or any(s not in SEAT_KINDS for s in seats):
             raise ValueError(f"seats must be {game.min_seats} to {game.max_seats} of {SEAT_KINDS}, not {seats!r}")
         self.seats = seats
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
-        if state is None:
-            state = new_state(len(seats), random.Random(self.seed))
-        if state.num_seats != len(seats):
-            raise ValueError(f"the state has {state.num_seats} seats, not {len(seats)}")
-        self.state = state
-        self._views: dict[Any, Any] = {}  # per-position cache of views (cleared when it changes)
         self.names = [str(x) for x in names] if names and len(names) == len(seats) else default_names(seats)
         if speed is None:
             speed = getattr(self.app, "animation_factor", 1.0)
         self.speed = max(0.05, float(speed))
-        self.bots: dict[int, Any] = {}
-        for s, level in enumerate(seats):
-            if level == "human":
-                continue
-            rng = random.Random(self.seed * 31 + s + 1)
-            try:
-                self.bots[s] = make_bot(game.name, level, rng)
-            except Exception as exc:
-                log.warning("%s: no %s AI (%s: %s); seat %d plays random actions", game.name, level,
-                            type(exc).__name__, exc, s)
-                self.bots[s] = RandomBot(random.Random(self.seed * 31 + s + 1), game.name)
-        # process mode: the AI process starts now (in the background) so the first AI move is not
-        # delayed; the scene's exit() closes it
-        self.worker = AIWorker(min_think_ms=think_ms / self.speed, rng=random.Random(self.seed + 7),
-                               prestart=any(isinstance(b, BotHandle) for b in self.bots.values()))
+        self._views: dict[Any, Any] = {}  # per-position cache of views (cleared when it changes)
+        # the AI process starts now (in the background) so the first AI move is not delayed; the
+        # scene's exit() closes it
+        self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
+                           think_ms=think_ms / self.speed)
+
+    @property
+    def state(self) -> Any:
+        """The game state (the Match's; scenes read views and events, they never apply to it)."""
+        return self.match.state
+
+    @property
+    def seed(self) -> int:
+        """The deal seed (an int, also for a random deal)."""
+        return self.match.seed
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The bots by seat (the Match's; tests may replace them)."""
+        return self.match.bots
+
+    @property
+    def worker(self) -> AIWorker:
+        """The AI worker the bots think in (the Match's)."""
+        worker = self.match.worker
+        assert worker is not None  # the app's Match is never synchronous
+        return worker
 
     def exit(self) -> None:
         """Leaving the stack (quit to menu, app quit, score screen): end the AI process, drop a
         drag, and save the game (deleted once it is over)."""
-        self.worker.close()
+        self.match.close()
         self.drag.reset()
         self.autosave()
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.widgets import Button, C, UIScene, draw_panel, draw_text, fill_alpha
+from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
+from scenes.kit.widgets import Button, UIScene
 
 PANEL = pygame.Rect(640 - 210, 124, 420, 472)
 

@@ -21,15 +21,8 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes.kit.widgets import (
-    Button,
-    C,
-    UIScene,
-    draw_chrome,
-    draw_panel,
-    draw_seigaiha,
-    draw_text,
-)
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_seigaiha, draw_text
+from scenes.kit.widgets import Button, UIScene
 
 log = logging.getLogger("tatami.privacy")
 

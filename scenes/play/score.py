@@ -10,17 +10,16 @@ from typing import Any, Sequence
 
 import pygame
 
-from scenes.kit.engine import Tween, ease_out_back
-from scenes.kit.widgets import (
-    Button,
+from scenes.kit.draw import (
     C,
-    UIScene,
     draw_chrome,
     draw_hanko,
     draw_panel,
     draw_text,
     text_width,
 )
+from scenes.kit.tween import Tween, ease_out_back
+from scenes.kit.widgets import Button, UIScene
 from scenes.play.seats import LEVEL_LABEL
 
 

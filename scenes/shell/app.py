@@ -25,7 +25,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes.kit import widgets  # noqa: E402
-from scenes.kit.engine import LOGICAL_SIZE, Scene, SceneManager, Viewport, convert_event  # noqa: E402
+from scenes.kit.scene import Scene, SceneManager  # noqa: E402
+from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 from scenes.shell.assets import Assets  # noqa: E402
 from scenes.shell.catalog import GAMES_BY_NAME  # noqa: E402
 from scenes.shell.registry import SCENES, scene_class  # noqa: E402

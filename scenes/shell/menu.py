@@ -11,10 +11,8 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.widgets import (
-    Button,
+from scenes.kit.draw import (
     C,
-    UIScene,
     draw_chrome,
     draw_hanko,
     draw_seigaiha,
@@ -23,6 +21,7 @@ from scenes.kit.widgets import (
     mix,
     text_width,
 )
+from scenes.kit.widgets import Button, UIScene
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
 
 log = logging.getLogger("tatami.menu")

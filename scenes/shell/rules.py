@@ -9,18 +9,10 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.engine import UIElement, approach, clamp
-from scenes.kit.widgets import (
-    Button,
-    C,
-    SegmentedChoice,
-    UIScene,
-    draw_chrome,
-    draw_panel,
-    draw_text,
-    text_width,
-    wrap_text,
-)
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, text_width, wrap_text
+from scenes.kit.scene import UIElement
+from scenes.kit.tween import approach, clamp
+from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.shell.assets import kaito_tile_svg
 
 # Content blocks: ("title", text, jp), ("h", text), ("p", text), ("steps", [text]),

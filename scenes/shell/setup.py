@@ -26,16 +26,8 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.widgets import (
-    SEAT_COLOR_RGB,
-    Button,
-    C,
-    SegmentedChoice,
-    UIScene,
-    draw_chrome,
-    draw_panel,
-    draw_text,
-)
+from scenes.kit.draw import SEAT_COLOR_RGB, C, draw_chrome, draw_panel, draw_text
+from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import SEAT_RGB, default_names
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
 

@@ -58,12 +58,9 @@ from game.sushi import (
     eaten_type,
 )
 from scenes.kit.dragdrop import DragController
-from scenes.kit.engine import UIElement, approach, clamp
-from scenes.kit.widgets import (
+from scenes.kit.draw import (
     PILL_DARK,
-    Button,
     C,
-    WidgetGroup,
     draw_count_badge,
     draw_dashed_rect,
     draw_panel,
@@ -76,6 +73,9 @@ from scenes.kit.widgets import (
     text_width,
     wrap_text,
 )
+from scenes.kit.scene import UIElement
+from scenes.kit.tween import approach, clamp
+from scenes.kit.widgets import Button, WidgetGroup
 from scenes.play.base import PlayScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 from scenes.sushi.sprites import (
@@ -206,7 +206,7 @@ class SushiPlayScene(PlayScene):
         super().__init__(app)
         if kwargs:
             log.debug("sushi scene: ignoring options %s", sorted(kwargs))
-        self.init_play(SUSHI, seats, seed, names, speed, state, think_ms, SUSHI.new_state)
+        self.init_play(SUSHI, seats, seed, names, speed, state, think_ms)
         seats = self.seats
         self._ai_seat: int | None = None
 
@@ -490,7 +490,7 @@ class SushiPlayScene(PlayScene):
         last choice). False if the state rejects it."""
         before = self.shown.phase_index
         try:
-            self.state.apply(seat, action)
+            self.match.apply(seat, action)
         except ActionError as exc:
             self.errors += 1
             log.warning("sushi: %s rejected for seat %d: %s", action, seat, exc)
@@ -518,7 +518,7 @@ class SushiPlayScene(PlayScene):
                 log.error("sushi: the keep of seat %d is not forced (%s)", seat, legal)
                 return
             try:
-                self.state.apply(seat, legal[0])
+                self.match.apply(seat, legal[0])
             except ActionError as exc:  # pragma: no cover - legal by construction
                 log.error("sushi: forced keep rejected: %s", exc)
                 return

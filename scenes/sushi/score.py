@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.sushi import PILES, ROUNDS
-from scenes.kit.widgets import C, draw_chrome, draw_hanko, draw_panel, draw_text
+from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 

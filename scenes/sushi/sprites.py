@@ -26,8 +26,8 @@ import pygame
 
 from game.sushi import CARD_NAMES, DESSERT, PILES, TYPES, WILD, eaten_card, eaten_type
 from scenes.kit.card_art import CardArt
-from scenes.kit.engine import clamp
 from scenes.kit.flight import Flight, as_tuple, centered  # noqa: F401  (re-used by the scene)
+from scenes.kit.tween import clamp
 
 # -- art paths ---------------------------------------------------------------------------------
 BACK = "back"  #: the art key of a card back
