@@ -11,7 +11,7 @@ sound service of the App bound with ``bind_app`` (the App does it; no App: silen
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import pygame
 
@@ -59,6 +59,9 @@ def ui_sound(name: str = "click") -> None:
 def _is_left(event: pygame.event.Event) -> bool:
     return getattr(event, "button", 1) == 1
 
+
+#: a widget type (``WidgetGroup.add`` returns what it was given)
+W = TypeVar("W", bound="Widget")
 
 class Widget:
     """Base: logical ``rect``, ``visible``, ``enabled``; event / update / draw / ui_elements."""
@@ -393,7 +396,8 @@ class WidgetGroup:
     def __init__(self, widgets: Iterable[Widget] = ()):
         self.widgets: list[Widget] = list(widgets)
 
-    def add(self, w: Widget) -> Widget:
+    def add(self, w: W) -> W:
+        """Add ``w`` (drawn and hit-tested in order of adding); returns it, typed as given."""
         self.widgets.append(w)
         return w
 

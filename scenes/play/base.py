@@ -21,6 +21,7 @@ import pygame
 from game.core import Game, GameState
 from game.match import Match
 from game.worker import AIWorker
+from scenes.kit.dragdrop import DragController
 from scenes.kit.scene import Scene
 from scenes.play.seats import SEAT_KINDS, default_names
 
@@ -28,6 +29,19 @@ log = logging.getLogger("tatami.play")
 
 #: Above this many cached surfaces the render cache starts again (a resize clears it anyway).
 CACHE_LIMIT = 400
+
+
+def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors: Sequence[str] | None = None,
+                seed: int | None = None, speed: float | None = None) -> dict:
+    """The ``setup`` dict a play scene saves (JSON types; None values left out except ``seed``)."""
+    out: dict[str, Any] = {"seats": list(seats), "seed": seed}
+    if names is not None:
+        out["names"] = list(names)
+    if colors is not None:
+        out["colors"] = list(colors)
+    if speed is not None:
+        out["speed"] = float(speed)
+    return out
 
 
 class PlayScene(Scene):
@@ -39,6 +53,16 @@ class PlayScene(Scene):
     names: list[str]
     speed: float
     match: Match
+    #: the scene's drag-and-drop controller (set by the subclass)
+    drag: DragController
+    #: the seat drawn at the bottom of the table
+    bottom: int = 0
+    #: the seat whose hidden information (hand, chip values) is shown; None while hidden
+    viewer: int | None = None
+    #: the seat the privacy screen is up for, or None
+    _privacy_for: int | None = None
+    #: ms left before the score screen opens once the game is over (None: not counting)
+    end_timer: float | None = None
     _left: bool = False
     _anim: Any = None
 
@@ -139,6 +163,12 @@ class PlayScene(Scene):
     def _before_privacy(self) -> None:
         """Hook: settle anything that must not be half-shown behind the curtain."""
 
+    def _layout(self) -> None:
+        """Hook: lay the seat areas out again for the current ``bottom`` seat."""
+
+    def _refresh(self) -> None:
+        """Hook: take a new snapshot of what is shown (from the view of the seat shown)."""
+
     def _privacy_ready(self, seat: int) -> None:
         if self._left or self._privacy_for != seat:
             return
@@ -174,10 +204,8 @@ class PlayScene(Scene):
         return None
 
     def save_setup(self) -> dict:
-        """The setup saved with the record (``scenes.shell.saves.scene_setup``): seats, names, colours,
+        """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
         seed, speed — what ``type(self)(app, state=..., **setup)`` needs to resume."""
-        from scenes.shell.saves import scene_setup
-
         return scene_setup(self.seats, self.names, self.save_colors(), self.seed, self.speed)
 
     @property

@@ -33,7 +33,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from game.core import ActionError, RecordError
 from game.registry import GAMES, get
@@ -208,15 +208,18 @@ class SaveStore:
         except FileNotFoundError:
             return None
         except OSError as e:
-            return self.set_aside("the file cannot be read", f"cannot read {self.path}: {e}", quiet)
+            self.set_aside("the file cannot be read", f"cannot read {self.path}: {e}", quiet)
+            return None
         try:
             if len(raw) > MAX_BYTES:
                 raise SaveFormatError("the file is too large", f"larger than {MAX_BYTES} bytes")
             saved = parse_save(raw)
         except SaveFormatError as e:
-            return self.set_aside(e.reason, str(e), quiet)
+            self.set_aside(e.reason, str(e), quiet)
+            return None
         except Exception as e:  # a bug in a game's replay must not stop the app from starting
-            return self.set_aside("the game could not be replayed", f"{type(e).__name__}: {e}", quiet)
+            self.set_aside("the game could not be replayed", f"{type(e).__name__}: {e}", quiet)
+            return None
         if saved.state.is_over():
             # a finished game is not resumable: not an error, just stale
             log.debug("autosave: %s holds a finished game; removed", self.path)
@@ -226,10 +229,10 @@ class SaveStore:
 
     def set_aside(self, reason: str, detail: str, quiet: bool = False) -> None:
         """Move the file to ``autosave.json.bad``, set ``problem`` and (unless ``quiet``) log one
-        line. Returns None (so ``load`` can ``return self.set_aside(...)``)."""
+        line."""
         moved: Path | None = self.bad_path
         try:
-            os.replace(self.path, moved)
+            os.replace(self.path, self.bad_path)
         except OSError:
             moved = None
         detail = " ".join(detail.splitlines())  # one log line
@@ -292,7 +295,7 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
 
     if not isinstance(setup, dict):
         raise bad("missing or not an object")
-    seats = setup.get("seats")
+    seats: Any = setup.get("seats")
     if not _str_list(seats, num_seats) or any(s not in SEAT_KINDS for s in seats):
         raise bad(f"seats must list {num_seats} of {', '.join(SEAT_KINDS)}, not {seats!r}")
     out: dict[str, Any] = {"seats": list(seats)}
@@ -335,20 +338,7 @@ def _game_title(name: str) -> str:
         return name
 
 
-def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors: Sequence[str] | None = None,
-                seed: int | None = None, speed: float | None = None) -> dict:
-    """The ``setup`` dict a play scene saves (JSON types; None values left out except ``seed``)."""
-    out: dict[str, Any] = {"seats": list(seats), "seed": seed}
-    if names is not None:
-        out["names"] = list(names)
-    if colors is not None:
-        out["colors"] = list(colors)
-    if speed is not None:
-        out["speed"] = float(speed)
-    return out
-
-
 __all__ = [
     "LoadProblem", "SAVE_FILE", "SAVE_VERSION", "SaveFormatError", "SaveStore", "SavedGame",
-    "default_path", "parse_save", "scene_setup", "validate_setup",
+    "default_path", "parse_save", "validate_setup",
 ]

@@ -151,7 +151,7 @@ class Settings:
         d = self.data
         if d.get("animation_speed") not in ANIMATION_SPEEDS:
             d["animation_speed"] = DEFAULTS["animation_speed"]
-        ws = d.get("window_size")
+        ws: Any = d.get("window_size")
         try:
             w, h = int(ws[0]), int(ws[1])
             if not (320 <= w <= 10000 and 180 <= h <= 10000):

@@ -22,6 +22,7 @@ Picking another game rebuilds the screen for that game.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -89,7 +90,7 @@ class SetupScene(UIScene):
             players = min(hi, 4)
         self.kinds = kinds
         self.players = players
-        self.colors = []
+        self.colors: list[str] = []
         self.first = "left"
         players_rect = (110, 538, 360, 44) if self.options else (110, 558, 500, 44)
         self.w_players = SegmentedChoice(
@@ -106,13 +107,13 @@ class SetupScene(UIScene):
             self.option_values[key] = value if value in allowed else default
             w = 300 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130
             sc = SegmentedChoice(f"choice:{key}", values, (x, 538, w, 44), value=self.option_values[key],
-                                 on_change=lambda v, k=key: self._set_option(k, v), size=15)
+                                 on_change=partial(self._set_option, key), size=15)
             self.widgets.add(sc)
             x += w + 20
         self.w_seat = []
         for i in range(hi):
             sc = SegmentedChoice(f"choice:seat{i}", PLAYER_KINDS, (560, self._row_y(i) - 22, 560, 44),
-                                 value=kinds[i], on_change=lambda v, s=i: self._set_kind(s, v), size=17)
+                                 value=kinds[i], on_change=partial(self._set_kind, i), size=17)
             sc.visible = i < players
             self.w_seat.append(sc)
             self.widgets.add(sc)
@@ -150,9 +151,9 @@ class SetupScene(UIScene):
         for side in (0, 1):
             x = 110 if side == 0 else 660
             sc = SegmentedChoice(f"choice:seat{side}", PLAYER_KINDS, (x + 32, 318, 446, 48), value=kinds[side],
-                                 on_change=lambda v, s=side: self._set_kind(s, v), size=18)
+                                 on_change=partial(self._set_kind, side), size=18)
             cc = SegmentedChoice(f"choice:color{side}", [("R", "Red"), ("B", "Black")], (x + 32, 418, 446, 48),
-                                 value=colors[side], on_change=lambda v, s=side: self._set_color(s, v), size=18,
+                                 value=colors[side], on_change=partial(self._set_color, side), size=18,
                                  swatches=SEAT_COLOR_RGB)
             self.w_seat.append(sc)
             self.w_color.append(cc)

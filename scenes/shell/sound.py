@@ -32,7 +32,7 @@ log = logging.getLogger("tatami.sound")
 NAMES = ("capture", "slide", "place", "coins", "click", "error", "victory", "defeat")
 DEFAULT_VOLUME = 0.7
 MIN_GAP_S = 0.045
-MIXER_ARGS = dict(frequency=44100, size=-16, channels=2, buffer=512)  # 512 frames: ~12 ms latency
+MIXER_ARGS: dict[str, Any] = dict(frequency=44100, size=-16, channels=2, buffer=512)  # 512 frames: ~12 ms latency
 
 
 def sound_dir() -> Path:
