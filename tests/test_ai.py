@@ -1,4 +1,5 @@
-"""Tests of the bots (game/ai): registry, legality, view-only input, tactics, determinism."""
+"""Tests of the bots (game/ai): registry, legality, view-only input, tactics, determinism, and the
+hard bot's time budget on a fake clock (tests/fake_clock.py)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,21 @@ import time
 import types
 
 import pytest
+from fake_clock import StepClock
 
 from game.ai import LEVELS, Bot, make_bot
 from game.ai.kaito_engine import FastPos, action_to_move, move_to_action
 from game.kaito import KAITO, KaitoState, KaitoView, square_index
 
-FAST = {"time_budget_s": 0.02}
+#: Deterministic hard search for tests: a depth limit and a stopped clock (the budget never runs
+#: out, so machine load cannot change a move).
+FAST_DEPTH = 3
 
 
 def _bot(level: str, seed: int = 0, **options) -> Bot:
-    if level == "hard":
-        options = {**FAST, **options}
+    real_clock = options.pop("real_clock", False)
+    if level == "hard" and not real_clock and "clock" not in options:
+        options = {"time_budget_s": 1e6, "max_depth": FAST_DEPTH, "clock": StepClock(0.0), **options}
     return make_bot("kaito", level, random.Random(seed), **options)
 
 
@@ -105,7 +110,7 @@ def test_every_level_returns_a_legal_action(level):
     views = _random_views()
     if level == "hard":
         views = views[::4]  # the search is slower; still a wide sample
-    bot = _bot(level, seed=5, time_budget_s=0.01) if level == "hard" else _bot(level, seed=5)
+    bot = _bot(level, seed=5, max_depth=2) if level == "hard" else _bot(level, seed=5)
     for view in views:
         assert bot.choose(view) in view.legal_actions
 
@@ -130,7 +135,7 @@ def test_placement_is_chosen_by_search():
     assert view.phase == "place"
     for level in LEVELS:
         assert _bot(level).choose(view) in view.legal_actions
-    assert _bot("hard", time_budget_s=0.1).choose(view).startswith("@")
+    assert _bot("hard").choose(view).startswith("@")
 
 
 # -- tactics --------------------------------------------------------------------------------------
@@ -180,15 +185,73 @@ def test_hard_returns_a_legal_move_with_a_tiny_budget():
         assert bot.choose(view) in view.legal_actions
 
 
-def test_hard_reports_its_search_and_keeps_to_its_budget():
-    bot = _bot("hard", time_budget_s=0.05)
+# -- the time budget, measured on a fake clock (no test asserts real elapsed time) ----------------
+
+BUDGET, STEP = 1 / 16, 1 / 256  # fake seconds: the budget lasts 16 clock reads
+
+
+def test_hard_clock_defaults_to_perf_counter_and_must_be_callable():
+    assert _bot("hard", real_clock=True).searcher.clock is time.perf_counter
+    with pytest.raises(ValueError, match="clock"):
+        _bot("hard", clock=0.5)
+
+
+def test_hard_stops_when_its_budget_runs_out_in_fake_time():
+    """Searcher.search reads the clock at the start, every 256 nodes, after each completed
+    iteration and once for ``ms``; it stops at the first reading past the budget (or past 45% of
+    it between iterations), so the work it does is bounded by budget / step."""
+    clock = StepClock(STEP)
+    bot = _bot("hard", time_budget_s=BUDGET, clock=clock)
     view = _random_views(1)[3]
-    start = time.perf_counter()
-    bot.choose(view)
-    assert time.perf_counter() - start < 1.0  # loose: the budget is 0.05 s
+    assert len(view.legal_actions) > 1
+    assert bot.choose(view) in view.legal_actions
     info = bot.last_info
     assert set(info) == {"depth", "score", "nodes", "ms"}
-    assert info["ms"] < 1000
+    t = clock.readings
+    # start + the readings within the budget + the one that ended the search + the one for "ms"
+    assert 4 <= len(t) <= BUDGET / STEP + 3
+    assert all(r <= BUDGET for r in t[:-2])  # never read past the budget and kept searching
+    assert t[-2] > 0.45 * BUDGET  # stopped by the budget, not by the depth limit or a forced end
+    assert 1 <= info["depth"] < bot.max_depth
+    assert info["nodes"] // 256 <= len(t) - 2  # one clock read per 256 nodes
+    assert info["ms"] == pytest.approx((t[-1] - t[0]) * 1000)
+
+
+def test_hard_searches_further_with_more_fake_time_and_repeats_itself():
+    view = _random_views(1)[3]
+    runs = {}
+    for budget in (BUDGET, 2 * BUDGET, 2 * BUDGET):
+        bot = _bot("hard", seed=4, time_budget_s=budget, clock=StepClock(STEP))
+        move = bot.choose(view)
+        assert move in view.legal_actions
+        if budget in runs:  # same seed, same fake time: the same search
+            assert (move, bot.last_info) == runs[budget]
+        runs[budget] = (move, bot.last_info)
+    assert runs[2 * BUDGET][1]["nodes"] > runs[BUDGET][1]["nodes"]
+
+
+def test_hard_single_legal_action_returns_without_search():
+    view = next(v for v in _random_views() if len(v.legal_actions) == 1)
+    clock = StepClock(STEP)
+    bot = _bot("hard", clock=clock)
+    assert bot.choose(view) == view.legal_actions[0]
+    assert clock.reads == 0
+    assert bot.last_info == {}
+
+
+def test_hard_depth_limit_does_not_depend_on_the_clock():
+    """With a depth limit the budget never runs out: a stopped clock and the real one (with a
+    budget far beyond reach) play the same moves with the same search."""
+    views = _random_views(2, seed=6)[::9]
+    stopped = _bot("hard", seed=3, time_budget_s=1e6, max_depth=2, clock=StepClock(0.0))
+    real = _bot("hard", seed=3, time_budget_s=1e6, max_depth=2, real_clock=True)
+    for view in views:
+        assert stopped.choose(view) == real.choose(view)
+        if len(view.legal_actions) > 1:
+            a, b = dict(stopped.last_info), dict(real.last_info)
+            assert a.pop("ms") == 0.0
+            b.pop("ms")
+            assert a == b
 
 
 def _play(levels, seed, **options) -> int:
@@ -204,7 +267,8 @@ def _play(levels, seed, **options) -> int:
 
 
 def test_hard_beats_random():
-    wins = sum(1 for seed in range(10) if _play(("hard", "random"), seed, time_budget_s=0.05) == 0)
+    wins = sum(1 for seed in range(10)
+               if _play(("hard", "random"), seed, time_budget_s=1e6, max_depth=2, clock=StepClock(0.0)) == 0)
     assert wins >= 9
 
 

@@ -1,8 +1,9 @@
 """Tests of Kanji-zushi's bots (game/ai/kanji_ai.py): registry and options, legality over seeded
 playouts (2-6 seats, every game ends), view-only input (pickled views), determinism, medium's
-greed and easy's learner contract in hand-made positions, hard's waiting rule, the hidden-card
-sampler against the view (and its pass / attempt evidence), the compact simulator against the
-rules core, and hard's strength in a small seeded match.
+greed and easy's learner contract in hand-made positions, hard's waiting rule and its time budget
+on a fake clock (tests/fake_clock.py), the hidden-card sampler against the view (and its pass /
+attempt evidence), the compact simulator against the rules core, and hard's strength in a small
+seeded match.
 
 Positions are built from explicit setups (table, then the hands = first 5 cards of each neta
 deck); which pairs are valid comes from ``game.kanji_data``, and each position asserts the facts
@@ -17,6 +18,7 @@ import time
 from collections import Counter
 
 import pytest
+from fake_clock import StepClock
 
 from game import kanji_data
 from game.ai import LEVELS, Bot, make_bot
@@ -171,20 +173,66 @@ def test_hard_iteration_cap_is_exact_and_deterministic():
     assert picks[0][0] in view.legal_actions
 
 
-def test_hard_decisions_stay_within_the_budget():
+# -- hard's time budget, measured on a fake clock (no test asserts real elapsed time) --------------
+
+BUDGET, STEP = 1 / 32, 1 / 256  # fake seconds: the budget lasts 8 worlds (one clock read after each)
+
+
+def test_hard_clock_defaults_to_perf_counter_and_must_be_callable():
+    assert make_bot(GAME, "hard", random.Random(0)).clock is time.perf_counter
+    with pytest.raises(ValueError, match="clock"):
+        make_bot(GAME, "hard", random.Random(0), clock=None)
+
+
+def test_hard_decisions_stop_when_the_budget_runs_out_in_fake_time():
+    """Along a game: a decision that searches reads the clock before the first world, after each
+    world and once for ``ms``, so it plays budget / step worlds exactly; a decision taken without
+    search (no valid pair, or one and no waiting) never reads it and leaves ``last_info`` empty."""
     state = KANJI.new_state(4, random.Random(3))
-    bot = make_bot(GAME, "hard", random.Random(1))  # default budget 0.15 s
+    clock = StepClock(STEP)
+    bot = make_bot(GAME, "hard", random.Random(1), time_budget_s=BUDGET, clock=clock)
     searched = 0
     while not state.is_over() and searched < 3:
         seat = state.to_move
-        t0 = time.perf_counter()
-        action = bot.choose(state.view(seat))
-        elapsed = time.perf_counter() - t0
-        assert elapsed < 0.5, elapsed
+        view = state.view(seat)
+        before = clock.reads
+        action = bot.choose(view)
+        assert action in view.legal_actions
+        reads = clock.reads - before
         if bot.last_info:
             searched += 1
-            assert bot.last_info["worlds"] >= 1
+            worlds = bot.last_info["worlds"]
+            assert worlds == BUDGET / STEP
+            assert reads == worlds + 2
+            assert bot.last_info["ms"] == pytest.approx((worlds + 1) * STEP * 1000)
+        else:
+            assert reads == 0
         state.apply(seat, action)
+    assert searched == 3
+
+
+def test_hard_without_a_valid_pair_passes_without_search():
+    # seat 1 (亻氵彳土扌) against 口 月 火 田 目 斗: none valid
+    state = _state(["口", "月", "火", "田", "目", "斗"], ["禾日木糸言", "亻氵彳土扌"])
+    state.apply(0, "pass")
+    view = state.view(1)
+    assert valid_options(view) == [] and len(view.legal_actions) > 1
+    clock = StepClock(STEP)
+    bot = KanjiHardBot(random.Random(0), clock=clock)
+    assert bot.choose(view) == PASS
+    assert clock.reads == 0
+    assert bot.last_info == {}
+
+
+def test_hard_budget_in_fake_time_decides_as_the_same_number_of_iterations():
+    """The clock only decides when to stop: k worlds by budget = ``iterations=k`` (same seed)."""
+    state = _state(["翟", "寺", "木", "口", "氏", "曳"], ["日言亻木糸", "亻氵彳土扌"])
+    view = state.view(0)
+    timed = KanjiHardBot(random.Random(9), time_budget_s=BUDGET, clock=StepClock(STEP))
+    counted = KanjiHardBot(random.Random(9), iterations=int(BUDGET / STEP))
+    assert timed.choose(view) == counted.choose(view)
+    assert timed.last_info["means"] == counted.last_info["means"]
+    assert timed.last_info["worlds"] == counted.last_info["worlds"] == BUDGET / STEP
 
 
 # -- medium -----------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Tests of Sushi Draft's bots (game/ai/sushi_ai.py) and their helpers (game/ai/sushi_sim.py):
 registry and options, legality over seeded playouts (2-5 seats), view-only input, determinism,
 the determinization sampler against the view and the deck, the compact simulator against the
-rules core, medium's heuristics in hand-made positions, and hard's strength in a small match."""
+rules core, medium's heuristics in hand-made positions, hard's time budget on a fake clock
+(tests/fake_clock.py) and hard's strength in a small match."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import types
 from collections import Counter
 
 import pytest
+from fake_clock import StepClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,22 +162,57 @@ def test_same_seed_same_game(level):
     assert records[0] == records[1]
 
 
-def test_hard_single_action_returns_at_once_and_budget_holds():
+# -- hard's time budget, measured on a fake clock (no test asserts real elapsed time) --------------
+
+BUDGET, STEP = 1 / 32, 1 / 256  # fake seconds: the budget lasts 8 worlds (one clock read after each)
+
+
+def _many_actions_view():
+    state = _play(["random"] * 5, 4, stop=lambda s: s.round == 1 and s.step == 2)
+    view = state.view(2)
+    assert len(view.legal_actions) > 1
+    return view
+
+
+def test_hard_clock_defaults_to_perf_counter_and_must_be_callable():
+    assert make_bot(GAME, "hard", random.Random(0)).clock is time.perf_counter
+    with pytest.raises(ValueError, match="clock"):
+        make_bot(GAME, "hard", random.Random(0), clock="now")
+
+
+def test_hard_single_action_returns_without_search():
     state = _play(["random"] * 3, 4, stop=lambda s: s.step == 4 and s.phase == KEEP)
     view = state.view(0)
     assert len(view.legal_actions) == 1
-    bot = make_bot(GAME, "hard", random.Random(0))
-    start = time.perf_counter()
+    clock = StepClock(STEP)
+    bot = make_bot(GAME, "hard", random.Random(0), clock=clock)
     assert bot.choose(view) == view.legal_actions[0]
-    assert time.perf_counter() - start < 0.01
+    assert clock.reads == 0
     assert bot.last_info == {}
-    state = _play(["random"] * 5, 4, stop=lambda s: s.round == 1 and s.step == 2)
-    view = state.view(2)
-    bot = make_bot(GAME, "hard", random.Random(0), time_budget_s=0.05)
-    start = time.perf_counter()
+
+
+def test_hard_stops_when_its_budget_runs_out_in_fake_time():
+    """The clock is read before the first world, after each world and once for ``ms``: the search
+    plays worlds until a reading reaches the budget, so budget / step worlds exactly."""
+    view = _many_actions_view()
+    clock = StepClock(STEP)
+    bot = make_bot(GAME, "hard", random.Random(0), time_budget_s=BUDGET, clock=clock)
     assert bot.choose(view) in view.legal_actions
-    assert time.perf_counter() - start < 0.5
-    assert bot.last_info["worlds"] >= 1
+    worlds = bot.last_info["worlds"]
+    assert worlds == BUDGET / STEP
+    assert clock.reads == worlds + 2
+    assert bot.last_info["ms"] == pytest.approx((worlds + 1) * STEP * 1000)
+    assert set(bot.last_info["means"]) == set(view.legal_actions)
+
+
+def test_hard_budget_in_fake_time_decides_as_the_same_number_of_iterations():
+    """The clock only decides when to stop: k worlds by budget = ``iterations=k`` (same seed)."""
+    view = _many_actions_view()
+    timed = make_bot(GAME, "hard", random.Random(5), time_budget_s=BUDGET, clock=StepClock(STEP))
+    counted = make_bot(GAME, "hard", random.Random(5), iterations=int(BUDGET / STEP))
+    assert timed.choose(view) == counted.choose(view)
+    assert timed.last_info["means"] == counted.last_info["means"]
+    assert timed.last_info["worlds"] == counted.last_info["worlds"]
 
 
 # -- the determinization sampler --------------------------------------------------------------------

@@ -17,7 +17,8 @@ holds the whole position) and its seeded ``random.Random``; it rebuilds a compac
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from typing import Any, Callable
 
 from ..kaito import KaitoView
 from .base import Bot, RandomBot
@@ -202,26 +203,36 @@ class KaitoHardBot(Bot):
         time_budget_s: seconds of search per decision (default 0.45; the clock is checked inside
             the search, so a decision takes about the budget plus a few ms).
         max_depth: iterative-deepening depth limit in plies (default 64, i.e. time-limited).
-    The transposition table is kept between the decisions of one game."""
+        clock: the time source the budget is measured on, ``() -> float`` in seconds (default
+            ``time.perf_counter``; tests inject a fake one). Kept as ``searcher.clock``.
+    The transposition table is kept between the decisions of one game. A decision with a single
+    legal action returns at once, without search (the clock is not read, ``last_info`` unchanged).
+
+    Raises:
+        ValueError: (constructor) an unknown option or a bad value."""
 
     game_name = GAME
     level = "hard"
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
-                 max_depth: int = 64, weights: EvalWeights | None = None, **options: Any) -> None:
+                 max_depth: int = 64, weights: EvalWeights | None = None,
+                 clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
         _check_options(options)
         if not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
         if not isinstance(max_depth, int) or max_depth < 1:
             raise ValueError(f"max_depth must be a positive integer, not {max_depth!r}")
+        if not callable(clock):
+            raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
         super().__init__(rng)
         self.time_budget_s = float(time_budget_s)
         self.max_depth = max_depth
-        self.searcher = Searcher(weights)
+        self.searcher = Searcher(weights, clock=clock)
 
     @property
     def last_info(self) -> dict:
-        """``{"depth", "score", "nodes", "ms"}`` of the last search."""
+        """``{"depth", "score", "nodes", "ms"}`` of the last search (``ms``: milliseconds on the
+        bot's clock); ``{}`` until the first search."""
         return self.searcher.last_info
 
     def choose(self, view: KaitoView) -> str:

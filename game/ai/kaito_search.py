@@ -4,8 +4,9 @@ Negamax with alpha-beta pruning, iterative deepening, a transposition table keye
 hash of :class:`~game.ai.kaito_engine.FastPos`, move ordering (TT move, winning captures, captures
 of kabuto and katana, Mon by value, own tiles last, exchanges after plain moves, history
 heuristic) and a per-move time budget checked inside the search every 256 nodes: when the clock
-runs out the iteration in progress is abandoned and the best move of the deepest completed
-iteration (or of the partial one, once its first move is searched) is played.
+(``Searcher.clock``, seconds, injectable) runs out the iteration in progress is abandoned and the
+best move of the deepest completed iteration (or of the partial one, once its first move is
+searched) is played.
 
 Scores are from the side to move's point of view, in centi-"kabuto" units; wins and losses are
 ``±(WIN - ply)`` so that faster wins and slower losses are preferred.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from .kaito_engine import KABUTO, KATANA, KIND, LINES, MON, OWNER, PLACE, SQ_MASK, FastPos
 
@@ -65,9 +67,14 @@ class Searcher:
     Args:
         weights: evaluation weights (:class:`EvalWeights`).
         tt_limit: the transposition table is cleared when it grows beyond this many entries.
+        clock: the time source, ``() -> float`` in seconds (default ``time.perf_counter``); read
+            once at the start of :meth:`search`, every 256 nodes, after each completed iteration
+            and once at the end (for ``last_info["ms"]``). Tests inject a fake one.
     """
 
-    def __init__(self, weights: EvalWeights | None = None, tt_limit: int = 300_000) -> None:
+    def __init__(self, weights: EvalWeights | None = None, tt_limit: int = 300_000,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
         self.w = weights or EvalWeights()
         self.tt: dict[int, int] = {}
         self.tt_limit = tt_limit
@@ -85,8 +92,14 @@ class Searcher:
 
         ``pos`` is searched in place (make/unmake) and must not be reused after a timeout.
         ``rng`` shuffles the root moves first, so equal moves are chosen at random.
-        ``self.last_info`` then holds ``depth`` (last completed), ``score``, ``nodes``, ``ms``."""
-        start = time.perf_counter()
+        ``self.last_info`` then holds ``depth`` (last completed), ``score``, ``nodes``, ``ms`` (the
+        time :attr:`clock` says the search took, in milliseconds). With a single legal move the clock
+        is read only once and ``last_info`` reports 0 nodes and 0 ms.
+
+        Raises:
+            ValueError: the side to move has no legal move."""
+        clock = self.clock
+        start = clock()
         self.deadline = start + budget_s
         self.nodes = 0
         self.pos = pos
@@ -119,10 +132,10 @@ class Searcher:
             ordered.insert(0, move)
             if abs(score) >= MATE_BOUND or depth >= horizon:
                 break
-            if time.perf_counter() - start > budget_s * 0.45:
+            if clock() - start > budget_s * 0.45:
                 break
         self.last_info = {"depth": done_depth, "score": best_score, "nodes": self.nodes,
-                          "ms": (time.perf_counter() - start) * 1000.0}
+                          "ms": (clock() - start) * 1000.0}
         return best
 
     def _root(self, moves: list[int], depth: int) -> tuple[int, int, dict[int, int]]:
@@ -191,7 +204,7 @@ class Searcher:
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and self.clock() > self.deadline:
             raise SearchTimeout(None)
         if depth <= 0:
             return self._evaluate(ply)

@@ -33,7 +33,7 @@ import time
 from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .. import kanji_data
 from ..kanji import KANJI_PER_SEAT, PASS, TABLE_SLOTS, KanjiView, attempt_text
@@ -526,15 +526,20 @@ class KanjiHardBot(Bot):
 
     Options:
         time_budget_s: seconds per decision (default 0.15; the clock is checked after each world).
-        iterations: if given, exactly this many worlds per decision and no clock (deterministic).
+        iterations: if given, exactly this many worlds per decision and no deadline
+            (deterministic; the clock then only times the decision for ``"ms"``).
         margin_weight: weight of the stroke margin (default 0.01 per stroke).
         wait_margin: how much better waiting must score than the best completion (default 0).
         pass_trust: how surely a pass means "had no valid pair" (default 0.9, see
             :class:`HiddenSampler`).
+        clock: the time source the budget is measured on, ``() -> float`` in seconds (default
+            ``time.perf_counter``; tests inject a fake one). Read once before the first world,
+            once after each world (unless ``iterations`` is given) and once for ``"ms"``; not
+            read for a decision taken without search.
 
     Attributes:
-        last_info: after a search, ``{"worlds", "means" (action -> mean score), "ms"}``; ``{}``
-            for a decision taken without search.
+        last_info: after a search, ``{"worlds", "means" (action -> mean score), "ms"
+            (milliseconds on the clock)}``; ``{}`` for a decision taken without search.
 
     Raises:
         ValueError: (constructor) unknown option or a bad value."""
@@ -545,7 +550,8 @@ class KanjiHardBot(Bot):
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
                  iterations: int | None = None, margin_weight: float = 0.01,
-                 wait_margin: float = 0.0, pass_trust: float = 0.9, **options: Any) -> None:
+                 wait_margin: float = 0.0, pass_trust: float = 0.9,
+                 clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
         _check_options(options, self._OPTIONS)
         if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
@@ -557,7 +563,10 @@ class KanjiHardBot(Bot):
                 raise ValueError(f"{name} must be a number >= 0, not {value!r}")
         if isinstance(pass_trust, bool) or not isinstance(pass_trust, (int, float)) or not 0 <= pass_trust <= 1:
             raise ValueError(f"pass_trust must be a number in [0, 1], not {pass_trust!r}")
+        if not callable(clock):
+            raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
         super().__init__(rng)
+        self.clock = clock
         self.time_budget_s = float(time_budget_s)
         self.iterations = iterations
         self.margin_weight = float(margin_weight)
@@ -574,7 +583,8 @@ class KanjiHardBot(Bot):
         wait = may_wait(view)
         if len(options) == 1 and not wait:
             return attempt_text(options[0][1], options[0][2])
-        t0 = time.perf_counter()
+        clock = self.clock
+        t0 = clock()
         try:
             sampler = HiddenSampler(view, self.pass_trust)
         except InconsistentView:
@@ -609,7 +619,7 @@ class KanjiHardBot(Bot):
             if self.iterations is not None:
                 if worlds >= self.iterations:
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
         means = [s / worlds for s in sums]
         labels = [attempt_text(nn, ss) for _, nn, ss in options] + ([PASS] if wait else [])
@@ -620,7 +630,7 @@ class KanjiHardBot(Bot):
         if wait and means[-1] > top + self.wait_margin:
             choice = len(firsts) - 1
         self.last_info = {"worlds": worlds, "means": dict(zip(labels, means)),
-                          "ms": (time.perf_counter() - t0) * 1000.0}
+                          "ms": (clock() - t0) * 1000.0}
         return labels[choice]
 
 

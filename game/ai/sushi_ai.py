@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..sushi import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView, eaten_card
 from .base import Bot, RandomBot
@@ -235,15 +235,19 @@ class SushiHardBot(Bot):
 
     Options:
         time_budget_s: seconds per decision (default 0.2); the clock is checked after each world.
-        iterations: if given, exactly this many worlds per decision and no clock (deterministic).
+        iterations: if given, exactly this many worlds per decision and no deadline
+            (deterministic; the clock then only times the decision for ``"ms"``).
         particles: sampled histories kept per decision (default 48).
         rollout_noise: noise amplitude of the rollout policy (chip points, default 0.8).
-    A decision with a single legal action returns at once. A view no deal can explain (only a
-    hand-made one) is answered by the medium heuristic.
+        clock: the time source the budget is measured on, ``() -> float`` in seconds (default
+            ``time.perf_counter``; tests inject a fake one). Read once before the first world,
+            once after each world (unless ``iterations`` is given) and once for ``"ms"``.
+    A decision with a single legal action returns at once (no search, the clock is not read). A
+    view no deal can explain (only a hand-made one) is answered by the medium heuristic.
 
     Attributes:
         last_info: after a search, ``{"worlds", "particles", "restarts", "means" (action -> mean
-            score), "ms"}``; ``{}`` until the first search.
+            score), "ms" (milliseconds on the clock)}``; ``{}`` until the first search.
 
     Raises:
         ValueError: (constructor) an unknown option or a bad value."""
@@ -254,7 +258,7 @@ class SushiHardBot(Bot):
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
                  iterations: int | None = None, particles: int = 48, rollout_noise: float = 0.8,
-                 **options: Any) -> None:
+                 clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
         _check_options(options, self._OPTIONS)
         if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
@@ -265,7 +269,10 @@ class SushiHardBot(Bot):
             raise ValueError(f"particles must be a positive integer, not {particles!r}")
         if isinstance(rollout_noise, bool) or not isinstance(rollout_noise, (int, float)) or rollout_noise < 0:
             raise ValueError(f"rollout_noise must be a number >= 0, not {rollout_noise!r}")
+        if not callable(clock):
+            raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
         super().__init__(rng)
+        self.clock = clock
         self.time_budget_s = float(time_budget_s)
         self.iterations = iterations
         self.particles = particles
@@ -276,7 +283,8 @@ class SushiHardBot(Bot):
         only = _only_action(view)
         if only is not None:
             return only
-        t0 = time.perf_counter()
+        clock = self.clock
+        t0 = clock()
         deadline = t0 + self.time_budget_s
         rng = self.rng
         me = view.seat
@@ -305,14 +313,14 @@ class SushiHardBot(Bot):
             if self.iterations is not None:
                 if worlds >= self.iterations:
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
         top = max(sums)
         best = [i for i, s in enumerate(sums) if s >= top - 1e-9]
         choice = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
         self.last_info = {"worlds": worlds, "particles": len(det.particles), "restarts": det.restarts_used,
                           "means": {a: s / worlds for a, s in zip(actions, sums)},
-                          "ms": (time.perf_counter() - t0) * 1000.0}
+                          "ms": (clock() - t0) * 1000.0}
         return actions[choice]
 
     @staticmethod
