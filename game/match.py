@@ -262,6 +262,24 @@ class Match:
             InvalidActionError, IllegalActionError: from the state (which is then unchanged)."""
         return list(self._apply(seat, action).events)
 
+    def preview(self, seat: int, action: str) -> list[Event]:
+        """The events ``seat``'s ``action`` would cause now, without applying it (the core
+        applies it to a private copy of the position).
+
+        For a step a person takes in two parts of one action (KAITO: the capture is shown, then
+        the Mon exchange is chosen, then the whole action is applied). Only in games without
+        hidden information: a preview must not reveal a draw or another seat's card.
+
+        Raises:
+            ValueError: the game hides information (``game_type.hidden_information``).
+            InvalidActionError, IllegalActionError: from the state (nothing changes)."""
+        if self.game.game_type.hidden_information:
+            raise ValueError(f"{self.game.name} hides information: no previews")
+        probe = self.state.clone()
+        first = len(_log(probe))
+        probe.apply(seat, action)
+        return list(_log(probe)[first:])
+
     def _apply(self, seat: int, action: str) -> Move:
         simultaneous = self.game.game_type.simultaneous
         before_to_act = self.to_act() if simultaneous else ()

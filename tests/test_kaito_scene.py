@@ -502,6 +502,102 @@ def _kind(scene, id_):
 
 
 def rect_of_square(i):
-    from scenes.kaito.sprites import pawn_rect_at
+    from scenes.kaito.layout import pawn_rect_at
 
     return pawn_rect_at(i)
+
+
+# ------------------------------------------------------------------------------------------
+# the Match, the events and the choreography (issue 9)
+# ------------------------------------------------------------------------------------------
+def test_a_scene_never_applies_rules_itself(app, monkeypatch):
+    """Every KaitoState.apply call comes from the Match (a person's action, the AI's, or the
+    capture preview asked of a headless Match): the scene never applies an action itself."""
+    import sys
+
+    callers = []
+    real_apply = KaitoState.apply
+
+    def spy(self, seat, action):
+        callers.append(sys._getframe(1).f_code.co_filename.replace("\\", "/"))
+        return real_apply(self, seat, action)
+
+    monkeypatch.setattr(KaitoState, "apply", spy)
+    st = exchange_state()
+    scene = start(app, seats=["human", "random"], state=st)
+    assert not scene.match.hot_seat and scene.match.privacy_due(scene.viewer) is None  # KAITO hides nothing
+    drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
+    settle(app, scene)
+    assert scene.exchange is not None
+    for code in ("B3", "B1"):
+        click(app, rect_of(scene, f"held:0:{scene.shown.held[0].index(code)}").center)
+    click(app, rect_of(scene, "button:confirm-exchange").center)
+    settle(app, scene)
+    assert len(st.history) >= 2  # the person's action and the AI's answer
+    assert callers and all(c.endswith("game/match.py") for c in callers), callers
+
+
+def test_the_capture_flies_to_the_slot_the_event_names(app):
+    """The choreography takes the tile, its destination and the glide from the events, not from
+    its own reading of the position: a made-up event is shown as it says."""
+    from game.kaito_events import KaitoMoved, TileCaptured
+    from scenes.kaito.layout import held_rect, tally_rect
+
+    st = placed_state(2)
+    scene = start(app, seats=["human", "human"], state=st, speed=1.0)
+    frm = st.view(0).kaito
+    to = st.view(0).targets()[0]
+    moved = KaitoMoved(seat=0, ply=1, frm=frm, to=to, distance=1, passed=())
+    for held, slot in ((True, 7), (False, 5)):
+        captured = TileCaptured(seat=0, ply=1, square=to, tile="BK" if held else "RK", owner=1 if held else 0,
+                                held=held, slot=slot, last=False)
+        gen = scene.choreo.capture(moved, captured, None)
+        assert next(gen) == pytest.approx(300.0 * 0.85)  # the glide of distance 1 (GLIDE_MS)
+        next(gen)  # the pawn has landed: the tile flies
+        flight = scene.choreo.flights("under")[-1]
+        dest = held_rect(scene.panel(0), slot) if held else tally_rect(scene.panel(0), slot)
+        assert flight.end == (dest.x, dest.y, dest.w, dest.h) and flight.path.endswith(f"{captured.tile}.svg")
+        scene.timeline.clear_sprites()
+
+
+def test_the_ai_exchange_pays_the_tiles_the_rules_pay(app):
+    """The paid Mon fly from the held slots named by the exchange event (the first matching tiles,
+    as the rules take them), so the held row does not reorder when the animation ends."""
+    from scenes.kaito.layout import held_rect
+
+    class Buyer:
+        def choose(self, view):
+            return "b1+K:3,1"
+
+    st = exchange_state(held_red=("B1", "B3", "B1"))
+    scene = start(app, seats=["easy", "human"], state=st, speed=1.0, bots={0: Buyer()})
+    starts = None
+    for _ in range(400):
+        app.pump(16)
+        over = scene.choreo.flights("over")
+        if over and starts is None:
+            starts = {f.start for f in over}
+        if st.history and not scene.busy():
+            break
+        time.sleep(0.002)
+    assert st.history == [(0, "b1+K:3,1")]
+    panel = scene.panel(0)
+    assert starts == {tuple(held_rect(panel, i)) for i in (0, 1)}
+    assert scene.shown.held[0] == ["B1", "BK"] and scene.choreo.desyncs == 0
+    assert scene.cursor == scene.match.event_count
+
+
+def test_events_keep_the_shown_position_in_step_with_the_views(app):
+    """A whole AI game: after every action the events alone bring the shown position to the
+    next view (no desync), and the cursor has read every event."""
+    scene = start(app, seats=["random", "random"], seed=12)
+    for _ in range(3000):
+        if app.manager.top() is not scene:
+            break
+        app.pump(16)
+        if scene.worker.thinking:
+            time.sleep(0.001)
+    assert scene.state.is_over()
+    assert scene.choreo.desyncs == 0
+    assert scene.cursor == scene.match.event_count
+    assert len(scene.log) == len(scene.state.history)

@@ -417,3 +417,28 @@ def test_real_games_undo_an_action_that_revealed_nothing(game, seats, act):
     (cp,) = m.undo_points(0)
     m.undo_to(cp)
     assert snapshot(m.state) == before
+
+
+# -- previews ---------------------------------------------------------------------------------------
+
+def test_preview_tells_the_events_an_action_would_cause_and_applies_nothing():
+    m = Match(KAITO, ["human", "human"], seed=3, synchronous=True)
+    seat = m.to_act()[0]
+    m.apply(seat, m.legal_actions(seat)[0])  # the Kaito is placed
+    seat = m.to_act()[0]
+    before = (m.ply, m.event_count, m.state.record())
+    for action in m.legal_actions(seat):
+        told = m.preview(seat, action)
+        assert (m.ply, m.event_count, m.state.record()) == before  # nothing applied
+        twin = Match(KAITO, ["human", "human"], seed=3, synchronous=True, state=m.state.clone())
+        assert told == twin.apply(seat, action)  # exactly what applying it tells
+
+
+def test_preview_is_refused_where_information_is_hidden_and_for_illegal_actions():
+    m = Match(SUSHI, ["human"] * 3, seed=1, synchronous=True)
+    with pytest.raises(ValueError, match="hides information"):
+        m.preview(0, m.legal_actions(0)[0])
+    k = Match(KAITO, ["human", "human"], seed=3, synchronous=True)
+    seat = 1 - k.to_act()[0]
+    with pytest.raises(IllegalActionError):
+        k.preview(seat, "a1")

@@ -1,0 +1,222 @@
+"""KAITO's mouse and keyboard: the drag-and-drop callbacks and the event handler.
+
+Handlers read ``event.pos`` (LOGICAL px: the app converts window pixels before dispatch) and
+``event.key``. Items are ``"kaito"`` (the pawn) and ``("held", seat, i)`` (slot ``i`` of a
+seat's shown held row, during the buy-back step). What is legal comes from the acting seat's view
+(``scene.targets(seat)``, the buy-back step's options); the handlers only call the scene's
+actions (:meth:`KaitoPlayScene.human_move`, :meth:`KaitoPlayScene.confirm_exchange`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes.kaito.layout import PAWN_GRAB, PAY_RECT, ex_choice_rect, held_area, held_rect, pay_slot_rect, square_at, square_rect
+
+if TYPE_CHECKING:
+    from scenes.kaito.scene import KaitoPlayScene
+
+Item = Any  #: "kaito" or ("held", seat, i)
+
+
+class KaitoInput:
+    """The scene's input state and handlers (composition: the scene owns one).
+
+    Attributes:
+        hover: the last pointer position (logical px), or None.
+        press_square: the highlighted square pressed (a click on it moves there on release).
+    """
+
+    def __init__(self, scene: "KaitoPlayScene"):
+        self.scene = scene
+        self.hover: tuple[int, int] | None = None
+        self.press_square: int | None = None
+
+    # -- drag-and-drop callbacks (scenes.kit.dragdrop.DragController) ------------------------------
+    def hit_item(self, pos: Any) -> Item:
+        """The item under ``pos``: a held Mon during the buy-back step, else the pawn, or None."""
+        scene = self.scene
+        ex = scene.exchange
+        if ex is not None and not scene.timeline.running:
+            row = scene.shown.held[ex.seat]
+            for i in ex.selected:
+                if pay_slot_rect(ex.selected.index(i), len(ex.selected)).collidepoint(pos):
+                    return ("held", ex.seat, i)
+            panel = scene.panel(ex.seat)
+            for i, code in enumerate(row):
+                if code and i not in ex.selected and held_rect(panel, i).collidepoint(pos):
+                    return ("held", ex.seat, i)
+            return None
+        home = scene.pawn_home()
+        if home.inflate(PAWN_GRAB, PAWN_GRAB).collidepoint(pos):
+            return "kaito"
+        return None
+
+    def item_rect(self, item: Item) -> pygame.Rect:
+        """Where ``item`` rests now (a selected Mon rests in the pay area)."""
+        scene = self.scene
+        if item == "kaito":
+            return scene.pawn_home()
+        if isinstance(item, tuple) and item[0] == "held":
+            _, seat, i = item
+            ex = scene.exchange
+            if ex is not None and i in ex.selected:
+                return pay_slot_rect(ex.selected.index(i), len(ex.selected))
+            return held_rect(scene.panel(seat), i)
+        return pygame.Rect(0, 0, 0, 0)
+
+    def draggable(self, item: Item) -> bool:
+        """The pawn on a human's turn; a held Mon of the buying seat during the buy-back step."""
+        scene = self.scene
+        if scene.timeline.running or scene._left:
+            return False
+        if item == "kaito":
+            return scene.human_to_act() is not None
+        if isinstance(item, tuple) and item[0] == "held":
+            ex = scene.exchange
+            _, seat, i = item
+            if ex is None or seat != ex.seat or not (0 <= i < len(scene.shown.held[seat])):
+                return False
+            code = scene.shown.held[seat][i]
+            return code is not None and code[1:2] in ("1", "2", "3")
+        return False
+
+    def drop_targets(self, item: Item) -> list[tuple[Any, pygame.Rect]]:
+        """The pawn's targets (the squares of the acting seat's legal actions); the pay area for
+        a Mon in the row, the row for a Mon in the pay area."""
+        scene = self.scene
+        if item == "kaito":
+            seat = scene.human_to_act()
+            if seat is None:
+                return []
+            return [(sq, square_rect(sq)) for sq in scene.targets(seat)]
+        if isinstance(item, tuple) and item[0] == "held" and scene.exchange is not None:
+            if item[2] in scene.exchange.selected:
+                return [("row", held_area(scene.panel(item[1])))]
+            return [("pay", PAY_RECT)]
+        return []
+
+    def on_drop(self, item: Item, target: Any, drop_rect: pygame.Rect | None) -> bool:
+        """A drop on a target: move the pawn there, or lay / take back a Mon."""
+        scene = self.scene
+        if item == "kaito":
+            return scene.human_move(target, drop_rect)
+        if isinstance(item, tuple) and item[0] == "held" and scene.exchange is not None:
+            i = item[2]
+            sel = scene.exchange.selected
+            if target == "pay" and i not in sel:
+                sel.append(i)
+            elif target == "row" and i in sel:
+                sel.remove(i)
+            else:
+                return False
+            scene.sync_widgets()
+            return True
+        return False
+
+    def on_click_item(self, item: Item) -> bool:
+        """A click on a held Mon lays it in the pay area or takes it back."""
+        scene = self.scene
+        if isinstance(item, tuple) and item[0] == "held" and scene.exchange is not None:
+            sel = scene.exchange.selected
+            if item[2] in sel:
+                sel.remove(item[2])
+            else:
+                sel.append(item[2])
+            scene.sync_widgets()
+            return True
+        return False
+
+    # -- pygame events ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Dispatch one pygame event (positions in logical px); True when it was used."""
+        scene = self.scene
+        et = event.type
+        if scene._left:
+            return False
+        if et == pygame.MOUSEMOTION:
+            pos = getattr(event, "pos", None)
+            self.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
+            scene.widgets.handle_event(event)
+            scene.drag.handle_event(event)
+            return True
+        if et == pygame.KEYDOWN:
+            return self._key(event)
+        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        pos = getattr(event, "pos", None)
+        button = getattr(event, "button", 1)
+        if pos is None:
+            return False
+        if scene.widgets.handle_event(event):
+            return True
+        if scene.end_timer is not None:
+            if et == pygame.MOUSEBUTTONUP and button == 1:
+                scene.go_to_score()
+            return True
+        if scene.exchange is not None and not scene.timeline.running and et == pygame.MOUSEBUTTONUP and button == 1:
+            kind = self.choice_at(pos)
+            if kind is not None:
+                scene.exchange.kind = kind
+                scene.sync_widgets()
+                return True
+        was_dragging = scene.drag.dragging
+        if scene.drag.handle_event(event):
+            self.press_square = None
+            if was_dragging and et == pygame.MOUSEBUTTONUP and button == 1 and scene.drag.busy():
+                scene._sfx("error")  # dropped where it may not go: the piece snaps back
+            return True
+        return self._square_click(et, pos, button)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        key = getattr(event, "key", None)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.exchange is not None:
+            scene.confirm_exchange()
+            return True
+        if key == pygame.K_ESCAPE:
+            if scene.drag.handle_event(event):
+                return True
+            self.press_square = None
+            scene._open_pause()
+            return True
+        return False
+
+    def _square_click(self, et: int, pos: Any, button: int) -> bool:
+        """A direct click on a highlighted square (no need to pick the Kaito up first)."""
+        scene = self.scene
+        seat = scene.human_to_act()
+        if button == 1 and seat is not None:
+            sq = square_at(pos)
+            if et == pygame.MOUSEBUTTONDOWN:
+                self.press_square = sq if sq is not None and sq in scene.targets(seat) else None
+                return self.press_square is not None
+            if self.press_square is not None:
+                pressed, self.press_square = self.press_square, None
+                if sq == pressed:
+                    scene.human_move(sq, None)
+                return True
+        elif et == pygame.MOUSEBUTTONUP:
+            self.press_square = None
+        return False
+
+    def choice_at(self, pos: Any) -> str | None:
+        """The kind ("K"/"H") chosen by a click at ``pos`` during the buy-back step: a choice tile,
+        or a retrievable tile in the opponent's held row; None elsewhere."""
+        scene = self.scene
+        ex = scene.exchange
+        if ex is None:
+            return None
+        for i, kind in enumerate(ex.kinds):
+            if ex_choice_rect(i).collidepoint(pos):
+                return kind
+        opp = 1 - ex.seat
+        own = scene.colors[ex.seat]
+        for i, code in enumerate(scene.shown.held[opp]):
+            if code and code[0] == own and code[1] in ex.kinds and held_rect(scene.panel(opp), i).collidepoint(pos):
+                return code[1]
+        return None
+
+
+__all__ = ["KaitoInput"]

@@ -1,0 +1,276 @@
+"""Drawing the KAITO right column and overlays: the seat panels, the move log, the buy-back area,
+Mon tiles being dragged and the end-of-game band.
+
+:class:`SidePainter` draws from what is shown (``scene.shown``) and the UI state (the buy-back step,
+the drag, the move log); it never changes either (it only fills the scene's render cache).
+Positions come from :mod:`scenes.kaito.layout`.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.kaito import COLOR_NAMES, EXCHANGE_PRICE
+from scenes.kaito import art
+from scenes.kaito.art import GOLD_HI, pawn_path, rgb_of, tile_path
+from scenes.kaito.exchange import KIND_WORD
+from scenes.kaito.layout import (
+    EX_HINT_POS,
+    LOG_COLS,
+    LOG_ROWS,
+    LOWER_RECT,
+    PANEL_DISC,
+    PAY_HINT_POS,
+    PAY_PRICE_POS,
+    PAY_RECT,
+    PAY_TOTAL_POS,
+    TALLY_MAX,
+    end_band,
+    end_band_lines,
+    ex_choice_count_pos,
+    ex_choice_label_pos,
+    ex_choice_rect,
+    ex_kinds_pos,
+    held_area,
+    held_rect,
+    log_spots,
+    lower_title_pos,
+    panel_spots,
+    pay_slot_rect,
+    tally_rect,
+    tip_pos,
+)
+from scenes.kit.draw import C, draw_dashed_rect, draw_shadow, draw_text, mix, text_width
+from scenes.kit.tween import clamp
+from scenes.play.seats import LEVEL_LABEL
+
+if TYPE_CHECKING:
+    from scenes.kaito.scene import KaitoPlayScene
+
+#: the how-to-play lines shown before the first move
+TIPS = (
+    "The Kaito moves any distance along its row or column",
+    "and captures the tile it lands on.",
+    "Keep a katana and a kabuto on the board: whoever loses",
+    "their last one, or cannot move, loses the game.",
+)
+
+
+class SidePainter:
+    """Draws the seat panels, the lower card (move log or buy-back) and the overlays of ``scene``."""
+
+    def __init__(self, scene: "KaitoPlayScene"):
+        self.scene = scene
+
+    # -- seat panels ------------------------------------------------------------------------------
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        """Both seats' panels: header, held row (buy-back highlights), out-of-game tally."""
+        scene = self.scene
+        app = scene.app
+        vp = scene.viewport
+        sh = scene.shown
+        running = scene.timeline.running
+        to_move = sh.to_move if sh.phase != "over" else None
+        winners: tuple[int, ...] = ()
+        if scene.over() and not running:
+            out = scene.view_shown().outcome
+            winners = out.winners if out else ()
+        for seat in (0, 1):
+            p = scene.panel(seat)
+            spots = panel_spots(p)
+            color = scene.colors[seat]
+            wp = vp.to_window(p)
+            if seat == to_move or seat in winners:
+                pulse = 0.0
+                if scene.match.thinking and seat == scene.seat_to_act():
+                    pulse = 0.5 + 0.5 * math.sin(scene.clock_ms / 300.0)
+                col = mix(C.GOLD, GOLD_HI, pulse)
+                pygame.draw.rect(surface, col, wp.inflate(vp.px(4), vp.px(4)), width=max(2, vp.px(3)),
+                                 border_radius=vp.px(18))
+            # header: colour disc, name, level, captured count
+            surface.blit(app.assets.svg(pawn_path(color), PANEL_DISC, PANEL_DISC), vp.to_window(spots.disc))
+            name = scene.names[seat]
+            draw_text(surface, app, name, spots.name, 22, C.INK, bold=True, anchor="midleft")
+            nw = text_width(app, name, 22, bold=True)
+            level = LEVEL_LABEL[scene.seats[seat]]
+            tag = COLOR_NAMES[color] if name.startswith(level) else f"{COLOR_NAMES[color]} · {level}"
+            draw_text(surface, app, tag, (spots.tag_x + nw, spots.tag_y), 15, C.INK_MUTED, anchor="midleft")
+            count = str(len([c for c in sh.held[seat] if c]))
+            draw_text(surface, app, count, spots.count_pos, 26, C.VERMILION, bold=True, anchor="midright")
+            draw_text(surface, app, "captured", (spots.captured_right - text_width(app, count, 26, True),
+                                                 spots.captured_y), 14, C.INK_MUTED, anchor="midright")
+            self._held_row(surface, seat, p)
+            # out of game tally
+            out_tiles = sh.out_of_game(color)
+            for i, code in enumerate(out_tiles[:TALLY_MAX]):
+                r = tally_rect(p, i)
+                surface.blit(app.assets.svg(tile_path(code), r.w, r.h), vp.to_window(r).topleft)
+            if not out_tiles:
+                draw_text(surface, app, "—", spots.out_none, 14, C.INK_MUTED, anchor="midleft")
+
+    def _held_row(self, surface: pygame.Surface, seat: int, p: pygame.Rect) -> None:
+        """``seat``'s held row in panel ``p``: the buyer's Mon glow, retrievable tiles glow hot."""
+        scene = self.scene
+        app = scene.app
+        vp = scene.viewport
+        sh = scene.shown
+        ex = scene.exchange if not scene.timeline.running else None
+        mover_row = ex is not None and seat == ex.seat
+        opp_row = ex is not None and seat != ex.seat
+        any_drawn = False
+        for i, code in enumerate(sh.held[seat]):
+            if not code:
+                continue
+            r = held_rect(p, i)
+            wr = vp.to_window(r)
+            if ex is not None and mover_row and i in ex.selected:
+                pygame.draw.rect(surface, C.PAPER_EDGE, wr, width=max(1, vp.px(2)), border_radius=vp.px(6))
+                continue
+            if scene.drag.is_moving(("held", seat, i)):
+                continue
+            any_drawn = True
+            if mover_row and code[1] in "123":
+                self._glow(surface, ("heldglow",), wr, r.w, False)
+            if ex is not None and opp_row and code[0] == scene.colors[ex.seat] and code[1] == ex.kind:
+                self._glow(surface, ("heldglow-hot",), wr, r.w, True)
+            surface.blit(app.assets.svg(tile_path(code), r.w, r.h), wr.topleft)
+        if not any_drawn and not sh.held[seat] and sh.kaito is not None:
+            draw_text(surface, app, "No captured tiles yet", held_area(p).center, 15, C.INK_MUTED)
+
+    def _glow(self, surface: pygame.Surface, key: tuple, wr: pygame.Rect, size: float, hot: bool) -> None:
+        vp = self.scene.viewport
+        s = self.scene._cached(key, lambda: art.build_glow(vp, size, hot))
+        surface.blit(s, s.get_rect(center=wr.center))
+
+    # -- the lower card ---------------------------------------------------------------------------
+    def draw_lower(self, surface: pygame.Surface) -> None:
+        """The buy-back area during the buy-back step, else the move log."""
+        if self.scene.exchange is not None and not self.scene.timeline.running:
+            self._draw_exchange(surface)
+        else:
+            self._draw_log(surface)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        moves = scene.log
+        n = len(moves)
+        draw_text(surface, app, "Moves" if n else "How to play", lower_title_pos(), 17, C.INK, bold=True,
+                  anchor="midleft")
+        if not n:
+            for k, line in enumerate(TIPS):
+                draw_text(surface, app, line, tip_pos(k), 15, C.INK_SOFT, anchor="midleft")
+            return
+        first = max(0, n - LOG_ROWS * LOG_COLS)
+        for k, (seat, action) in enumerate(moves[first:]):
+            idx = first + k
+            spots = log_spots(k)
+            latest = idx == n - 1
+            c = scene.colors[seat]
+            pygame.draw.circle(surface, rgb_of(c), scene.viewport.to_window(spots.dot), max(2, scene.viewport.px(5)))
+            draw_text(surface, app, f"{idx + 1}.", spots.number, 15, C.INK_MUTED, anchor="midright")
+            draw_text(surface, app, action, spots.action, 16, C.VERMILION if latest else C.INK, bold=latest,
+                      anchor="midleft")
+            draw_text(surface, app, scene.names[seat], spots.name, 13, C.INK_MUTED, anchor="midleft")
+
+    def _draw_exchange(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        vp = scene.viewport
+        ex = scene.exchange
+        assert ex is not None
+        wr = vp.to_window(LOWER_RECT)
+        pygame.draw.rect(surface, C.VERMILION, wr, width=max(2, vp.px(3)), border_radius=vp.px(16))
+        kinds = " / ".join(f"{KIND_WORD[k]} ({EXCHANGE_PRICE[k]})" for k in ex.kinds)
+        draw_text(surface, app, "Buy back:", lower_title_pos(), 18, C.VERMILION, bold=True, anchor="midleft")
+        draw_text(surface, app, kinds, ex_kinds_pos(text_width(app, "Buy back:", 18, True)), 17, C.INK,
+                  anchor="midleft")
+        own = scene.colors[ex.seat]
+        opp_row = scene.shown.held[1 - ex.seat]
+        for i, kind in enumerate(ex.kinds):
+            cr = ex_choice_rect(i)
+            wcr = vp.to_window(cr)
+            chosen = kind == ex.kind
+            if chosen:
+                self._glow(surface, ("choiceglow",), wcr, cr.w, True)
+            surface.blit(app.assets.svg(tile_path(own + kind), cr.w, cr.h), wcr.topleft)
+            count = sum(1 for c in opp_row if c == own + kind)
+            if count > 1:
+                draw_text(surface, app, f"×{count}", ex_choice_count_pos(cr), 13, C.INK, bold=True,
+                          anchor="topright")
+            draw_text(surface, app, f"{KIND_WORD[kind]} {EXCHANGE_PRICE[kind]}", ex_choice_label_pos(cr), 13,
+                      C.VERMILION if chosen else C.INK_MUTED, bold=chosen)
+        move, hint, total, price = scene.exchange_status()
+        # pay area
+        pr = vp.to_window(PAY_RECT)
+        hot = scene.drag.dragging and scene.drag.hover_target == "pay"
+        pygame.draw.rect(surface, mix(C.PAPER_DARK, GOLD_HI, 0.35 if hot else 0.0), pr, border_radius=vp.px(10))
+        draw_dashed_rect(surface, C.GOLD if not hot else C.VERMILION, pr, max(1, vp.px(2)), vp.px(8), vp.px(5))
+        n = len(ex.selected)
+        row = scene.shown.held[ex.seat]
+        if not n:
+            draw_text(surface, app, "Pay here", PAY_HINT_POS, 16, C.INK_MUTED)
+        for k, i in enumerate(ex.selected):
+            code = row[i]
+            if scene.drag.is_moving(("held", ex.seat, i)) or not code:
+                continue
+            sr = pay_slot_rect(k, n)
+            surface.blit(app.assets.svg(tile_path(code), sr.w, sr.h), vp.to_window(sr).topleft)
+        tcol = C.MATCHA if move is not None else (C.VERMILION if total > price else C.INK)
+        draw_text(surface, app, f"{total}", PAY_TOTAL_POS, 28, tcol, bold=True, anchor="midright")
+        draw_text(surface, app, f"/ {price}", PAY_PRICE_POS, 18, C.INK_MUTED, anchor="midleft")
+        draw_text(surface, app, hint, EX_HINT_POS, 15, C.MATCHA if move is not None else C.INK_SOFT,
+                  anchor="midleft")
+
+    # -- overlays ---------------------------------------------------------------------------------
+    def draw_dragged_held(self, surface: pygame.Surface) -> None:
+        """Mon tiles of the buy-back step being dragged or sliding back (lifted, with a shadow)."""
+        scene = self.scene
+        ex = scene.exchange
+        if ex is None:
+            return
+        vp = scene.viewport
+        for i, code in enumerate(scene.shown.held[ex.seat]):
+            if not code:
+                continue
+            rect = scene.drag.display_rect(("held", ex.seat, i))
+            if rect is None:
+                continue
+            wr = vp.to_window(rect)
+            if scene.drag.dragging:
+                draw_shadow(surface, wr, vp.px(6), vp.px(8), alpha=60, blur=vp.px(8))
+            surface.blit(scene.app.assets.svg(tile_path(code), rect.w, rect.h), (wr.x, wr.y - vp.px(3)))
+
+    def draw_end(self, surface: pygame.Surface) -> None:
+        """The band telling the result (fading in), away from the Kaito's square."""
+        scene = self.scene
+        app = scene.app
+        vp = scene.viewport
+        out = scene.view_shown().outcome
+        if out is None:
+            return
+        t = clamp(scene.end_fade, 0.0, 1.0) if not scene._left else 1.0
+        band = end_band(scene.shown.kaito)
+        wb = vp.to_window(band)
+        s = scene._cached(("endband", wb.size), lambda: art.build_band(wb.size))
+        s.set_alpha(int(235 * t))
+        surface.blit(s, wb.topleft)
+        if out.winners:
+            c = scene.colors[out.winners[0]]
+            title = f"{scene.names[out.winners[0]]} wins"
+            if scene.names[out.winners[0]] == "You":
+                title = "You win!"
+            elif "human" in scene.seats and scene.seats.count("human") == 1:
+                title = f"{COLOR_NAMES[c]} wins"
+        else:
+            title = "Game over"
+        alpha = int(255 * t)
+        title_pos, desc_pos, hint_pos = end_band_lines(band)
+        draw_text(surface, app, title, title_pos, 38, C.GOLD_LIGHT, bold=True, alpha=alpha)
+        draw_text(surface, app, out.description, desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
+        draw_text(surface, app, "Click to see the score", hint_pos, 13, C.PAPER_DARK, alpha=int(alpha * 0.8))
+
+
+__all__ = ["SidePainter", "TIPS"]
