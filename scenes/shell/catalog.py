@@ -15,8 +15,8 @@ class GameInfo:
 
     name: the core's game name ("kaito"); title: display name; jp: Japanese subtitle;
     tagline: one line for the menu card; scene: play scene name in ``SCENES``;
-    seats: (min, max) seats offered; available: False shows a "coming soon" card;
-    art: an SVG (asset-relative) shown on the card.
+    available: False shows a "coming soon" card; art: an SVG (asset-relative) shown on the card;
+    players_text: the menu card's seat line (a test checks it against the game's metadata).
     extra: setup-screen details of multi-seat games: ``options`` — game options as
     ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
     ("on"/"off" become booleans); ``next_label`` — the seat-order word ("passes to", "then");
@@ -28,21 +28,30 @@ class GameInfo:
     jp: str
     tagline: str
     scene: str
-    seats: tuple[int, int] = (2, 2)
     available: bool = True
     art: str = ""
     players_text: str = "2 players"
     extra: dict = field(default_factory=dict)
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        """(min, max) seats offered: the game's own ``GameType`` (RULES.md), never repeated here.
+
+        The rules are imported on first use (the setup screen, ``--play``), not at start-up."""
+        from game.registry import get
+
+        gt = get(self.name).game_type
+        return (gt.min_seats, gt.max_seats)
 
 
 GAME_LIST: list[GameInfo] = [
     GameInfo("kaito", "KAITO", "侍", "Steer the Kaito, seize the tiles", "kaito_play",
              available=True, art="art/kaito/tile_RK.svg", players_text="2 players"),
     GameInfo("sushi-draft", "Sushi Draft", "寿司", "Eat, keep and pass the plates", "sushi_play",
-             seats=(2, 5), available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players",
+             available=True, art="art/sushi/card_tuna.svg", players_text="2–5 players",
              extra={"setup_note": "Everyone chooses at the same time; hands are passed to the next seat."}),
     GameInfo("kanji-zushi", "Kanji-zushi", "漢字寿司", "Pair halves into real kanji", "kanji_play",
-             seats=(2, 6), available=True, art="art/kanji/emblem.svg", players_text="2–6 players",
+             available=True, art="art/kanji/emblem.svg", players_text="2–6 players",
              extra={"next_label": "then",
                     "setup_note": "Pair a left half from your hand with a right half on the table.",
                     "options": [("answer_key", "Answer key", [("joyo", "Jōyō list"), ("rulebook", "Rulebook")],

@@ -35,8 +35,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from game.core import ActionError, RecordError
-from game.registry import GAMES, get
 from scenes.play.seats import LEVEL_LABEL, SEAT_KINDS
 from scenes.shell.settings import data_dir, write_text_atomic
 
@@ -250,6 +248,11 @@ def parse_save(raw: bytes | str) -> SavedGame:
         SaveFormatError: with a short ``reason`` — not UTF-8 JSON, not an object of version
             :data:`SAVE_VERSION`, unknown game, record of another game, malformed setup, or a
             record that fails to replay (``RecordError`` / ``ActionError`` from the game)."""
+    # The rules are imported on first use, not at start-up: they cost about 35 ms before the
+    # first menu frame and are needed only when there is a save to read (no import cycle).
+    from game.core import ActionError, RecordError
+    from game.registry import GAMES
+
     try:
         text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
         doc = json.loads(text)
@@ -332,6 +335,8 @@ def _str_list(value: Any, n: int) -> bool:
 
 
 def _game_title(name: str) -> str:
+    from game.registry import get  # on first use, as in parse_save
+
     try:
         return get(name).title
     except KeyError:
