@@ -33,7 +33,11 @@ import sys
 import time
 from typing import Any, NoReturn, Sequence
 
+from .ai import LEVELS, make_bot
+from .ai.registry import bot_factories
 from .core import wilson_interval
+from .match import Match
+from .registry import GAMES, get
 
 #: Safety net: no game of Tatami needs this many decisions.
 MAX_STEPS = 100_000
@@ -82,10 +86,6 @@ def play_game(game_name: str, levels: Sequence[str], index: int, seed: int) -> d
     Raises:
         RuntimeError: the game stalls (nobody to act) or exceeds :data:`MAX_STEPS` steps.
         ActionError: a bot chose an action the state rejects (a bug in the bot)."""
-    from .ai import make_bot
-    from .match import Match
-    from .registry import get
-
     game = get(game_name)
     n = len(levels)
     seat_bots = [(s + index) % n for s in range(n)]
@@ -159,9 +159,6 @@ def run_match(game_name: str, levels: Sequence[str], games: int, seed: int, jobs
 
 
 def _validate(args: argparse.Namespace) -> list[str]:
-    from .ai import LEVELS
-    from .ai.registry import bot_factories
-    from .registry import GAMES
 
     if args.game not in GAMES:
         raise UsageError(f"unknown game {args.game!r}; known: {', '.join(sorted(GAMES))}")
