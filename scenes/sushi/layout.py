@@ -1,11 +1,6 @@
-"""Presentation helpers of the Sushi Draft play scene: layout, the displayed snapshot, sprites.
+"""Where Sushi Draft's things are on the table (issue 9 §4: positions as named rects / pure functions).
 
-Everything here is in LOGICAL pixels (1280x720) and milliseconds, except the art cache, which
-returns surfaces in WINDOW pixels. No rules live here: the displayed snapshot (:class:`Shown`) is
-always built from a :class:`game.sushi.SushiView`; the scene only edits a copy of it while it
-choreographs an animation, and replaces it with a fresh snapshot when the animation ends.
-
-Screen layout (logical px)::
+Everything here is in LOGICAL pixels (1280x720); nothing draws and nothing reads the game::
 
     y   8..178  opponents' panels across the top (seat b+1 leftmost ... b-1 rightmost); pause
     y 186..232  round pill | instruction banner | phase pill
@@ -13,59 +8,18 @@ Screen layout (logical px)::
     y 484..712  passing card | your hand (fanned) | your chips
                 (the round-scoring panel covers the passing card and the hand)
 
-Cards are 5:7 (the art's 250x350 viewBox); the art leaves a cream strip at the bottom (the
-last 60/350 of the height) where the card's English name is printed.
+Cards are 5:7 (the art's 250x350 viewBox). :class:`SeatArea` gives one seat's rects (the bottom
+seat's big areas, or an opponent's panel in the top row).
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Sequence
 
 import pygame
 
-from game.sushi import CARD_NAMES, DESSERT, PILES, TYPES, WILD, eaten_card, eaten_type
-from scenes.kit.card_art import CardArt
-from scenes.kit.flight import Flight, as_tuple, centered  # noqa: F401  (re-used by the scene)
+from game.sushi import TYPES
+from scenes.kit.flight import centered
 from scenes.kit.tween import clamp
-
-# -- art paths ---------------------------------------------------------------------------------
-BACK = "back"  #: the art key of a card back
-ART_DIR = "art/sushi"
-
-
-def card_path(name: str) -> str:
-    """``"tuna" -> "art/sushi/card_tuna.svg"``; :data:`BACK` gives the card back."""
-    return f"{ART_DIR}/card_{name}.svg"
-
-
-def chip_path(pile: str, face: bool = False) -> str:
-    """A chip of ``pile``: face down (``chip_<pile>.svg``) or face up (``chip_face_<pile>.svg``)."""
-    return f"{ART_DIR}/chip_face_{pile}.svg" if face else f"{ART_DIR}/chip_{pile}.svg"
-
-
-def icon_path(name: str) -> str:
-    """The 64x64 icon of a type, ``"wild"`` or ``"dessert"``."""
-    return f"{ART_DIR}/icon_{name}.svg"
-
-
-PLATE_SVG = f"{ART_DIR}/plate.svg"
-KEEP_SVG = f"{ART_DIR}/keep_mat.svg"
-TABLE_SVG = "art/table.svg"
-
-#: The names printed on the cards' cream strip (long form, and a short form for small cards).
-CARD_TITLE: dict[str, str] = {
-    "tuna": "Tuna Nigiri", "shrimp": "Shrimp Roll", "salmon": "Salmon Roll",
-    "cucumber": "Cucumber Maki", "mackerel": "Mackerel Temaki", WILD: "Wild",
-}
-CARD_SHORT: dict[str, str] = {name: name.capitalize() for name in CARD_NAMES}
-PILE_TITLE: dict[str, str] = {pile: pile.capitalize() for pile in PILES}
-
-#: Accent colour of each type / pile (matches the art's frames).
-TYPE_RGB: dict[str, tuple[int, int, int]] = {
-    "tuna": (178, 40, 52), "shrimp": (226, 128, 40), "salmon": (222, 98, 86),
-    "cucumber": (86, 150, 62), "mackerel": (62, 104, 150), WILD: (196, 156, 60), DESSERT: (128, 86, 160),
-}
 
 # -- layout (logical px) ----------------------------------------------------------------------
 CARD_RATIO = 350 / 250  #: card height / width
@@ -109,6 +63,25 @@ PILE_CHIP = 56
 MY_CHIP = 44
 MY_CHIP_STEP = 52
 OPP_CHIP = 24
+
+
+MAT_LABEL_Y = 462  #: baseline centre of the "Your plate" / "Keep" labels
+PANEL_TITLE_DX = 18  #: title inset from a bottom-row panel's left (and a right note's from its right)
+
+#: The passing card's arrow: centre and radius of its quarter circle, from PASS_RECT's top left.
+PASS_ARROW = (78, 112, 34)
+PASS_TEXT_DX = 112  #: the passing card's names start this far from its left
+PASS_TEXT_DY = (70, 92, 128, 150)  #: "Your leftovers go to", left name, "You receive from", right name
+
+#: The round-scoring table (SCORING_RECT): left inset, pile-name column, "Chip to" column and table
+#: widths, widest seat column, header offset from the top, row height.
+SCORE_X0_DX, SCORE_PILE_W, SCORE_CHIP_W, SCORE_TABLE_W = 16, 116, 100, 660
+SCORE_COL_MAX, SCORE_HEAD_DY, SCORE_ROW_H = 100, 50, 25
+
+
+def score_col_w(n: int) -> float:
+    """Width of one seat's column of the round-scoring table for ``n`` seats."""
+    return min(SCORE_COL_MAX, (SCORE_TABLE_W - SCORE_PILE_W - SCORE_CHIP_W) / n)
 
 
 def card_size(w: float) -> tuple[float, float]:
@@ -161,7 +134,7 @@ def my_chip_rect(i: int, n: int) -> pygame.Rect:
     """Chip ``i`` of the bottom seat's ``n`` won chips (rows of five)."""
     per_row = 5
     row, col = divmod(i, per_row)
-    step = MY_CHIP_STEP
+    step: float = MY_CHIP_STEP
     rows = max(1, math.ceil(n / per_row))
     if rows > 3:  # compress (never happens with 18 chips over 2+ seats, kept for safety)
         step = MY_CHIP_STEP * 3 / rows
@@ -194,7 +167,7 @@ class SeatArea:
     def stack_zone(self, t: int) -> pygame.Rect:
         """The drop zone / UI rect of the stack of type index ``t`` (the whole column)."""
         if self.panel is None:
-            x = MY_STACK_X0 + t * MY_STACK_STEP
+            x: float = MY_STACK_X0 + t * MY_STACK_STEP
             return pygame.Rect(x - 5, MY_STACK_Y - 5, MY_STACK_W + 10 + 4, MY_STACKS_RECT.bottom - MY_STACK_Y)
         p = self.panel
         x = p.x + 10 + t * self.col_step
@@ -204,7 +177,7 @@ class SeatArea:
         """Card ``j`` (0 = bottom) of the ``n`` cards of the stack of type index ``t``; a wild is
         laid on the card it copies, shifted right so both stay visible."""
         if self.panel is None:
-            x = MY_STACK_X0 + t * MY_STACK_STEP + (WILD_DX if wild else 0)
+            x: float = MY_STACK_X0 + t * MY_STACK_STEP + (WILD_DX if wild else 0)
             room = MY_STACKS_RECT.bottom - 6 - MY_STACK_Y - MY_STACK_H
             off = min(MY_STACK_OFF, room / max(1, n - 1))
             return pygame.Rect(x, round(MY_STACK_Y + j * off), MY_STACK_W, MY_STACK_H)
@@ -229,6 +202,35 @@ class SeatArea:
         if self.panel is None and n > 0:
             return hand_layout(n)[min(i, n - 1)][1]
         return 0.0
+
+    # -- the opponent's panel ------------------------------------------------------------------
+    def inset(self) -> pygame.Rect:
+        """The darker inset behind an opponent's eaten stacks."""
+        p = self._panel()
+        return pygame.Rect(p.x + 6, p.y + 96, p.w - 12, p.h - 100)
+
+    def header_y(self) -> int:
+        """The y of an opponent panel's header line (colour dot, name, status)."""
+        return self._panel().y + 20
+
+    def dot_pos(self) -> tuple[int, int]:
+        """Centre of the seat-colour dot in an opponent panel's header."""
+        p = self._panel()
+        return (p.x + 18, p.y + 20)
+
+    def name_x(self) -> int:
+        """Where an opponent's name starts (after the colour dot)."""
+        return self._panel().x + 30
+
+    def status_pos(self) -> tuple[int, int]:
+        """The right end of an opponent panel's status ("chosen", "thinking ...")."""
+        p = self._panel()
+        return (p.right - 12, p.y + 20)
+
+    def _panel(self) -> pygame.Rect:
+        if self.panel is None:
+            raise ValueError("the bottom seat has no panel")
+        return self.panel
 
     def count_pos(self) -> tuple[float, float]:
         """Where an opponent's hand count is printed (after its fan of backs)."""
@@ -274,160 +276,3 @@ class SeatArea:
             return pygame.Rect(MY_CHIPS_RECT)
         p = self.panel
         return pygame.Rect(p.x + 168, p.y + 36, p.right - 6 - (p.x + 168), 60)
-
-
-def stack_index(t: str) -> int:
-    """Column of type ``t`` in the eaten stacks (TYPES order)."""
-    return TYPES.index(t)
-
-
-def stacks_of(eaten: Sequence[str]) -> dict[str, list[str]]:
-    """A seat's eaten actions grouped by the type they count as, in eating order:
-    ``["tuna", "wild=tuna"] -> {"tuna": ["tuna", "wild=tuna"], ...}`` (every type present)."""
-    out: dict[str, list[str]] = {t: [] for t in TYPES}
-    for action in eaten:
-        out[eaten_type(action)].append(action)
-    return out
-
-
-# -- displayed snapshot ---------------------------------------------------------------------------
-@dataclass
-class SeatShown:
-    """One seat as drawn.
-
-    hand: the cards (only for the bottom seat when its owner is looking, else None);
-    hand_count: cards in hand (a chosen card is not counted); eaten: the revealed EAT actions of
-    this round (``"wild=tuna"`` for wilds); chips: the piles of the chips won; values: the chip
-    values, None where hidden; chosen: True once it has chosen this phase (a face-down card);
-    choice: the bottom seat's own pending action (private), else None."""
-
-    hand: list | None
-    hand_count: int
-    eaten: list
-    chips: list
-    values: list
-    chosen: bool = False
-    choice: str | None = None
-
-
-@dataclass
-class Shown:
-    """What the scene draws, built from one seat's :class:`game.sushi.SushiView`.
-
-    ``private`` False hides the bottom seat's hand and chip values too (hot-seat privacy)."""
-
-    num_seats: int
-    round: int
-    step: int
-    phase: str
-    phase_index: int
-    piles_left: list
-    seats: list
-    bottom: int
-    private: bool
-    over: bool = False
-    hand_size: int = 6
-
-    @classmethod
-    def from_view(cls, view: Any, private: bool = True) -> "Shown":
-        """Snapshot ``view`` (the bottom seat's view). Other seats get counts only."""
-        seats = []
-        revealed = view.revealed_chips
-        for s in range(view.num_seats):
-            chosen = s in view.chosen
-            mine = s == view.seat and private
-            chips = list(view.chips[s])
-            if revealed is not None:
-                values: list = [v for _, v in revealed[s]]
-            elif mine:
-                values = [v for _, v in view.my_chips]
-            else:
-                values = [None] * len(chips)
-            if mine:
-                seats.append(SeatShown(list(view.hand), len(view.hand), list(view.eaten[s]), chips, values, chosen,
-                                       view.my_choice))
-            else:
-                count = max(0, view.hand_sizes[s] - (1 if chosen else 0))
-                seats.append(SeatShown(None, count, list(view.eaten[s]), chips, values, chosen, None))
-        return cls(view.num_seats, view.round, view.step, view.phase, view.phase_index, list(view.piles_left),
-                   seats, view.seat, private, view.phase == "over", view.hand_size)
-
-
-# -- art cache ---------------------------------------------------------------------------------------
-class SushiArt(CardArt):
-    """Card / chip surfaces in WINDOW pixels, cached per size (cleared when the viewport changes).
-
-    * ``card(key, w, h)``: a card face (name printed on the cream strip when it is big enough)
-      or the back, at a logical size, rendered from the SVG at that exact size.
-    * ``card_scaled(key, w_px, h_px)``: the same for arbitrary (animated) sizes: a smooth-scaled
-      copy of the hand-size render, cached per even pixel width (flights never rasterise SVG).
-    * ``rotated(key, w, h, angle)``: a card rotated by ``angle`` degrees (0.5 degree steps).
-    * ``chip(pile, d, value)``: a face-down chip (value None) or a face-up one with its value.
-    """
-
-    MAX_ITEMS = 700
-    BASE_W = HAND_W
-    BASE_H = HAND_H
-
-    def rotated(self, key: str, w: float, h: float, angle: float) -> pygame.Surface:
-        q = round(angle * 2) / 2
-        base = self.card(key, w, h)
-        if abs(q) < 0.25:
-            return base
-        vp = self.app.viewport
-        return self._get(("rot", key, vp.px(w), vp.px(h), q), lambda: pygame.transform.rotozoom(base, q, 1.0))
-
-    def _build_card(self, key: str, w_px: int, h_px: int) -> pygame.Surface:
-        assets = self.app.assets
-        src = assets.svg_px(card_path(key), w_px, h_px)
-        if key == BACK or key not in CARD_TITLE:
-            return src
-        s = src.copy()
-        size = round(h_px * 0.082)
-        if size < 9:
-            return s
-        title = CARD_TITLE[key]
-        font = assets.font_px(size, bold=True)
-        if font.size(title)[0] > w_px * 0.84:
-            title = CARD_SHORT[key]
-            if font.size(title)[0] > w_px * 0.84:
-                return s
-        img = font.render(title, True, (58, 44, 36))
-        s.blit(img, img.get_rect(center=(w_px // 2, round(h_px * (1 - 27 / 350)))))
-        return s
-
-    def chip(self, pile: str, d: float, value: int | None = None) -> pygame.Surface:
-        vp = self.app.viewport
-        return self.chip_px(pile, vp.px(d), value)
-
-    def chip_px(self, pile: str, d_px: int, value: int | None = None) -> pygame.Surface:
-        d_px = max(2, int(d_px))
-        return self._get(("chip", pile, d_px, value), lambda: self._build_chip(pile, d_px, value))
-
-    def _build_chip(self, pile: str, d_px: int, value: int | None) -> pygame.Surface:
-        assets = self.app.assets
-        if value is None:
-            return assets.svg_px(chip_path(pile), d_px, d_px)
-        s = assets.svg_px(chip_path(pile, face=True), d_px, d_px).copy()
-        font = assets.font_px(max(6, round(d_px * 0.42)), bold=True)
-        img = font.render(str(value), True, (46, 34, 30))
-        s.blit(img, img.get_rect(center=(d_px // 2, d_px // 2 + max(1, d_px // 40))))
-        return s
-
-    def scaled(self, surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-        """``surf`` scaled to ``size`` window px (not cached: for the turn-over squeeze)."""
-        size = (max(1, size[0]), max(1, size[1]))
-        if surf.get_size() == size:
-            return surf
-        return pygame.transform.scale(surf, size)
-
-
-__all__ = [
-    "BACK", "CARD_TITLE", "CARD_SHORT", "PILE_TITLE", "TYPE_RGB", "card_path", "chip_path", "icon_path",
-    "PLATE_SVG", "KEEP_SVG", "TABLE_SVG", "PAUSE_RECT", "ROUND_RECT", "BANNER_RECT", "PHASE_RECT",
-    "MY_STACKS_RECT", "PLATE_RECT", "KEEP_RECT", "PILES_RECT", "PASS_RECT", "HAND_AREA", "MY_CHIPS_RECT",
-    "SCORING_RECT", "NEXT_RECT", "DECK_POS", "HAND_W", "HAND_H", "HOVER_LIFT", "PLATE_CARD",
-    "KEEP_CARD", "PILE_CHIP", "MY_CHIP", "OPP_CHIP", "CARD_RATIO", "card_size", "centered", "as_tuple",
-    "top_panel_rects", "hand_layout", "pile_cell", "pile_chip_rect", "my_chip_rect", "SeatArea", "stack_index",
-    "stacks_of", "SeatShown", "Shown", "Flight", "SushiArt", "eaten_card",
-]

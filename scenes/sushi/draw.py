@@ -1,0 +1,319 @@
+"""Pure drawing of the Sushi Draft table (issue 9 §4): :func:`draw` paints one frame from what is
+shown (``sc.shown``) and the UI state (drag, hover lifts, scoring panel, sprites); it never
+changes game or scene state (filling the render cache is all it may change).
+
+This module: the entry point, the static layer, the drop-target highlights, the opponents'
+panels and the info strip; the bottom half of the table is :mod:`scenes.sushi.draw_bottom`.
+Positions come from :mod:`scenes.sushi.layout` (LOGICAL px, converted with ``sc.viewport``).
+"""
+from __future__ import annotations
+
+import math
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.sushi import EAT, KEEP, PILES, ROUNDS, TYPES
+from scenes.kit.draw import (
+    C,
+    draw_dashed_rect,
+    draw_panel,
+    draw_shadow,
+    draw_text,
+    fit_text,
+    mix,
+    pill_surface,
+    text_width,
+)
+from scenes.kit.flight import centered
+from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
+from scenes.sushi.art import (
+    BACK,
+    CARD_SHORT,
+    KEEP_SVG,
+    PILE_TITLE,
+    PLATE_SVG,
+    TABLE_SVG,
+    TYPE_RGB,
+    icon_path,
+)
+from scenes.sushi.draw_bottom import (
+    draw_dragged,
+    draw_flight,
+    draw_hand,
+    draw_my_chips,
+    draw_my_stacks,
+    draw_pass_card,
+    draw_piles,
+    draw_scoring,
+    draw_table_middle,
+)
+from scenes.sushi.layout import (
+    BANNER_RECT,
+    KEEP_RECT,
+    MAT_LABEL_Y,
+    MY_CHIPS_RECT,
+    MY_STACKS_RECT,
+    PASS_RECT,
+    PHASE_RECT,
+    PILES_RECT,
+    PLATE_RECT,
+    ROUND_RECT,
+    pile_cell,
+    pile_chip_rect,
+)
+from scenes.sushi.paint import (
+    GOLD_HI,
+    build_glow,
+    check_badge,
+    chevron,
+    draw_scoring_glow,
+    draw_stacks,
+    draw_status,
+    toast_alpha,
+)
+
+if TYPE_CHECKING:
+    from scenes.sushi.scene import SushiPlayScene
+
+
+def draw(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """Paint one frame of the table onto ``surface`` (window px)."""
+    key = ("static", surface.get_size(), sc.bottom, tuple(sc.top_order))
+    surface.blit(sc._cached(key, lambda: build_static(sc, surface.get_size())), (0, 0))
+    draw_targets(sc, surface)
+    for seat in sc.top_order:
+        draw_opponent(sc, surface, seat)
+    draw_info(sc, surface)
+    draw_my_stacks(sc, surface)
+    draw_table_middle(sc, surface)
+    draw_piles(sc, surface)
+    draw_my_chips(sc, surface)
+    if sc.scoring is not None:
+        draw_scoring(sc, surface)
+    else:
+        draw_pass_card(sc, surface)
+        draw_hand(sc, surface)
+    for f in sc.timeline.sprites:  # (chosen cards still flying first)
+        draw_flight(sc, surface, f)
+    draw_dragged(sc, surface)
+    sc.widgets.draw(surface, sc.app)
+
+
+def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:
+    """The layer that never changes during a game (window px of ``size``): table, panels, mats, slots."""
+    vp = sc.viewport
+    app = sc.app
+    s = pygame.Surface(size)
+    s.fill((30, 24, 20))
+    w, h = size
+    f = max(w / 1280, h / 720)
+    tw, th = int(math.ceil(1280 * f)), int(math.ceil(720 * f))
+    s.blit(app.assets.svg_px(TABLE_SVG, tw, th), ((w - tw) // 2, (h - th) // 2))
+    # opponents' panels
+    for k, seat in enumerate(sc.top_order):
+        area = sc.areas[seat]
+        p = area.panel
+        assert p is not None  # (an opponent's area has a panel)
+        draw_panel(s, app, p, radius=14)
+        inset = vp.to_window(area.inset())
+        pygame.draw.rect(s, C.PAPER_DARK, inset, border_radius=vp.px(9))
+        for t_i, t in enumerate(TYPES):
+            z = area.stack_card(t_i, 0, 1)
+            wz = vp.to_window(z)
+            pygame.draw.rect(s, mix(C.PAPER_DARK, TYPE_RGB[t], 0.18), wz, border_radius=vp.px(4))
+            pygame.draw.rect(s, mix(C.PAPER_EDGE, TYPE_RGB[t], 0.35), wz, width=max(1, vp.px(1)),
+                             border_radius=vp.px(4))
+            d = min(z.w, z.h) * 0.55
+            s.blit(app.assets.svg(icon_path(t), d, d), vp.to_window(centered(z.center, d, d)).topleft)
+        # chosen-card slot
+        slot = vp.to_window(area.chosen_card(EAT))
+        draw_dashed_rect(s, C.PAPER_EDGE, slot, max(1, vp.px(1.5)), vp.px(5), vp.px(4))
+        # the pass direction: a chevron between neighbouring panels
+        if k + 1 < len(sc.top_order):
+            nxt = sc.areas[sc.top_order[k + 1]].panel
+            assert nxt is not None
+            cx = (p.right + nxt.x) / 2
+            chevron(s, vp, (cx, p.centery), 6, C.GOLD_LIGHT)
+    # info strip
+    draw_panel(s, app, ROUND_RECT, radius=14, style="paper")
+    draw_panel(s, app, BANNER_RECT, style="dark", radius=14, border=None)
+    draw_panel(s, app, PHASE_RECT, radius=14, style="paper")
+    # your sushi
+    draw_panel(s, app, MY_STACKS_RECT, radius=16)
+    bottom = sc.areas[sc.bottom]
+    for t_i, t in enumerate(TYPES):
+        z = bottom.stack_card(t_i, 0, 1)
+        wz = vp.to_window(z)
+        pygame.draw.rect(s, mix(C.PAPER_DARK, TYPE_RGB[t], 0.14), wz, border_radius=vp.px(7))
+        draw_dashed_rect(s, mix(C.PAPER_EDGE, TYPE_RGB[t], 0.45), wz, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
+        d = 34
+        s.blit(app.assets.svg(icon_path(t), d, d), vp.to_window(centered((z.centerx, z.centery - 10), d, d)).topleft)
+        draw_text(s, app, CARD_SHORT[t], (z.centerx, z.centery + 24), 13, mix(C.INK_MUTED, TYPE_RGB[t], 0.4),
+                  bold=True)
+    # plate and keep mat
+    wp = vp.to_window(PLATE_RECT)
+    draw_shadow(s, wp, vp.px(40), vp.px(6), alpha=80, blur=vp.px(12))
+    s.blit(app.assets.svg(PLATE_SVG, PLATE_RECT.w, PLATE_RECT.h), wp.topleft)
+    wk = vp.to_window(KEEP_RECT)
+    draw_shadow(s, wk, vp.px(8), vp.px(5), alpha=70, blur=vp.px(10))
+    s.blit(app.assets.svg(KEEP_SVG, KEEP_RECT.w, KEEP_RECT.h), wk.topleft)
+    for text, x in (("Your plate", PLATE_RECT.centerx), ("Keep", KEEP_RECT.centerx)):
+        draw_text(s, app, text, (x, MAT_LABEL_Y), 15, C.PAPER_LIGHT, bold=True, shadow=(20, 12, 6, 170))
+    # chip piles
+    draw_panel(s, app, PILES_RECT, radius=16)
+    draw_text(s, app, "Chip piles", (PILES_RECT.x + 18, PILES_RECT.y + 20), 16, C.INK, bold=True,
+              anchor="midleft")
+    draw_text(s, app, "values hidden", (PILES_RECT.right - 18, PILES_RECT.y + 21), 13, C.INK_MUTED,
+              anchor="midright")
+    for k, pile in enumerate(PILES):
+        cell = pile_cell(k)
+        c = vp.to_window(pile_chip_rect(k))
+        pygame.draw.ellipse(s, C.PAPER_DARK, c.inflate(vp.px(6), vp.px(6)))
+        draw_text(s, app, PILE_TITLE[pile], (cell.centerx, cell.bottom - 14), 13, C.INK_SOFT, bold=True)
+    # bottom row
+    draw_panel(s, app, PASS_RECT, radius=16)
+    draw_panel(s, app, MY_CHIPS_RECT, radius=16)
+    return s.convert() if pygame.display.get_surface() else s
+
+
+# -- highlights -------------------------------------------------------------------------------
+def draw_targets(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """Glow on the legal drop targets while a card is dragged / selected; a soft hint on
+    the plate / keep mat while the bottom human must choose."""
+    vp = sc.viewport
+    seat = sc.human_to_act()
+    if seat is None:
+        return
+    item = sc.drag.active_item
+    targets = sc.drag.targets if item is not None else []
+    hot = sc.drag.hover_target
+    if not targets:
+        v = sc.match.view(seat)
+        r = PLATE_RECT if v.phase == EAT else KEEP_RECT
+        wr = vp.to_window(r.inflate(10, 10))
+        pygame.draw.rect(surface, GOLD_HI, wr, width=max(1, vp.px(2)),
+                         border_radius=vp.px(42 if r is PLATE_RECT else 10))
+        return
+    for tid, r in targets:
+        is_hot = tid == hot
+        rad = 42 if tid == "plate" else 10
+        glow = sc._cached(("glow", r.w, r.h, is_hot, rad), partial(build_glow, sc, r, is_hot, rad))
+        surface.blit(glow, glow.get_rect(center=vp.to_window(r).center))
+
+
+def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> None:
+    """``seat``'s panel in the top row: status, name, hand backs, chosen card, stacks, chips."""
+    app = sc.app
+    vp = sc.viewport
+    area = sc.areas[seat]
+    p = area.panel
+    assert p is not None  # (an opponent's area has a panel)
+    ss = sc.shown.seats[seat]
+    status = sc.seat_status(seat)
+    if status in ("thinking", "choosing"):
+        # (pulses only while an AI thinks: the loop then runs at 60 FPS)
+        pulse = 0.5 + 0.5 * math.sin(sc.clock_ms / 300.0) if status == "thinking" else 1.0
+        pygame.draw.rect(surface, mix(C.GOLD, GOLD_HI, pulse), vp.to_window(p).inflate(vp.px(4), vp.px(4)),
+                         width=max(2, vp.px(3)), border_radius=vp.px(16))
+    draw_scoring_glow(sc, surface, seat)
+    # header: seat colour, name, level / "your left", status
+    name = sc.names[seat]
+    pygame.draw.circle(surface, SEAT_RGB[seat % len(SEAT_RGB)], vp.to_window(area.dot_pos()),
+                       max(3, vp.px(6)))
+    nx = area.name_x()
+    status_w: float = 0
+    if status == "chosen":
+        status_w = text_width(app, "chosen", 13, True) + 28
+    elif status:
+        status_w = text_width(app, "thinking" if status == "thinking" else "choosing", 13, True) + 44
+    room = p.w - (nx - p.x) - 12 - status_w
+    shown_name = fit_text(app, name, 18, True, room)
+    draw_text(surface, app, shown_name, (nx, area.header_y()), 18, C.INK, bold=True, anchor="midleft")
+    nw = text_width(app, shown_name, 18, True)
+    level = LEVEL_LABEL[sc.seats[seat]]
+    tags = [] if name.startswith(level) else [level]
+    if seat == (sc.bottom + 1) % len(sc.seats):
+        tags.append("your left")
+    tag = " · ".join(tags)
+    if tag and text_width(app, tag, 13) <= room - nw - 8:
+        draw_text(surface, app, tag, (nx + nw + 8, area.header_y() + 1), 13, C.INK_MUTED, anchor="midleft")
+    draw_status(sc, surface, status, area.status_pos())
+    # hand backs
+    n = ss.hand_count
+    for i in range(n):
+        r = area.hand_card(i, n)
+        surface.blit(sc.art.card(BACK, r.w, r.h), vp.to_window(r).topleft)
+    if n:
+        cx, cy = area.count_pos()
+        draw_text(surface, app, f"×{n}", (cx, cy), 15, C.INK_SOFT, bold=True, anchor="midleft")
+    # the chosen card, face down
+    if ss.chosen:
+        r = area.chosen_card(sc.shown.phase)
+        wr = vp.to_window(r)
+        surface.blit(sc.art.card(BACK, r.w, r.h), wr.topleft)
+        check_badge(surface, vp, (r.right - 2, r.y + 2), 8)
+    # eaten stacks
+    draw_stacks(sc, surface, seat)
+    # chips
+    chips = ss.chips
+    for i, pile in enumerate(chips):
+        r = area.chip(i, len(chips))
+        val = ss.values[i] if i < len(ss.values) else None
+        surface.blit(sc.art.chip(pile, r.w, val), vp.to_window(r).topleft)
+
+
+def draw_info(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The info strip: round pill, instruction banner (a message turns it vermilion), phase pill."""
+    app = sc.app
+    vp = sc.viewport
+    sh = sc.shown
+    r = ROUND_RECT
+    rnd = min(sh.round + 1, ROUNDS)
+    if sc.scoring is not None:
+        rnd = sc.scoring.round + 1
+    draw_text(surface, app, f"Round {rnd}", (r.x + 18, r.centery), 19, C.INK, bold=True, anchor="midleft")
+    draw_text(surface, app, f"of {ROUNDS}", (r.x + 18 + text_width(app, f"Round {rnd}", 19, True) + 6,
+                                           r.centery + 1), 14, C.INK_MUTED, anchor="midleft")
+    if sc.scoring is None and not sh.over:
+        draw_text(surface, app, f"Hand of {sh.hand_size}", (r.right - 16, r.centery + 1), 15, C.INK_SOFT,
+                  bold=True, anchor="midright")
+    # banner (a message turns it vermilion for a moment)
+    text = sc.banner_text()
+    a = toast_alpha(sc)
+    if a > 0:
+        pill = sc._cached(("toast", BANNER_RECT.w, BANNER_RECT.h),
+                            lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14),
+                                                  C.VERMILION_DARK))
+        pill.set_alpha(int(255 * a))
+        surface.blit(pill, vp.to_window(BANNER_RECT).topleft)
+        if a > 0.5:
+            text = sc.toast_text
+    if text:
+        size = 19
+        if text_width(app, text, size, True) > BANNER_RECT.w - 40:
+            size = 16
+        draw_text(surface, app, fit_text(app, text, size, True, BANNER_RECT.w - 30), BANNER_RECT.center, size,
+                  C.PAPER_LIGHT, bold=True)
+    # phase pill: EAT › KEEP
+    r = PHASE_RECT
+    phase = sh.phase if sc.scoring is None else "score"
+    segs = (("EAT", EAT), ("KEEP", KEEP), ("SCORE", "score"))
+    x: float = r.x + 16
+    for k, (label, ph) in enumerate(segs):
+        active = ph == phase
+        w = text_width(app, label, 14, True) + 18
+        seg = pygame.Rect(round(x), r.y + 10, round(w), r.h - 20)
+        if active:
+            pygame.draw.rect(surface, C.VERMILION, vp.to_window(seg), border_radius=vp.px(10))
+        draw_text(surface, app, label, seg.center, 14, C.PAPER_LIGHT if active else C.INK_MUTED, bold=True)
+        x += w + 4
+        if k < len(segs) - 1:
+            chevron(surface, vp, (x + 2, r.centery), 4, C.PAPER_EDGE)
+            x += 10
+
+# -- your sushi -------------------------------------------------------------------------------
+
+
+__all__ = ["build_static", "draw", "draw_info", "draw_opponent", "draw_targets"]

@@ -1,0 +1,413 @@
+"""Pure drawing of the bottom half of the Sushi Draft table: the bottom seat's stacks, the plate
+and keep mat, the chip piles, its chips, the passing card, its hand, the dragged card, the flying
+sprites and the round-scoring panel (see :mod:`scenes.sushi.draw`; the same rules: read only,
+LOGICAL positions from :mod:`scenes.sushi.layout`).
+"""
+from __future__ import annotations
+
+import math
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.sushi import EAT, KEEP, PILES, eaten_card, eaten_type
+from scenes.kit.draw import (
+    C,
+    draw_count_badge,
+    draw_panel,
+    draw_shadow,
+    draw_text,
+    fit_text,
+    mix,
+    pill_surface,
+    text_width,
+    wrap_text,
+)
+from scenes.kit.flight import Flight, centered
+from scenes.kit.tween import clamp
+from scenes.play.seats import SEAT_RGB
+from scenes.sushi.art import BACK, PILE_TITLE, TYPE_RGB, icon_path
+from scenes.sushi.layout import (
+    HAND_AREA,
+    HAND_H,
+    HAND_W,
+    HOVER_LIFT,
+    KEEP_RECT,
+    MY_CHIPS_RECT,
+    MY_STACKS_RECT,
+    PANEL_TITLE_DX,
+    PASS_ARROW,
+    PASS_RECT,
+    PASS_TEXT_DX,
+    PASS_TEXT_DY,
+    PLATE_RECT,
+    SCORE_CHIP_W,
+    SCORE_HEAD_DY,
+    SCORE_PILE_W,
+    SCORE_ROW_H,
+    SCORE_TABLE_W,
+    SCORE_X0_DX,
+    SCORING_RECT,
+    pile_cell,
+    pile_chip_rect,
+    score_col_w,
+)
+from scenes.sushi.paint import (
+    GOLD_HI,
+    build_card_shadow,
+    build_glow,
+    check_badge,
+    draw_scoring_glow,
+    draw_stacks,
+)
+
+if TYPE_CHECKING:
+    from scenes.sushi.scene import SushiPlayScene
+
+
+def draw_my_stacks(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The bottom seat's eaten stacks (and the wild targets glowing on them while dragging)."""
+    app = sc.app
+    seat = sc.bottom
+    r = MY_STACKS_RECT
+    name = sc.names[seat]
+    title = "Your sushi" if name == "You" else f"{name}'s sushi"
+    draw_text(surface, app, title, (r.x + 16, r.y + 20), 17, C.INK, bold=True, anchor="midleft")
+    ss = sc.shown.seats[seat]
+    types = len({eaten_type(a) for a in ss.eaten})
+    draw_text(surface, app, f"{types} type{'s' if types != 1 else ''}", (r.right - 16, r.y + 21), 13,
+              C.INK_MUTED, anchor="midright")
+    draw_scoring_glow(sc, surface, seat)
+    draw_stacks(sc, surface, seat)
+    # wild targets glow on top of the stacks
+    item = sc.drag.active_item
+    if item is not None and sc.drag.targets:
+        vp = sc.viewport
+        hot = sc.drag.hover_target
+        for tid, z in sc.drag.targets:
+            if isinstance(tid, tuple) and tid[0] == "stack":
+                glow = sc._cached(("glow", z.w, z.h, tid == hot, 8), partial(build_glow, sc, z, tid == hot, 8))
+                surface.blit(glow, glow.get_rect(center=vp.to_window(z).center))
+
+
+# -- plate / keep contents --------------------------------------------------------------------
+def draw_table_middle(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The bottom seat's chosen card on the plate / keep mat, or a hint to drop one there."""
+    app = sc.app
+    vp = sc.viewport
+    sh = sc.shown
+    ss = sh.seats[sc.bottom]
+    area = sc.areas[sc.bottom]
+    if ss.chosen:
+        r = area.chosen_card(sh.phase)
+        wr = vp.to_window(r)
+        draw_shadow(surface, wr, vp.px(6), vp.px(4), alpha=70, blur=vp.px(6))
+        face = ss.choice if (sh.phase == KEEP and ss.choice) else BACK
+        surface.blit(sc.art.card(eaten_card(face) if face != BACK else BACK, r.w, r.h), wr.topleft)
+        check_badge(surface, vp, (r.right - 4, r.y + 4), 11)
+    elif sc.human_to_act() is not None and sc.drag.active_item is None:
+        r = PLATE_RECT if sh.phase == EAT else KEEP_RECT
+        text = "Drop a card here" if sh.phase == EAT else "Keep one"
+        w = text_width(app, text, 14, True) + 24
+        pill = centered(r.center, w, 28)
+        s = sc._cached(("hintpill", pill.w), lambda: pill_surface(vp.px(pill.w), vp.px(pill.h), vp.px(14)))
+        s.set_alpha(190)
+        surface.blit(s, vp.to_window(pill).topleft)
+        draw_text(surface, app, text, r.center, 14, C.PAPER_LIGHT, bold=True)
+
+
+# -- chip piles -------------------------------------------------------------------------------
+def draw_piles(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The chip piles (face down, with counts; the pile being scored highlighted)."""
+    app = sc.app
+    vp = sc.viewport
+    sh = sc.shown
+    panel = sc.scoring
+    current = None
+    if panel is not None and 0 <= panel.index < len(panel.awards):
+        current = panel.awards[panel.index].pile
+    for k, pile in enumerate(PILES):
+        left = sh.piles_left[k]
+        cell = pile_cell(k)
+        if pile == current:
+            pygame.draw.rect(surface, mix(C.PAPER, GOLD_HI, 0.55), vp.to_window(cell), border_radius=vp.px(10))
+            pygame.draw.rect(surface, C.GOLD, vp.to_window(cell), width=max(2, vp.px(2)), border_radius=vp.px(10))
+        if not left:
+            c = pile_chip_rect(k)
+            pygame.draw.ellipse(surface, C.PAPER_EDGE, vp.to_window(c), width=max(1, vp.px(1.5)))
+            draw_text(surface, app, "empty", c.center, 13, C.INK_MUTED)
+        for layer in range(min(left, 3)):
+            r = pile_chip_rect(k, layer)
+            wr = vp.to_window(r)
+            if layer == 0:
+                draw_shadow(surface, wr, wr.w // 2, vp.px(2), alpha=60, blur=vp.px(4))
+            surface.blit(sc.art.chip(pile, r.w), wr.topleft)
+        if left:
+            top = pile_chip_rect(k, min(left, 3) - 1)
+            draw_count_badge(surface, app, (top.right - 2, top.y + 6), left, TYPE_RGB[pile], 12)
+
+
+# -- your chips / passing ---------------------------------------------------------------------
+def draw_my_chips(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The bottom seat's won chips (values only where known) and their total."""
+    app = sc.app
+    vp = sc.viewport
+    r = MY_CHIPS_RECT
+    seat = sc.bottom
+    ss = sc.shown.seats[seat]
+    name = sc.names[seat]
+    draw_text(surface, app, "Your chips" if name == "You" else f"{name}'s chips", (r.x + 18, r.y + 24), 17,
+              C.INK, bold=True, anchor="midleft")
+    known = [v for v in ss.values if v is not None]
+    if ss.chips and len(known) == len(ss.chips):
+        draw_text(surface, app, f"{sum(known)} pts", (r.right - 18, r.y + 24), 20, C.VERMILION, bold=True,
+                  anchor="midright")
+    elif ss.chips:
+        draw_text(surface, app, "hidden", (r.right - 18, r.y + 25), 13, C.INK_MUTED, anchor="midright")
+    if not ss.chips:
+        draw_text(surface, app, "No chips yet", (r.centerx, r.y + 96), 14, C.INK_MUTED)
+        draw_text(surface, app, "Eat the most of a type to win one", (r.centerx, r.y + 122), 13, C.INK_MUTED)
+    for i, pile in enumerate(ss.chips):
+        cr = sc.areas[seat].chip(i, len(ss.chips))
+        val = ss.values[i] if i < len(ss.values) else None
+        wr = vp.to_window(cr)
+        draw_shadow(surface, wr, wr.w // 2, vp.px(2), alpha=50, blur=vp.px(4))
+        surface.blit(sc.art.chip(pile, cr.w, val), wr.topleft)
+    if sc.scoring is None:
+        draw_text(surface, app, "Values: only you can see them", (r.centerx, r.bottom - 20), 13, C.INK_MUTED)
+
+
+def draw_pass_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The passing card: who gets the leftovers, who passes to you, the next hand size."""
+    app = sc.app
+    vp = sc.viewport
+    r = PASS_RECT
+    n = len(sc.seats)
+    left = sc.names[(sc.bottom + 1) % n]
+    right = sc.names[(sc.bottom - 1) % n]
+    draw_text(surface, app, "Passing", (r.x + PANEL_TITLE_DX, r.y + 24), 17, C.INK, bold=True, anchor="midleft")
+    draw_text(surface, app, "to the left", (r.right - PANEL_TITLE_DX, r.y + 25), 13, C.INK_MUTED, anchor="midright")
+    # an arrow from the hand (right) curving up towards the left neighbour's panel (top left)
+    dx, dy, rad = PASS_ARROW
+    cx, cy = r.x + dx, r.y + dy
+    pts = []
+    for k in range(11):
+        a = math.pi * 0.5 + k / 10 * math.pi * 0.5  # bottom -> left
+        pts.append(vp.to_window((cx + rad * math.cos(a), cy + rad * math.sin(a))))
+    pts.append(vp.to_window((cx - rad, cy - 34)))
+    pts.insert(0, vp.to_window((cx + 18, cy + rad)))
+    pygame.draw.lines(surface, C.VERMILION, False, pts, max(2, vp.px(4)))
+    tip = vp.to_window((cx - rad, cy - 46))
+    d = vp.px(10)
+    pygame.draw.polygon(surface, C.VERMILION, [(tip[0] - d, tip[1] + d + d // 2), (tip[0] + d, tip[1] + d + d // 2),
+                                               tip])
+    tx = r.x + PASS_TEXT_DX
+    y_to, y_left, y_from, y_right = (r.y + d for d in PASS_TEXT_DY)
+    draw_text(surface, app, "Your leftovers go to", (tx, y_to), 13, C.INK_MUTED, anchor="midleft")
+    draw_text(surface, app, fit_text(app, left, 17, True, r.right - tx - 12), (tx, y_left), 17, C.INK, bold=True,
+              anchor="midleft")
+    draw_text(surface, app, "You receive from", (tx, y_from), 13, C.INK_MUTED, anchor="midleft")
+    draw_text(surface, app, fit_text(app, right, 17, True, r.right - tx - 12), (tx, y_right), 17, C.INK,
+              bold=True, anchor="midleft")
+    v = sc.shown
+    if v.phase in (EAT, KEEP):
+        after = max(0, v.hand_size - 2)
+        note = "Last card is discarded" if v.hand_size <= 2 else f"Next hand: {after + 1} cards"
+        draw_text(surface, app, note, (r.centerx, r.bottom - 22), 14, C.INK_MUTED)
+
+
+def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The bottom seat's hand, fanned, hover-lifted (backs with a count while hidden)."""
+    vp = sc.viewport
+    ss = sc.shown.seats[sc.bottom]
+    area = sc.areas[sc.bottom]
+    n = ss.hand_count
+    if n <= 0:
+        return
+    private = ss.hand is not None and sc.viewer is not None
+    selected = sc.drag.selected
+    for i in range(n):
+        item = ("hand", i)
+        if private and sc.drag.is_moving(item):
+            continue
+        r = area.hand_card(i, n)
+        angle = area.hand_angle(i, n)
+        lift = sc.lifts[i] if i < len(sc.lifts) else 0.0
+        t = clamp(lift / HOVER_LIFT, 0.0, 1.0)
+        angle *= 1 - t
+        key = ss.hand[i] if private and i < len(ss.hand) else BACK
+        cx, cy = r.centerx, r.centery - lift
+        img = sc.art.rotated(key, r.w, r.h, angle)
+        dest = img.get_rect(center=vp.to_window((cx, cy)))
+        if lift > 1:
+            sh = sc._cached(("cardshadow", r.w, r.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
+            surface.blit(sh, sh.get_rect(center=(dest.centerx + vp.px(3), dest.centery + vp.px(6 + lift * 0.2))))
+        surface.blit(img, dest)
+        if private and item == selected:
+            pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - 3, r.y - lift - 3, r.w + 6, r.h + 6),
+                             width=max(2, vp.px(3)), border_radius=vp.px(10))
+    if not private and n:
+        last = area.hand_card(n - 1, n)
+        draw_text(surface, sc.app, f"{n} cards", (HAND_AREA.centerx, last.y - 14), 14, C.PAPER_LIGHT,
+                  bold=True, shadow=(20, 12, 6, 170))
+
+
+def draw_dragged(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The card being dragged (or snapping back), above everything else."""
+    ss = sc.shown.seats[sc.bottom]
+    if ss.hand is None:
+        return
+    vp = sc.viewport
+    for i, card in enumerate(ss.hand):
+        rect = sc.drag.display_rect(("hand", i))
+        if rect is None:
+            continue
+        grow = 1.05 if sc.drag.dragging else 1.0
+        w, h = rect.w * grow, rect.h * grow
+        c = rect.center
+        wr = vp.to_window(centered(c, w, h))
+        sh = sc._cached(("cardshadow", rect.w, rect.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
+        surface.blit(sh, sh.get_rect(center=(wr.centerx + vp.px(8), wr.centery + vp.px(14))))
+        surface.blit(sc.art.card_scaled(card, wr.w, wr.h), wr.topleft)
+
+
+# -- flights ----------------------------------------------------------------------------------
+def draw_flight(sc: SushiPlayScene, surface: pygame.Surface, f: Flight) -> None:
+    """One flying card or chip (:class:`scenes.kit.flight.Flight`): turn-over squeeze, angle, fade, lift."""
+    vp = sc.viewport
+    x, y, w, h = f.rect()
+    wr = vp.rect(x, y, w, h)
+    if wr.w <= 1 or wr.h <= 1:
+        return
+    side, sx = f.side()
+    if f.kind == "chip":
+        if side[0] == "face":
+            img = sc.art.chip_px(side[1], wr.w, side[2])
+        else:
+            img = sc.art.chip_px(side[1], wr.w)
+    else:
+        img = sc.art.card_scaled(side, wr.w, wr.h)
+    if sx < 0.999:
+        img = sc.art.scaled(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+    angle = f.angle()
+    if abs(angle) >= 0.5:
+        img = pygame.transform.rotate(img, angle)
+    lift = f.lift * f.height()
+    a = f.alpha()
+    if a < 255:
+        img = img.copy() if img.get_flags() & pygame.SRCALPHA else img
+        img.set_alpha(a)
+    if lift > 0.5 and f.kind == "card" and w >= 60:
+        shadow = sc._cached(("cardshadow", HAND_W, HAND_H), lambda: build_card_shadow(sc, HAND_W, HAND_H))
+        sw, shh = max(1, int(wr.w * 1.1)), max(1, int(wr.h * 1.06))
+        sh_img = pygame.transform.scale(shadow, (sw, shh))
+        if a < 255:
+            sh_img.set_alpha(a)
+        surface.blit(sh_img, sh_img.get_rect(center=(wr.centerx + vp.px(lift * 0.3), wr.centery + vp.px(lift))))
+    dest = img.get_rect(center=(wr.centerx, wr.centery - vp.px(lift * 0.4)))
+    surface.blit(img, dest)
+
+
+# -- scoring panel ----------------------------------------------------------------------------
+def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The round-scoring panel: counts per seat and pile, the winner, the current pile's reasoning."""
+    panel = sc.scoring
+    if panel is None:
+        return
+    app = sc.app
+    vp = sc.viewport
+    r = SCORING_RECT
+    draw_panel(surface, app, r, radius=16, border=C.GOLD)
+    title = "Final round scoring" if panel.final else f"Round {panel.round + 1} scoring"
+    draw_text(surface, app, title, (r.x + 18, r.y + 22), 18, C.INK, bold=True, anchor="midleft")
+    draw_text(surface, app, "the first count held by exactly one player wins the top chip",
+              (r.x + 18 + text_width(app, title, 18, True) + 12, r.y + 23), 13, C.INK_MUTED, anchor="midleft")
+    n = len(sc.seats)
+    x0 = r.x + SCORE_X0_DX
+    pile_w = SCORE_PILE_W
+    chip_w = SCORE_CHIP_W
+    table_w = SCORE_TABLE_W
+    col_w = score_col_w(n)
+    y0 = r.y + SCORE_HEAD_DY
+    row_h = SCORE_ROW_H
+    # header
+    for s in range(n):
+        cx = x0 + pile_w + col_w * (s + 0.5)
+        col = C.VERMILION if s == sc.bottom else C.INK_SOFT
+        draw_text(surface, app, fit_text(app, sc.names[s], 13, True, col_w - 4), (cx, y0 - 2), 13, col, bold=True)
+        bar = vp.rect(cx - col_w / 2 + 8, y0 + 7, col_w - 16, 3)
+        pygame.draw.rect(surface, SEAT_RGB[s % len(SEAT_RGB)], bar, border_radius=max(1, vp.px(1.5)))
+    draw_text(surface, app, "Chip to", (x0 + pile_w + col_w * n + 10, y0 - 2), 13, C.INK_SOFT, bold=True,
+              anchor="midleft")
+    for k, award in enumerate(panel.awards):
+        y = y0 + 22 + k * row_h
+        row = pygame.Rect(x0 - 6, y - row_h // 2, pile_w + col_w * n + chip_w + 12, row_h - 2)
+        shown = k <= panel.index
+        if k == panel.index:
+            pygame.draw.rect(surface, mix(C.PAPER, GOLD_HI, 0.5), vp.to_window(row), border_radius=vp.px(6))
+        elif k % 2 == 0:
+            pygame.draw.rect(surface, mix(C.PAPER_LIGHT, C.PAPER_DARK, 0.45), vp.to_window(row),
+                             border_radius=vp.px(6))
+        d = 18
+        surface.blit(app.assets.svg(icon_path(award.pile), d, d), vp.to_window((x0, y - d / 2)))
+        draw_text(surface, app, PILE_TITLE[award.pile], (x0 + d + 6, y), 14,
+                  C.INK if shown else C.INK_MUTED, bold=True, anchor="midleft")
+        skipped = {s for _, seats in award.skipped for s in seats}
+        for s in range(n):
+            cx = x0 + pile_w + col_w * (s + 0.5)
+            cnt = award.counts[s]
+            if shown and award.seat == s:
+                pill = centered((cx, y), 30, 20)
+                pygame.draw.rect(surface, C.GOLD, vp.to_window(pill), border_radius=vp.px(10))
+                draw_text(surface, app, str(cnt), (cx, y), 14, C.PAPER_LIGHT, bold=True)
+            elif cnt == 0:
+                draw_text(surface, app, "·", (cx, y), 14, C.INK_MUTED)
+            else:
+                col = C.INK if shown else C.INK_MUTED
+                if shown and s in skipped:
+                    col = C.VERMILION
+                tr = draw_text(surface, app, str(cnt), (cx, y), 14, col, bold=shown)
+                if shown and s in skipped:
+                    pygame.draw.line(surface, C.VERMILION, (tr.x - vp.px(3), tr.centery),
+                                     (tr.right + vp.px(3), tr.centery), max(1, vp.px(1.5)))
+        if shown and (k < panel.index or panel.done or k == panel.index):
+            if award.seat is not None:
+                who = sc.names[award.seat]
+                draw_text(surface, app, fit_text(app, who, 13, True, chip_w - 6), (x0 + pile_w + col_w * n + 10, y),
+                          13, C.INK, bold=True, anchor="midleft")
+            else:
+                draw_text(surface, app, "stays", (x0 + pile_w + col_w * n + 10, y), 13, C.INK_MUTED,
+                          anchor="midleft")
+    # the explanation of the current pile
+    tx = x0 + table_w + 24
+    tw = r.right - 18 - tx
+    pygame.draw.line(surface, C.PAPER_EDGE, vp.to_window((tx - 14, r.y + 44)), vp.to_window((tx - 14, r.bottom - 16)),
+                     max(1, vp.px(1)))
+    if 0 <= panel.index < len(panel.texts):
+        award = panel.awards[panel.index]
+        draw_text(surface, app, PILE_TITLE[award.pile], (tx, r.y + 58), 20, TYPE_RGB[award.pile], bold=True,
+                  anchor="midleft")
+        text = panel.texts[panel.index]
+        body = text.split(": ", 1)[1] if ": " in text else text
+        for i, line in enumerate(wrap_text(app, body, 15, tw)[:5]):
+            draw_text(surface, app, line, (tx, r.y + 88 + i * 21), 15, C.INK, anchor="midleft")
+    elif panel.done:
+        out = sc.state.outcome() if panel.final else None
+        if out is not None:
+            lines = [f"{sc.names[s]}: {out.scores[s]} pts" for s in sorted(range(n), key=lambda s: -out.scores[s])]
+            draw_text(surface, app, "Chips revealed", (tx, r.y + 58), 18, C.INK, bold=True, anchor="midleft")
+            for i, line in enumerate(lines[:5]):
+                draw_text(surface, app, line, (tx, r.y + 84 + i * 19), 14, C.INK_SOFT, anchor="midleft")
+        else:
+            won = sum(1 for a in panel.awards if a.seat is not None)
+            draw_text(surface, app, f"{won} chip{'s' if won != 1 else ''} won this round", (tx, r.y + 58), 18,
+                      C.INK, bold=True, anchor="midleft")
+            msg = "Next round starts by itself…" if not sc.humans else "Press Enter or click Next round."
+            draw_text(surface, app, msg, (tx, r.y + 86), 14, C.INK_SOFT, anchor="midleft")
+    else:
+        draw_text(surface, app, "Counting the plates…", (tx, r.y + 58), 16, C.INK_SOFT, anchor="midleft")
+
+
+__all__ = ["draw_dragged", "draw_flight", "draw_hand", "draw_my_chips", "draw_my_stacks", "draw_pass_card",
+           "draw_piles", "draw_scoring", "draw_table_middle"]

@@ -1,0 +1,255 @@
+"""Sushi Draft's input: drag-and-drop callbacks, clicks, keys and the hand's hover lift.
+
+Handlers read ``event.pos`` / ``event.key`` (LOGICAL px: the app converts window pixels before
+the scene sees them) and act only through the scene's ``_commit`` (which applies through the
+Match). Controls: drag a card onto the plate (EAT) / the keep mat (KEEP), or click it then click
+the target; a wild is dropped on the eaten stack of the type it copies (``wild=<type>``);
+clicking a wild with one possible type eats it as that type. Esc / the pause button: pause menu
+(Esc first cancels a selection). Right-click cancels a selection.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.sushi import EAT, KEEP, PILES, TYPES, WILD
+from scenes.kit.scene import UIElement
+from scenes.sushi.layout import HAND_AREA, HOVER_LIFT, KEEP_RECT, PLATE_RECT, pile_cell
+
+if TYPE_CHECKING:
+    from scenes.sushi.scene import SushiPlayScene
+
+MSG_WILD_FIRST = "A wild copies a sushi you have already eaten this round — eat a real card first"
+MSG_WILD_STACK = "Drop the wild on the stack it copies"
+MSG_TO_PLATE = "Drop the card on your plate to eat it"
+MSG_TO_KEEP = "Drop the card on the keep mat to keep it"
+
+#: A hand card as a drag item: ``("hand", index)`` (index into the bottom seat's shown hand).
+Item = Any
+
+
+class SushiInput:
+    """The scene's pointer and keyboard handling (the callbacks of its
+    :class:`scenes.kit.dragdrop.DragController`).
+
+    Args:
+        scene: the :class:`scenes.sushi.scene.SushiPlayScene` it serves.
+    """
+
+    def __init__(self, scene: SushiPlayScene):
+        self.sc = scene
+
+    # -- the hand ---------------------------------------------------------------------------------
+    def hand_rects(self) -> list[pygame.Rect]:
+        """The bottom seat's hand cards as unrotated logical rects, left to right."""
+        sc = self.sc
+        n = sc.shown.seats[sc.bottom].hand_count
+        area = sc.areas[sc.bottom]
+        return [area.hand_card(i, n) for i in range(n)]
+
+    def hit_item(self, pos: Any) -> Item:
+        """The hand card under logical ``pos`` (the topmost, lifted as drawn), or None."""
+        sc = self.sc
+        ss = sc.shown.seats[sc.bottom]
+        if ss.hand is None or sc.human_to_act() is None:
+            return None
+        rects = self.hand_rects()
+        for i in range(len(rects) - 1, -1, -1):
+            r = rects[i].move(0, -round(sc.lifts[i] if i < len(sc.lifts) else 0))
+            if r.collidepoint(pos):
+                return ("hand", i)
+        return None
+
+    def card_of(self, item: Item) -> str | None:
+        """The card name of a hand item, or None (not a hand item, or no longer in the hand)."""
+        if not (isinstance(item, tuple) and len(item) == 2 and item[0] == "hand"):
+            return None
+        hand = self.sc.shown.seats[self.sc.bottom].hand
+        if hand is None or not 0 <= item[1] < len(hand):
+            return None
+        return hand[item[1]]
+
+    def item_rect(self, item: Item) -> pygame.Rect:
+        """The resting rect of a hand item (an empty rect for anything else)."""
+        rects = self.hand_rects()
+        if isinstance(item, tuple) and len(item) == 2 and 0 <= item[1] < len(rects):
+            return rects[item[1]]
+        return pygame.Rect(0, 0, 0, 0)
+
+    def draggable(self, item: Item) -> bool:
+        """True while the bottom human may choose and ``item`` is one of its cards."""
+        return self.sc.human_to_act() is not None and self.card_of(item) is not None
+
+    def drop_targets(self, item: Item) -> list[tuple[Any, pygame.Rect]]:
+        """Where ``item`` may be dropped now: the keep mat (KEEP), the stacks a wild may copy
+        (``("stack", type)``, from the view's ``wild_targets()``) or the plate (EAT)."""
+        sc = self.sc
+        seat = sc.human_to_act()
+        card = self.card_of(item)
+        if seat is None or card is None:
+            return []
+        v = sc.match.view(seat)
+        if v.phase == KEEP:
+            return [("keep", pygame.Rect(KEEP_RECT))]
+        if card == WILD:
+            area = sc.areas[seat]
+            return [(("stack", t), area.stack_zone(TYPES.index(t))) for t in v.wild_targets()]
+        return [("plate", pygame.Rect(PLATE_RECT))]
+
+    @staticmethod
+    def action_for(card: str, target: Any) -> str | None:
+        """The action string of dropping ``card`` on ``target`` (``"wild=tuna"`` on a stack), or None."""
+        if target == "keep":
+            return card
+        if target == "plate" and card != WILD:
+            return card
+        if isinstance(target, tuple) and target[0] == "stack" and card == WILD:
+            return f"{WILD}={target[1]}"
+        return None
+
+    def on_drop(self, item: Item, target: Any, drop_rect: pygame.Rect | None) -> bool:
+        """A card dropped on a target: commit its action if legal (False: it snaps back)."""
+        sc = self.sc
+        seat = sc.human_to_act()
+        card = self.card_of(item)
+        if seat is None or card is None:
+            return False
+        action = self.action_for(card, target)
+        if action is None or action not in sc.match.view(seat).legal_actions:
+            return False
+        return sc._commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item))
+
+    def on_click_item(self, item: Item) -> bool:
+        """A click on a card: a wild with one possible type is eaten at once; a wild that cannot
+        be eaten yet says why. False: the card is selected (click the target next)."""
+        sc = self.sc
+        seat = sc.human_to_act()
+        card = self.card_of(item)
+        if seat is None or card is None:
+            return False
+        v = sc.match.view(seat)
+        if v.phase != EAT or card != WILD:
+            return False
+        targets = v.wild_targets()
+        if not targets:
+            sc._message(MSG_WILD_FIRST)
+            return True
+        if len(targets) == 1:
+            sc._commit(seat, f"{WILD}={targets[0]}", self.item_rect(item))
+            return True
+        return False  # selected: the stacks it may copy glow; the banner says to click one
+
+    # -- events -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Route one pygame event (logical ``event.pos``); True if it was used."""
+        sc = self.sc
+        et = event.type
+        if sc._left:
+            return False
+        if et == pygame.MOUSEMOTION:
+            pos = getattr(event, "pos", None)
+            sc.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
+            sc.widgets.handle_event(event)
+            sc.drag.handle_event(event)
+            return True
+        if et == pygame.KEYDOWN:
+            key = getattr(event, "key", None)
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if sc.btn_next.visible:
+                    sc._next_round()
+                return True
+            if key == pygame.K_ESCAPE:
+                if sc.drag.handle_event(event):
+                    return True
+                sc._open_pause()
+                return True
+            return False
+        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        pos = getattr(event, "pos", None)
+        button = getattr(event, "button", 1)
+        if pos is None:
+            return False
+        if sc.widgets.handle_event(event):
+            return True
+        was_dragging = sc.drag.dragging
+        item = sc.drag.active_item
+        if sc.drag.handle_event(event):
+            if was_dragging and et == pygame.MOUSEBUTTONUP and button == 1 and sc.drag.busy():
+                self.dropped_nowhere(item, pos)  # the card snaps back
+            return True
+        return False
+
+    def dropped_nowhere(self, item: Item, pos: Any) -> None:
+        """A card released off every target snaps back; say why unless it went back into the hand."""
+        sc = self.sc
+        card = self.card_of(item)
+        seat = sc.human_to_act()
+        if card is None or seat is None:
+            return
+        v = sc.match.view(seat)
+        if v.phase == EAT and card == WILD:
+            sc._message(MSG_WILD_FIRST if not v.wild_targets() else MSG_WILD_STACK)
+        elif HAND_AREA.collidepoint(pos):
+            return  # put back into the hand: no complaint
+        else:
+            sc._message(MSG_TO_KEEP if v.phase == KEEP else MSG_TO_PLATE)
+
+    # -- UI elements --------------------------------------------------------------------------------
+    def ui_elements(self) -> list[UIElement]:
+        """The scene's UI elements (logical rects): ``hand:<i>``, ``plate``, ``keep``,
+        ``stack:<seat>:<type>``, ``pile:<pile>``, ``chip:<seat>:<i>`` and the buttons. ``plate`` /
+        ``keep`` / ``stack:*`` are of kind ``"target"`` while the bottom human may drop there now."""
+        sc = self.sc
+        out: list[UIElement] = []
+        sh = sc.shown
+        if sh.seats[sc.bottom].hand is not None and sc.viewer is not None:
+            for i, r in enumerate(self.hand_rects()):
+                out.append(UIElement(f"hand:{i}", "card", r))
+        # kinds tell automation (UI dump) which drop targets accept a card now: "target" = the
+        # human at the bottom may drop there now; "target-idle" / "stack" = not now
+        actor = sc.human_to_act()
+        v = sc.match.view(actor) if actor is not None else None
+        eat = v is not None and v.phase == EAT
+        keep = v is not None and v.phase == KEEP
+        wilds = set(v.wild_targets()) if (v is not None and eat) else set()
+        out.append(UIElement("plate", "target" if eat else "target-idle", pygame.Rect(PLATE_RECT)))
+        out.append(UIElement("keep", "target" if keep else "target-idle", pygame.Rect(KEEP_RECT)))
+        for s in range(sh.num_seats):
+            area = sc.areas[s]
+            for k, t in enumerate(TYPES):
+                kind = "target" if s == actor and t in wilds else "stack"
+                out.append(UIElement(f"stack:{s}:{t}", kind, area.stack_zone(k)))
+        for k, pile in enumerate(PILES):
+            out.append(UIElement(f"pile:{pile}", "pile", pile_cell(k)))
+        for s in range(sh.num_seats):
+            chips = sh.seats[s].chips
+            for i in range(len(chips)):
+                out.append(UIElement(f"chip:{s}:{i}", "chip", sc.areas[s].chip(i, len(chips))))
+        out.extend(sc.widgets.ui_elements())
+        return out
+
+    # -- hover lift -------------------------------------------------------------------------------
+    def lift_goals(self) -> list[float]:
+        """How far each hand card should be lifted now (logical px; the hovered or selected card)."""
+        sc = self.sc
+        goals = [0.0] * len(sc.lifts)
+        if sc.timeline.running or sc.viewer is None:
+            return goals
+        item = sc.drag.active_item
+        if isinstance(item, tuple) and not sc.drag.dragging and 0 <= item[1] < len(goals):
+            goals[item[1]] = HOVER_LIFT
+            return goals
+        if sc.hover is None or sc.drag.dragging or sc.human_to_act() is None:
+            return goals
+        rects = self.hand_rects()
+        for k in range(len(rects) - 1, -1, -1):
+            if rects[k].inflate(0, 40).move(0, -20).collidepoint(sc.hover):
+                if k < len(goals):
+                    goals[k] = HOVER_LIFT
+                break
+        return goals
+
+
+__all__ = ["MSG_TO_KEEP", "MSG_TO_PLATE", "MSG_WILD_FIRST", "MSG_WILD_STACK", "SushiInput"]
