@@ -18,11 +18,13 @@ from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # 
 
 from game.kanji import KANJI, KanjiView, judge
 from game.kanji_data import GO_RIGHT, NETA, SHARI_DECK, form
-from scenes.kanji.scene import KanjiPlayScene, attempt_line
+from scenes.kanji.art import BACK, KanjiArt
+from scenes.kanji.art import NETA as NETA_KIND
+from scenes.kanji.art import SHARI as SHARI_KIND
+from scenes.kanji.scene import KanjiPlayScene
 from scenes.kanji.score import KanjiScoreScene, result_sentence
-from scenes.kanji.sprites import BACK, KanjiArt
-from scenes.kanji.sprites import NETA as NETA_KIND
-from scenes.kanji.sprites import SHARI as SHARI_KIND
+from scenes.kanji.shown import Tried
+from scenes.kanji.text import attempt_line
 from scenes.shell.app import App
 from scenes.shell.saves import SaveStore
 from scenes.shell.settings import Settings
@@ -180,7 +182,8 @@ def test_valid_pair_by_drag_completes_refills_and_draws(app):
     assert kind == "good" and text.startswith(formed.char)
     assert formed.meanings[0] in text and f"{formed.strokes} strokes" in text
     assert any(r in text for r in formed.on[:1] + formed.kun[:1])
-    assert scene.board_att == att
+    assert scene.board_att == Tried.from_attempt(att)  # the board shows the attempt's event
+    assert scene.board_att.formed is not None and scene.board_att.formed.char == formed.char
     assert bot.seen and set(bot.seen) == {KanjiView}  # the AI only ever sees views
     assert scene.errors == 0
 
@@ -467,6 +470,8 @@ def test_whole_game_against_ais_reaches_the_score_screen(app):
     assert list(top.names) == ["Aiko", "Ben", "Chie"] and top.setup["seats"] == ["human", "medium", "easy"]
     assert top.setup["answer_key"] == "joyo" and top.setup["hint"] is False and top.setup["seed"] is None
     assert top.scores == list(st.outcome().scores)
+    assert top.end is not None and top.end.winners == st.outcome().winners  # the end event came along
+    assert top.description == result_sentence(top.view, top.names)
     assert {f"kanji:{s}:{i}" for s in range(3) for i in range(len(st.view(0).completed[s]))} <= ids(top)
 
 
@@ -503,6 +508,8 @@ def test_score_scene_shows_kanji_totals_and_the_tie_break(app):
     w = tb.winners[0]
     k = tb.tied.index(w)
     assert scene.description == result_sentence(view, names)
+    end = next(e for e in st.events if e.kind == "kanji.end")
+    assert result_sentence(view, names, end) == scene.description  # the end event tells the same
     assert f"Tie on {tb.total} strokes" in scene.description and tb.kanji[k] in scene.description
     assert names[w] in scene.description and f"({tb.biggest[k]})" in scene.description
     assert scene.winners == (w,) and scene.scores == list(view.scores)
@@ -581,3 +588,81 @@ def test_bad_seats_are_rejected(app):
         KanjiPlayScene(app, seats=["human", "easy"], state=KANJI.new_state(3, random.Random(1)))
     with pytest.raises(ValueError):
         KanjiPlayScene(app, seats=["human", "easy"], answer_key="dictionary")
+
+
+# ------------------------------------------------------------------------------------------
+# driven by the Match, rendering events (issue 9 §3-§4)
+# ------------------------------------------------------------------------------------------
+def test_the_choreography_shows_what_the_events_say(app):
+    """Fabricated events whose facts the rules would never give (a meaning, a refill card, the
+    counts left): the snapshot and the caption take them from the events, not from the rules."""
+    from game.kanji_events import KanjiFormed, NetaDrawn, SlotRefilled
+    from scenes.kanji.choreo import MoveEvents, choreo_move
+
+    st = planned()
+    scene = start(app, seats=["human", "easy"], state=st, bots={1: Passer()})
+    i, slot, (formed, _, _) = pair_where(scene, VALID)
+    neta, shari = scene.shown.hand[i], scene.shown.table[slot]
+    drawn = next(n for n in NETA if n not in scene.shown.hand)
+    events = [
+        KanjiFormed(seat=0, ply=0, neta=neta, shari=shari, slot=slot, char=formed.char, strokes=99,
+                    meanings=("made-up meaning",), on=("テスト",), kun=(), grade=1, count=1, score=99),
+        SlotRefilled(slot=slot, card="京", shari_left=3),
+        NetaDrawn(seat=0, card=drawn, neta_left=2),
+    ]
+    for _ in choreo_move(scene, MoveEvents(events)):  # run by hand: no refresh from the view at the end
+        pass
+    sh = scene.shown
+    assert [(k.char, k.strokes) for k in sh.completed[0]] == [(formed.char, 99)]
+    assert sh.table[slot] == "京" and sh.shari_left == 3 and sh.neta_left[0] == 2
+    assert drawn in sh.hand and neta not in sh.hand and len(sh.hand) == 5
+    assert "made-up meaning" in scene.toast_text and "テスト" in scene.toast_text
+    assert scene.board_att is not None and scene.board_att.strokes == 99
+    assert st.history == []  # nothing was applied: the scene only rendered the events
+
+
+def test_every_action_goes_through_the_match_and_the_scene_reads_only_its_seat(app, monkeypatch):
+    """State.apply is only ever called by the Match (people: match.apply; the AI: match.drive),
+    and the scene reads only the events of the seat shown."""
+    import inspect
+
+    from game.kanji import KanjiState
+
+    callers = []
+    real_apply = KanjiState.apply
+
+    def spy(self, seat, action):
+        callers.append(inspect.stack()[1].filename.replace("\\", "/"))
+        return real_apply(self, seat, action)
+
+    monkeypatch.setattr(KanjiState, "apply", spy)
+    scene = start(app, seats=["human", "easy", "easy"], seed=14, bots={1: Greedy(), 2: Greedy()})
+    seats_read = []
+    real_events_for = scene.match.events_for
+
+    def events_for(seat, since=0):
+        seats_read.append(seat)
+        return real_events_for(seat, since)
+
+    scene.match.events_for = events_for
+    for _ in range(3000):
+        if len(scene.state.history) >= 9 or scene.state.is_over():
+            break
+        if not human_move(app, scene):
+            app.pump(16)
+    assert len(callers) >= 9 and all(c.endswith("game/match.py") for c in callers), set(callers)
+    assert seats_read and set(seats_read) == {0}
+    assert scene.errors == 0
+
+
+def test_no_scene_module_applies_actions_to_a_state():
+    """Source check: in scenes/kanji only ``self.match.apply`` applies an action."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "scenes" / "kanji"
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "apply":
+                owner = ast.unparse(node.func.value)
+                assert owner == "self.match", f"{path.name}:{node.lineno}: {owner}.apply(...)"

@@ -13,17 +13,14 @@ and hint, new deal), ``button:menu`` (inherited from :class:`scenes.play.score.S
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
-from scenes.kanji.sprites import (
-    KanjiArt,
-    draw_kanji_tip,
-    formed_of,
-    seat_rgb,
-    tip_lines,
-)
+from scenes.kanji.art import KanjiArt
+from scenes.kanji.layout import seat_rgb
+from scenes.kanji.text import draw_kanji_tip, formed_of, tip_lines
 from scenes.kit.draw import (
     C,
     draw_chrome,
@@ -54,16 +51,20 @@ def _names_list(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def result_sentence(view: Any, names: Sequence[str]) -> str:
+def result_sentence(view: Any, names: Sequence[str], end: Any = None) -> str:
     """The result in one sentence with the seats' names, the tie-break spelled out when it
-    decided: ``"Tie on 34 strokes — Aiko's 曜 (18) is the biggest kanji"``. "" without an outcome."""
-    out = getattr(view, "outcome", None)
-    if out is None:
-        return ""
-    scores = out.scores
-    tb = getattr(view, "tie_break", None)
+    decided: ``"Tie on 34 strokes — Aiko's 曜 (18) is the biggest kanji"``. From the end event
+    (:class:`game.kanji_events.GameEnded`: winners, scores, tie-break) when given, else from the
+    final view's outcome and tie-break. "" without either."""
+    if end is not None:
+        winners, scores, tb = end.winners, end.scores, end.tie_break
+    else:
+        out = getattr(view, "outcome", None)
+        if out is None:
+            return ""
+        winners, scores, tb = out.winners, out.scores, getattr(view, "tie_break", None)
     if tb is None:
-        w = out.winners[0]
+        w = winners[0]
         who = names[w]
         return f"{who} {'win' if who == 'You' else 'wins'} with {scores[w]} strokes."
     if tb.decided:
@@ -89,12 +90,15 @@ class KanjiScoreScene(ScoreScene):
         names: per seat display names.
         setup: kwargs for the rematch (``app.start_game("kanji-zushi", **setup)``: seats, names,
             answer_key, hint); the seed is reset.
+        end: the game's :class:`game.kanji_events.GameEnded` event (the play scene passes it):
+            the result sentence and the tie-break come from it; without it, from ``view``.
     """
 
     name = "kanji_score"
 
     def __init__(self, app: Any, view: Any = None, seats: Sequence[str] = ("human", "medium"),
-                 names: Sequence[str] | None = None, setup: dict | None = None, **kwargs: Any):
+                 names: Sequence[str] | None = None, setup: dict | None = None, end: Any = None,
+                 **kwargs: Any):
         outcome = getattr(view, "outcome", None)
         setup = dict(setup) if setup else dict(seats=list(seats), names=list(names or []) or None)
         if setup.get("names") is None:
@@ -108,9 +112,10 @@ class KanjiScoreScene(ScoreScene):
         completed = getattr(view, "completed", None) or tuple(() for _ in range(n))
         self.completed = [tuple(k) for k in completed] + [()] * max(0, n - len(completed))
         self.scores = [sum(k.strokes for k in ks) for ks in self.completed]
-        self.tie_break = getattr(view, "tie_break", None)
+        self.end = end
+        self.tie_break = end.tie_break if end is not None else getattr(view, "tie_break", None)
         self.order = sorted(range(n), key=lambda s: (s not in self.winners, -self.scores[s], s))
-        self.description = result_sentence(view, self.names) if view is not None else ""
+        self.description = result_sentence(view, self.names, end) if view is not None else ""
         self.reason_text = REASON_TEXT.get(self.reason, self.reason.replace("-", " ").capitalize())
         self.reason = ""
         self.art = KanjiArt(app)
@@ -118,6 +123,7 @@ class KanjiScoreScene(ScoreScene):
 
     # -- layout -------------------------------------------------------------------------------
     def row_h(self) -> float:
+        """Height of one seat's row (logical px), by seat count."""
         return {2: 96, 3: 92, 4: 80, 5: 68}.get(len(self.seats), 58)
 
     def row_y(self, k: int) -> float:
@@ -125,6 +131,7 @@ class KanjiScoreScene(ScoreScene):
         return TABLE.y + 58 + self.row_h() * (k + 0.5)
 
     def tile_size(self) -> int:
+        """Side of a kanji tile (logical px), by seat count."""
         return {2: 62, 3: 60, 4: 54, 5: 48}.get(len(self.seats), 44)
 
     def tile_rect(self, seat: int, i: int) -> pygame.Rect:
@@ -134,6 +141,7 @@ class KanjiScoreScene(ScoreScene):
         return pygame.Rect(COL_TILES + i * TILE_STEP, round(self.row_y(k) - t / 2), t, t)
 
     def ui_elements(self) -> list[UIElement]:
+        """``kanji:<seat>:<i>`` hover targets, then the buttons."""
         out = [UIElement(f"kanji:{s}:{i}", "kanji", self.tile_rect(s, i))
                for s in range(len(self.seats)) for i in range(len(self.completed[s][:5]))]
         return out + super().ui_elements()
@@ -158,6 +166,7 @@ class KanjiScoreScene(ScoreScene):
         return tip_lines(f, k.neta, k.shari) if f is not None else []
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """Track the pointer for the tooltip, then the buttons."""
         if event.type == pygame.MOUSEMOTION:
             pos = getattr(event, "pos", None)
             self.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
@@ -165,6 +174,7 @@ class KanjiScoreScene(ScoreScene):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The headline, the reason, the result sentence, the table, the buttons and the tooltip."""
         app = self.app
         vp = self.viewport
         draw_chrome(surface, app)
@@ -254,4 +264,4 @@ def _fit(app: Any, text: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
-__all__ = ["KanjiScoreScene", "REASON_TEXT", "result_sentence"]
+__all__ = ["REASON_TEXT", "KanjiScoreScene", "result_sentence"]

@@ -1,0 +1,464 @@
+"""Drawing the Kanji-zushi play scene: pure drawing from what is shown (``scene.shown``) and the UI
+state (drag, hover, lifts, toast, flights); it never changes either, only fills render caches.
+Positions come from :mod:`scenes.kanji.layout` (logical px); the join board is
+:mod:`scenes.kanji.board`.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from scenes.kanji.art import BACK, BOARD_SVG, GOLD_HI, NETA, SHARI, TABLE_SVG
+from scenes.kanji.board import draw_board
+from scenes.kanji.layout import (
+    BANNER_RECT,
+    BOARD_RECT,
+    DECK_LABEL,
+    DECK_PANEL,
+    DECK_TITLE,
+    HAND_AREA,
+    KEY_TEXT,
+    LOG_COUNT,
+    LOG_DOT_X,
+    LOG_EMPTY,
+    LOG_LINE_H,
+    LOG_RECT,
+    LOG_ROW_GAP,
+    LOG_TEXT_W,
+    LOG_TEXT_X,
+    LOG_TITLE,
+    LOG_TOP,
+    MY_DOT,
+    MY_KANJI_RECT,
+    MY_STROKES,
+    MY_TITLE,
+    MY_TOTAL,
+    PILE_LEFT_TEXT,
+    PILE_NOTE_TEXT,
+    PILE_PANEL,
+    PILE_TITLE,
+    TABLE_RECT,
+    TURN_RECT,
+    TURN_TEXT,
+    deck_rect,
+    hand_rect,
+    my_tile_rect,
+    pile_rect,
+    seat_rgb,
+    slot_rect,
+)
+from scenes.kanji.text import (
+    attempt_line,
+    draw_kanji_tip,
+    draw_rich,
+    fit_rich,
+    rich_width,
+    wrap_rich,
+)
+from scenes.kit.draw import (
+    PILL_DARK,
+    C,
+    draw_count_badge,
+    draw_dashed_rect,
+    draw_panel,
+    draw_shadow,
+    draw_text,
+    fit_text,
+    mix,
+    pill_surface,
+    text_width,
+)
+from scenes.kit.flight import Flight, centered
+from scenes.kit.tween import clamp
+from scenes.play.seats import LEVEL_LABEL
+
+#: Rows of the attempt log shown (newest first).
+LOG_ROWS = 6
+#: How long a banner message stays (ms).
+TOAST_MS = 3200.0
+TOAST_COLORS = {"error": C.VERMILION_DARK, "good": (92, 118, 62), "info": C.INDIGO}
+DARK = PILL_DARK
+
+
+def draw_scene(s: Any, surface: pygame.Surface) -> None:
+    """Draw the whole play scene ``s`` onto ``surface`` (window px): the cached static layer, the
+    seats, the table, the join board, the log, the bottom row, flights, the dragged card, widgets
+    and the tooltip. Changes nothing but render caches."""
+    key = ("static", surface.get_size(), s.bottom, tuple(s.top_order))
+    surface.blit(s._cached(key, lambda: _build_static(s, surface.get_size())), (0, 0))
+    for seat in s.top_order:
+        _draw_opponent(s, surface, seat)
+    _draw_info(s, surface)
+    _draw_pile(s, surface)
+    _draw_table(s, surface)
+    draw_board(s, surface)
+    _draw_log(s, surface)
+    _draw_deck(s, surface)
+    _draw_my_kanji(s, surface)
+    _draw_hand(s, surface)
+    for f in s.flights:
+        _draw_flight(s, surface, f)
+    _draw_dragged(s, surface)
+    s.widgets.draw(surface, s.app)
+    tip = s.tooltip()
+    if tip is not None:
+        who = s.names[tip["seat"]]
+        draw_kanji_tip(surface, s.app, s.art, tip["formed"], tip["rect"], tip["neta"], tip["shari"], who)
+
+# -- static layer -----------------------------------------------------------------------------
+def _build_static(scene: Any, size: tuple[int, int]) -> pygame.Surface:
+    """The layer that only changes with the window size and the seat order (cached)."""
+    vp = scene.viewport
+    app = scene.app
+    s = pygame.Surface(size)
+    s.fill((30, 24, 20))
+    w, h = size
+    f = max(w / 1280, h / 720)
+    tw, th = int(math.ceil(1280 * f)), int(math.ceil(720 * f))
+    s.blit(app.assets.svg_px(TABLE_SVG, tw, th), ((w - tw) // 2, (h - th) // 2))
+    for seat in scene.top_order:
+        area = scene.areas[seat]
+        p = area.panel
+        draw_panel(s, app, p, radius=14)
+        inset = vp.to_window(area.kanji_inset())
+        pygame.draw.rect(s, C.PAPER_DARK, inset, border_radius=vp.px(9))
+        for i in range(5):
+            r = area.kanji(i)
+            draw_dashed_rect(s, C.PAPER_EDGE, vp.to_window(r), max(1, vp.px(1)), vp.px(4), vp.px(3))
+    # info strip
+    draw_panel(s, app, TURN_RECT, radius=14, style="paper")
+    draw_panel(s, app, BANNER_RECT, style="dark", radius=14, border=None)
+    # shari pile
+    draw_panel(s, app, PILE_PANEL, radius=16)
+    draw_text(s, app, "Shari pile", PILE_TITLE, 16, C.INK, bold=True,
+              anchor="midleft")
+    base = pile_rect(0)
+    pygame.draw.rect(s, C.PAPER_DARK, vp.to_window(base.inflate(8, 8)), border_radius=vp.px(12))
+    # the table: a lacquer tray with six slots
+    tray = vp.to_window(TABLE_RECT)
+    draw_shadow(s, tray, vp.px(18), vp.px(6), alpha=90, blur=vp.px(12))
+    pygame.draw.rect(s, (58, 30, 24), tray, border_radius=vp.px(18))
+    pygame.draw.rect(s, (104, 48, 34), tray.inflate(-vp.px(8), -vp.px(8)), border_radius=vp.px(14))
+    pygame.draw.rect(s, (150, 112, 60), tray.inflate(-vp.px(8), -vp.px(8)), width=max(1, vp.px(1.5)),
+                     border_radius=vp.px(14))
+    for slot in range(6):
+        r = vp.to_window(slot_rect(slot))
+        pygame.draw.rect(s, (84, 38, 28), r, border_radius=vp.px(10))
+        draw_dashed_rect(s, (170, 120, 80), r, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
+    # the join board
+    wb = vp.to_window(BOARD_RECT)
+    s.blit(app.assets.svg(BOARD_SVG, BOARD_RECT.w, BOARD_RECT.h), wb.topleft)
+    # log
+    draw_panel(s, app, LOG_RECT, radius=16)
+    draw_text(s, app, "Attempts", LOG_TITLE, 16, C.INK, bold=True, anchor="midleft")
+    # bottom row
+    draw_panel(s, app, DECK_PANEL, radius=14)
+    draw_text(s, app, "Deck", DECK_TITLE, 15, C.INK, bold=True)
+    pygame.draw.rect(s, C.PAPER_DARK, vp.to_window(deck_rect(0).inflate(8, 8)), border_radius=vp.px(10))
+    draw_panel(s, app, MY_KANJI_RECT, radius=16)
+    for i in range(5):
+        r = vp.to_window(my_tile_rect(i))
+        pygame.draw.rect(s, C.PAPER_DARK, r, border_radius=vp.px(10))
+        draw_dashed_rect(s, C.PAPER_EDGE, r, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
+        draw_text(s, app, str(i + 1), my_tile_rect(i).center, 22, C.PAPER_EDGE, bold=True)
+    return s.convert() if pygame.display.get_surface() else s
+
+# -- opponents --------------------------------------------------------------------------------
+def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
+    app = s.app
+    vp = s.viewport
+    area = s.areas[seat]
+    p = area.panel
+    sh = s.shown
+    status = s.seat_status(seat)
+    if status in ("thinking", "to move", "wins"):
+        pulse = 0.5 + 0.5 * math.sin(s.clock_ms / 300.0) if status == "thinking" else 1.0
+        pygame.draw.rect(surface, mix(C.GOLD, GOLD_HI, pulse), vp.to_window(p).inflate(vp.px(4), vp.px(4)),
+                         width=max(2, vp.px(3)), border_radius=vp.px(16))
+    dot_x, nx, head_y = area.header()
+    pygame.draw.circle(surface, seat_rgb(seat), vp.to_window((dot_x, head_y)), max(3, vp.px(6)))
+    status_w = text_width(app, status, 13, True) + (30 if status == "thinking" else 8) if status else 0
+    room = p.w - (nx - p.x) - 12 - status_w
+    name = fit_text(app, s.names[seat], 17, True, room)
+    draw_text(surface, app, name, (nx, head_y), 17, C.INK, bold=True, anchor="midleft")
+    nw = text_width(app, name, 17, True)
+    level = LEVEL_LABEL.get(s.seats[seat], "")
+    if level and not s.names[seat].startswith(level) and text_width(app, level, 12) <= room - nw - 8:
+        draw_text(surface, app, level, (nx + nw + 8, head_y + 1), 12, C.INK_MUTED, anchor="midleft")
+    if status:
+        col = C.MATCHA if status == "done" else (C.GOLD if status == "wins" else C.VERMILION)
+        x = area.status_right()
+        if status == "thinking":
+            for k in range(3):
+                ph = (s.clock_ms / 420.0 - k * 0.22) * math.tau
+                dy = -3 * max(0.0, math.sin(ph))
+                pygame.draw.circle(surface, col, vp.to_window((x - 18 + k * 8, head_y + 3 + dy)), max(1, vp.px(2.5)))
+            x -= 30
+        draw_text(surface, app, status, (x, head_y), 13, col, bold=True, anchor="midright")
+    # hand backs, deck, total
+    n = sh.hand_sizes[seat]
+    for i in range(n):
+        r = area.hand_card(i, n)
+        surface.blit(s.art.card(BACK, r.w, r.h), vp.to_window(r).topleft)
+    cx, cy = area.hand_count_pos()
+    draw_text(surface, app, f"×{n}", (cx, cy), 14, C.INK_SOFT, bold=True, anchor="midleft")
+    d = area.deck()
+    left = sh.neta_left[seat]
+    if left:
+        surface.blit(s.art.card(BACK, d.w, d.h), vp.to_window(d).topleft)
+    else:
+        draw_dashed_rect(surface, C.PAPER_EDGE, vp.to_window(d), max(1, vp.px(1)), vp.px(3), vp.px(3))
+    draw_text(surface, app, "deck", (d.right + 5, d.y + 10), 10, C.INK_MUTED, anchor="midleft")
+    draw_text(surface, app, str(left), (d.right + 5, d.y + 25), 14, C.INK_SOFT, bold=True, anchor="midleft")
+    tx, ty = area.total_pos()
+    total = sh.scores[seat]
+    draw_text(surface, app, str(total), (tx, ty - 4), 24, C.VERMILION if total else C.INK_MUTED, bold=True,
+              anchor="midright")
+    draw_text(surface, app, "strokes", (tx, ty + 15), 11, C.INK_MUTED, anchor="midright")
+    # completed kanji
+    for i, k in enumerate(sh.completed[seat][:5]):
+        r = area.kanji(i)
+        wr = vp.to_window(r)
+        surface.blit(s.art.tile_px(k.char, k.strokes, wr.w, wr.h, "mini"), wr.topleft)
+
+# -- info strip --------------------------------------------------------------------------------
+def _draw_info(s: Any, surface: pygame.Surface) -> None:
+    app = s.app
+    vp = s.viewport
+    turn = s.shown.turn + (0 if s._ended else 1)
+    draw_text(surface, app, f"Turn {turn}", TURN_TEXT, 18, C.INK, bold=True, anchor="midleft")
+    key = "Jōyō list" if s.answer_key == "joyo" else "Rulebook list"
+    draw_text(surface, app, key, KEY_TEXT, 13, C.INK_MUTED, anchor="midright")
+    text = s.banner_text()
+    a = _toast_alpha(s)
+    if a > 0:
+        color = TOAST_COLORS.get(s.toast_kind, C.VERMILION_DARK)
+        pill = s._cached(("toast", s.toast_kind),
+                            lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14), color))
+        pill.set_alpha(int(255 * a))
+        surface.blit(pill, vp.to_window(BANNER_RECT).topleft)
+        if a > 0.5:
+            text = s.toast_text
+    if text:
+        size = 18
+        if rich_width(app, text, size, True) > BANNER_RECT.w - 40:
+            size = 15
+        text = fit_rich(app, text, size, True, BANNER_RECT.w - 30)
+        draw_rich(surface, app, s.art, text, BANNER_RECT.center, size, C.PAPER_LIGHT, bold=True,
+                  anchor="center")
+
+def _toast_alpha(s: Any) -> float:
+    if s.toast_ms <= 0 or not s.toast_text:
+        return 0.0
+    return clamp(s.toast_ms / 400.0, 0.0, 1.0) * clamp((TOAST_MS - s.toast_ms) / 90.0, 0.0, 1.0)
+
+# -- the shari pile and the table -------------------------------------------------------------
+def _draw_pile(s: Any, surface: pygame.Surface) -> None:
+    app = s.app
+    vp = s.viewport
+    left = s.shown.shari_left
+    layers = min(4, left)
+    for layer in range(layers):
+        r = pile_rect(layer)
+        wr = vp.to_window(r)
+        if layer == 0:
+            draw_shadow(surface, wr, vp.px(10), vp.px(3), alpha=70, blur=vp.px(6))
+        surface.blit(s.art.card(BACK, r.w, r.h), wr.topleft)
+    if left:
+        top = pile_rect(layers - 1)
+        draw_count_badge(surface, app, (top.right - 6, top.y + 8), left, C.VERMILION, 14)
+    else:
+        draw_text(surface, app, "empty", pile_rect(0).center, 15, C.INK_MUTED, bold=True)
+    draw_text(surface, app, f"{left} card{'s' if left != 1 else ''} left", PILE_LEFT_TEXT, 14,
+              C.INK_SOFT, bold=True)
+    note = "any regular-use kanji" if s.answer_key == "joyo" else "the rulebook's 71 kanji"
+    draw_text(surface, app, "Valid:", PILE_NOTE_TEXT[0], 12, C.INK_MUTED)
+    draw_text(surface, app, note, PILE_NOTE_TEXT[1], 12, C.INK_MUTED)
+
+def _draw_table(s: Any, surface: pygame.Surface) -> None:
+    vp = s.viewport
+    sh = s.shown
+    actor = s.human_to_act()
+    targets = dict(s.drag.targets) if (actor is not None and s.drag.active_item is not None) else {}
+    hot = s.drag.hover_target
+    hint = s.hint_pair()
+    for slot, card in enumerate(sh.table):
+        r = slot_rect(slot)
+        if card is None:
+            if sh.shari_left == 0 and not s.animating():
+                draw_text(surface, s.app, "empty", r.center, 13, (190, 150, 110))
+            continue
+        wr = vp.to_window(r)
+        draw_shadow(surface, wr, vp.px(10), vp.px(3), alpha=80, blur=vp.px(6))
+        surface.blit(s.art.card((SHARI, card), r.w, r.h), wr.topleft)
+        tid = ("shari", slot)
+        if tid in targets:
+            glow = s._cached(("glow", r.w, r.h, tid == hot), lambda h=(tid == hot): _build_glow(s, r, h))
+            surface.blit(glow, glow.get_rect(center=wr.center))
+        if hint is not None and hint[1] == slot:
+            _draw_hint_ring(s, surface, r)
+
+def _draw_hint_ring(s: Any, surface: pygame.Surface, r: pygame.Rect) -> None:
+    vp = s.viewport
+    wr = vp.to_window(r.inflate(8, 8))
+    pygame.draw.rect(surface, (120, 200, 110), wr, width=max(2, vp.px(3)), border_radius=vp.px(12))
+    tag = pygame.Rect(r.centerx - 24, r.y - 12, 48, 20)
+    pygame.draw.rect(surface, (84, 140, 70), vp.to_window(tag), border_radius=vp.px(10))
+    draw_text(surface, s.app, "hint", tag.center, 12, C.PAPER_LIGHT, bold=True)
+
+def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:
+    vp = scene.viewport
+    pad = vp.px(8)
+    w, h = vp.px(r.w) + 2 * pad, vp.px(r.h) + 2 * pad
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    base = s.get_rect()
+    radius = vp.px(10)
+    for k in range(pad, 0, -1):
+        a = int((120 if hot else 60) * (1 - k / (pad + 1)))
+        pygame.draw.rect(s, (*GOLD_HI, a), base.inflate(-2 * (pad - k), -2 * (pad - k)), width=max(1, vp.px(2)),
+                         border_radius=radius + k)
+    inner = base.inflate(-2 * pad, -2 * pad)
+    pygame.draw.rect(s, (255, 226, 150, 60 if hot else 22), inner, border_radius=radius)
+    pygame.draw.rect(s, (*GOLD_HI, 255), inner, width=max(2, vp.px(4 if hot else 2)), border_radius=radius)
+    return s
+
+# -- the log ---------------------------------------------------------------------------------------
+def _draw_log(s: Any, surface: pygame.Surface) -> None:
+    app = s.app
+    vp = s.viewport
+    r = LOG_RECT
+    atts = s.shown.attempts
+    draw_text(surface, app, f"{len(atts)} so far", LOG_COUNT, 12, C.INK_MUTED, anchor="midright")
+    if not atts:
+        draw_text(surface, app, "No attempt yet", LOG_EMPTY, 14, C.INK_MUTED)
+        return
+    y = LOG_TOP
+    width = LOG_TEXT_W
+    for k, att in enumerate(reversed(atts[-LOG_ROWS:])):
+        lines = wrap_rich(app, attempt_line(att, s.names), 13, width, bold=(k == 0))[:3]
+        if y + 18 * len(lines) > r.bottom - 6:
+            break
+        pygame.draw.circle(surface, seat_rgb(att.seat), vp.to_window((LOG_DOT_X, y)), max(2, vp.px(5)))
+        if att.valid:
+            col = (70, 110, 50)
+        elif att.is_pass:
+            col = C.INK_MUTED
+        else:
+            col = C.INK_SOFT if k else (150, 52, 34)
+        for i, line in enumerate(lines):
+            draw_rich(surface, app, s.art, line, (LOG_TEXT_X, y + i * LOG_LINE_H), 13, col, bold=(k == 0))
+        y += LOG_LINE_H * len(lines) + LOG_ROW_GAP
+
+# -- the bottom row --------------------------------------------------------------------------------
+def _draw_deck(s: Any, surface: pygame.Surface) -> None:
+    app = s.app
+    vp = s.viewport
+    left = s.shown.neta_left[s.bottom]
+    for layer in range(min(3, left)):
+        r = deck_rect(layer)
+        surface.blit(s.art.card(BACK, r.w, r.h), vp.to_window(r).topleft)
+    if left:
+        top = deck_rect(min(3, left) - 1)
+        draw_count_badge(surface, app, (top.right - 4, top.y + 6), left, C.VERMILION, 12)
+    else:
+        draw_text(surface, app, "empty", deck_rect(0).center, 13, C.INK_MUTED)
+    draw_text(surface, app, "neta", DECK_LABEL, 12, C.INK_MUTED)
+
+def _draw_my_kanji(s: Any, surface: pygame.Surface) -> None:
+    app = s.app
+    vp = s.viewport
+    r = MY_KANJI_RECT
+    seat = s.bottom
+    name = s.names[seat]
+    title = "Your kanji" if name == "You" else f"{name}'s kanji"
+    pygame.draw.circle(surface, seat_rgb(seat), vp.to_window(MY_DOT), max(3, vp.px(6)))
+    draw_text(surface, app, title, MY_TITLE, 17, C.INK, bold=True, anchor="midleft")
+    total = s.shown.scores[seat]
+    draw_text(surface, app, f"{total}", MY_TOTAL, 24, C.VERMILION if total else C.INK_MUTED,
+              bold=True, anchor="midright")
+    draw_text(surface, app, "strokes", MY_STROKES, 13, C.INK_MUTED, anchor="midright")
+    status = s.seat_status(seat)
+    if status in ("done", "wins"):
+        label = "all five made" if status == "done" else ("win!" if name == "You" else "wins!")
+        draw_text(surface, app, label, (MY_TITLE[0] + text_width(app, title, 17, True) + 12, MY_TITLE[1] + 1), 13,
+                  C.MATCHA if status == "done" else C.GOLD, bold=True, anchor="midleft")
+    if status == "wins":
+        pygame.draw.rect(surface, C.GOLD, vp.to_window(r).inflate(vp.px(4), vp.px(4)), width=max(2, vp.px(3)),
+                         border_radius=vp.px(18))
+    for i, k in enumerate(s.shown.completed[seat][:5]):
+        t = my_tile_rect(i)
+        wt = vp.to_window(t)
+        draw_shadow(surface, wt, vp.px(10), vp.px(3), alpha=60, blur=vp.px(5))
+        surface.blit(s.art.tile_px(k.char, k.strokes, wt.w, wt.h, "mine"), wt.topleft)
+
+def _draw_hand(s: Any, surface: pygame.Surface) -> None:
+    app = s.app
+    vp = s.viewport
+    sh = s.shown
+    private = sh.hand is not None and s.viewer is not None
+    n = s.hand_count()
+    if n <= 0:
+        return
+    hint = s.hint_pair()
+    selected = s.drag.selected
+    for i in range(n):
+        item = ("neta", i)
+        if private and (s.drag.is_moving(item) or sh.hand[i] is None):
+            continue
+        r = hand_rect(i, n)
+        lift = s.lifts[i] if i < len(s.lifts) else 0.0
+        key = (NETA, sh.hand[i]) if private else BACK
+        wr = vp.rect(r.x, r.y - lift, r.w, r.h)
+        draw_shadow(surface, wr, vp.px(10), vp.px(4 + lift * 0.25), alpha=70 + int(lift),
+                    blur=vp.px(6 + lift * 0.2))
+        surface.blit(s.art.card(key, r.w, r.h), wr.topleft)
+        if private and item == selected:
+            pygame.draw.rect(surface, GOLD_HI, wr.inflate(vp.px(6), vp.px(6)), width=max(2, vp.px(3)),
+                             border_radius=vp.px(12))
+        if hint is not None and hint[0] == i:
+            _draw_hint_ring(s, surface, pygame.Rect(r.x, round(r.y - lift), r.w, r.h))
+    if not private:
+        draw_text(surface, app, f"{n} neta, hidden", (HAND_AREA.centerx, hand_rect(0, n).y - 12), 14,
+                  C.PAPER_LIGHT, bold=True, shadow=(20, 12, 6, 170))
+
+def _draw_dragged(s: Any, surface: pygame.Surface) -> None:
+    sh = s.shown
+    if sh.hand is None:
+        return
+    vp = s.viewport
+    for i, card in enumerate(sh.hand):
+        rect = s.drag.display_rect(("neta", i))
+        if rect is None or card is None:
+            continue
+        grow = 1.06 if s.drag.dragging else 1.0
+        wr = vp.to_window(centered(rect.center, rect.w * grow, rect.h * grow))
+        draw_shadow(surface, wr, vp.px(10), vp.px(12), alpha=90, blur=vp.px(10))
+        surface.blit(s.art.card_scaled((NETA, card), wr.w, wr.h), wr.topleft)
+
+# -- flights ------------------------------------------------------------------------------------------
+def _draw_flight(s: Any, surface: pygame.Surface, f: Flight) -> None:
+    vp = s.viewport
+    x, y, w, h = f.rect()
+    wr = vp.rect(x, y, w, h)
+    if wr.w <= 1 or wr.h <= 1:
+        return
+    lift = f.lift * f.height()
+    if f.kind == "kanji":
+        char, strokes = f.first
+        img = s.art.tile_scaled(char, strokes, wr.w, wr.h, "board")
+        if lift > 0.5:
+            draw_shadow(surface, wr.move(0, vp.px(lift)), vp.px(10), 0, alpha=60, blur=vp.px(8))
+        surface.blit(img, img.get_rect(center=(wr.centerx, wr.centery - vp.px(lift * 0.4))))
+        return
+    side, sx = f.side()
+    img = s.art.card_scaled(side, wr.w, wr.h)
+    if sx < 0.999:
+        img = pygame.transform.scale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+    if lift > 0.5 and w >= 40:
+        draw_shadow(surface, wr.move(vp.px(lift * 0.3), vp.px(lift)), vp.px(10), 0, alpha=60, blur=vp.px(8))
+    surface.blit(img, img.get_rect(center=(wr.centerx, wr.centery - vp.px(lift * 0.4))))
+
+
+__all__ = ["LOG_ROWS", "TOAST_COLORS", "TOAST_MS", "draw_scene"]

@@ -1,0 +1,205 @@
+"""Mouse and keyboard of the Kanji-zushi play scene: the drag-and-drop callbacks (a neta of the
+hand onto a shari of the table, or click then click), the scene's ``handle_event`` (reading
+``event.pos`` / ``event.key``) and the hover lift of the hand's cards.
+
+Nothing here decides what is legal: the drop targets are the shari whose attempt is in the
+seat's ``legal_actions`` (its view); a drop asks the scene to commit the action string.
+Positions come from :mod:`scenes.kanji.layout` (logical px).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.kanji import attempt_text
+from scenes.kanji.layout import HAND_AREA, HOVER_LIFT, hand_rect, slot_rect
+from scenes.kanji.text import formed_of, tip_lines
+from scenes.kit.scene import UIElement
+
+
+class KanjiInput:
+    """The scene's input handlers (``scene`` is the :class:`scenes.kanji.scene.KanjiPlayScene`).
+
+    Drag items are ``("neta", hand index)``; drop targets ``("shari", table slot)``."""
+
+    def __init__(self, scene: Any):
+        self.scene = scene
+
+    # -- drag-and-drop callbacks ------------------------------------------------------------------
+    def hit_item(self, pos: Any) -> Any:
+        """The hand card under logical ``pos`` (topmost first) while a human may act, else None."""
+        s = self.scene
+        if s.shown.hand is None or s.human_to_act() is None:
+            return None
+        n = s.hand_count()
+        for i in range(n - 1, -1, -1):
+            r = hand_rect(i, n).move(0, -round(s.lifts[i] if i < len(s.lifts) else 0))
+            if r.collidepoint(pos) and s.shown.hand[i] is not None:
+                return ("neta", i)
+        return None
+
+    def card_of(self, item: Any) -> str | None:
+        """The neta card name of drag item ``item``, or None (not a hand card on show)."""
+        if not (isinstance(item, tuple) and len(item) == 2 and item[0] == "neta"):
+            return None
+        hand = self.scene.shown.hand
+        if hand is None or not isinstance(item[1], int) or not 0 <= item[1] < len(hand):
+            return None
+        return hand[item[1]]
+
+    def item_rect(self, item: Any) -> pygame.Rect:
+        """The logical rect of hand card ``item`` (an empty rect for anything else)."""
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], int):
+            return hand_rect(item[1], self.scene.hand_count())
+        return pygame.Rect(0, 0, 0, 0)
+
+    def draggable(self, item: Any) -> bool:
+        """True when a human may act and ``item`` is a card of the hand on show."""
+        return self.scene.human_to_act() is not None and self.card_of(item) is not None
+
+    def drop_targets(self, item: Any) -> list[tuple[Any, pygame.Rect]]:
+        """``(("shari", slot), rect)`` of every table card the neta ``item`` may be put beside
+        (its attempt is one of the acting seat's legal actions)."""
+        s = self.scene
+        seat = s.human_to_act()
+        neta = self.card_of(item)
+        if seat is None or neta is None:
+            return []
+        legal = set(s.match.view(seat).legal_actions)
+        out = []
+        for slot, shari in enumerate(s.shown.table):
+            if shari is not None and attempt_text(neta, shari) in legal:
+                out.append((("shari", slot), slot_rect(slot)))
+        return out
+
+    def on_drop(self, item: Any, target: Any, drop_rect: pygame.Rect | None) -> bool:
+        """Commit the attempt of neta ``item`` beside the shari ``target``; False if not legal."""
+        s = self.scene
+        seat = s.human_to_act()
+        neta = self.card_of(item)
+        if seat is None or neta is None or not (isinstance(target, tuple) and target[0] == "shari"):
+            return False
+        slot = target[1]
+        if not isinstance(slot, int) or not 0 <= slot < len(s.shown.table) or s.shown.table[slot] is None:
+            return False
+        action = attempt_text(neta, s.shown.table[slot])
+        if action not in s.match.view(seat).legal_actions:
+            return False
+        return bool(s._commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item)))
+
+    # -- events -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The scene's event handler: pointer motion (hover, widgets, drag), Esc (cancel a
+        selection, else the pause menu), button presses/releases (widgets, then the drag)."""
+        s = self.scene
+        et = event.type
+        if s._left:
+            return False
+        if et == pygame.MOUSEMOTION:
+            pos = getattr(event, "pos", None)
+            s.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
+            s.widgets.handle_event(event)
+            s.drag.handle_event(event)
+            return True
+        if et == pygame.KEYDOWN:
+            if getattr(event, "key", None) == pygame.K_ESCAPE:
+                if s.drag.handle_event(event):
+                    return True
+                s._open_pause()
+                return True
+            return False
+        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        if s.widgets.handle_event(event):
+            return True
+        was_dragging = s.drag.dragging
+        if s.drag.handle_event(event):
+            if was_dragging and et == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and s.drag.busy():
+                if not HAND_AREA.collidepoint(pos) and s.human_to_act() is not None:
+                    s._message("Drop the neta on a shari card on the table", "info", sound=False)
+            return True
+        return False
+
+    # -- hover lift ---------------------------------------------------------------------------------
+    def lift_goals(self) -> list[float]:
+        """Target lift (logical px) of each hand card: the selected card, else the hovered one."""
+        s = self.scene
+        goals = [0.0] * len(s.lifts)
+        if s.animating() or s.viewer is None or s.shown.hand is None:
+            return goals
+        item = s.drag.active_item
+        if (isinstance(item, tuple) and not s.drag.dragging and isinstance(item[1], int)
+                and 0 <= item[1] < len(goals)):
+            goals[item[1]] = HOVER_LIFT
+            return goals
+        if s.hover is None or s.drag.dragging or s.human_to_act() is None:
+            return goals
+        n = s.hand_count()
+        for k in range(n - 1, -1, -1):
+            if hand_rect(k, n).inflate(0, 30).move(0, -15).collidepoint(s.hover):
+                if k < len(goals):
+                    goals[k] = HOVER_LIFT
+                break
+        return goals
+
+    # -- the UI dump -------------------------------------------------------------------------------
+    def kanji_rects(self) -> list[tuple[int, int, pygame.Rect]]:
+        """(seat, index, logical rect) of every displayed completed kanji."""
+        s = self.scene
+        out = []
+        for seat in range(s.shown.num_seats):
+            area = s.areas.get(seat)
+            if area is None:
+                continue
+            for i in range(min(5, len(s.shown.completed[seat]))):
+                out.append((seat, i, area.kanji(i)))
+        return out
+
+    def ui_elements(self) -> list[UIElement]:
+        """The scene's UI dump (ids in :mod:`scenes.kanji.scene`'s doc): hand cards, table slots,
+        completed kanji, the buttons."""
+        s = self.scene
+        out: list[UIElement] = []
+        sh = s.shown
+        # with the hint on, the hinted pair's kinds end in "-hint" (the UI dump shows it too)
+        hint = s.hint_pair()
+        if sh.hand is not None and s.viewer is not None:
+            n = len(sh.hand)
+            for i in range(n):
+                kind = "card-hint" if hint is not None and hint[0] == i else "card"
+                out.append(UIElement(f"neta:{i}", kind, hand_rect(i, n)))
+        actor = s.human_to_act()
+        for slot in range(6):
+            card = sh.table[slot] if slot < len(sh.table) else None
+            kind = "empty" if card is None else ("target" if actor is not None else "card")
+            if hint is not None and hint[1] == slot:
+                kind += "-hint"
+            out.append(UIElement(f"shari:{slot}", kind, slot_rect(slot)))
+        for seat, i, r in self.kanji_rects():
+            out.append(UIElement(f"kanji:{seat}:{i}", "kanji", r))
+        out.extend(s.widgets.ui_elements())
+        return out
+
+    # -- hover tooltip --------------------------------------------------------------------------------
+    def tooltip(self) -> dict | None:
+        """The tooltip under the pointer: ``{"seat", "index", "char", "rect", "formed", "rows",
+        "neta", "shari"}`` for a hovered completed kanji, else None (also while dragging)."""
+        s = self.scene
+        if s.hover is None or s.drag.dragging:
+            return None
+        for seat, i, r in s.kanji_rects():
+            if r.collidepoint(s.hover):
+                k = s.shown.completed[seat][i]
+                f = formed_of(k.neta, k.shari)
+                if f is None:
+                    return None
+                return {"seat": seat, "index": i, "char": k.char, "rect": r, "formed": f,
+                        "rows": tip_lines(f, k.neta, k.shari), "neta": k.neta, "shari": k.shari}
+        return None
+
+
+__all__ = ["KanjiInput"]
