@@ -16,8 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Packages (paths relative to the repository root) that must type-check with no error. The rest of
 #: scenes/ is not clean yet; add a package here once it is (e.g. "scenes/kit").
-CHECKED = ["game", "scenes/kit", "scenes/play", "scenes/shell", "scenes/kaito", "scenes/sushi", "scenes/kanji",
-           "scenes/cli.py"]
+CHECKED = ["game", "scenes"]
 
 
 def run_mypy(targets: list[str]) -> subprocess.CompletedProcess[str]:
