@@ -258,12 +258,10 @@ def test_ai_turn_is_applied_and_animated_without_blocking(app):
     bot = SlowBot()
     expected = st.view(0).legal_actions[-1]
     scene = start(app, seats=["easy", "human"], state=st, speed=1.0, bots={0: bot})
-    frames, slowest, saw_anim, t0 = 0, 0.0, False, time.perf_counter()
-    while time.perf_counter() - t0 < 5:
-        f0 = time.perf_counter()
+    thinking_frames, saw_anim, t0 = 0, False, time.monotonic()
+    while time.monotonic() - t0 < 30:  # only a guard against a hang
         app.pump(16)
-        slowest = max(slowest, time.perf_counter() - f0)
-        frames += 1
+        thinking_frames += scene.worker.thinking
         saw_anim = saw_anim or scene.animating()
         if st.history and not scene.busy():
             break
@@ -271,8 +269,9 @@ def test_ai_turn_is_applied_and_animated_without_blocking(app):
     assert st.history[-1] == (0, expected)
     assert bot.seen == [KaitoView]  # the bot only ever sees a view
     assert saw_anim, "the AI move was not animated"
-    assert frames > 10, "the loop did not keep running while the AI was thinking"
-    assert slowest < 0.2, f"a frame blocked for {slowest * 1000:.0f} ms"
+    # the bot sleeps in the worker: the loop kept drawing frames meanwhile (frame times are
+    # measured by `tatami --bench`, not here)
+    assert thinking_frames > 10, "the loop did not keep running while the AI was thinking"
     assert scene.shown.kaito == st.view(1).kaito
 
 
@@ -454,11 +453,15 @@ def test_worker_cancel_ignores_late_answers_and_min_think_time():
     time.sleep(0.05)
     assert w.poll() is None and not w.thinking
     # a superseded request's answer is ignored too
-    w2 = AIWorker(min_think_ms=150)
+    now = [0.0]
+    w2 = AIWorker(min_think_ms=150, clock=lambda: now[0])  # the worker's own clock, in seconds
     w2.request(RandomBot(random.Random(3)), _View())
-    t0 = time.monotonic()
+    now[0] = 0.149
+    for _ in range(50):  # the answer is computed, but held back until 150 ms of the clock
+        assert w2.poll() is None
+        time.sleep(0.002)
+    now[0] = 0.150
     assert _wait(w2) in _View.legal_actions
-    assert time.monotonic() - t0 >= 0.14
 
 
 def test_worker_restores_the_switch_interval():
