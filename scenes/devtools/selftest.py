@@ -25,7 +25,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
@@ -241,29 +241,51 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
         raise SelfTestFailure(f"the Kanji-zushi data is wrong or missing: 亻+木 gave {formed!r}")
 
 
+def _start_game(d: Driver, game: str, choices: Sequence[str], play_scene: str) -> None:
+    """From the menu: open ``game``'s set-up, click the ``choices`` (UI ids) in order, switch the
+    animations to instant, start, and wait for ``play_scene`` (then some stray input on it)."""
+    d.click(f"button:game:{game}")
+    d.wait_scene("setup")
+    for ident in choices:
+        d.click(ident)
+    d.app.settings["animation_speed"] = "instant"
+    d.click("button:start")
+    d.wait_scene(play_scene)
+    d.stray_input()
+
+
+def _play_frames(d: Driver, play_scene: str, score_scene: str, title: str, seconds: float) -> Iterator[Any]:
+    """Yield the play scene ``play_scene`` each time it is on top, until ``score_scene`` opens
+    (any other scene on top: one frame passes). Raises :class:`SelfTestFailure` when the
+    ``title`` game has not ended within ``seconds`` of wall time, or a privacy screen appears
+    (the walks play one human)."""
+    end = time.monotonic() + seconds
+    while d.scene_name() != score_scene:
+        if time.monotonic() > end:
+            raise SelfTestFailure(f"the {title} game did not end (scene {d.scene_name()!r})")
+        scene = d.app.manager.top()
+        if scene.name == "privacy":
+            raise SelfTestFailure("a privacy screen appeared with a single human")
+        if scene.name != play_scene:
+            d.frames(1)
+            continue
+        yield scene
+
+
+def _leave_score(d: Driver) -> None:
+    """On a score screen: let it settle, then Esc back to the menu."""
+    d.frames(10)
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("menu")
+
+
 def _walk_sushi(d: Driver, log: Callable[[str], None]) -> None:
     """A whole Sushi Draft game: one human (driven by drags) against two easy AIs."""
     app = d.app
-    d.click("button:game:sushi-draft")
-    d.wait_scene("setup")
-    d.click("choice:players:3")
-    for ident in ("choice:seat0:human", "choice:seat1:easy", "choice:seat2:easy"):
-        d.click(ident)
-    app.settings["animation_speed"] = "instant"
-    d.click("button:start")
-    d.wait_scene("sushi_play")
-    d.stray_input()
+    _start_game(d, "sushi-draft", ("choice:players:3", "choice:seat0:human", "choice:seat1:easy",
+                                   "choice:seat2:easy"), "sushi_play")
     choices = 0
-    end = time.monotonic() + 40
-    while d.scene_name() != "sushi_score":
-        if time.monotonic() > end:
-            raise SelfTestFailure(f"the Sushi Draft game did not end (scene {d.scene_name()!r})")
-        scene = app.manager.top()
-        if scene.name == "privacy":
-            raise SelfTestFailure("a privacy screen appeared with a single human")
-        if scene.name != "sushi_play":
-            d.frames(1)
-            continue
+    for scene in _play_frames(d, "sushi_play", "sushi_score", "Sushi Draft", 40):
         if d.has("button:next-round"):
             d.click("button:next-round")
             continue
@@ -291,31 +313,15 @@ def _walk_sushi(d: Driver, log: Callable[[str], None]) -> None:
     score = app.manager.top()
     if not getattr(score, "chips", None) or len(score.chips) != 3:
         raise SelfTestFailure("the Sushi Draft score screen does not show the three seats' chips")
-    d.frames(10)
-    d.key(pygame.K_ESCAPE)
-    d.wait_scene("menu")
+    _leave_score(d)
 
 
 def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
     """A whole Kanji-zushi game: one human (mouse drags of valid pairs) against an easy AI."""
-    app = d.app
-    d.click("button:game:kanji-zushi")
-    d.wait_scene("setup")
-    for ident in ("choice:players:2", "choice:seat0:human", "choice:seat1:easy", "choice:hint:on"):
-        d.click(ident)
-    app.settings["animation_speed"] = "instant"
-    d.click("button:start")
-    d.wait_scene("kanji_play")
-    d.stray_input()
+    _start_game(d, "kanji-zushi", ("choice:players:2", "choice:seat0:human", "choice:seat1:easy",
+                                   "choice:hint:on"), "kanji_play")
     made = 0
-    end = time.monotonic() + 30
-    while d.scene_name() != "kanji_score":
-        if time.monotonic() > end:
-            raise SelfTestFailure(f"the Kanji-zushi game did not end (scene {d.scene_name()!r})")
-        scene = app.manager.top()
-        if scene.name != "kanji_play":
-            d.frames(1)
-            continue
+    for scene in _play_frames(d, "kanji_play", "kanji_score", "Kanji-zushi", 30):
         seat = scene.human_to_act()
         if seat is None:
             d.frames(1)
@@ -339,9 +345,7 @@ def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
             if not scene.tooltip():
                 raise SelfTestFailure("hovering a completed kanji shows no tooltip")
     log(f"  kanji-zushi: {made} kanji made with the mouse")
-    d.frames(10)
-    d.key(pygame.K_ESCAPE)
-    d.wait_scene("menu")
+    _leave_score(d)
 
 
 def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, out: Any = None) -> int:

@@ -40,7 +40,7 @@ from scenes.kaito.layout import (
     thinking_dot_pos,
 )
 from scenes.kaito.sprites import TileFlight
-from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, mix
+from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, mix, table_layer
 
 if TYPE_CHECKING:
     from scenes.kaito.scene import KaitoPlayScene
@@ -68,14 +68,7 @@ class BoardPainter:
         scene = self.scene
         vp = scene.viewport
         app = scene.app
-        s = pygame.Surface(size)
-        s.fill((30, 24, 20))
-        # table covering the whole window (letterbox included)
-        w, h = size
-        f = max(w / 1280, h / 720)
-        tw, th = int(math.ceil(1280 * f)), int(math.ceil(720 * f))
-        table = app.assets.svg_px(TABLE_SVG, tw, th)
-        s.blit(table, ((w - tw) // 2, (h - th) // 2))
+        s = table_layer(app, size, TABLE_SVG)  # the table covers the whole window (letterbox too)
         # lacquered tray
         tray = vp.to_window(TRAY_RECT)
         rad = vp.px(14)

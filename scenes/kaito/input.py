@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scenes.kaito.layout import PAWN_GRAB, PAY_RECT, ex_choice_rect, held_area, held_rect, pay_slot_rect, square_at, square_rect
+from scenes.play.input import PlayInput
 
 if TYPE_CHECKING:
     from scenes.kaito.scene import KaitoPlayScene
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 Item = Any  #: "kaito" or ("held", seat, i)
 
 
-class KaitoInput:
+class KaitoInput(PlayInput):
     """The scene's input state and handlers (composition: the scene owns one).
 
     Attributes:
@@ -32,6 +33,10 @@ class KaitoInput:
         self.scene = scene
         self.hover: tuple[int, int] | None = None
         self.press_square: int | None = None
+
+    def play_scene(self) -> "KaitoPlayScene":
+        """The KAITO play scene served."""
+        return self.scene
 
     # -- drag-and-drop callbacks (scenes.kit.dragdrop.DragController) ------------------------------
     def hit_item(self, pos: Any) -> Item:
@@ -129,28 +134,18 @@ class KaitoInput:
         return False
 
     # -- pygame events ------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Dispatch one pygame event (positions in logical px); True when it was used."""
+    # (handle_event: :meth:`scenes.play.input.PlayInput.handle_event` — pointer motion, keys,
+    # button presses/releases to the widgets, then :meth:`on_button`)
+    def set_hover(self, pos: tuple[int, int] | None) -> None:
+        """The pointer position (logical px), kept here as ``hover``."""
+        self.hover = pos
+
+    def on_button(self, event: pygame.event.Event, pos: Any) -> bool:
+        """A press/release the widgets did not use: end screen, buy-back choices, the drag, a
+        highlighted square."""
         scene = self.scene
         et = event.type
-        if scene._left:
-            return False
-        if et == pygame.MOUSEMOTION:
-            pos = getattr(event, "pos", None)
-            self.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
-            scene.widgets.handle_event(event)
-            scene.drag.handle_event(event)
-            return True
-        if et == pygame.KEYDOWN:
-            return self._key(event)
-        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return False
-        pos = getattr(event, "pos", None)
         button = getattr(event, "button", 1)
-        if pos is None:
-            return False
-        if scene.widgets.handle_event(event):
-            return True
         if scene.end_timer is not None:
             if et == pygame.MOUSEBUTTONUP and button == 1:
                 scene.go_to_score()
@@ -161,15 +156,17 @@ class KaitoInput:
                 scene.exchange.kind = kind
                 scene.sync_widgets()
                 return True
-        was_dragging = scene.drag.dragging
-        if scene.drag.handle_event(event):
+        if self.drag_event(event, pos):
             self.press_square = None
-            if was_dragging and et == pygame.MOUSEBUTTONUP and button == 1 and scene.drag.busy():
-                scene._sfx("error")  # dropped where it may not go: the piece snaps back
             return True
         return self._square_click(et, pos, button)
 
-    def _key(self, event: pygame.event.Event) -> bool:
+    def snapped_back(self, item: Item, pos: Any) -> None:
+        """Dropped where it may not go: the piece snaps back with the error sound."""
+        self.scene._sfx("error")
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Enter: confirm the buy-back; Esc: cancel a drag, else pause (and drop a pressed square)."""
         scene = self.scene
         key = getattr(event, "key", None)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.exchange is not None:

@@ -32,7 +32,6 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.core import ActionError
 from game.kaito import COLOR_NAMES, KAITO, KaitoState, KaitoView, Move, square_name
 from game.kaito_events import KaitoMoved
 from scenes.kaito.choreo import Choreographer, Choreography, capture_preview, first
@@ -56,10 +55,9 @@ from scenes.kaito.layout import (
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
 from scenes.kit.dragdrop import DragController
-from scenes.kit.draw import draw_pause_icon
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Timeline
-from scenes.kit.widgets import Button, WidgetGroup
+from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
 
 log = logging.getLogger("tatami.kaito")
@@ -146,17 +144,13 @@ class KaitoPlayScene(PlayScene):
         inp = self.input
         self.drag = DragController(hit_test=inp.hit_item, item_rect=inp.item_rect, draggable=inp.draggable,
                                    drop_targets=inp.drop_targets, on_drop=inp.on_drop, on_click=inp.on_click_item)
-        self.widgets = WidgetGroup()
-        self.btn_pause = self.widgets.add(
-            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=draw_pause_icon))
+        self.add_widgets(PAUSE_RECT)
         self.btn_no = self.widgets.add(
             Button("button:no-exchange", "No exchange", NO_EX_RECT, self.no_exchange, style="secondary", size=18))
         self.btn_confirm = self.widgets.add(
             Button("button:confirm-exchange", "Buy back", CONFIRM_RECT, self.confirm_exchange, style="primary",
                    size=18))
         self.sync_widgets()
-        self._cache: dict[Any, pygame.Surface] = {}
-        self._cache_version = -1
 
     # -- lifecycle --------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -169,8 +163,8 @@ class KaitoPlayScene(PlayScene):
         return list(self.colors)
 
     def pause(self) -> None:
-        """Covered by the pause menu: drop a drag or a pressed square."""
-        self.drag.cancel(animate=False)
+        """Covered by the pause menu: drop a drag (:meth:`PlayScene.pause`) or a pressed square."""
+        super().pause()
         self.input.press_square = None
 
     # -- queries ----------------------------------------------------------------------------------
@@ -204,15 +198,6 @@ class KaitoPlayScene(PlayScene):
         if seat is None or self.seats[seat] != "human":
             return None
         return seat
-
-    def animating(self) -> bool:
-        """True while a choreographed animation runs."""
-        return self.timeline.running
-
-    def busy(self) -> bool:
-        """True while anything moves or waits: an animation, the AI, a drag, a widget, the end delay."""
-        return (self.timeline.running or self.match.thinking or self.drag.busy() or self.widgets.busy()
-                or self.end_timer is not None)
 
     def panel(self, seat: int) -> pygame.Rect:
         """``seat``'s panel rect (the bottom one for :attr:`bottom`)."""
@@ -256,11 +241,7 @@ class KaitoPlayScene(PlayScene):
     def _commit(self, seat: int, action: str, drop_rect: pygame.Rect | None = None, capture_done: bool = False,
                 paid_rects: list[tuple[str, pygame.Rect]] | None = None) -> bool:
         """Apply ``action`` for ``seat`` through the Match and animate it. False if rejected."""
-        try:
-            self.match.apply(seat, action)
-        except ActionError as exc:
-            self.errors += 1
-            log.warning("kaito: %s rejected for seat %d: %s", action, seat, exc)
+        if not self._apply_person(seat, action):
             return False
         self._applied(seat, action, drop_rect, capture_done, paid_rects)
         return True
@@ -271,8 +252,7 @@ class KaitoPlayScene(PlayScene):
         self._views.clear()
         self.log.append((seat, action))
         self.autosave()
-        events = self.match.events_for(self.viewer, self.cursor)
-        self.cursor = self.match.event_count
+        events = self.take_events(self.viewer)
         moved = first(events, KaitoMoved)
         if moved is not None and not capture_done:
             self.last_from = moved.frm
@@ -365,6 +345,10 @@ class KaitoPlayScene(PlayScene):
             return
         self.app.manager.replace(scene)
 
+    def _go_to_score(self) -> None:
+        """The end delay ran out: :meth:`go_to_score`."""
+        self.go_to_score()
+
     # -- animation --------------------------------------------------------------------------------
     def _run(self, gen: Choreography) -> None:
         self.drag.reset()
@@ -379,25 +363,15 @@ class KaitoPlayScene(PlayScene):
         self._views.clear()
         self.sync_widgets()
 
-    def finish_animations(self) -> None:
-        """Jump every running animation to its end (tests, skipping)."""
-        self.timeline.finish()
-        self.drag.finish_animation()
-
     # -- per frame --------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
         """Advance ``dt_ms`` real ms: widgets, drag, timeline (times ``speed``), the end delay, the AI."""
-        self.clock_ms += dt_ms
-        sdt = dt_ms * self.speed
-        self.widgets.update(dt_ms)
-        self.drag.update(sdt)
+        sdt = self._frame_start(dt_ms)
         self.timeline.step(sdt)
         if self.end_timer is not None:
             self.end_fade = min(1.0, self.end_fade + sdt / 400.0)
-            self.end_timer -= sdt
-            if self.end_timer <= 0:
-                self.go_to_score()
-                return
+        if self._tick_end(sdt):
+            return
         self._drive()
 
     # -- UI elements ------------------------------------------------------------------------------

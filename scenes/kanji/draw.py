@@ -68,6 +68,7 @@ from scenes.kit.draw import (
     fit_text,
     mix,
     pill_surface,
+    table_layer,
     text_width,
 )
 from scenes.kit.flight import Flight, centered
@@ -112,12 +113,7 @@ def _build_static(scene: Any, size: tuple[int, int]) -> pygame.Surface:
     """The layer that only changes with the window size and the seat order (cached)."""
     vp = scene.viewport
     app = scene.app
-    s = pygame.Surface(size)
-    s.fill((30, 24, 20))
-    w, h = size
-    f = max(w / 1280, h / 720)
-    tw, th = int(math.ceil(1280 * f)), int(math.ceil(720 * f))
-    s.blit(app.assets.svg_px(TABLE_SVG, tw, th), ((w - tw) // 2, (h - th) // 2))
+    s = table_layer(app, size, TABLE_SVG)
     for seat in scene.top_order:
         area = scene.areas[seat]
         p = area.panel

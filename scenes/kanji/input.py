@@ -16,15 +16,20 @@ from game.kanji import attempt_text
 from scenes.kanji.layout import HAND_AREA, HOVER_LIFT, hand_rect, slot_rect
 from scenes.kanji.text import formed_of, tip_lines
 from scenes.kit.scene import UIElement
+from scenes.play.input import PlayInput
 
 
-class KanjiInput:
+class KanjiInput(PlayInput):
     """The scene's input handlers (``scene`` is the :class:`scenes.kanji.scene.KanjiPlayScene`).
 
     Drag items are ``("neta", hand index)``; drop targets ``("shari", table slot)``."""
 
     def __init__(self, scene: Any):
         self.scene = scene
+
+    def play_scene(self) -> Any:
+        """The Kanji-zushi play scene served."""
+        return self.scene
 
     # -- drag-and-drop callbacks ------------------------------------------------------------------
     def hit_item(self, pos: Any) -> Any:
@@ -89,40 +94,18 @@ class KanjiInput:
         return bool(s._commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item)))
 
     # -- events -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """The scene's event handler: pointer motion (hover, widgets, drag), Esc (cancel a
-        selection, else the pause menu), button presses/releases (widgets, then the drag)."""
+    # (handle_event: :meth:`scenes.play.input.PlayInput.handle_event` — pointer motion, Esc
+    # cancels a selection else pauses, button presses/releases to the widgets, then the drag)
+    def set_hover(self, pos: tuple[int, int] | None) -> None:
+        """The pointer position (logical px) as the scene's ``hover``."""
+        self.scene.hover = pos
+
+    def snapped_back(self, item: Any, pos: Any) -> None:
+        """A neta released off every shari snaps back: say where it goes, unless it was put back
+        into the hand (or nobody may act)."""
         s = self.scene
-        et = event.type
-        if s._left:
-            return False
-        if et == pygame.MOUSEMOTION:
-            pos = getattr(event, "pos", None)
-            s.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
-            s.widgets.handle_event(event)
-            s.drag.handle_event(event)
-            return True
-        if et == pygame.KEYDOWN:
-            if getattr(event, "key", None) == pygame.K_ESCAPE:
-                if s.drag.handle_event(event):
-                    return True
-                s._open_pause()
-                return True
-            return False
-        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return False
-        pos = getattr(event, "pos", None)
-        if pos is None:
-            return False
-        if s.widgets.handle_event(event):
-            return True
-        was_dragging = s.drag.dragging
-        if s.drag.handle_event(event):
-            if was_dragging and et == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and s.drag.busy():
-                if not HAND_AREA.collidepoint(pos) and s.human_to_act() is not None:
-                    s._message("Drop the neta on a shari card on the table", "info", sound=False)
-            return True
-        return False
+        if not HAND_AREA.collidepoint(pos) and s.human_to_act() is not None:
+            s._message("Drop the neta on a shari card on the table", "info", sound=False)
 
     # -- hover lift ---------------------------------------------------------------------------------
     def lift_goals(self) -> list[float]:

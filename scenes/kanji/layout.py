@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from scenes.kit.flight import centered
+from scenes.kit.layout import PanelRow
 from scenes.kit.tween import clamp
 from scenes.play.seats import SEAT_RGB
 
@@ -22,10 +23,9 @@ SEAT_FALLBACK = (60, 150, 160)
 
 CARD_RATIO = 280 / 200  #: card height / width (the art's viewBox)
 PAUSE_RECT = pygame.Rect(1216, 14, 50, 50)
-TOP_X0, TOP_X1 = 16, 1204
-TOP_Y, TOP_H = 8, 132
-TOP_GAP = 12
-TOP_MAX_W = 430
+TOP_H = 132
+#: the opponents' panels: a row across the top
+TOP_ROW = PanelRow(x0=16, x1=1204, y=8, h=TOP_H, gap=12, max_w=430)
 
 TURN_RECT = pygame.Rect(16, 150, 236, 40)
 BANNER_RECT = pygame.Rect(264, 150, 752, 40)
@@ -89,13 +89,7 @@ def seat_rgb(seat: int, palette: Sequence[tuple[int, int, int]] | None = None) -
 
 def top_panel_rects(n: int) -> list[pygame.Rect]:
     """The ``n`` opponents' panels (1..5), left to right, centred in the top row."""
-    if n <= 0:
-        return []
-    span = TOP_X1 - TOP_X0
-    w = min(TOP_MAX_W, int((span - TOP_GAP * (n - 1)) / n))
-    total = w * n + TOP_GAP * (n - 1)
-    x0 = TOP_X0 + (span - total) // 2
-    return [pygame.Rect(x0 + k * (w + TOP_GAP), TOP_Y, w, TOP_H) for k in range(n)]
+    return TOP_ROW.rects(n)
 
 
 def slot_rect(slot: int) -> pygame.Rect:

@@ -38,7 +38,7 @@ from typing import Any
 
 import pygame
 
-from game.core import ActionError, Event
+from game.core import Event
 from game.kanji import KANJI, KanjiState
 from game.kanji_events import GameEnded
 from scenes.kanji import status
@@ -56,12 +56,11 @@ from scenes.kanji.shown import Shown, Tried
 from scenes.kanji.sprites import JoinShow
 from scenes.kanji.status import valid_pair
 from scenes.kit.dragdrop import DragController
-from scenes.kit.draw import draw_pause_icon
 from scenes.kit.flight import Flight
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
-from scenes.kit.tween import approach
-from scenes.kit.widgets import Button, WidgetGroup
+from scenes.kit.tween import approach_each, settled
+from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
 
 log = logging.getLogger("tatami.kanji")
@@ -137,7 +136,7 @@ class KanjiPlayScene(PlayScene):
         self.anim_label = ""
         self.board_att: Tried | None = None
         self.end_event: GameEnded | None = None
-        self._cursor = 0  # full-log index of the next event to read
+        self.cursor = 0  # everything before this scene is read below
         for ev in self._take_events():  # what happened before this scene (a continued game)
             tried = Tried.from_event(ev)
             if tried is not None and not tried.is_pass:
@@ -164,14 +163,10 @@ class KanjiPlayScene(PlayScene):
             drop_targets=self.input.drop_targets,
             on_drop=self.input.on_drop,
         )
-        self.widgets = WidgetGroup()
-        self.btn_pause = self.widgets.add(
-            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=draw_pause_icon))
+        self.add_widgets(PAUSE_RECT)
         self.btn_pass = self.widgets.add(
             Button("button:pass", "Pass turn", PASS_RECT, self._pass, style="secondary", size=18))
         self.art = KanjiArt(app)
-        self._cache: dict[Any, pygame.Surface] = {}
-        self._cache_version = -1
         self._sync_widgets()
 
     # -- lifecycle ---------------------------------------------------------------------------------
@@ -185,10 +180,6 @@ class KanjiPlayScene(PlayScene):
         """Render the first join's glyph sizes and load the text fonts now (:func:`warm_up`)."""
         warm_up(self.art, self.app, self.viewport, self.areas.values())
 
-    def pause(self) -> None:
-        """Covered by another scene (pause menu, privacy screen): drop a drag."""
-        self.drag.cancel(animate=False)
-
     # -- what is shown -----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:
         return Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
@@ -199,8 +190,7 @@ class KanjiPlayScene(PlayScene):
 
     def _take_events(self) -> list[Event]:
         """The events since the cursor as the seat shown may know them; moves the cursor on."""
-        events = self.match.events_for(self.bottom, self._cursor)
-        self._cursor = self.match.event_count
+        events = self.take_events(self.bottom)
         for ev in events:
             if isinstance(ev, GameEnded):
                 self.end_event = ev
@@ -208,8 +198,7 @@ class KanjiPlayScene(PlayScene):
 
     def _layout(self) -> None:
         """The bottom seat below, the others across the top in turn order from seat + 1."""
-        n = len(self.seats)
-        self.top_order = [(self.bottom + k) % n for k in range(1, n)]
+        self.top_order = self.seats_after(self.bottom)
         self.areas = {self.bottom: SeatArea(self.bottom)}
         for seat, r in zip(self.top_order, top_panel_rects(len(self.top_order))):
             self.areas[seat] = SeatArea(seat, r)
@@ -241,21 +230,13 @@ class KanjiPlayScene(PlayScene):
             return None
         return self.viewer
 
-    def animating(self) -> bool:
-        """True while a choreography runs (input waits)."""
-        return self.timeline.running
-
     def busy(self) -> bool:
         """True while anything moves or waits (animation, AI thinking, drag, end countdown, toast)."""
         return (
-            self.timeline.busy
-            or self.match.thinking
-            or self.drag.busy()
-            or self.widgets.busy()
-            or self.end_timer is not None
+            self.moving()
             or self.toast_ms > 0
             or self._ai_pending()
-            or any(abs(x - g) > 1e-3 for x, g in zip(self.lifts, self._goals))
+            or not settled(self.lifts, self._goals)
         )
 
     def _ai_pending(self) -> bool:
@@ -306,11 +287,7 @@ class KanjiPlayScene(PlayScene):
     def _commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply a person's ``action`` for ``seat`` through the Match and animate its events.
         False if the state rejects it (counted in ``errors``)."""
-        try:
-            self.match.apply(seat, action)
-        except ActionError as exc:
-            self.errors += 1
-            log.warning("kanji: %s rejected for seat %d: %s", action, seat, exc)
+        if not self._apply_person(seat, action):
             return False
         self._play_new(start_rect)
         return True
@@ -352,22 +329,10 @@ class KanjiPlayScene(PlayScene):
         self.open_score("kanji_score", dict(seats=list(self.seats), names=list(self.names),
                                             answer_key=self.answer_key, hint=self.hint))
 
-    def open_score(self, scene_name: str, setup: dict) -> None:
-        """:meth:`PlayScene.open_score` with the end event handed to the score screen too (its
-        result sentence and tie-break come from :class:`game.kanji_events.GameEnded`)."""
-        if self._left:
-            return
-        self.end_timer = None
-        seat = self.viewer if self.viewer is not None else self.bottom
-        self.score_requested = True
-        try:
-            scene = self.app.make_scene(scene_name, view=self.match.view(seat), seats=list(self.seats),
-                                        names=list(self.names), setup=setup, end=self.end_event)
-        except Exception:
-            log.exception("%s: cannot open the score screen", self.game_name)
-            return
-        self._left = True
-        self.app.manager.replace(scene)
+    def score_extra(self) -> dict[str, Any]:
+        """The end event for the score screen too (its result sentence and tie-break come from
+        :class:`game.kanji_events.GameEnded`)."""
+        return {"end": self.end_event}
 
     # -- the timeline ------------------------------------------------------------------------------
     def _run(self, gen: Choreography) -> None:
@@ -382,38 +347,20 @@ class KanjiPlayScene(PlayScene):
         self._refresh()
         self._sync_widgets()
 
-    def finish_animations(self) -> None:
-        """Jump every running animation to its end (tests, benchmark)."""
-        self.timeline.finish()
-        self.drag.finish_animation()
-
     # -- per frame -----------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
         """One frame: widgets, drag, toast, hover lifts, the timeline, the end countdown, the
         privacy screen coming back, then the flow (:meth:`_drive`)."""
-        self.clock_ms += dt_ms
-        sdt = dt_ms * self.speed
-        self.widgets.update(dt_ms)
-        self.drag.update(sdt)
+        sdt = self._frame_start(dt_ms)
         if self.toast_ms > 0:
             self.toast_ms = max(0.0, self.toast_ms - dt_ms)
         self._goals = self.input.lift_goals()
-        for i, goal in enumerate(self._goals):
-            self.lifts[i] = approach(self.lifts[i], goal, dt_ms, 40)
+        approach_each(self.lifts, self._goals, dt_ms, 40)
         if self.timeline.running:
             if self.join is not None:
                 self.join.update(sdt)
             self.timeline.step(sdt)
-        if self.end_timer is not None:
-            self.end_timer -= sdt
-            if self.end_timer <= 0:
-                self.end_timer = None
-                self._go_to_score()
-                return
-        if self._privacy_for is not None and self.app.manager.top() is self:
-            seat = self._privacy_for  # the privacy screen went away without "ready": ask again
-            self._privacy_for = None
-            self.ask_privacy(seat)
+        if self._tick_end(sdt) or self._privacy_returned():
             return
         self._drive()
         self._sync_widgets()

@@ -176,16 +176,10 @@ class KanjiScoreScene(ScoreScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The headline, the reason, the result sentence, the table, the buttons and the tooltip."""
         app = self.app
-        vp = self.viewport
         draw_chrome(surface, app)
-        head, jp = self.headline()
-        draw_text(surface, app, head, (640, 58), 50, C.INK, bold=True, shadow=(0, 0, 0, 40), shadow_offset=2.5)
-        draw_text(surface, app, jp, (640, 102), 18, C.VERMILION, jp=True, decorative=True)
-        y = 136
+        self.draw_headline(surface, 58, 50, 102, 18)
         if self.reason_text:
-            w = text_width(app, self.reason_text, 14, bold=True) + 28
-            pygame.draw.rect(surface, C.INK, vp.rect(640 - w / 2, y - 14, w, 28), border_radius=vp.px(14))
-            draw_text(surface, app, self.reason_text, (640, y), 14, C.GOLD_LIGHT, bold=True)
+            self.draw_reason_pill(surface, self.reason_text, 136)
         if self.description:
             draw_text(surface, app, self.description, (640, 170), 19, C.INK_SOFT)
         self._draw_table(surface)

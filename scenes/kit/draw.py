@@ -145,6 +145,23 @@ def draw_background(surface: pygame.Surface, app: Any, base: Sequence[int] = C.P
     surface.blit(paper_background(surface.get_size(), base), (0, 0))
 
 
+#: the letterbox colour behind a play table
+TABLE_BACK = (30, 24, 20)
+
+
+def table_layer(app: Any, size: tuple[int, int], svg: str) -> pygame.Surface:
+    """A new window-size surface (``size`` window px) for a play scene's static layer: filled with
+    :data:`TABLE_BACK`, the table art ``svg`` (an asset path, rendered by ``app.assets.svg_px``)
+    scaled to cover the whole window (letterbox included) and centred on it."""
+    s = pygame.Surface(size)
+    s.fill(TABLE_BACK)
+    w, h = size
+    f = max(w / 1280, h / 720)
+    tw, th = int(math.ceil(1280 * f)), int(math.ceil(720 * f))
+    s.blit(app.assets.svg_px(svg, tw, th), ((w - tw) // 2, (h - th) // 2))
+    return s
+
+
 def draw_chrome(surface: pygame.Surface, app: Any) -> None:
     """Full-window backdrop of the menu-like scenes: washi paper and a vermilion/gold rule
     along the WINDOW's top edge (so it stays at the top when letterboxed)."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 
 # --------------------------------------------------------------------------------------
@@ -90,6 +90,18 @@ def approach(current: float, target: float, dt_ms: float, half_life_ms: float = 
     if abs(v - target) < 1e-3:
         return target
     return v
+
+
+def approach_each(values: list[float], targets: Sequence[float], dt_ms: float, half_life_ms: float = 60.0) -> None:
+    """:func:`approach` every ``values[i]`` toward ``targets[i]`` in place (pairs beyond the shorter
+    list are left alone), e.g. the hover lifts of a hand's cards (logical px)."""
+    for i, target in enumerate(targets[:len(values)]):
+        values[i] = approach(values[i], target, dt_ms, half_life_ms)
+
+
+def settled(values: Sequence[float], targets: Sequence[float], eps: float = 1e-3) -> bool:
+    """True when every ``values[i]`` is within ``eps`` of ``targets[i]`` (over the shorter list)."""
+    return all(abs(v - t) <= eps for v, t in zip(values, targets))
 
 
 class Tween:

@@ -2,14 +2,22 @@
 the per-window-size render cache (KAITO, Sushi Draft and Kanji-zushi subclass :class:`PlayScene`).
 
 A subclass sets ``name`` and ``game_name``, calls :meth:`PlayScene.init_play` in its ``__init__``
-(seats, seed, state, names, speed, bots, AI worker), and sets ``self.drag`` (a
+(seats, seed, state, names, speed, bots, AI worker), and sets ``self.timeline`` (a
+:class:`scenes.kit.timeline.Timeline`, its choreography runner), ``self.drag`` (a
 :class:`scenes.kit.dragdrop.DragController`) and ``self._left`` (True once the scene is leaving for
-the score screen). It draws its pause button with :func:`scenes.kit.widgets.draw_pause_icon`.
+the score screen). :meth:`PlayScene.add_widgets` gives it its widget group with the pause button.
+Shared behaviour the games use: :meth:`PlayScene._frame_start` (clock, widgets, drag) and
+:meth:`PlayScene._tick_end` (the end delay, then the ``_go_to_score`` hook) each frame,
+:meth:`PlayScene.moving` / ``busy``, :meth:`PlayScene.animating` / ``finish_animations`` (the
+timeline), :meth:`PlayScene.take_events` (the event cursor), :meth:`PlayScene._apply_person` (a
+person's action), :meth:`PlayScene.seats_after` (the opponents' order), the ``score_extra`` hook
+of :meth:`PlayScene.open_score`. Input routing is :class:`scenes.play.input.PlayInput`.
 
 Hot-seat games with hidden hands (Sushi Draft, Kanji-zushi) also use :meth:`PlayScene.ask_privacy`:
 they provide ``bottom`` (the seat drawn at the bottom), ``viewer`` (the seat whose hand is shown,
 None while hidden), ``_privacy_for``, ``_layout()`` (seat areas for the current ``bottom``) and
-``_refresh()`` (a new snapshot of what is shown).
+``_refresh()`` (a new snapshot of what is shown), and call :meth:`PlayScene._privacy_returned`
+each frame (a privacy screen gone without "ready" is asked again).
 """
 from __future__ import annotations
 
@@ -18,11 +26,14 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.core import Game, GameState
+from game.core import ActionError, Event, Game, GameState
 from game.match import Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
+from scenes.kit.draw import draw_pause_icon
 from scenes.kit.scene import Scene
+from scenes.kit.timeline import Timeline
+from scenes.kit.widgets import Button, WidgetGroup
 from scenes.play.seats import SEAT_KINDS, default_names
 
 log = logging.getLogger("tatami.play")
@@ -55,6 +66,14 @@ class PlayScene(Scene):
     match: Match
     #: the scene's drag-and-drop controller (set by the subclass)
     drag: DragController
+    #: the scene's choreography runner (set by the subclass)
+    timeline: Timeline
+    #: the scene's buttons (:meth:`add_widgets`)
+    widgets: WidgetGroup
+    #: the pause button (``button:pause``)
+    btn_pause: Button
+    #: actions people tried that the state rejected
+    errors: int = 0
     #: the seat drawn at the bottom of the table
     bottom: int = 0
     #: the seat whose hidden information (hand, chip values) is shown; None while hidden
@@ -64,7 +83,10 @@ class PlayScene(Scene):
     #: ms left before the score screen opens once the game is over (None: not counting)
     end_timer: float | None = None
     _left: bool = False
-    _anim: Any = None
+    #: index in the full event log of the next event the scene reads (:meth:`take_events`)
+    cursor: int = 0
+    #: real ms since the scene began (ambient effects: pulses, thinking dots)
+    clock_ms: float = 0.0
 
     # -- set-up -------------------------------------------------------------------------------
     def init_play(self, game: Game, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
@@ -101,6 +123,15 @@ class PlayScene(Scene):
         # scene's exit() closes it
         self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
                            think_ms=think_ms / self.speed)
+
+    def add_widgets(self, pause_rect: pygame.Rect) -> WidgetGroup:
+        """A new widget group as ``self.widgets`` holding the pause button (``button:pause``, the
+        pause icon, at logical ``pause_rect``; it opens the pause menu) as ``self.btn_pause``.
+        Returns the group (the scene adds its own buttons to it)."""
+        self.widgets = WidgetGroup()
+        self.btn_pause = self.widgets.add(
+            Button("button:pause", "", pause_rect, self._open_pause, style="secondary", icon=draw_pause_icon))
+        return self.widgets
 
     @property
     def state(self) -> Any:
@@ -139,9 +170,86 @@ class PlayScene(Scene):
             v = self._views[seat] = self.state.view(seat)
         return v
 
+    def seats_after(self, seat: int) -> list[int]:
+        """The other seats in turn order from ``seat + 1`` (wrapping): the opponents' row left to
+        right when ``seat`` sits at the bottom."""
+        n = len(self.seats)
+        return [(seat + k) % n for k in range(1, n)]
+
+    def take_events(self, seat: int) -> list[Event]:
+        """The events since :attr:`cursor` as ``seat`` may know them (``match.events_for``,
+        secrets redacted), in order; moves the cursor to the end of the log."""
+        events = self.match.events_for(seat, self.cursor)
+        self.cursor = self.match.event_count
+        return events
+
     def animating(self) -> bool:
-        """True while a choreographed animation runs."""
-        return self._anim is not None
+        """True while the main choreography runs (``timeline.running``; input waits)."""
+        return self.timeline.running
+
+    def finish_animations(self) -> None:
+        """Jump every running animation to its end: the timeline, then a drag's snap-back (tests,
+        benchmark)."""
+        self.timeline.finish()
+        self.drag.finish_animation()
+
+    # -- actions and the frame ---------------------------------------------------------------------
+    def _apply_person(self, seat: int, action: str) -> bool:
+        """``match.apply(seat, action)`` for a person's action. False (counted in ``errors`` and
+        logged, never raised) when the state rejects it with a :class:`game.core.ActionError`."""
+        try:
+            self.match.apply(seat, action)
+        except ActionError as exc:
+            self.errors += 1
+            log.warning("%s: %s rejected for seat %d: %s", self.game_name, action, seat, exc)
+            return False
+        return True
+
+    def _frame_start(self, dt_ms: float) -> float:
+        """The start of every frame: the clock, the widgets (real ``dt_ms``) and the drag (animation
+        time). Returns the frame in animation ms (``dt_ms * speed``)."""
+        self.clock_ms += dt_ms
+        sdt = dt_ms * self.speed
+        self.widgets.update(dt_ms)
+        self.drag.update(sdt)
+        return sdt
+
+    def moving(self) -> bool:
+        """True while something of the scene moves or waits: the timeline (a choreography, side
+        task or sprite), the AI thinking, a drag, a widget, the end delay. A scene's ``busy`` adds
+        its own."""
+        return (self.timeline.busy or self.match.thinking or self.drag.busy() or self.widgets.busy()
+                or self.end_timer is not None)
+
+    def busy(self) -> bool:
+        """True while the loop must run at full frame rate: :meth:`moving` (KAITO's whole answer;
+        Sushi Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
+        return self.moving()
+
+    def _tick_end(self, sdt: float) -> bool:
+        """Count the end delay (``end_timer``, ms) down by ``sdt`` animation ms; when it runs out,
+        stop counting and call the ``_go_to_score`` hook. True if it did (the frame stops there)."""
+        if self.end_timer is None:
+            return False
+        self.end_timer -= sdt
+        if self.end_timer > 0:
+            return False
+        self.end_timer = None
+        self._go_to_score()
+        return True
+
+    def _go_to_score(self) -> None:
+        """Hook: open the game's score screen (usually through :meth:`open_score`)."""
+
+    def _privacy_returned(self) -> bool:
+        """The privacy screen went away without "ready" (this scene is on top again while it was
+        asked for): ask again. True if it did (the frame stops there)."""
+        if self._privacy_for is None or self.app.manager.top() is not self:
+            return False
+        seat = self._privacy_for
+        self._privacy_for = None
+        self.ask_privacy(seat)
+        return True
 
     # -- hot-seat privacy ------------------------------------------------------------------------
     def ask_privacy(self, seat: int) -> None:
@@ -159,6 +267,10 @@ class PlayScene(Scene):
             self._privacy_ready(seat)
             return
         self.app.manager.push(scene)
+
+    def pause(self) -> None:
+        """Covered by another scene (pause menu, privacy screen): drop a drag."""
+        self.drag.cancel(animate=False)
 
     def _before_privacy(self) -> None:
         """Hook: settle anything that must not be half-shown behind the curtain."""
@@ -191,12 +303,16 @@ class PlayScene(Scene):
         self.score_requested = True
         try:
             scene = self.app.make_scene(scene_name, view=self.state.view(seat), seats=list(self.seats),
-                                        names=list(self.names), setup=setup)
+                                        names=list(self.names), setup=setup, **self.score_extra())
         except Exception:
             log.exception("%s: cannot open the score screen", self.game_name)
             return
         self._left = True
         self.app.manager.replace(scene)
+
+    def score_extra(self) -> dict[str, Any]:
+        """Hook: more keyword arguments for the score screen (Kanji-zushi's end event); none here."""
+        return {}
 
     # -- saving -------------------------------------------------------------------------------
     def save_colors(self) -> list[str] | None:

@@ -114,20 +114,30 @@ class ScoreScene(UIScene):
         return (f"{self.names[w]} wins", "勝ち")
 
     # -- drawing ----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_headline(self, surface: pygame.Surface, y: float, size: float, jp_y: float, jp_size: float) -> None:
+        """The :meth:`headline` centred at logical ``(640, y)`` (``size`` px, ink, soft shadow) and
+        its Japanese word at ``(640, jp_y)`` (``jp_size`` px, vermilion)."""
+        head, jp = self.headline()
+        draw_text(surface, self.app, head, (640, y), size, C.INK, bold=True, shadow=(0, 0, 0, 40),
+                  shadow_offset=2.5)
+        draw_text(surface, self.app, jp, (640, jp_y), jp_size, C.VERMILION, jp=True, decorative=True)
+
+    def draw_reason_pill(self, surface: pygame.Surface, label: str, y: float) -> None:
+        """``label`` (why the game ended) in a dark pill centred at logical ``(640, y)``."""
         app = self.app
         vp = self.viewport
+        w = text_width(app, label, 14, bold=True) + 28
+        pygame.draw.rect(surface, C.INK, vp.rect(640 - w / 2, y - 14, w, 28), border_radius=vp.px(14))
+        draw_text(surface, app, label, (640, y), 14, C.GOLD_LIGHT, bold=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
         draw_chrome(surface, app)
-        head, jp = self.headline()
-        draw_text(surface, app, head, (640, 70), 54, C.INK, bold=True, shadow=(0, 0, 0, 40), shadow_offset=2.5)
-        draw_text(surface, app, jp, (640, 120), 20, C.VERMILION, jp=True, decorative=True)
+        self.draw_headline(surface, 70, 54, 120, 20)
         y = 158
         if self.reason:
             label = self.reason_labels.get(self.reason, self.reason.replace("-", " ").capitalize())
-            w = text_width(app, label, 14, bold=True) + 28
-            pill = vp.rect(640 - w / 2, y - 14, w, 28)
-            pygame.draw.rect(surface, C.INK, pill, border_radius=vp.px(14))
-            draw_text(surface, app, label, (640, y), 14, C.GOLD_LIGHT, bold=True)
+            self.draw_reason_pill(surface, label, y)
             y += 32
         if self.description:
             draw_text(surface, app, self.description, (640, y + 4), 19, C.INK_SOFT)

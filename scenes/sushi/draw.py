@@ -24,6 +24,7 @@ from scenes.kit.draw import (
     fit_text,
     mix,
     pill_surface,
+    table_layer,
     text_width,
 )
 from scenes.kit.flight import centered
@@ -105,12 +106,7 @@ def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:
     """The layer that never changes during a game (window px of ``size``): table, panels, mats, slots."""
     vp = sc.viewport
     app = sc.app
-    s = pygame.Surface(size)
-    s.fill((30, 24, 20))
-    w, h = size
-    f = max(w / 1280, h / 720)
-    tw, th = int(math.ceil(1280 * f)), int(math.ceil(720 * f))
-    s.blit(app.assets.svg_px(TABLE_SVG, tw, th), ((w - tw) // 2, (h - th) // 2))
+    s = table_layer(app, size, TABLE_SVG)
     # opponents' panels
     for k, seat in enumerate(sc.top_order):
         area = sc.areas[seat]

@@ -15,6 +15,7 @@ import pygame
 
 from game.sushi import EAT, KEEP, PILES, TYPES, WILD
 from scenes.kit.scene import UIElement
+from scenes.play.input import PlayInput
 from scenes.sushi.layout import HAND_AREA, HOVER_LIFT, KEEP_RECT, PLATE_RECT, pile_cell
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ MSG_TO_KEEP = "Drop the card on the keep mat to keep it"
 Item = Any
 
 
-class SushiInput:
+class SushiInput(PlayInput):
     """The scene's pointer and keyboard handling (the callbacks of its
     :class:`scenes.kit.dragdrop.DragController`).
 
@@ -39,6 +40,10 @@ class SushiInput:
 
     def __init__(self, scene: SushiPlayScene):
         self.sc = scene
+
+    def play_scene(self) -> SushiPlayScene:
+        """The Sushi Draft play scene served."""
+        return self.sc
 
     # -- the hand ---------------------------------------------------------------------------------
     def hand_rects(self) -> list[pygame.Rect]:
@@ -141,47 +146,22 @@ class SushiInput:
         return False  # selected: the stacks it may copy glow; the banner says to click one
 
     # -- events -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Route one pygame event (logical ``event.pos``); True if it was used."""
-        sc = self.sc
-        et = event.type
-        if sc._left:
-            return False
-        if et == pygame.MOUSEMOTION:
-            pos = getattr(event, "pos", None)
-            sc.hover = (int(pos[0]), int(pos[1])) if pos is not None else None
-            sc.widgets.handle_event(event)
-            sc.drag.handle_event(event)
-            return True
-        if et == pygame.KEYDOWN:
-            key = getattr(event, "key", None)
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if sc.btn_next.visible:
-                    sc._next_round()
-                return True
-            if key == pygame.K_ESCAPE:
-                if sc.drag.handle_event(event):
-                    return True
-                sc._open_pause()
-                return True
-            return False
-        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return False
-        pos = getattr(event, "pos", None)
-        button = getattr(event, "button", 1)
-        if pos is None:
-            return False
-        if sc.widgets.handle_event(event):
-            return True
-        was_dragging = sc.drag.dragging
-        item = sc.drag.active_item
-        if sc.drag.handle_event(event):
-            if was_dragging and et == pygame.MOUSEBUTTONUP and button == 1 and sc.drag.busy():
-                self.dropped_nowhere(item, pos)  # the card snaps back
-            return True
-        return False
+    # (handle_event: :meth:`scenes.play.input.PlayInput.handle_event` — pointer motion, keys,
+    # button presses/releases to the widgets, then the drag)
+    def set_hover(self, pos: tuple[int, int] | None) -> None:
+        """The pointer position (logical px) as the scene's ``hover``."""
+        self.sc.hover = pos
 
-    def dropped_nowhere(self, item: Item, pos: Any) -> None:
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Enter: the next round (when its button shows); Esc: cancel a selection, else pause."""
+        sc = self.sc
+        if getattr(event, "key", None) in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if sc.btn_next.visible:
+                sc._next_round()
+            return True
+        return super().on_key(event)
+
+    def snapped_back(self, item: Item, pos: Any) -> None:
         """A card released off every target snaps back; say why unless it went back into the hand."""
         sc = self.sc
         card = self.card_of(item)

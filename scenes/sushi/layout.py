@@ -19,15 +19,15 @@ import pygame
 
 from game.sushi import TYPES
 from scenes.kit.flight import centered
+from scenes.kit.layout import PanelRow
 from scenes.kit.tween import clamp
 
 # -- layout (logical px) ----------------------------------------------------------------------
 CARD_RATIO = 350 / 250  #: card height / width
 PAUSE_RECT = pygame.Rect(1216, 14, 50, 50)
-TOP_X0, TOP_X1 = 16, 1204  #: the opponents' row spans these x
-TOP_Y, TOP_H = 8, 170
-TOP_GAP = 16
-TOP_MAX_W = 440
+TOP_H = 170
+#: the opponents' panels: a row across the top
+TOP_ROW = PanelRow(x0=16, x1=1204, y=8, h=TOP_H, gap=16, max_w=440)
 
 ROUND_RECT = pygame.Rect(16, 186, 244, 46)
 BANNER_RECT = pygame.Rect(272, 186, 736, 46)
@@ -91,13 +91,7 @@ def card_size(w: float) -> tuple[float, float]:
 
 def top_panel_rects(n: int) -> list[pygame.Rect]:
     """The ``n`` opponents' panels (1..4), left to right, centred in the top row."""
-    if n <= 0:
-        return []
-    span = TOP_X1 - TOP_X0
-    w = min(TOP_MAX_W, int((span - TOP_GAP * (n - 1)) / n))
-    total = w * n + TOP_GAP * (n - 1)
-    x0 = TOP_X0 + (span - total) // 2
-    return [pygame.Rect(x0 + k * (w + TOP_GAP), TOP_Y, w, TOP_H) for k in range(n)]
+    return TOP_ROW.rects(n)
 
 
 def hand_layout(n: int) -> list[tuple[pygame.Rect, float]]:

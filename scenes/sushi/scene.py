@@ -37,16 +37,15 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.core import ActionError, Event
+from game.core import ActionError
 from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
 from game.sushi_events import Chosen, Deal
 from scenes.kit.dragdrop import DragController
-from scenes.kit.draw import draw_pause_icon
 from scenes.kit.flight import Flight
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
-from scenes.kit.tween import approach
-from scenes.kit.widgets import Button, WidgetGroup
+from scenes.kit.tween import approach_each, settled
+from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
 from scenes.sushi import draw as painter
 from scenes.sushi import texts
@@ -146,14 +145,10 @@ class SushiPlayScene(PlayScene):
         self.drag = DragController(hit_test=inp.hit_item, item_rect=inp.item_rect, draggable=inp.draggable,
                                    drop_targets=inp.drop_targets, on_drop=inp.on_drop,
                                    on_click=inp.on_click_item)
-        self.widgets = WidgetGroup()
-        self.btn_pause = self.widgets.add(
-            Button("button:pause", "", PAUSE_RECT, self._open_pause, style="secondary", icon=draw_pause_icon))
+        self.add_widgets(PAUSE_RECT)
         self.btn_next = self.widgets.add(
             Button("button:next-round", "Next round", NEXT_RECT, self._next_round, style="primary", size=20))
         self.art = SushiArt(app)
-        self._cache: dict[Any, pygame.Surface] = {}
-        self._cache_version = -1
         self._sync_widgets()
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -163,9 +158,6 @@ class SushiPlayScene(PlayScene):
         if v.phase == EAT and v.step == 0 and not v.chosen and not self._left:
             self._run(self.choreo.g_deal(self._dealt()))  # a fresh round: deal the hands
         self._drive()
-
-    def pause(self) -> None:
-        self.drag.cancel(animate=False)
 
     def resume(self) -> None:
         self._views.clear()
@@ -182,18 +174,11 @@ class SushiPlayScene(PlayScene):
     def _layout(self) -> None:
         """Seat areas: the bottom seat below, the others across the top from its left neighbour
         (seat + 1, who receives its leftovers) to its right neighbour."""
-        n = len(self.seats)
-        self.top_order = [(self.bottom + k) % n for k in range(1, n)]
+        self.top_order = self.seats_after(self.bottom)
         rects = top_panel_rects(len(self.top_order))
         self.areas = {self.bottom: SeatArea(self.bottom)}
         for seat, r in zip(self.top_order, rects):
             self.areas[seat] = SeatArea(seat, r)
-
-    def _take_events(self) -> list[Event]:
-        """The events since the cursor as the bottom seat may know them; moves the cursor."""
-        events = self.match.events_for(self.bottom, self.cursor)
-        self.cursor = self.match.event_count
-        return events
 
     def _dealt(self) -> tuple[str, ...] | None:
         """The bottom seat's cards of its latest ``sushi.deal`` (None if it has none)."""
@@ -208,10 +193,6 @@ class SushiPlayScene(PlayScene):
         return self.timeline.sprites
 
     # -- queries ----------------------------------------------------------------------------------
-    def animating(self) -> bool:
-        """True while a choreography runs (input waits)."""
-        return self.timeline.running
-
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, if it is looking and must
         choose), else None (animating, AI's turn, privacy screen, scoring, forced keep, over)."""
@@ -228,15 +209,11 @@ class SushiPlayScene(PlayScene):
 
     def busy(self) -> bool:
         return (
-            self.timeline.busy
-            or self.match.thinking
-            or self.drag.busy()
-            or self.widgets.busy()
-            or self.end_timer is not None
+            self.moving()
             or self.toast_ms > 0
             or (self.scoring is not None and self.scoring.auto_ms is not None)
             or self._ai_pending()
-            or any(abs(x - g) > 1e-3 for x, g in zip(self.lifts, self._goals))
+            or not settled(self.lifts, self._goals)
         )
 
     def _ai_pending(self) -> bool:
@@ -269,11 +246,7 @@ class SushiPlayScene(PlayScene):
     def _commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply a person's ``action`` for ``seat`` through the Match and animate its events.
         False if the state rejects it."""
-        try:
-            self.match.apply(seat, action)
-        except ActionError as exc:
-            self.errors += 1
-            log.warning("sushi: %s rejected for seat %d: %s", action, seat, exc)
+        if not self._apply_person(seat, action):
             return False
         self._show_choice(seat, start_rect)
         return True
@@ -281,7 +254,7 @@ class SushiPlayScene(PlayScene):
     def _show_choice(self, seat: int, start_rect: pygame.Rect | None) -> None:
         """Animate the new events of ``seat``'s choice: its card flies face down without blocking
         anyone, or, when it was the phase's last, lands and the phase resolves (autosaved)."""
-        events = self._take_events()
+        events = self.take_events(self.bottom)
         chosen = first_of(events, Chosen, seat)
         action = chosen.action if chosen is not None else None
         if resolves(events):
@@ -306,7 +279,7 @@ class SushiPlayScene(PlayScene):
             except ActionError as exc:  # pragma: no cover - legal by construction
                 log.error("sushi: forced keep rejected: %s", exc)
                 return
-        events = self._take_events()
+        events = self.take_events(self.bottom)
         if resolves(events):
             self.autosave()
         self.choreo.finish_side()
@@ -364,25 +337,20 @@ class SushiPlayScene(PlayScene):
         self._sync_widgets()
 
     def finish_animations(self) -> None:
-        """Jump every running animation to its end (tests, benchmark)."""
+        """Land the chosen cards still flying, then :meth:`PlayScene.finish_animations`."""
         self.choreo.finish_side()
-        self.timeline.finish()
-        self.drag.finish_animation()
+        super().finish_animations()
 
     def _before_privacy(self) -> None:
         self.choreo.finish_side()  # chosen cards still flying land before the curtain goes up
 
     # -- per frame ----------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
-        self.clock_ms += dt_ms
-        sdt = dt_ms * self.speed
-        self.widgets.update(dt_ms)
-        self.drag.update(sdt)
+        sdt = self._frame_start(dt_ms)
         if self.toast_ms > 0:
             self.toast_ms = max(0.0, self.toast_ms - dt_ms)
         self._goals = self.input.lift_goals()
-        for i, goal in enumerate(self._goals):
-            self.lifts[i] = approach(self.lifts[i], goal, dt_ms, 45)
+        approach_each(self.lifts, self._goals, dt_ms, 45)
         self.timeline.step(sdt)
         panel = self.scoring
         if panel is not None and panel.auto_ms is not None:
@@ -390,16 +358,7 @@ class SushiPlayScene(PlayScene):
             if panel.auto_ms <= 0:
                 panel.auto_ms = None
                 self._next_round()
-        if self.end_timer is not None:
-            self.end_timer -= sdt
-            if self.end_timer <= 0:
-                self.end_timer = None
-                self._go_to_score()
-                return
-        if self._privacy_for is not None and self.app.manager.top() is self:
-            seat = self._privacy_for  # the privacy screen went away without "ready": ask again
-            self._privacy_for = None
-            self.ask_privacy(seat)
+        if self._tick_end(sdt) or self._privacy_returned():
             return
         self._drive()
 

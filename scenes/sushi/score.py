@@ -108,9 +108,7 @@ class SushiScoreScene(ScoreScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        head, jp = self.headline()
-        draw_text(surface, app, head, (640, 62), 50, C.INK, bold=True, shadow=(0, 0, 0, 40), shadow_offset=2.5)
-        draw_text(surface, app, jp, (640, 108), 18, C.VERMILION, jp=True, decorative=True)
+        self.draw_headline(surface, 62, 50, 108, 18)
         if self.description:
             draw_text(surface, app, self.description, (640, 144), 19, C.INK_SOFT)
         self._draw_table(surface)

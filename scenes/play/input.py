@@ -1,0 +1,94 @@
+"""What the three play scenes' input handlers share: the routing of one pygame event.
+
+Every play scene's ``handle_event`` goes the same way (positions in LOGICAL px, ``event.pos``):
+nothing once the scene is leaving; pointer motion updates the hover point, the widgets and the
+drag; a key goes to the game's key handler; a button press or release goes to the widgets first,
+then to the game's button handler. A drag that ends off every target snaps back and the game says
+why (:meth:`PlayInput.snapped_back`). :class:`PlayInput` is that routing once; each game's input
+class (KAITO, Sushi Draft, Kanji-zushi) subclasses it and fills the hooks.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.play.base import PlayScene
+
+
+class PlayInput:
+    """Base of the play scenes' input handlers (the callbacks of their drag controller live in the
+    subclass). Hooks: :meth:`set_hover`, :meth:`on_key`, :meth:`on_button`, :meth:`snapped_back`."""
+
+    def play_scene(self) -> PlayScene:
+        """The play scene served (each subclass keeps it under its own attribute name)."""
+        raise NotImplementedError
+
+    # -- routing --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Route one pygame event (logical px); True if it was used. Never raises for an event
+        without ``pos`` / ``key`` / ``button`` (they are read with defaults)."""
+        scene = self.play_scene()
+        et = event.type
+        if scene._left:
+            return False
+        if et == pygame.MOUSEMOTION:
+            pos = getattr(event, "pos", None)
+            self.set_hover((int(pos[0]), int(pos[1])) if pos is not None else None)
+            scene.widgets.handle_event(event)
+            scene.drag.handle_event(event)
+            return True
+        if et == pygame.KEYDOWN:
+            return self.on_key(event)
+        if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        if scene.widgets.handle_event(event):
+            return True
+        return self.on_button(event, pos)
+
+    def drag_event(self, event: pygame.event.Event, pos: Any) -> bool:
+        """Give a button press/release to the scene's drag controller; True if it used it. A
+        drag released where it may not go (it snaps back) calls :meth:`snapped_back` with the item
+        and the release point."""
+        drag = self.play_scene().drag
+        was_dragging = drag.dragging
+        item = drag.active_item
+        if not drag.handle_event(event):
+            return False
+        if (was_dragging and event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
+                and drag.busy()):
+            self.snapped_back(item, pos)
+        return True
+
+    def escape(self, event: pygame.event.Event) -> bool:
+        """Esc: cancel a drag or selection first, else open the pause menu. Always True."""
+        scene = self.play_scene()
+        if scene.drag.handle_event(event):
+            return True
+        scene._open_pause()
+        return True
+
+    # -- hooks ----------------------------------------------------------------------------------
+    def set_hover(self, pos: tuple[int, int] | None) -> None:
+        """Hook: remember the pointer position (logical px), None when unknown."""
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Hook: a KEYDOWN; True if used. Default: Esc (:meth:`escape`), nothing else."""
+        if getattr(event, "key", None) == pygame.K_ESCAPE:
+            return self.escape(event)
+        return False
+
+    def on_button(self, event: pygame.event.Event, pos: Any) -> bool:
+        """Hook: a button press/release at ``pos`` the widgets did not use; True if used. Default:
+        the drag (:meth:`drag_event`)."""
+        return self.drag_event(event, pos)
+
+    def snapped_back(self, item: Any, pos: Any) -> None:
+        """Hook: a dragged ``item`` was released at ``pos`` off every target and snaps back."""
+
+
+__all__ = ["PlayInput"]
