@@ -403,8 +403,7 @@ def _draw_hand(s: Any, surface: pygame.Surface) -> None:
         item = ("neta", i)
         if private and (s.drag.is_moving(item) or sh.hand[i] is None):
             continue
-        r = hand_rect(i, n)
-        lift = s.lifts[i] if i < len(s.lifts) else 0.0
+        r, _, lift = s.hand.pose(i, n)  # a row: no angle
         key = (NETA, sh.hand[i]) if private else BACK
         wr = vp.rect(r.x, r.y - lift, r.w, r.h)
         draw_shadow(surface, wr, vp.px(10), vp.px(4 + lift * 0.25), alpha=70 + int(lift),

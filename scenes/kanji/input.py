@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.kanji import attempt_text
-from scenes.kanji.layout import HAND_AREA, HOVER_LIFT, hand_rect, slot_rect
+from scenes.kanji.layout import HAND_AREA, hand_rect, slot_rect
 from scenes.kanji.text import formed_of, tip_lines
 from scenes.kit.scene import UIElement
 from scenes.play.input import PlayInput
@@ -37,12 +37,9 @@ class KanjiInput(PlayInput):
         s = self.scene
         if s.shown.hand is None or s.human_to_act() is None:
             return None
-        n = s.hand_count()
-        for i in range(n - 1, -1, -1):
-            r = hand_rect(i, n).move(0, -round(s.lifts[i] if i < len(s.lifts) else 0))
-            if r.collidepoint(pos) and s.shown.hand[i] is not None:
-                return ("neta", i)
-        return None
+        hand = s.shown.hand
+        i = s.hand.index_at(pos, s.hand_count(), present=lambda k: hand[k] is not None)
+        return None if i is None else ("neta", i)
 
     def card_of(self, item: Any) -> str | None:
         """The neta card name of drag item ``item``, or None (not a hand card on show)."""
@@ -108,26 +105,20 @@ class KanjiInput(PlayInput):
             s._message("Drop the neta on a shari card on the table", "info", sound=False)
 
     # -- hover lift ---------------------------------------------------------------------------------
-    def lift_goals(self) -> list[float]:
-        """Target lift (logical px) of each hand card: the selected card, else the hovered one."""
+    def lifted_card(self) -> int | None:
+        """The hand card to lift now (:meth:`scenes.kit.hand.Hand.update`): the selected card, else
+        the one under the pointer while a human may act; None while animating, while the hand is
+        hidden or while a card is being dragged."""
         s = self.scene
-        goals = [0.0] * len(s.lifts)
         if s.animating() or s.viewer is None or s.shown.hand is None:
-            return goals
+            return None
         item = s.drag.active_item
         if (isinstance(item, tuple) and not s.drag.dragging and isinstance(item[1], int)
-                and 0 <= item[1] < len(goals)):
-            goals[item[1]] = HOVER_LIFT
-            return goals
+                and 0 <= item[1] < len(s.hand.lifts)):
+            return item[1]
         if s.hover is None or s.drag.dragging or s.human_to_act() is None:
-            return goals
-        n = s.hand_count()
-        for k in range(n - 1, -1, -1):
-            if hand_rect(k, n).inflate(0, 30).move(0, -15).collidepoint(s.hover):
-                if k < len(goals):
-                    goals[k] = HOVER_LIFT
-                break
-        return goals
+            return None
+        return s.hand.layout.hover_index(s.hover, s.hand_count())
 
     # -- the UI dump -------------------------------------------------------------------------------
     def kanji_rects(self) -> list[tuple[int, int, pygame.Rect]]:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from scenes.kit.flight import centered
+from scenes.kit.hand import HandLayout
 from scenes.kit.layout import PanelRow
 from scenes.kit.tween import clamp
 from scenes.play.seats import SEAT_RGB
@@ -46,6 +47,9 @@ HAND_W, HAND_H = 108, 151
 HAND_STEP = 120
 HAND_Y = 720 - HAND_H - 12
 HOVER_LIFT = 20.0
+#: The bottom seat's hand: a straight row centred in HAND_AREA, the hovered card lifted.
+HAND = HandLayout(center_x=HAND_AREA.centerx, y=HAND_Y, card_w=HAND_W, card_h=HAND_H, max_step=HAND_STEP,
+                  max_width=HAND_AREA.w, lift=HOVER_LIFT, hover_reach=HOVER_LIFT + 10, half_life_ms=40)
 PILE_W, PILE_H = 96, 134
 DECK_W, DECK_H = 64, 90
 BOARD_CARD_W, BOARD_CARD_H = 112, 157
@@ -109,12 +113,9 @@ def beside_rect(slot: int) -> pygame.Rect:
 
 
 def hand_rect(i: int, n: int) -> pygame.Rect:
-    """Card ``i`` of the ``n`` neta in the bottom hand (a straight row centred in the hand area)."""
-    n = max(1, n)
-    step = min(HAND_STEP, (HAND_AREA.w - HAND_W) / max(1, n - 1)) if n > 1 else HAND_STEP
-    total = HAND_W + step * (n - 1)
-    x0 = HAND_AREA.centerx - total / 2
-    return pygame.Rect(round(x0 + i * step), HAND_Y, HAND_W, HAND_H)
+    """Card ``i`` of the ``n`` neta in the bottom hand (a straight row centred in the hand area:
+    :data:`HAND`, a :class:`scenes.kit.hand.HandLayout`)."""
+    return HAND.rect(i, n)
 
 
 def pile_rect(layer: int = 0) -> pygame.Rect:

@@ -47,6 +47,7 @@ from scenes.kanji.choreo import MoveEvents, choreo_move
 from scenes.kanji.draw import TOAST_COLORS, TOAST_MS, draw_scene
 from scenes.kanji.input import KanjiInput
 from scenes.kanji.layout import (
+    HAND,
     PASS_RECT,
     PAUSE_RECT,
     SeatArea,
@@ -57,9 +58,9 @@ from scenes.kanji.sprites import JoinShow
 from scenes.kanji.status import valid_pair
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
+from scenes.kit.hand import Hand
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
-from scenes.kit.tween import approach_each, settled
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
 
@@ -150,8 +151,7 @@ class KanjiPlayScene(PlayScene):
         self.toast_ms = 0.0
         self.clock_ms = 0.0
         self.hover: tuple[int, int] | None = None
-        self.lifts: list[float] = [0.0] * 8
-        self._goals: list[float] = [0.0] * 8
+        self.hand = Hand(HAND)  # the bottom hand's hover lifts (logical px)
         self.errors = 0
         self._hint_cache: tuple[Any, Any] | None = None
 
@@ -236,7 +236,7 @@ class KanjiPlayScene(PlayScene):
             self.moving()
             or self.toast_ms > 0
             or self._ai_pending()
-            or not settled(self.lifts, self._goals)
+            or not self.hand.settled()
         )
 
     def _ai_pending(self) -> bool:
@@ -354,8 +354,7 @@ class KanjiPlayScene(PlayScene):
         sdt = self._frame_start(dt_ms)
         if self.toast_ms > 0:
             self.toast_ms = max(0.0, self.toast_ms - dt_ms)
-        self._goals = self.input.lift_goals()
-        approach_each(self.lifts, self._goals, dt_ms, 40)
+        self.hand.update(dt_ms, self.input.lifted_card())
         if self.timeline.running:
             if self.join is not None:
                 self.join.update(sdt)

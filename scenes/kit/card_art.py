@@ -7,14 +7,16 @@ anything else through :meth:`CardArt._get`.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any, Callable
 
 import pygame
 
+from scenes.kit.render_cache import RenderCache
+
 
 class CardArt:
-    """Least-recently-used cache of surfaces, keyed per window scale (``viewport.version``).
+    """Least-recently-used cache of surfaces, keyed per window scale (``viewport.version``; a
+    :class:`scenes.kit.render_cache.RenderCache` of ``MAX_ITEMS``).
 
     * ``card(key, w, h)`` / ``card_px(key, w_px, h_px)``: a card (``key`` is the subclass's card
       key) at a logical / window-pixel size, built by ``_build_card`` at exactly that size.
@@ -31,24 +33,11 @@ class CardArt:
 
     def __init__(self, app: Any):
         self.app = app
-        self._cache: OrderedDict = OrderedDict()
-        self._version = -1
+        self._cache: RenderCache[Any] = RenderCache(self.MAX_ITEMS)
 
     def _get(self, key: tuple, build: Callable[[], Any]) -> Any:
         """The value cached under ``key`` for the current window scale, built on first use."""
-        vp = self.app.viewport
-        if self._version != vp.version:
-            self._cache.clear()
-            self._version = vp.version
-        s = self._cache.get(key)
-        if s is None:
-            s = build()
-            self._cache[key] = s
-            if len(self._cache) > self.MAX_ITEMS:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return s
+        return self._cache.get(key, build, self.app.viewport.version)
 
     def _build_card(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
         """The card ``key`` rendered at exactly ``w_px`` x ``h_px`` window pixels."""

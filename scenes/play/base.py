@@ -31,6 +31,7 @@ from game.match import Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import draw_pause_icon
+from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
@@ -38,7 +39,7 @@ from scenes.play.seats import SEAT_KINDS, default_names
 
 log = logging.getLogger("tatami.play")
 
-#: Above this many cached surfaces the render cache starts again (a resize clears it anyway).
+#: Most surfaces the render cache keeps (the least recently used go first; a resize clears it).
 CACHE_LIMIT = 400
 
 
@@ -119,6 +120,8 @@ class PlayScene(Scene):
             speed = getattr(self.app, "animation_factor", 1.0)
         self.speed = max(0.05, float(speed))
         self._views: dict[Any, Any] = {}  # per-position cache of views (cleared when it changes)
+        #: surfaces drawn for the current window size (:meth:`_cached`)
+        self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT)
         # the AI process starts now (in the background) so the first AI move is not delayed; the
         # scene's exit() closes it
         self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
@@ -378,17 +381,8 @@ class PlayScene(Scene):
 
     # -- render cache -------------------------------------------------------------------------
     def _cached(self, key: Any, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """The surface cached under ``key`` for the current window size, built on first use.
+        """The surface cached under ``key`` for the current window size, built on first use
+        (:class:`scenes.kit.render_cache.RenderCache`, keyed by ``viewport.version``).
 
         Filling this cache is the only thing ``draw`` may change."""
-        vp = self.viewport
-        cache = self.__dict__.setdefault("_cache", {})
-        if self.__dict__.get("_cache_version") != vp.version:
-            cache.clear()
-            self._cache_version = vp.version
-        s = cache.get(key)
-        if s is None:
-            if len(cache) > CACHE_LIMIT:
-                cache.clear()
-            s = cache[key] = build()
-        return s
+        return self.render_cache.get(key, build, self.viewport.version)

@@ -25,14 +25,12 @@ from scenes.kit.draw import (
     wrap_text,
 )
 from scenes.kit.flight import Flight, centered
-from scenes.kit.tween import clamp
 from scenes.play.seats import SEAT_RGB
 from scenes.sushi.art import BACK, PILE_TITLE, TYPE_RGB, icon_path
 from scenes.sushi.layout import (
     HAND_AREA,
     HAND_H,
     HAND_W,
-    HOVER_LIFT,
     KEEP_RECT,
     MY_CHIPS_RECT,
     MY_STACKS_RECT,
@@ -231,11 +229,7 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         item = ("hand", i)
         if private and sc.drag.is_moving(item):
             continue
-        r = area.hand_card(i, n)
-        angle = area.hand_angle(i, n)
-        lift = sc.lifts[i] if i < len(sc.lifts) else 0.0
-        t = clamp(lift / HOVER_LIFT, 0.0, 1.0)
-        angle *= 1 - t
+        r, angle, lift = sc.hand.pose(i, n)  # upright as it lifts
         key = ss.hand[i] if private and i < len(ss.hand) else BACK
         cx, cy = r.centerx, r.centery - lift
         img = sc.art.rotated(key, r.w, r.h, angle)

@@ -16,7 +16,7 @@ import pygame
 from game.sushi import EAT, KEEP, PILES, TYPES, WILD
 from scenes.kit.scene import UIElement
 from scenes.play.input import PlayInput
-from scenes.sushi.layout import HAND_AREA, HOVER_LIFT, KEEP_RECT, PLATE_RECT, pile_cell
+from scenes.sushi.layout import HAND_AREA, KEEP_RECT, PLATE_RECT, pile_cell
 
 if TYPE_CHECKING:
     from scenes.sushi.scene import SushiPlayScene
@@ -59,12 +59,8 @@ class SushiInput(PlayInput):
         ss = sc.shown.seats[sc.bottom]
         if ss.hand is None or sc.human_to_act() is None:
             return None
-        rects = self.hand_rects()
-        for i in range(len(rects) - 1, -1, -1):
-            r = rects[i].move(0, -round(sc.lifts[i] if i < len(sc.lifts) else 0))
-            if r.collidepoint(pos):
-                return ("hand", i)
-        return None
+        i = sc.hand.index_at(pos, ss.hand_count)
+        return None if i is None else ("hand", i)
 
     def card_of(self, item: Item) -> str | None:
         """The card name of a hand item, or None (not a hand item, or no longer in the hand)."""
@@ -211,25 +207,19 @@ class SushiInput(PlayInput):
         return out
 
     # -- hover lift -------------------------------------------------------------------------------
-    def lift_goals(self) -> list[float]:
-        """How far each hand card should be lifted now (logical px; the hovered or selected card)."""
+    def lifted_card(self) -> int | None:
+        """The hand card to lift now (:meth:`scenes.kit.hand.Hand.update`): the selected card, else
+        the one under the pointer while the bottom human may choose; None while the timeline runs,
+        the hand is hidden or a card is being dragged."""
         sc = self.sc
-        goals = [0.0] * len(sc.lifts)
         if sc.timeline.running or sc.viewer is None:
-            return goals
+            return None
         item = sc.drag.active_item
-        if isinstance(item, tuple) and not sc.drag.dragging and 0 <= item[1] < len(goals):
-            goals[item[1]] = HOVER_LIFT
-            return goals
+        if isinstance(item, tuple) and not sc.drag.dragging and 0 <= item[1] < len(sc.hand.lifts):
+            return int(item[1])
         if sc.hover is None or sc.drag.dragging or sc.human_to_act() is None:
-            return goals
-        rects = self.hand_rects()
-        for k in range(len(rects) - 1, -1, -1):
-            if rects[k].inflate(0, 40).move(0, -20).collidepoint(sc.hover):
-                if k < len(goals):
-                    goals[k] = HOVER_LIFT
-                break
-        return goals
+            return None
+        return sc.hand.layout.hover_index(sc.hover, sc.shown.seats[sc.bottom].hand_count)
 
 
 __all__ = ["MSG_TO_KEEP", "MSG_TO_PLATE", "MSG_WILD_FIRST", "MSG_WILD_STACK", "SushiInput"]

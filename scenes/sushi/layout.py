@@ -19,6 +19,7 @@ import pygame
 
 from game.sushi import TYPES
 from scenes.kit.flight import centered
+from scenes.kit.hand import HandLayout
 from scenes.kit.layout import PanelRow
 from scenes.kit.tween import clamp
 
@@ -50,6 +51,10 @@ HAND_MAX_STEP = 112
 HAND_FAN_DEG = 5.0  #: rotation of the outermost cards
 HAND_ARC = 10.0  #: the outermost cards sit this much lower
 HOVER_LIFT = 30.0
+#: The bottom seat's hand: a fan centred in HAND_AREA (12 px margins), the hovered card lifted.
+HAND = HandLayout(center_x=HAND_AREA.centerx, y=HAND_Y, card_w=HAND_W, card_h=HAND_H,
+                  max_step=HAND_MAX_STEP, max_width=HAND_AREA.w - 24, fan_deg=HAND_FAN_DEG, arc=HAND_ARC,
+                  lift=HOVER_LIFT, hover_reach=HOVER_LIFT + 10, half_life_ms=45)
 
 MY_STACK_W, MY_STACK_H = 74, 104
 MY_STACK_X0, MY_STACK_Y = MY_STACKS_RECT.x + 14, MY_STACKS_RECT.y + 40
@@ -92,23 +97,6 @@ def card_size(w: float) -> tuple[float, float]:
 def top_panel_rects(n: int) -> list[pygame.Rect]:
     """The ``n`` opponents' panels (1..4), left to right, centred in the top row."""
     return TOP_ROW.rects(n)
-
-
-def hand_layout(n: int) -> list[tuple[pygame.Rect, float]]:
-    """The resting place of each of ``n`` hand cards: (unrotated logical rect, angle in degrees,
-    positive = counter-clockwise). Cards overlap left to right (the rightmost is on top)."""
-    if n <= 0:
-        return []
-    step = min(HAND_MAX_STEP, (HAND_AREA.w - 24 - HAND_W) / max(1, n - 1))
-    total = HAND_W + step * (n - 1)
-    x0 = HAND_AREA.centerx - total / 2
-    c = (n - 1) / 2
-    out = []
-    for i in range(n):
-        d = (i - c) / c if c else 0.0
-        r = pygame.Rect(round(x0 + i * step), round(HAND_Y + HAND_ARC * d * d), HAND_W, HAND_H)
-        out.append((r, -HAND_FAN_DEG * d))
-    return out
 
 
 def pile_cell(k: int) -> pygame.Rect:
@@ -186,15 +174,16 @@ class SeatArea:
         """Card ``i`` of ``n`` in the hand (bottom: the fanned hand's unrotated rect; opponent:
         a card back of the small fan in its panel)."""
         if self.panel is None:
-            lay = hand_layout(max(n, 1))
-            return pygame.Rect(lay[min(i, len(lay) - 1)][0])
+            n = max(n, 1)
+            return HAND.rect(min(i, n - 1), n)
         p = self.panel
         step = 9 if n <= 6 else 54 / max(1, n - 1)
         return pygame.Rect(round(p.x + 12 + i * step), p.y + 40, self.back_w, self.back_h)
 
     def hand_angle(self, i: int, n: int) -> float:
+        """The resting angle of hand card ``i`` of ``n`` (degrees; opponents' backs stand upright)."""
         if self.panel is None and n > 0:
-            return hand_layout(n)[min(i, n - 1)][1]
+            return HAND.angle(min(i, n - 1), n)
         return 0.0
 
     # -- the opponent's panel ------------------------------------------------------------------

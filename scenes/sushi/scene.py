@@ -42,9 +42,9 @@ from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
 from game.sushi_events import Chosen, Deal
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
+from scenes.kit.hand import Hand
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
-from scenes.kit.tween import approach_each, settled
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
 from scenes.sushi import draw as painter
@@ -53,6 +53,7 @@ from scenes.sushi.art import SushiArt
 from scenes.sushi.choreo import SushiChoreo, first_of, resolves
 from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput
 from scenes.sushi.layout import (
+    HAND,
     NEXT_RECT,
     PAUSE_RECT,
     SeatArea,
@@ -137,8 +138,7 @@ class SushiPlayScene(PlayScene):
         self.toast_ms = 0.0
         self.clock_ms = 0.0
         self.hover: tuple[int, int] | None = None
-        self.lifts: list[float] = [0.0] * 8  # hover lift of each hand card (logical px)
-        self._goals: list[float] = [0.0] * 8
+        self.hand = Hand(HAND)  # the bottom hand's hover lifts (logical px)
         self.errors = 0
 
         inp = self.input
@@ -213,7 +213,7 @@ class SushiPlayScene(PlayScene):
             or self.toast_ms > 0
             or (self.scoring is not None and self.scoring.auto_ms is not None)
             or self._ai_pending()
-            or not settled(self.lifts, self._goals)
+            or not self.hand.settled()
         )
 
     def _ai_pending(self) -> bool:
@@ -349,8 +349,7 @@ class SushiPlayScene(PlayScene):
         sdt = self._frame_start(dt_ms)
         if self.toast_ms > 0:
             self.toast_ms = max(0.0, self.toast_ms - dt_ms)
-        self._goals = self.input.lift_goals()
-        approach_each(self.lifts, self._goals, dt_ms, 45)
+        self.hand.update(dt_ms, self.input.lifted_card())
         self.timeline.step(sdt)
         panel = self.scoring
         if panel is not None and panel.auto_ms is not None:
