@@ -32,7 +32,11 @@ def start_xvfb():
     """Start Xvfb on a free display; returns (process, ":N")."""
     assert not MISSING, f"{MISSING} missing: .ci/run must install xvfb and xdotool"
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+    # -noreset: by default an X server resets when its last client disconnects, and an app that
+    # connects during the reset gets no display; SDL then silently falls back to an offscreen
+    # driver and the app runs with no window (seen when one test's app closes as the next starts).
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp",
+                             "-noreset"],
                             pass_fds=(write,), stderr=subprocess.DEVNULL)
     os.close(write)
     number = b""
@@ -53,8 +57,10 @@ class RealApp:
         self.dump = tmp / "ui.json"
         self.env = {**os.environ, "DISPLAY": display, "TATAMI_UI_DUMP": str(self.dump),
                     "TATAMI_DATA_DIR": str(tmp / "data"), "SDL_AUDIODRIVER": "dummy",
-                    "PYTHONFAULTHANDLER": "1"}  # SIGABRT dumps every thread's stack (diagnostics)
-        self.env.pop("SDL_VIDEODRIVER", None)
+                    "PYTHONFAULTHANDLER": "1",  # SIGABRT dumps every thread's stack (diagnostics)
+                    # X11 only: without a display SDL would fall back to an offscreen driver and
+                    # the app would run with no window; this way it fails at once, saying why
+                    "SDL_VIDEODRIVER": "x11"}
         self.log = open(tmp / "app.log", "w")
         self.proc = subprocess.Popen([sys.executable, "-m", "scenes", "--size", "1280x720", *args],
                                      cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
