@@ -16,9 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_kanji_rules import DEAD_FOR_MOST, PLAIN, make_setup, make_state
+
 from game.core import Event
 from game.kanji import KANJI, PASS, Completed, KanjiState
-from game.kanji_data import NETA, SHARI_DECK, form, is_valid
+from game.kanji_data import form, is_valid
 from game.kanji_events import (
     EVENT_TYPES,
     NO_CHARACTER,
@@ -41,35 +43,6 @@ from game.kanji_events import (
 )
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
-# Card names that no neta outside 糸 言 禾 completes, and a hand without those three.
-DEAD_FOR_MOST = ["曳", "会", "氏", "泉", "田", "己"]
-PLAIN = "亻氵彳土扌"
-
-
-def deck(first: str) -> list[str]:
-    """A neta deck starting with the cards of ``first``, the rest in NETA order."""
-    cards = list(first)
-    cards += [n for n in NETA if n not in cards]
-    assert sorted(cards) == sorted(NETA), first
-    return cards
-
-
-def shari_order(table, pile=()) -> list[str]:
-    """The whole shari deck: ``table`` (slots 0..5), then ``pile``, then the rest in deck order."""
-    first = list(table) + list(pile)
-    rest = list(SHARI_DECK)
-    for card in first:
-        rest.remove(card)
-    return first + rest
-
-
-def make_setup(table, pile=(), decks=(PLAIN, PLAIN), key="joyo") -> dict:
-    return {"players": len(decks), "shari": shari_order(table, pile),
-            "neta": [deck(d) if isinstance(d, str) else list(d) for d in decks], "answer_key": key}
-
-
-def make_state(table, pile=(), decks=(PLAIN, PLAIN), key="joyo") -> KanjiState:
-    return KANJI.state_from_setup(make_setup(table, pile, decks, key))
 
 
 def kinds(events) -> list[str]:

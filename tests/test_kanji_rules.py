@@ -72,8 +72,10 @@ def shari_order(table: list[str], pile: list[str] = ()) -> list[str]:
 
 
 def make_setup(table, pile=(), decks=(PLAIN, PLAIN), key="joyo") -> dict:
+    """A setup with ``table`` face up, ``pile`` next, and one neta deck per seat (a string: the
+    first cards, via :func:`deck`; a list: the whole deck)."""
     return {"players": len(decks), "shari": shari_order(table, pile),
-            "neta": [deck(d) for d in decks], "answer_key": key}
+            "neta": [deck(d) if isinstance(d, str) else list(d) for d in decks], "answer_key": key}
 
 
 def make_state(table, pile=(), decks=(PLAIN, PLAIN), key="joyo") -> KanjiState:

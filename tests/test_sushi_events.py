@@ -24,6 +24,7 @@ from test_sushi_rules import (
     play_planned_round,
     random_phase,
     random_state,
+    chip_twin,
     twin_playout,
 )
 
@@ -321,34 +322,6 @@ def test_no_leak_in_events_of_other_seats_pending_choice(seed, n):
             checked += 1
         random_phase(s, rng)
     assert checked >= 10 * n
-
-
-def chip_twin(seed: int, n: int, viewer: int) -> tuple[dict, dict, list]:
-    """A finished random game's setup, the same setup with every chip the viewer did not win
-    moved to another position of its pile, and the game's actions (see test_no_leak_pile_orders)."""
-    rng = random.Random(seed)
-    a = random_state(seed, n)
-    while not a.is_over():
-        random_phase(a, rng)
-    setup = a.setup()
-    position = {p: 0 for p in PILES}
-    mine = {p: set() for p in PILES}
-    for award in a.awards:
-        if award.seat is not None:
-            if award.seat == viewer:
-                mine[award.pile].add(position[award.pile])
-            position[award.pile] += 1
-    shuffle = random.Random(seed + 1)
-    chips_b = {}
-    for p in PILES:
-        values = list(setup["chips"][p])
-        free = [i for i in range(3) if i not in mine[p]]
-        moved = [values[i] for i in free]
-        shuffle.shuffle(moved)
-        for i, v in zip(free, moved):
-            values[i] = v
-        chips_b[p] = values
-    return setup, {**setup, "chips": chips_b}, a.record_actions()
 
 
 @settings(max_examples=60, deadline=None)

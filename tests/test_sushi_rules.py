@@ -691,15 +691,13 @@ def test_no_leak_other_seats_hidden_hands(seed, n, data):
     assert a.scores() == b.scores()
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5), data=st.data())
-def test_no_leak_pile_orders(seed, n, data):
-    viewer = data.draw(st.integers(0, n - 1))
+def chip_twin(seed: int, n: int, viewer: int) -> tuple[dict, dict, list]:
+    """A finished random game's setup, the same setup with every chip the viewer did not win
+    moved to another position of its pile, and the game's actions."""
     rng = random.Random(seed)
     a = random_state(seed, n)
     while not a.is_over():
         random_phase(a, rng)
-    # Which positions of each pile the viewer won: permute every other position in B.
     setup = a.setup()
     position = {p: 0 for p in PILES}
     mine = {p: set() for p in PILES}
@@ -718,10 +716,19 @@ def test_no_leak_pile_orders(seed, n, data):
         for i, v in zip(free, moved):
             values[i] = v
         chips_b[p] = values
-    b = SUSHI.state_from_setup({**setup, "chips": chips_b})
+    return setup, {**setup, "chips": chips_b}, a.record_actions()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5), data=st.data())
+def test_no_leak_pile_orders(seed, n, data):
+    viewer = data.draw(st.integers(0, n - 1))
+    # every chip position of each pile the viewer did not win is permuted in B
+    setup, setup_b, actions = chip_twin(seed, n, viewer)
+    b = SUSHI.state_from_setup(setup_b)
     a2 = SUSHI.state_from_setup(setup)
     steps = 0
-    for phase in a.record_actions():
+    for phase in actions:
         for seat, action in enumerate(phase):
             a2.apply(seat, action)
             b.apply(seat, action)
