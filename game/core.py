@@ -130,6 +130,31 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def english_list(items: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (an English list; ``""`` for none). Used by every
+    game's event sentences and outcome descriptions."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """``names[seat]``; ``"Seat N"`` when ``names`` is too short, ``"Nobody"`` for None (never
+    raises for an int)."""
+    if seat is None:
+        return "Nobody"
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+
+
+def first_event(events: Sequence[Event], kind: type, seat: int | None = None) -> Any:
+    """The first event of class ``kind`` in ``events`` (about ``seat`` when given), or None."""
+    for e in events:
+        if isinstance(e, kind) and (seat is None or e.seat == seat):
+            return e
+    return None
+
+
 def describe(event: Event, names: Sequence[str]) -> str:
     """The sentence telling ``event`` with seat names ``names`` (see :meth:`Event.describe`)."""
     return event.describe(names)

@@ -18,8 +18,8 @@ from typing import Any, Iterable, Sequence
 
 from .core import (
     ActionError,
-    Game,
     Event,
+    Game,
     GameState,
     GameType,
     IllegalActionError,
@@ -248,8 +248,6 @@ class KaitoState(GameState):
         self.events: list[Event] = []
         self._outcome: Outcome | None = None
         self._legal_cache: list[str] | None = None
-        #: the last tiles at stake after the last apply (None: not yet computed), see _at_stake.
-        self._stake: list[tuple[int, str, int]] | None = None
 
     @classmethod
     def from_position(
@@ -355,15 +353,13 @@ class KaitoState(GameState):
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalActionError(self._why_illegal(move, legal))
-        before = self._stake if self._stake is not None else self._at_stake()
+        before = self._at_stake()
         self._do(move)
         self.history.append((seat, str(move)))
-        self._stake = self._at_stake()
-        if self._stake:
-            for owner, tile, square in self._stake:
-                if (owner, tile, square) not in before:
-                    self.emit(LastTileAtStake(seat=owner, ply=len(self.history) - 1, tile=tile,
-                                              square=square, mover=self.to_move))
+        for owner, tile, square in self._at_stake():
+            if (owner, tile, square) not in before:
+                self.emit(LastTileAtStake(seat=owner, ply=len(self.history) - 1, tile=tile,
+                                          square=square, mover=self.to_move))
 
     def _at_stake(self) -> list[tuple[int, str, int]]:
         """(owner seat, tile, square) of every last katana / kabuto at stake now: the only one of
@@ -535,7 +531,6 @@ class KaitoState(GameState):
         other.events = list(self.events)
         other._outcome = self._outcome
         other._legal_cache = self._legal_cache
-        other._stake = self._stake
         return other
 
     def setup(self) -> dict:

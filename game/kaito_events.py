@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-from .core import Event
+from .core import Event, english_list, seat_name
 
 #: Colour words (RULES.md §1 components: red ``R``, black ``B``; ``O`` for the blank tiles).
 COLOR_WORDS = {"R": "Red", "B": "Black", "O": "blank"}
@@ -83,20 +83,6 @@ def tile_label(code: str) -> str:
     return f"{COLOR_WORDS[code[0]]} {KIND_WORDS[code[1]]}"
 
 
-def name_of(names: Sequence[str], seat: int | None) -> str:
-    """``names[seat]``, or ``"Seat N"`` when ``names`` is too short (``"Nobody"`` for None)."""
-    if seat is None:
-        return "Nobody"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-
-
-def word_list(items: Sequence[str]) -> str:
-    """An English list: ``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 @dataclass(frozen=True, kw_only=True)
 class KaitoPlaced(Event):
     """The opening placement (RULES.md §1, setup): the second player removed both blank tiles and
@@ -121,7 +107,7 @@ class KaitoPlaced(Event):
         """E.g. ``"Ben removed the two blank tiles from c4 and e2 and placed the Kaito on c4,
         showing Red."``."""
         b1, b2 = (square_label(b) for b in self.blanks)
-        return TEMPLATES[self.KIND].format(seat=name_of(names, self.seat), blank1=b1, blank2=b2,
+        return TEMPLATES[self.KIND].format(seat=seat_name(names, self.seat), blank1=b1, blank2=b2,
                                            square=square_label(self.square),
                                            color=COLOR_WORDS[self.color])
 
@@ -161,8 +147,8 @@ class KaitoMoved(Event):
         if jumped and gaps:
             tiles.append("one empty square" if gaps == 1 else f"{gaps} empty squares")
         return TEMPLATES[f"{self.KIND}/{key}"].format(
-            seat=name_of(names, self.seat), distance=self.distance, frm=square_label(self.frm),
-            to=square_label(self.to), tiles=word_list(tiles))
+            seat=seat_name(names, self.seat), distance=self.distance, frm=square_label(self.frm),
+            to=square_label(self.to), tiles=english_list(tiles))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,7 +186,7 @@ class TileCaptured(Event):
         """E.g. ``"Ana captured Ben's Black katana on d4 and now holds it."``."""
         key = "held" if self.held else "own"
         return TEMPLATES[f"{self.KIND}/{key}"].format(
-            seat=name_of(names, self.seat), owner=name_of(names, self.owner),
+            seat=seat_name(names, self.seat), owner=seat_name(names, self.owner),
             tile=tile_label(self.tile), square=square_label(self.square))
 
 
@@ -236,7 +222,7 @@ class LastTileAtStake(Event):
         can capture it and win."``."""
         key = "own" if self.mover == self.seat else "opponent"
         return TEMPLATES[f"{self.KIND}/{key}"].format(
-            owner=name_of(names, self.seat), mover=name_of(names, self.mover),
+            owner=seat_name(names, self.seat), mover=seat_name(names, self.mover),
             tile=tile_label(self.tile), square=square_label(self.square))
 
 
@@ -273,8 +259,8 @@ class MonExchanged(Event):
         """E.g. ``"Ana paid Mon worth 3 and 1 (4 points) to retrieve their Red katana from Ben, and
         it now lies on d4 under the Kaito."``."""
         return TEMPLATES[self.KIND].format(
-            seat=name_of(names, self.seat), opponent=name_of(names, 1 - self.seat),
-            values=word_list([c[1] for c in self.paid]), total=self.value,
+            seat=seat_name(names, self.seat), opponent=seat_name(names, 1 - self.seat),
+            values=english_list([c[1] for c in self.paid]), total=self.value,
             tile=tile_label(self.retrieved), square=square_label(self.square))
 
 
@@ -311,8 +297,8 @@ class GameEnded(Event):
         if self.reason != NO_MOVE:
             key += "/own" if self.captured_by == self.loser else "/opponent"
         return TEMPLATES[key].format(
-            winner=word_list([name_of(names, w) for w in self.winners]),
-            loser=name_of(names, self.loser), color=COLOR_WORDS[self.color])
+            winner=english_list([seat_name(names, w) for w in self.winners]),
+            loser=seat_name(names, self.loser), color=COLOR_WORDS[self.color])
 
 
 #: Every KAITO event class, in the order :mod:`game.kaito` may emit them within one action.

@@ -52,6 +52,7 @@ from .core import (
     Outcome,
     RecordError,
     View,
+    english_list,
     require_rng,
 )
 from .kanji_data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
@@ -150,13 +151,8 @@ def sort_hand(cards: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=_NETA_ORDER.__getitem__))
 
 
-def _join(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _seats(seats: Sequence[int]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + _join([str(s) for s in seats])
+    return ("seat " if len(seats) == 1 else "seats ") + english_list([str(s) for s in seats])
 
 
 @dataclass(frozen=True)

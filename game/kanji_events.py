@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from .core import Event
+from .core import Event, english_list, seat_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .kanji import TieBreak
@@ -85,19 +85,9 @@ TEMPLATES: dict[str, str] = {
 }
 
 
-def name_of(names: Sequence[str], seat: int | None) -> str:
-    """``names[seat]``, or ``"Seat N"`` when ``names`` is too short (never raises for an int)."""
-    if seat is None:
-        return "Nobody"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-
-
 def name_list(names: Sequence[str], seats: Sequence[int]) -> str:
     """Seat names as an English list: ``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``."""
-    items = [name_of(names, s) for s in seats]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return english_list([seat_name(names, s) for s in seats])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,7 +126,7 @@ class KanjiFormed(Event):
         """E.g. ``"Ana put 亻 beside 木 and completed 休 “rest” (read キュウ / やす.む; 6 strokes)."``."""
         readings = " / ".join(r[0] for r in (self.on, self.kun) if r) or "no reading"
         meaning = self.meanings[0] if self.meanings else "no gloss"
-        return TEMPLATES[self.KIND].format(seat=name_of(names, self.seat), neta=self.neta,
+        return TEMPLATES[self.KIND].format(seat=seat_name(names, self.seat), neta=self.neta,
                                            shari=self.shari, char=self.char, meaning=meaning,
                                            readings=readings, strokes=self.strokes)
 
@@ -170,7 +160,7 @@ class KanjiWrong(Event):
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Ben put 亻 beside 口, but the pair forms no character, so both cards went back."``."""
         return TEMPLATES[f"{self.KIND}/{self.reason}"].format(
-            seat=name_of(names, self.seat), neta=self.neta, shari=self.shari, char=self.char)
+            seat=seat_name(names, self.seat), neta=self.neta, shari=self.shari, char=self.char)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -188,7 +178,7 @@ class Passed(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         """``"Ana passed."``"""
-        return TEMPLATES[self.KIND].format(seat=name_of(names, self.seat))
+        return TEMPLATES[self.KIND].format(seat=seat_name(names, self.seat))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -253,7 +243,7 @@ class NetaDrawn(Event):
     def describe(self, names: Sequence[str]) -> str:
         """``"Ana drew 木."`` for the drawer, ``"Ana drew a neta card."`` for the others."""
         key = f"{self.KIND}/{'hidden' if self.card is None else 'known'}"
-        return TEMPLATES[key].format(seat=name_of(names, self.seat), card=self.card)
+        return TEMPLATES[key].format(seat=seat_name(names, self.seat), card=self.card)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -272,7 +262,7 @@ class SeatFinished(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         """``"Ana completed a fifth kanji (休 林 校 村 時: 43 strokes) and will take no more turns."``"""
-        return TEMPLATES[self.KIND].format(seat=name_of(names, self.seat), kanji=" ".join(self.kanji),
+        return TEMPLATES[self.KIND].format(seat=seat_name(names, self.seat), kanji=" ".join(self.kanji),
                                            score=self.score)
 
 

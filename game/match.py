@@ -426,15 +426,14 @@ class Match:
         Each is a position where ``seat`` was to act and has acted since; none lies before an
         event whose class is ``IRREVERSIBLE`` (it revealed hidden information or randomness) or
         before another human's action."""
-        history, events = self.state.history, _log(self.state)
+        # (no checkpoint lies before an IRREVERSIBLE event: applying one clears them all)
+        history = self.state.history
         out = []
         for cp in reversed(self.checkpoints):
             if cp.ply >= self.ply:
                 continue
             since = history[cp.ply:]
             if any(s != seat and self.seats[s] == HUMAN for s, _ in since):
-                break
-            if any(e.IRREVERSIBLE for e in events[cp.event_count:]):
                 break
             if seat in cp.to_act and any(s == seat for s, _ in since):
                 out.append(cp)

@@ -39,9 +39,6 @@ from .core import wilson_interval
 from .match import Match
 from .registry import GAMES, get
 
-#: Safety net: no game of Tatami needs this many decisions.
-MAX_STEPS = 100_000
-
 
 class UsageError(Exception):
     """Bad command-line arguments; the message is the one line to print."""
@@ -84,7 +81,7 @@ def play_game(game_name: str, levels: Sequence[str], index: int, seed: int) -> d
         ``{"seat_bots": [bot index per seat], "winners": [seats], "scores": [...],
         "ms": [[ms per decision] per bot index]}``.
     Raises:
-        RuntimeError: the game stalls (nobody to act) or exceeds :data:`MAX_STEPS` steps.
+        RuntimeError: the game stalls (nobody to act) or exceeds the Match's step limit.
         ActionError: a bot chose an action the state rejects (a bug in the bot)."""
     game = get(game_name)
     n = len(levels)
@@ -95,14 +92,9 @@ def play_game(game_name: str, levels: Sequence[str], index: int, seed: int) -> d
                       ms[seat_bots[s]])
             for s in range(n)}
     match = Match(game, [levels[b] for b in seat_bots], seed, state=state, bots=bots, synchronous=True)
-    steps = 0
-    while not match.is_over():
-        if not match.to_act():
-            raise RuntimeError(f"{game_name}: game {index} is not over but nobody is to act")
-        match.step_bots()  # all views first: simultaneous choices are blind
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"{game_name}: game {index} did not end after {MAX_STEPS} steps")
+    match.run_bots_until_human()  # every bot seat: all views first, so simultaneous choices are blind
+    if not match.is_over():
+        raise RuntimeError(f"{game_name}: game {index} is not over but nobody is to act")
     outcome = match.outcome()
     assert outcome is not None
     return {"seat_bots": seat_bots, "winners": list(outcome.winners), "scores": list(outcome.scores),

@@ -31,6 +31,7 @@ from .core import (
     Outcome,
     RecordError,
     View,
+    english_list,
     require_rng,
 )
 from .sushi_events import (
@@ -44,7 +45,6 @@ from .sushi_events import (
     Pass,
     Reveal,
     RoundEnd,
-    _join,
     award_text,
 )
 
@@ -371,7 +371,7 @@ class SushiState(GameState):
         if len(winners) == 1:
             desc = f"Seat {winners[0]} wins with {best} points."
         else:
-            desc = f"Seats {_join([str(s) for s in winners])} share the win with {best} points each."
+            desc = f"Seats {english_list([str(s) for s in winners])} share the win with {best} points each."
         self._outcome = Outcome(winners, "chips", desc, totals)
         self.emit(End(seat=None, chips=tuple(tuple(c) for c in self.chips), scores=totals, winners=winners))
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from .core import Event
+from .core import Event, english_list
 
 #: The dessert pile's name (same value as :data:`game.sushi.DESSERT`; this module may not import
 #: game.sushi, which imports it).
@@ -42,14 +42,6 @@ _WILD_PREFIX = "wild="
 # --- shared wording helpers -------------------------------------------------------------------
 
 
-def _join(names: Sequence[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"`` (an English list; ``""`` for none)."""
-    names = list(names)
-    if not names:
-        return ""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _verb(who: str, singular: str, plural: str) -> str:
     """``singular`` for a third person, ``plural`` when the seat is called "You"."""
     return plural if who == "You" else singular
@@ -57,7 +49,7 @@ def _verb(who: str, singular: str, plural: str) -> str:
 
 def _cards(cards: Sequence[str]) -> str:
     """Card names as an English list, e.g. ``"tuna, tuna and wild"`` (``"nothing"`` if empty)."""
-    return _join(list(cards)) or "nothing"
+    return english_list(list(cards)) or "nothing"
 
 
 _EATEN_TEMPLATES = {
@@ -131,7 +123,7 @@ def award_text(award: Award, names: Sequence[str], value: int | None = None) -> 
         return AWARD_TEMPLATES["empty"].format(pile=pile)
     if not award.groups:
         return AWARD_TEMPLATES["nobody"].format(pile=pile)
-    ties = "; ".join(_TIE_TEMPLATE.format(seats=_join([names[s] for s in seats]), count=count)
+    ties = "; ".join(_TIE_TEMPLATE.format(seats=english_list([names[s] for s in seats]), count=count)
                      for count, seats in award.skipped)
     if award.seat is None:
         return AWARD_TEMPLATES["no_one_alone"].format(pile=pile, ties=ties)
@@ -238,7 +230,7 @@ class Reveal(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Everyone revealed what they ate: Aiko tuna, Ben a wild as tuna and Chie salmon."``."""
-        eaten = _join([self.TEMPLATES["item"].format(seat=names[s], card=_eaten(a)) for s, a in enumerate(self.actions)])
+        eaten = english_list([self.TEMPLATES["item"].format(seat=names[s], card=_eaten(a)) for s, a in enumerate(self.actions)])
         return self.TEMPLATES["all"].format(eaten=eaten)
 
 
@@ -391,7 +383,7 @@ class RoundEnd(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Round 1 is over; chips won so far: Aiko 2 (7 points), Ben 1 and Chie 0."``."""
-        tally = _join([
+        tally = english_list([
             self.TEMPLATES["chips" if p is None else "chips_points"].format(seat=names[s], count=len(c), points=p)
             for s, (c, p) in enumerate(zip(self.chips, self.points))])
         return self.TEMPLATES["round"].format(round=self.round + 1, tally=tally)
@@ -422,11 +414,11 @@ class End(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"The chips were revealed (Aiko 12, Ben 9 and Chie 7) and Aiko won with 12 points."``."""
-        scores = _join([self.TEMPLATES["score"].format(seat=names[s], points=p) for s, p in enumerate(self.scores)])
+        scores = english_list([self.TEMPLATES["score"].format(seat=names[s], points=p) for s, p in enumerate(self.scores)])
         best = self.scores[self.winners[0]]
         if len(self.winners) == 1:
             return self.TEMPLATES["one"].format(scores=scores, winner=names[self.winners[0]], points=best)
-        return self.TEMPLATES["shared"].format(scores=scores, winners=_join([names[s] for s in self.winners]),
+        return self.TEMPLATES["shared"].format(scores=scores, winners=english_list([names[s] for s in self.winners]),
                                                points=best)
 
 

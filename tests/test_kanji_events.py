@@ -15,7 +15,6 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from test_kanji_rules import DEAD_FOR_MOST, PLAIN, make_setup, make_state
 
 from game.core import Event

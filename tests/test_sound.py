@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from scene_input import click, drag, post, settle, rect_of, start_scene  # noqa: E402
+from scene_input import click, drag, post, rect_of, settle, start_scene  # noqa: E402
 
 from game.kaito import KAITO, KaitoState, square_index, square_name  # noqa: E402
 from scenes.devtools.selftest import Driver  # noqa: E402

@@ -11,9 +11,10 @@ import pytest
 from scene_input import settle, start_scene
 
 from game.ai import make_bot
+from game.core import first_event
 from game.sushi import SUSHI
 from game.sushi_events import Pass, Reveal
-from scenes.sushi.choreo import PLACE_MS, first_of
+from scenes.sushi.choreo import PLACE_MS
 from scenes.sushi.scene import SushiPlayScene
 
 MATCH_PY = str(Path("game", "match.py"))
@@ -92,7 +93,7 @@ def test_the_pass_lands_cards_in_the_slots_the_event_names(app):
     before = scene.match.event_count
     assert scene._commit(0, kept)
     assert scene.cursor == scene.match.event_count > before
-    got = first_of(scene.match.events_for(0, before), Pass, 0)
+    got = first_event(scene.match.events_for(0, before), Pass, 0)
     assert got is not None and got.kept == kept
     scene.timeline.step(PLACE_MS + 1)  # the kept card has landed: the hands fly
     assert scene.anim_label.startswith("Passing")

@@ -20,11 +20,11 @@ from test_sushi_rules import (
     THREE_SEAT_CHIPS,
     THREE_SEAT_PLANS,
     THREE_SEAT_WINNERS,
+    chip_twin,
     planned_state,
     play_planned_round,
     random_phase,
     random_state,
-    chip_twin,
     twin_playout,
 )
 

@@ -19,7 +19,17 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .kaito_engine import KABUTO, KATANA, KIND, LINES, MON, OWNER, PLACE, SQ_MASK, FastPos
+from .kaito_engine import (
+    KABUTO,
+    KATANA,
+    KIND,
+    LINES,
+    MON,
+    OWNER,
+    PLACE,
+    SQ_MASK,
+    FastPos,
+)
 
 WIN = 1_000_000
 #: Scores beyond this are forced wins/losses (distance-adjusted).

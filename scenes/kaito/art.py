@@ -11,7 +11,10 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.draw import C
+from scenes.kit.draw import SEAT_COLOR_RGB, C
+from scenes.shell.assets import (
+    kaito_tile_svg as tile_path,  # the one place a tile's SVG is named
+)
 
 TABLE_SVG = "art/table.svg"
 
@@ -21,11 +24,6 @@ CELL = (44, 28, 20)
 GOLD_HI = (240, 200, 110)
 
 
-def tile_path(code: str) -> str:
-    """The SVG of tile ``code`` (``"RK"``, ``"B3"``, ``"OO"``...)."""
-    return f"art/kaito/tile_{code}.svg"
-
-
 def pawn_path(color: str) -> str:
     """The SVG of the Kaito showing ``color`` (``"R"``/``"B"``)."""
     return f"art/kaito/kaito_{color}.svg"
@@ -33,7 +31,7 @@ def pawn_path(color: str) -> str:
 
 def rgb_of(color: str | None) -> tuple[int, int, int]:
     """The dot colour of a seat colour code (muted ink for none)."""
-    return {"R": C.RED_TILE, "B": C.BLACK_TILE}.get(color or "", C.INK_MUTED)
+    return SEAT_COLOR_RGB.get(color or "", C.INK_MUTED)
 
 
 def build_dim(vp: Any, size: float) -> pygame.Surface:

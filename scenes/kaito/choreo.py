@@ -19,12 +19,19 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import pygame
 
-from game.core import Event
+from game.core import Event, first_event
 from game.kaito import square_name
 from game.kaito_events import KaitoMoved, KaitoPlaced, MonExchanged, TileCaptured
 from game.match import Match
 from scenes.kaito.art import pawn_path, tile_path
-from scenes.kaito.layout import BLANK_FADE_SHRINK, as_tuple, held_rect, pawn_rect_at, square_rect, tally_rect
+from scenes.kaito.layout import (
+    BLANK_FADE_SHRINK,
+    as_tuple,
+    held_rect,
+    pawn_rect_at,
+    square_rect,
+    tally_rect,
+)
 from scenes.kaito.shown import Shown
 from scenes.kaito.sprites import TileFlight
 from scenes.kit.tween import Tween, ease_in_out_sine
@@ -49,11 +56,6 @@ PAY_STAGGER_MS = 60.0
 Choreography = Iterator[float]
 
 
-def first(events: Sequence[Event], kind: type) -> Any:
-    """The first event of class ``kind`` in ``events``, or None."""
-    return next((e for e in events if isinstance(e, kind)), None)
-
-
 def capture_preview(match: Match, seat: int, square: int) -> tuple[KaitoMoved, TileCaptured]:
     """The events the plain capture on ``square`` would cause, asked of the core
     (:meth:`game.match.Match.preview`; nothing is applied).
@@ -65,7 +67,7 @@ def capture_preview(match: Match, seat: int, square: int) -> tuple[KaitoMoved, T
     Raises:
         game.core.ActionError: the capture is not legal (the scene offers only legal targets)."""
     events = match.preview(seat, square_name(square))
-    return first(events, KaitoMoved), first(events, TileCaptured)
+    return first_event(events, KaitoMoved), first_event(events, TileCaptured)
 
 
 class Choreographer:
@@ -121,14 +123,14 @@ class Choreographer:
                 player chose the exchange): only the exchange and the turn-over remain.
             paid_rects: (tile code, rect) of the Mon the player laid in the pay area, in the
                 order laid; the paid tiles fly from there instead of from the held row."""
-        placed = first(events, KaitoPlaced)
+        placed = first_event(events, KaitoPlaced)
         if placed is not None:
             yield from self._place(placed, drop_rect)
         else:
-            moved, captured = first(events, KaitoMoved), first(events, TileCaptured)
+            moved, captured = first_event(events, KaitoMoved), first_event(events, TileCaptured)
             if not capture_done and moved is not None and captured is not None:
                 yield from self.capture(moved, captured, drop_rect)
-            exchanged = first(events, MonExchanged)
+            exchanged = first_event(events, MonExchanged)
             if exchanged is not None:
                 yield from self._exchange(exchanged, paid_rects)
         sh = self.scene.shown
@@ -197,7 +199,7 @@ class Choreographer:
         event's slots of the held row), the retrieved tile flies from the event's slot of the
         opponent's row onto ``ex.square``."""
         scene, sh = self.scene, self.scene.shown
-        seat, opp = ex.seat, 1 - ex.seat
+        opp = 1 - ex.seat
         sources = self._paid_sources(ex, paid_rects)
         scene._sfx("coins")  # the Mon tiles are paid, the katana / kabuto comes back
         sh.lift_exchange(ex)
@@ -229,4 +231,4 @@ class Choreographer:
 
 
 __all__ = ["BLANK_FADE_MS", "CAPTURE_MS", "Choreographer", "FLIP_MS", "GLIDE_MS", "PAY_MS", "PLACE_MS",
-           "RETRIEVE_MS", "SETTLE_MS", "capture_preview", "first"]
+           "RETRIEVE_MS", "SETTLE_MS", "capture_preview"]

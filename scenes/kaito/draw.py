@@ -15,7 +15,15 @@ import pygame
 
 from game.kaito import COLOR_NAMES
 from scenes.kaito import art
-from scenes.kaito.art import CELL, LACQUER, LACQUER_DARK, TABLE_SVG, dashed_ellipse, pawn_path, tile_path
+from scenes.kaito.art import (
+    CELL,
+    LACQUER,
+    LACQUER_DARK,
+    TABLE_SVG,
+    dashed_ellipse,
+    pawn_path,
+    tile_path,
+)
 from scenes.kaito.layout import (
     BANNER_ICON,
     BANNER_RECT,

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from game.kaito import EXCHANGE_PRICE, Move
+from game.kaito import EXCHANGE_PRICE, KIND_NAMES, Move
 
-KIND_WORD = {"K": "katana", "H": "kabuto"}
+#: the words of the two kinds a Mon exchange buys back (the rules' names)
+KIND_WORD = {kind: KIND_NAMES[kind] for kind in EXCHANGE_PRICE}
 
 
 @dataclass

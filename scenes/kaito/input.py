@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.kaito.layout import PAWN_GRAB, PAY_RECT, ex_choice_rect, held_area, held_rect, pay_slot_rect, square_at, square_rect
+from scenes.kaito.layout import (
+    PAWN_GRAB,
+    PAY_RECT,
+    ex_choice_rect,
+    held_area,
+    held_rect,
+    pay_slot_rect,
+    square_at,
+    square_rect,
+)
 from scenes.play.input import PlayInput
 
 if TYPE_CHECKING:

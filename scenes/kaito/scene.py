@@ -32,9 +32,10 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.core import first_event
 from game.kaito import COLOR_NAMES, KAITO, KaitoState, KaitoView, Move, square_name
 from game.kaito_events import KaitoMoved
-from scenes.kaito.choreo import Choreographer, Choreography, capture_preview, first
+from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
 from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import KIND_WORD, ExchangeStep, exchange_status
 from scenes.kaito.input import KaitoInput
@@ -114,6 +115,7 @@ class KaitoPlayScene(PlayScene):
             log.debug("kaito scene: ignoring options %s", sorted(kwargs))
         self.init_play(KAITO, seats, seed, names, speed, state, think_ms,
                        options={"colors": tuple(colors or ("R", "B"))})
+        self._targets: dict[tuple[int, int], list[int]] = {}  # (seat, ply) -> Kaito targets
         seats = self.seats
         self.viewer = seats.index("human") if "human" in seats else 0
         first_view = self.view_shown()
@@ -174,11 +176,13 @@ class KaitoPlayScene(PlayScene):
         return view
 
     def targets(self, seat: int) -> list[int]:
-        """``view.targets()`` of ``seat`` (cached until the position changes)."""
-        key = ("targets", seat)
-        t = self._views.get(key)
+        """``view.targets()`` of ``seat`` (cached per position: keyed by the ply)."""
+        key = (seat, self.match.ply)
+        t = self._targets.get(key)
         if t is None:
-            t = self._views[key] = self._view(seat).targets()
+            if len(self._targets) > 8:
+                self._targets.clear()
+            t = self._targets[key] = self._view(seat).targets()
         return t
 
     def over(self) -> bool:
@@ -249,11 +253,10 @@ class KaitoPlayScene(PlayScene):
     def _applied(self, seat: int, action: str, drop_rect: pygame.Rect | None = None, capture_done: bool = False,
                  paid_rects: list[tuple[str, pygame.Rect]] | None = None) -> None:
         """An action was applied: log, save, read its events and animate them."""
-        self._views.clear()
         self.log.append((seat, action))
         self.autosave()
         events = self.take_events(self.viewer)
-        moved = first(events, KaitoMoved)
+        moved = first_event(events, KaitoMoved)
         if moved is not None and not capture_done:
             self.last_from = moved.frm
         self.anim_label = f"{COLOR_NAMES[self.colors[seat]]} plays {action}"
@@ -328,22 +331,12 @@ class KaitoPlayScene(PlayScene):
             self._applied(move.seat, move.action)
 
     def go_to_score(self) -> None:
-        """Replace this scene with the score screen (once)."""
-        if self._left:
-            return
-        self._left = True
-        self.end_timer = None
-        view = self.view_shown()
-        setup = dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names))
-        try:
-            scene = self.app.make_scene(
-                "score", game_name="kaito", outcome=view.outcome, seats=list(self.seats), names=list(self.names),
-                colors=tuple(self.colors), held=view.held, setup=setup,
-            )
-        except Exception:
-            log.exception("cannot open the score screen")
-            return
-        self.app.manager.replace(scene)
+        """Replace this scene with the score screen (once; :meth:`PlayScene.open_score`)."""
+        self.open_score("score", dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names)))
+
+    def score_extra(self) -> dict[str, Any]:
+        """The score screen also shows each seat's colour."""
+        return {"game_name": "kaito", "colors": tuple(self.colors)}
 
     def _go_to_score(self) -> None:
         """The end delay ran out: :meth:`go_to_score`."""
@@ -360,7 +353,6 @@ class KaitoPlayScene(PlayScene):
     def _settled(self) -> None:
         """The main choreography ended: forget its sprites' state, refresh views and widgets."""
         self.choreo.reset()
-        self._views.clear()
         self.sync_widgets()
 
     # -- per frame --------------------------------------------------------------------------------

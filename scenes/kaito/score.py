@@ -18,6 +18,7 @@ class KaitoScoreScene(ScoreScene):
     """KAITO's final result.
 
     kwargs (besides :class:`ScoreScene`'s):
+        view: the final :class:`game.kaito.KaitoView` (gives ``outcome`` and ``held``), or None.
         colors: per seat colour code ("R"/"B").
         held: per seat tuple of tile codes captured from the opponent (still held at the end);
             the score without an outcome is the number held.
@@ -30,7 +31,10 @@ class KaitoScoreScene(ScoreScene):
     }
 
     def __init__(self, app: Any, colors: Sequence[str] = ("R", "B"), held: Sequence[Sequence[str]] = ((), ()),
-                 **kwargs: Any):
+                 view: Any = None, **kwargs: Any):
+        if view is not None:  # the final KaitoView (PlayScene.open_score): its outcome and held rows
+            kwargs.setdefault("outcome", view.outcome)
+            held = view.held
         self.colors = list(colors)
         self._held_in = [tuple(h) for h in held]
         super().__init__(app, **kwargs)

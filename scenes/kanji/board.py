@@ -18,7 +18,7 @@ from scenes.kanji.layout import (
     board_tile,
 )
 from scenes.kanji.sprites import JoinShow
-from scenes.kanji.text import draw_rich, readings, wrap_rich, wrong_text
+from scenes.kanji.text import draw_rich, readings, wrap_rich
 from scenes.kit.draw import C, draw_shadow, draw_text, fit_text
 from scenes.kit.flight import centered
 from scenes.kit.tween import clamp
@@ -190,9 +190,7 @@ def _draw_board_result(s: Any, surface: pygame.Surface, att: Any, imprint: bool)
     else:
         pair = f"{att.neta} + {att.shari}" + (f" = {att.char}" if att.char else "")
         draw_rich(surface, app, s.art, pair, (cx, y), 19, INK, bold=True, anchor="center")
-        why = wrong_text(att, short=True) if att.char is None else att.why
-        if att.char is None:
-            why = "forms no character: no such kanji"
+        why = att.why if att.char is not None else "forms no character: no such kanji"
         lines = wrap_rich(app, why, 14, width)[:2]
         for k, line in enumerate(lines):
             draw_rich(surface, app, s.art, line, (cx, y + 25 + k * 19), 14, (150, 46, 30), bold=True,

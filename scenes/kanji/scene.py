@@ -123,7 +123,7 @@ class KanjiPlayScene(PlayScene):
         # the bottom seat: one human -> always that human; none -> seat 0; hot-seat -> the human
         # acting now (the first one to begin with), behind the privacy screen until "ready"
         self.bottom = self.humans[0] if self.humans else 0
-        self.viewer = self.bottom if len(self.humans) <= 1 else None
+        self.viewer = None if self.match.hot_seat else self.bottom
         self._privacy_for = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []

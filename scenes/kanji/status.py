@@ -14,7 +14,7 @@ from game.kanji_events import GameEnded
 def banner_text(s: Any) -> str:
     """The instruction banner's text for the play scene ``s``: the privacy hand-over, the result,
     the running animation's label, the human's instruction, or who is thinking."""
-    if s._privacy_for is not None or (s.viewer is None and len(s.humans) > 1 and not s._ended):
+    if s._privacy_for is not None or (s.viewer is None and s.match.hot_seat and not s._ended):
         who = s._privacy_for if s._privacy_for is not None else s.bottom
         return f"Pass the screen to {s.names[who]}"
     if s._ended and not s.animating():

@@ -34,7 +34,7 @@ class Flight:
     after ``delay`` ms, optionally turning over from its ``first`` side to its ``second`` side
     during the part ``flip`` = (u0, u1) of its progress (0..1), and fading from ``a0`` to ``a1``.
     It stays drawn at its end until the scene removes it. The timing is a
-    :class:`scenes.kit.engine.Tween`.
+    :class:`scenes.kit.tween.Tween`.
 
     Sides are art keys the owning scene's art understands (Sushi Draft: a card name or
     ``"back"`` with ``kind="card"``; for chips ``("back", pile)`` or ``("face", pile, value)`` with

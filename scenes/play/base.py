@@ -119,7 +119,6 @@ class PlayScene(Scene):
         if speed is None:
             speed = getattr(self.app, "animation_factor", 1.0)
         self.speed = max(0.05, float(speed))
-        self._views: dict[Any, Any] = {}  # per-position cache of views (cleared when it changes)
         #: surfaces drawn for the current window size (:meth:`_cached`)
         self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT)
         # the AI process starts now (in the background) so the first AI move is not delayed; the
@@ -167,11 +166,8 @@ class PlayScene(Scene):
 
     # -- queries -------------------------------------------------------------------------------
     def _view(self, seat: int) -> Any:
-        """``state.view(seat)``, cached until ``self._views`` is cleared (the position changed)."""
-        v = self._views.get(seat)
-        if v is None:
-            v = self._views[seat] = self.state.view(seat)
-        return v
+        """``seat``'s view now (the Match caches it until the position changes)."""
+        return self.match.view(seat)
 
     def seats_after(self, seat: int) -> list[int]:
         """The other seats in turn order from ``seat + 1`` (wrapping): the opponents' row left to
@@ -329,8 +325,8 @@ class PlayScene(Scene):
 
     @property
     def humans(self) -> list[int]:
-        """Seats played by a person at this screen."""
-        return [s for s, kind in enumerate(self.seats) if kind == "human"]
+        """Seats played by a person at this screen (the Match's)."""
+        return self.match.humans
 
     def autosave(self) -> None:
         """Write the game to ``app.saves`` (a :class:`scenes.shell.saves.SaveStore`), or delete the save

@@ -20,7 +20,7 @@ from scenes.kit.draw import (
 )
 from scenes.kit.tween import Tween, ease_out_back
 from scenes.kit.widgets import Button, UIScene
-from scenes.play.seats import LEVEL_LABEL
+from scenes.play.seats import LEVEL_LABEL, default_names
 
 
 class ScoreScene(UIScene):
@@ -58,7 +58,7 @@ class ScoreScene(UIScene):
         self.outcome = outcome
         self.seats = list(seats)
         n = len(self.seats)
-        self.names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
+        self.names = list(names) if names else default_names(self.seats)
         self.winners = tuple(getattr(outcome, "winners", ()) or ())
         sc = getattr(outcome, "scores", None)
         self.scores = list(sc) if sc else [0] * n

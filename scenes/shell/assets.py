@@ -78,6 +78,7 @@ class Assets:
         self._images: dict[str, pygame.Surface | None] = {}
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._warned: set[str] = set()
+        self._exists: dict[str, bool] = {}  # relpath -> is the file there (asked once)
         self._glyph_ok: dict[tuple, bool] = {}  # not scale dependent
         self._notdef: dict[tuple, tuple] = {}
         self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
@@ -88,7 +89,12 @@ class Assets:
         return self.root / relpath
 
     def exists(self, relpath: str) -> bool:
-        return self.path(relpath).is_file()
+        """True if the asset file is there (asked of the disk once per path: the bundled assets
+        do not change while the app runs, and scenes ask while drawing)."""
+        found = self._exists.get(relpath)
+        if found is None:
+            found = self._exists[relpath] = self.path(relpath).is_file()
+        return found
 
     def _warn_once(self, relpath: str, msg: str) -> None:
         if relpath not in self._warned:

@@ -35,7 +35,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from scenes.play.seats import LEVEL_LABEL, SEAT_KINDS
+from scenes.play.seats import LEVEL_LABEL, SEAT_KINDS, default_names
 from scenes.shell.settings import data_dir, write_text_atomic
 
 log = logging.getLogger("tatami.saves")
@@ -113,10 +113,7 @@ class SavedGame:
         if title is None:
             title = _game_title(self.game)
         seats = self.setup["seats"]
-        names = self.setup.get("names")
-        if not names:
-            solo = seats.count("human") == 1
-            names = ["You" if solo else f"Player {i + 1}" for i in range(len(seats))]
+        names = self.setup.get("names") or default_names(seats)
         order = sorted(range(len(seats)), key=lambda i: seats[i] != "human")
         who = " vs ".join(names[i] if seats[i] == "human" else LEVEL_LABEL.get(seats[i], "AI") for i in order)
         return f"{title} \u2014 {who}, move {self.moves + 1}"

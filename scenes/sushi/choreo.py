@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import pygame
 
-from game.core import Event
+from game.core import Event, first_event
 from game.sushi import EAT, KEEP, PILES, TYPES, WILD, eaten_card
 from game.sushi_events import AwardEvent, Discard, End, Keep, Pass, Reveal, RoundEnd
 from scenes.kit.flight import Flight, as_tuple, centered
@@ -62,14 +62,6 @@ END_DELAY_MS = 2600.0
 RESOLVING = (Reveal, Keep, Pass, Discard, RoundEnd)
 
 Choreography = Iterator[float]
-
-
-def first_of(events: Sequence[Event], kind: type, seat: int | None = None) -> Any:
-    """The first event of class ``kind`` in ``events`` (about ``seat`` when given), or None."""
-    for e in events:
-        if isinstance(e, kind) and (seat is None or e.seat == seat):
-            return e
-    return None
 
 
 def resolves(events: Sequence[Event]) -> bool:
@@ -183,13 +175,10 @@ class SushiChoreo:
         yield flight.tween.duration_ms
         land()
         self.fly([])
-        reveal = first_of(events, Reveal)
+        reveal = first_event(events, Reveal)
         if reveal is not None:
             yield from self.g_reveal(reveal)
-        elif first_of(events, RoundEnd) is not None:
-            yield from self.g_round_end(events)  # (not reached: that keep is forced)
-            return
-        else:
+        else:  # a pass (the keep that ends a round is forced and never flies here)
             yield from self.g_pass(events, hand_sizes)
         self.sc._refresh()
 
@@ -238,8 +227,8 @@ class SushiChoreo:
         flights: list[Flight] = []
         new_counts = list(hand_sizes)
         mine = sh.private and sh.seats[b].hand is not None
-        keep: Keep | None = first_of(events, Keep, b) if mine else None
-        got: Pass | None = first_of(events, Pass, b) if mine else None
+        keep: Keep | None = first_event(events, Keep, b) if mine else None
+        got: Pass | None = first_event(events, Pass, b) if mine else None
         new_hand = list(got.hand) if got is not None else None
         m = new_counts[b]
         kept_slot: int | None = None
@@ -338,7 +327,7 @@ class SushiChoreo:
         for s, ss in enumerate(sh.seats):
             area = sc.areas[s]
             k = ss.hand_count
-            gone = first_of(events, Discard, s) if ss.hand is not None else None
+            gone = first_event(events, Discard, s) if ss.hand is not None else None
             for j in range(k):
                 start = area.hand_card(j, k)
                 face = gone.card if (gone is not None and j == 0) else BACK
@@ -362,7 +351,7 @@ class SushiChoreo:
         r = sh.round
         won = [e for e in events if isinstance(e, AwardEvent) and e.round == r]
         awards = [e.award for e in won]
-        final = first_of(events, End) is not None
+        final = first_event(events, End) is not None
         panel = sc.scoring = ScoringShow(r, awards, final=final)
         panel.texts = [a.text(sc.names) for a in awards]
         sc.anim_label = f"Round {r + 1} scoring"
@@ -408,4 +397,4 @@ class SushiChoreo:
         sc._sync_widgets()
 
 
-__all__ = ["RESOLVING", "SushiChoreo", "first_of", "resolves"]
+__all__ = ["RESOLVING", "SushiChoreo", "resolves"]

@@ -37,7 +37,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.core import ActionError
+from game.core import ActionError, first_event
 from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
 from game.sushi_events import Chosen, Deal
 from scenes.kit.dragdrop import DragController
@@ -50,7 +50,7 @@ from scenes.play.base import PlayScene
 from scenes.sushi import draw as painter
 from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
-from scenes.sushi.choreo import SushiChoreo, first_of, resolves
+from scenes.sushi.choreo import SushiChoreo, resolves
 from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput
 from scenes.sushi.layout import (
     HAND,
@@ -159,16 +159,12 @@ class SushiPlayScene(PlayScene):
             self._run(self.choreo.g_deal(self._dealt()))  # a fresh round: deal the hands
         self._drive()
 
-    def resume(self) -> None:
-        self._views.clear()
-
     # -- what is shown ----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:
         """A fresh :class:`Shown` from the bottom seat's view (private while its owner looks)."""
         return Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
 
     def _refresh(self) -> None:
-        self._views.clear()
         self.shown = self._snapshot()
 
     def _layout(self) -> None:
@@ -255,7 +251,7 @@ class SushiPlayScene(PlayScene):
         """Animate the new events of ``seat``'s choice: its card flies face down without blocking
         anyone, or, when it was the phase's last, lands and the phase resolves (autosaved)."""
         events = self.take_events(self.bottom)
-        chosen = first_of(events, Chosen, seat)
+        chosen = first_event(events, Chosen, seat)
         action = chosen.action if chosen is not None else None
         if resolves(events):
             self.autosave()  # a resolved phase
@@ -333,7 +329,6 @@ class SushiPlayScene(PlayScene):
     def _anim_done(self) -> None:
         """The main choreography ended."""
         self.anim_label = ""
-        self._views.clear()
         self._sync_widgets()
 
     def finish_animations(self) -> None:
