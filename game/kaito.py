@@ -34,6 +34,7 @@ from .kaito_events import (
     KaitoMoved,
     KaitoPlaced,
     LastTileAtStake,
+    LastTileLeft,
     MonExchanged,
     TileCaptured,
 )
@@ -354,12 +355,23 @@ class KaitoState(GameState):
         if move not in legal:
             raise IllegalActionError(self._why_illegal(move, legal))
         before = self._at_stake()
+        counts = self._key_counts()
         self._do(move)
         self.history.append((seat, str(move)))
+        if not self._outcome:
+            for (owner, tile), n in self._key_counts().items():
+                if n == 1 and counts[(owner, tile)] > 1:
+                    self.emit(LastTileLeft(seat=owner, ply=len(self.history) - 1, tile=tile,
+                                           square=self.board.index(tile)))
         for owner, tile, square in self._at_stake():
             if (owner, tile, square) not in before:
                 self.emit(LastTileAtStake(seat=owner, ply=len(self.history) - 1, tile=tile,
                                           square=square, mover=self.to_move))
+
+    def _key_counts(self) -> dict[tuple[int, str], int]:
+        """(owner seat, katana / kabuto code) -> how many lie on the board, seat 0's first."""
+        return {(owner, color + kind): self.board.count(color + kind)
+                for owner, color in enumerate(self.colors) for kind in "KH"}
 
     def _at_stake(self) -> list[tuple[int, str, int]]:
         """(owner seat, tile, square) of every last katana / kabuto at stake now: the only one of

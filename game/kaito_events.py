@@ -7,6 +7,8 @@
 * a move: :class:`KaitoMoved` (from -> to, how many squares, what it passed over), then
   :class:`TileCaptured` (the tile landed on: held by the mover, or out of the game), then
   :class:`MonExchanged` when the action ends with a Mon exchange;
+* :class:`LastTileLeft` for every colour the action left with a single katana or a single kabuto on
+  the board (it was not down to one before);
 * :class:`LastTileAtStake` for every colour whose last katana or last kabuto the action put at stake
   (definition in its docstring);
 * :class:`GameEnded` when the game is over (after a capture of a last katana / kabuto, or when the
@@ -51,6 +53,8 @@ TEMPLATES: dict[str, str] = {
                          "{tiles}."),
     "kaito.capture/held": "{seat} captured {owner}'s {tile} on {square} and now holds it.",
     "kaito.capture/own": "{seat} captured their own {tile} on {square}, which leaves the game.",
+    "kaito.last_tile": ("{owner} is down to their last {tile} on the board, on {square}: if it leaves "
+                        "the board, {owner} loses."),
     "kaito.at_stake/opponent": ("Warning: {owner}'s last {tile} on {square} lies in the Kaito's row or "
                                 "column, so {mover} can capture it and win."),
     "kaito.at_stake/own": ("Warning: {owner}'s last {tile} on {square} lies in the Kaito's row or "
@@ -191,6 +195,32 @@ class TileCaptured(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class LastTileLeft(Event):
+    """A colour is down to its last katana or its last kabuto on the board (issue 10 §1: "yours:
+    danger; the opponent's: a chance"). Public. Emitted after an action (not one that ended the
+    game) that left exactly one tile of that colour and kind on the board where there were two or
+    more before it (RULES.md §1, end: no katana or no kabuto left on the board loses).
+
+    Attributes:
+        seat: the seat whose colour it is (the owner). ply: the action's index.
+        tile: its code (``"RK"``, ``"BH"``...). square: where the last one lies.
+    """
+
+    KIND: ClassVar[str] = "kaito.last_tile"
+
+    seat: int
+    ply: int
+    tile: str
+    square: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. ``"Ben is down to their last Black kabuto on the board, on b5: if it leaves the
+        board, Ben loses."``."""
+        return TEMPLATES[self.KIND].format(owner=seat_name(names, self.seat), tile=tile_label(self.tile),
+                                           square=square_label(self.square))
+
+
+@dataclass(frozen=True, kw_only=True)
 class LastTileAtStake(Event):
     """A warning: a colour's last katana or last kabuto on the board is now at stake. Public.
 
@@ -303,10 +333,10 @@ class GameEnded(Event):
 
 #: Every KAITO event class, in the order :mod:`game.kaito` may emit them within one action.
 EVENT_TYPES: tuple[type[Event], ...] = (KaitoPlaced, KaitoMoved, TileCaptured, MonExchanged,
-                                        LastTileAtStake, GameEnded)
+                                        LastTileLeft, LastTileAtStake, GameEnded)
 
 __all__ = [
     "COLOR_WORDS", "EVENT_TYPES", "GameEnded", "KIND_WORDS", "KaitoMoved", "KaitoPlaced", "LastTileAtStake",
-    "MonExchanged", "NO_KABUTO", "NO_KATANA", "NO_MOVE", "TEMPLATES", "TileCaptured", "name_of",
+    "LastTileLeft", "MonExchanged", "NO_KABUTO", "NO_KATANA", "NO_MOVE", "TEMPLATES", "TileCaptured", "name_of",
     "square_label", "tile_label", "word_list",
 ]

@@ -34,6 +34,13 @@ def click(app, pos, button=1):
     app.pump(16)
 
 
+def press_key(app, key, mod=0):
+    """Queue a KEYDOWN of ``key`` (with modifier bits ``mod``, e.g. ``pygame.KMOD_CTRL``), then run
+    one 16 ms frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    app.pump(16)
+
+
 def settle(app, scene, max_frames=600):
     """Pump frames until the scene is idle (no animation, no AI thinking) or no longer on top.
 
@@ -71,3 +78,21 @@ def rect_of(scene, id_):
 def ids(scene):
     """The ids of ``scene``'s UI elements."""
     return {el.id for el in scene.ui_elements()}
+
+
+def to_score(d, name, wall_s=60):
+    """With a :class:`scenes.devtools.driver.Driver` ``d``: advance frames until the game's end is
+    on screen (``button:score``), click it and wait for the score scene ``name``.
+
+    Raises:
+        AssertionError: no end within ``wall_s`` seconds of wall time."""
+    end = time.monotonic() + wall_s
+    while not d.has("button:score"):
+        if d.scene_name() == name:
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"no end of the game on screen within {wall_s} s (on {d.scene_name()!r})")
+        d.frames(1)
+    d.click("button:score")
+    d.wait_scene(name, wall_s=wall_s)
+

@@ -9,7 +9,7 @@ import time
 
 import pygame
 import pytest
-from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # noqa: E402
+from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
 from game.ai import RandomBot
 from game.kaito import KAITO, KaitoState, KaitoView, square_index
@@ -135,7 +135,7 @@ def test_click_elsewhere_cancels_selection(app):
     n = len(st.history)
     click(app, rect_of(scene, "kaito").center)
     assert scene.drag.selected == "kaito"
-    click(app, (1000, 640))
+    click(app, (710, 300))  # the table between the board and the panels
     assert scene.drag.selected is None and len(st.history) == n
     click(app, rect_of(scene, "kaito").center)
     click(app, (5, 5), button=3)
@@ -293,11 +293,13 @@ def test_pause_while_ai_thinks_then_resume(app):
 def test_ai_vs_ai_game_reaches_score_screen(app):
     scene = start(app, seats=["random", "random"], seed=9)
     for _ in range(5000):
-        if app.manager.top() is not scene:
+        if scene.ended:
             break
         app.pump(16)
         if scene.worker.thinking:
             time.sleep(0.001)
+    assert scene.ended and app.manager.top() is scene  # the end waits for the player
+    click(app, rect_of(scene, "button:score").center)
     top = app.manager.top()
     assert top.name == "score"
     assert scene.state.is_over()
@@ -357,7 +359,7 @@ def test_ui_elements_cover_the_board(app):
         assert 0 <= el.rect.x and el.rect.right <= 1280 and 0 <= el.rect.y and el.rect.bottom <= 720, el
 
 
-def test_game_end_goes_to_score_after_a_click(app):
+def test_game_end_stays_until_the_score_is_asked_for(app):
     # Red captures Black's last kabuto: Red wins at once
     board = [None] * 36
     for sq, code in {"b1": "BH", "c3": "BK", "d4": "RK", "e5": "RH", "a3": "R1"}.items():
@@ -367,8 +369,13 @@ def test_game_end_goes_to_score_after_a_click(app):
     drag(app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
     for _ in range(60):
         app.pump(16)
-    assert st.is_over() and scene.end_timer is not None and app.manager.top() is scene
-    click(app, (400, 400))
+    assert st.is_over() and scene.ended and app.manager.top() is scene
+    assert "button:score" in ids(scene) and "button:undo" not in ids(scene)
+    click(app, (110, 80))  # a stray click on the board: the final position stays
+    for _ in range(200):
+        app.pump(16)
+    assert app.manager.top() is scene
+    press_key(app, pygame.K_RETURN)
     top = app.manager.top()
     assert top.name == "score" and top.winners == (0,)
 

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pygame
 import pytest
-from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # noqa: E402
+from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
 from game.kanji import KANJI, KanjiView, judge
 from game.kanji_data import GO_RIGHT, NETA, SHARI_DECK, form
@@ -338,13 +338,27 @@ def test_hovering_a_completed_kanji_shows_its_meaning_and_readings(app):
     assert scene.tooltip() is None
 
 
-def test_hint_highlights_a_pair_that_judge_says_is_valid(app):
+def ask_hint(app, scene):
+    """Press ``button:hint`` and pump until the hard AI's answer is in (or 10 s pass)."""
+    click(app, rect_of(scene, "button:hint").center)
+    deadline = time.monotonic() + 10
+    while scene.match.hint_pending and time.monotonic() < deadline:
+        app.pump(16)
+        time.sleep(0.005)
+    app.pump(16)
+
+
+def test_hint_marks_the_pair_the_hard_ai_would_try_and_judge_says_is_valid(app):
     st = planned()
-    scene = start(app, seats=["human", "easy"], state=st, bots={1: Passer()}, hint=True)
+    scene = start(app, seats=["human", "easy"], state=st, bots={1: Passer()}, hints=True)
+    assert scene.hint_pair() is None  # nothing is marked before the player asks
+    ask_hint(app, scene)
     i, slot = scene.hint_pair()
     assert judge(scene.shown.hand[i], scene.shown.table[slot], st.answer_key)[1]
-    off = start(app, seats=["human", "easy"], state=planned(), bots={1: Passer()}, hint=False)
-    assert off.hint_pair() is None
+    kinds = {el.id: el.kind for el in scene.ui_elements()}
+    assert kinds[f"neta:{i}"] == "hint" and kinds[f"shari:{slot}"] == "hint"
+    off = start(app, seats=["human", "easy"], state=planned(), bots={1: Passer()}, hints=False)
+    assert "button:hint" not in ids(off)
 
 
 def test_hint_follows_the_rulebook_answer_key(app):
@@ -352,6 +366,7 @@ def test_hint_follows_the_rulebook_answer_key(app):
     st = planned(table=table, hand0=["扌", "亻", "言", "日", "糸"], answer_key="rulebook")
     scene = start(app, seats=["human", "easy"], state=st, bots={1: Passer()}, hint=True)
     assert judge("扌", "支", "joyo")[1] and not judge("扌", "支", "rulebook")[1]  # the premise
+    ask_hint(app, scene)
     hp = scene.hint_pair()
     assert hp is not None
     assert judge(scene.shown.hand[hp[0]], scene.shown.table[hp[1]], "rulebook")[1]
@@ -458,6 +473,9 @@ def test_whole_game_against_ais_reaches_the_score_screen(app):
     for _ in range(30000):
         if app.manager.top() is not scene:
             break
+        if scene.ended:  # the end stays on screen until the score is asked for
+            click(app, rect_of(scene, "button:score").center)
+            continue
         if not human_move(app, scene):
             app.pump(16)
             if scene.worker.thinking:
@@ -468,7 +486,7 @@ def test_whole_game_against_ais_reaches_the_score_screen(app):
     assert top.name == "kanji_score"
     assert top.view.outcome == st.outcome() and top.view.seat == 0
     assert list(top.names) == ["Aiko", "Ben", "Chie"] and top.setup["seats"] == ["human", "medium", "easy"]
-    assert top.setup["answer_key"] == "joyo" and top.setup["hint"] is False and top.setup["seed"] is None
+    assert top.setup["answer_key"] == "joyo" and top.setup["hints"] is False and top.setup["seed"] is None
     assert top.scores == list(st.outcome().scores)
     assert top.end is not None and top.end.winners == st.outcome().winners  # the end event came along
     assert top.description == result_sentence(top.view, top.names)
@@ -478,8 +496,10 @@ def test_whole_game_against_ais_reaches_the_score_screen(app):
 def test_ai_only_game_runs_by_itself(app):
     scene = start(app, seats=["easy", "easy"], seed=16, bots={0: Greedy(), 1: Greedy()})
     assert scene.viewer == 0 and not scene.humans
-    pump_until(app, lambda: app.manager.top() is not scene, frames=20000)
-    assert scene.state.is_over() and app.manager.top().name == "kanji_score"
+    pump_until(app, lambda: scene.ended, frames=20000)
+    assert scene.state.is_over() and app.manager.top() is scene
+    press_key(app, pygame.K_RETURN)
+    assert app.manager.top().name == "kanji_score"
 
 
 def _finished(seats, want_tie):

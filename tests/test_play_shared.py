@@ -5,7 +5,7 @@ import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scene_input import start_scene
+from scene_input import click, ids, rect_of, start_scene
 
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.kanji.scene import KanjiPlayScene
@@ -78,15 +78,19 @@ def test_a_rejected_action_is_counted_and_never_raised(app, cls):
 
 
 @pytest.mark.parametrize("cls", SCENES)
-def test_the_end_delay_counts_down_then_asks_for_the_score_screen_once(app, cls, monkeypatch):
+def test_the_end_stays_until_the_score_is_asked_for_once(app, cls, monkeypatch):
     scene = start_scene(app, cls, seats=("human", "random"))
     asked = []
     monkeypatch.setattr(scene, "_go_to_score", lambda: asked.append(True))
-    scene.end_timer = 100.0
-    assert scene._tick_end(60.0) is False and scene.end_timer == pytest.approx(40.0)
-    assert scene._tick_end(60.0) is True
-    assert asked == [True] and scene.end_timer is None
-    assert scene._tick_end(60.0) is False and asked == [True]
+    scene.request_score()  # not over: nothing
+    assert asked == [] and "button:score" not in ids(scene)
+    scene.show_end()
+    assert scene.ended and "button:score" in ids(scene) and "button:undo" not in ids(scene)
+    for _ in range(30):
+        app.pump(16)
+    assert asked == []  # no countdown: the end waits for the player
+    click(app, rect_of(scene, "button:score").center)
+    assert asked == [True]
 
 
 @pytest.mark.parametrize("cls", [SushiPlayScene, KanjiPlayScene])

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from scene_input import click, drag, post, rect_of, settle, start_scene  # noqa: E402
+from scene_input import click, drag, post, rect_of, settle, start_scene, to_score  # noqa: E402
 
 from game.kaito import KAITO, KaitoState, square_index, square_name  # noqa: E402
 from scenes.devtools.selftest import Driver  # noqa: E402
@@ -239,7 +239,7 @@ def test_app_runs_silently_when_the_mixer_fails(tmp_path, monkeypatch, sound_log
         d.click("button:back")
         d.wait_scene("menu")
         a.start_game("kaito", seats=["random", "random"], colors=("R", "B"), seed=5, speed=1000.0, think_ms=0)
-        d.wait_scene("score", wall_s=30)
+        to_score(d, "score", wall_s=30)
         for name in NAMES:
             assert not a.sound.play(name)
         assert not a.sound.recent
@@ -410,10 +410,10 @@ def test_game_end_plays_victory_or_defeat(rec_app, seats, want):
     if seats[0] == "human":
         drag(rec_app, rect_of(scene, "kaito").center, rect_of(scene, "tile:b1").center)
     deadline = time.monotonic() + 30  # an AI seat answers from its worker process
-    while scene.end_timer is None and time.monotonic() < deadline:
+    while not scene.ended and time.monotonic() < deadline:
         rec_app.pump(16)
         time.sleep(0.002)
-    assert st.is_over() and scene.end_timer is not None
+    assert st.is_over() and scene.ended
     assert rec_app.sound.names[-1] == want and rec_app.sound.names.count(want) == 1
     assert scene.end_sound() == want
 
@@ -430,8 +430,9 @@ def test_drawing_plays_nothing(rec_app):
 def test_a_whole_ai_game_through_the_real_service(app):
     app.start_game("kaito", seats=["easy", "easy"], colors=("R", "B"), seed=11, speed=1000.0, think_ms=0)
     d = Driver(app, deadline=time.monotonic() + 60, log=lambda m: None)
-    d.wait_scene("score", wall_s=40)
+    to_score(d, "score", wall_s=40)
     played = set(app.sound.recent)  # (the last 64: the opening "place" may have scrolled out)
     assert {"slide", "capture", "victory"} <= played, played
-    assert app.sound.recent[-1] == "victory"
+    game_sounds = [n for n in app.sound.recent if n != "click"]  # (button:score clicks)
+    assert game_sounds[-1] == "victory"
     assert math.isfinite(app.sound.volume)

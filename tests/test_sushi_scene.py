@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pytest
-from scene_input import click, drag, ids, post, rect_of, settle, start_scene  # noqa: E402
+from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
 from game.sushi import STEPS, SUSHI, SushiView, eaten_card
 from scenes.shell.app import App
@@ -532,6 +532,10 @@ def test_whole_game_by_mouse_reaches_the_score_screen(app):
         if scene.scoring is not None and scene.scoring.done and not scene.scoring.final:
             click(app, rect_of(scene, "button:next-round").center)
             continue
+        if scene.ended:  # the final scoring stays on screen until the score is asked for
+            assert "button:next-round" not in ids(scene)
+            click(app, rect_of(scene, "button:score").center)
+            continue
         if not human_move(app, scene):
             app.pump(16)
             if scene.worker.thinking:
@@ -548,14 +552,15 @@ def test_whole_game_by_mouse_reaches_the_score_screen(app):
 def test_ai_only_game_runs_by_itself(app):
     scene = start(app, seats=["random", "random", "random"], seed=16)
     assert scene.viewer == 0 and not scene.humans
-    for _ in range(20000):  # no input at all: rounds advance by themselves
-        if app.manager.top() is not scene:
+    for _ in range(20000):  # no input at all: rounds advance by themselves, up to the end
+        if scene.ended:
             break
         app.pump(16)
         if scene.worker.thinking:
             time.sleep(0.0005)
     assert scene.state.is_over() and scene.scoring.final and scene.scoring.done
     assert scene.scoring.texts == [a.text(scene.names) for a in scene.state.view(0).awards if a.round == 2]
+    press_key(app, pygame.K_RETURN)
     assert app.manager.top().name == "sushi_score"
 
 

@@ -59,6 +59,39 @@ def build_glow(vp: Any, size: float, hot: bool) -> pygame.Surface:
     return s
 
 
+def trail_origin(vp: Any, frm: tuple[int, int], to: tuple[int, int]) -> tuple[int, int]:
+    """The window top-left of :func:`build_trail`'s surface."""
+    pad = vp.px(14)
+    a, b = vp.to_window(frm), vp.to_window(to)
+    return (min(a[0], b[0]) - pad, min(a[1], b[1]) - pad)
+
+
+def build_trail(vp: Any, frm: tuple[int, int], to: tuple[int, int]) -> pygame.Surface:
+    """The last move's trail: a translucent gold line with an arrowhead from logical point
+    ``frm`` to short of ``to`` (the square centres), to blit at :func:`trail_origin`."""
+    pad = vp.px(14)
+    a, b = vp.to_window(frm), vp.to_window(to)
+    left, top = trail_origin(vp, frm, to)
+    w, h = abs(a[0] - b[0]) + 2 * pad, abs(a[1] - b[1]) + 2 * pad
+    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    ax, ay = a[0] - left, a[1] - top
+    bx, by = b[0] - left, b[1] - top
+    dx, dy = bx - ax, by - ay
+    length = max(1.0, math.hypot(dx, dy))
+    ux, uy = dx / length, dy / length
+    stop = vp.px(30)  # the arrow ends short of the Kaito
+    ex, ey = bx - ux * stop, by - uy * stop
+    color = (*GOLD_HI[:3], 170)
+    pygame.draw.line(s, color, (ax, ay), (ex, ey), max(2, vp.px(5)))
+    pygame.draw.circle(s, color, (ax, ay), max(3, vp.px(7)))
+    head = vp.px(14)
+    px, py = -uy, ux
+    tip = (ex + ux * head * 0.6, ey + uy * head * 0.6)
+    pygame.draw.polygon(s, color, [tip, (ex - ux * head * 0.6 + px * head * 0.7, ey - uy * head * 0.6 + py * head * 0.7),
+                                   (ex - ux * head * 0.6 - px * head * 0.7, ey - uy * head * 0.6 - py * head * 0.7)])
+    return s
+
+
 def build_hint(vp: Any, size: float, hot: bool) -> pygame.Surface:
     """A thin gold outline marking a target square (``hot``: under the pointer)."""
     w = vp.px(size)

@@ -43,6 +43,7 @@ from scenes.kaito.layout import (
     pawn_rect_at,
     rank_label_pos,
     square_at,
+    hint_text_pos,
     square_rect,
     start_slot,
     thinking_dot_pos,
@@ -130,9 +131,11 @@ class BoardPainter:
                     hover_t = sq
         # footprint of the last move
         last_from = scene.last_from
+        trail = None
         if last_from is not None and sh.kaito is not None and not scene.timeline.running and last_from != sh.kaito:
             r = vp.to_window(pawn_rect_at(last_from).inflate(-FOOTPRINT_SHRINK, -FOOTPRINT_SHRINK))
             pygame.draw.ellipse(surface, mix(CELL, C.GOLD, 0.55), r, width=max(1, vp.px(2)))
+            trail = (pawn_rect_at(last_from).center, pawn_rect_at(sh.kaito).center)
         for i, code in enumerate(sh.board):
             if not code:
                 continue
@@ -151,6 +154,19 @@ class BoardPainter:
                     self._blit_cached(surface, ("glow", hot), wr, partial(art.build_glow, vp, TILE, hot))
                 else:
                     self._blit_cached(surface, ("hint", hot), wr, partial(art.build_hint, vp, TILE, hot))
+        if trail is not None:  # the last move's from -> to trail, over the tiles it passed
+            img = scene._cached(("trail", trail), partial(art.build_trail, vp, *trail))
+            surface.blit(img, art.trail_origin(vp, *trail))
+        hinted = scene.hint_square()
+        if hinted is not None:  # the hard AI's suggestion: a pulsing gold glow and its sentence
+            wr = vp.to_window(square_rect(hinted))
+            pulse = 0.5 + 0.5 * math.sin(scene.clock_ms / 260.0)
+            img = scene._cached(("glow", True), partial(art.build_glow, vp, TILE, True))
+            img.set_alpha(int(140 + 115 * pulse))
+            surface.blit(img, img.get_rect(center=wr.center))
+            img.set_alpha(None)
+            draw_text(surface, scene.app, scene.hint_text, hint_text_pos(), 16, C.PAPER_LIGHT, bold=True,
+                      shadow=(0, 0, 0, 120), shadow_offset=1.5)
 
     # -- pawn -------------------------------------------------------------------------------------
     def draw_pawn(self, surface: pygame.Surface) -> None:

@@ -155,10 +155,8 @@ class KaitoInput(PlayInput):
         scene = self.scene
         et = event.type
         button = getattr(event, "button", 1)
-        if scene.end_timer is not None:
-            if et == pygame.MOUSEBUTTONUP and button == 1:
-                scene.go_to_score()
-            return True
+        if scene.ended:
+            return True  # the end stays on screen: only button:score (or Enter) opens the score
         if scene.exchange is not None and not scene.timeline.running and et == pygame.MOUSEBUTTONUP and button == 1:
             kind = self.choice_at(pos)
             if kind is not None:

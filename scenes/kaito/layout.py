@@ -155,8 +155,25 @@ def thinking_dot_pos(text_right: float, k: int, dy: float) -> tuple[float, float
     return (text_right + 10 + k * 11, BANNER_RECT.centery + 3 + dy)
 
 
-# -- the lower card: the move log -----------------------------------------------------------------
-LOG_ROWS, LOG_COLS = 5, 2
+# -- the lower card: the game log -----------------------------------------------------------------
+#: the game log's sentences (:class:`scenes.kit.narration.NarrationLog`), under the card's title
+NARRATION_RECT = pygame.Rect(LOWER_RECT.x + 10, LOWER_RECT.y + 42, LOWER_RECT.w - 20, LOWER_RECT.h - 50)
+#: ``button:hint`` and ``button:undo`` in the title row of the lower card
+HINT_RECT = pygame.Rect(LOWER_RECT.right - 196, LOWER_RECT.y + 8, 86, 30)
+UNDO_RECT = pygame.Rect(LOWER_RECT.right - 102, LOWER_RECT.y + 8, 86, 30)
+
+
+def hint_text_pos() -> tuple[int, int]:
+    """Centre of the hint's sentence, under the board's tray."""
+    return (TRAY_RECT.centerx, min(LOGICAL_BOTTOM - 12, TRAY_RECT.bottom + 14))
+
+
+LOGICAL_BOTTOM = 720
+
+
+def score_button_rect(band: pygame.Rect) -> pygame.Rect:
+    """``button:score`` in the result band (under its description line)."""
+    return pygame.Rect(band.centerx - 120, band.bottom - 44, 240, 36)
 
 
 def lower_title_pos() -> tuple[int, int]:
@@ -167,23 +184,6 @@ def lower_title_pos() -> tuple[int, int]:
 def tip_pos(k: int) -> tuple[int, int]:
     """Mid-left of line ``k`` of the how-to-play tips (a gap after the second line)."""
     return (LOWER_RECT.x + 18, LOWER_RECT.y + 58 + k * 25 + (6 if k >= 2 else 0))
-
-
-class LogSpots(NamedTuple):
-    """Anchor points of one move-log entry (logical px); see :func:`log_spots`."""
-
-    number: tuple[int, int]  #: mid-right of "12."
-    dot: tuple[int, int]  #: centre of the mover's colour dot
-    action: tuple[int, int]  #: mid-left of the action text
-    name: tuple[int, int]  #: mid-left of the mover's name
-
-
-def log_spots(k: int) -> LogSpots:
-    """Where entry ``k`` (0 = the oldest shown) of the move log goes: columns of five."""
-    col, row = divmod(k, LOG_ROWS)
-    x = LOWER_RECT.x + 18 + col * (LOWER_RECT.w // 2)
-    y = LOWER_RECT.y + 54 + row * 27
-    return LogSpots(number=(x + 24, y), dot=(x + 36, y), action=(x + 48, y), name=(x + 150, y))
 
 
 # -- the lower card: the buy-back (exchange) area ---------------------------------------------------
@@ -246,13 +246,14 @@ def end_band(kaito: int | None) -> pygame.Rect:
 
 def end_band_lines(band: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """Centres of the band's title, description and "Click to see the score" lines."""
-    return ((band.centerx, band.y + 46), (band.centerx, band.y + 90), (band.centerx, band.y + 120))
+    return ((band.centerx, band.y + 34), (band.centerx, band.y + 70), (band.centerx, band.y + 120))
 
 
 __all__ = [
-    "BANNER_RECT", "BOARD_RECT", "CONFIRM_RECT", "EX_HINT_POS", "GAP", "HELD", "LOWER_RECT", "NO_EX_RECT",
+    "BANNER_RECT", "BOARD_RECT", "CONFIRM_RECT", "EX_HINT_POS", "GAP", "HELD", "HINT_RECT", "LOWER_RECT",
+    "NARRATION_RECT", "NO_EX_RECT", "UNDO_RECT", "hint_text_pos", "score_button_rect",
     "PANEL_BOTTOM", "PANEL_H", "PANEL_TOP", "PAUSE_RECT", "PAWN", "PAY_RECT", "RIGHT_W", "RIGHT_X", "STEP",
     "TALLY", "TILE", "TRAY_RECT", "as_tuple", "end_band", "ex_choice_rect", "held_area", "held_rect",
-    "log_spots", "panel_spots", "pawn_rect_at", "pawn_start_rect", "pay_slot_rect", "square_at",
+    "panel_spots", "pawn_rect_at", "pawn_start_rect", "pay_slot_rect", "square_at",
     "square_rect", "start_slot", "tally_rect",
 ]

@@ -14,12 +14,10 @@ import pygame
 
 from game.kaito import COLOR_NAMES, EXCHANGE_PRICE
 from scenes.kaito import art
-from scenes.kaito.art import GOLD_HI, pawn_path, rgb_of, tile_path
+from scenes.kaito.art import GOLD_HI, pawn_path, tile_path
 from scenes.kaito.exchange import KIND_WORD
 from scenes.kaito.layout import (
     EX_HINT_POS,
-    LOG_COLS,
-    LOG_ROWS,
     LOWER_RECT,
     PANEL_DISC,
     PAY_HINT_POS,
@@ -35,7 +33,6 @@ from scenes.kaito.layout import (
     ex_kinds_pos,
     held_area,
     held_rect,
-    log_spots,
     lower_title_pos,
     panel_spots,
     pay_slot_rect,
@@ -153,27 +150,18 @@ class SidePainter:
             self._draw_log(surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
+        """The game log (every event in words, notation on hover), or the how-to-play tips before
+        the first move."""
         scene = self.scene
         app = scene.app
-        moves = scene.log
-        n = len(moves)
-        draw_text(surface, app, "Moves" if n else "How to play", lower_title_pos(), 17, C.INK, bold=True,
-                  anchor="midleft")
-        if not n:
+        log_panel = scene.narration
+        if log_panel is None or not len(log_panel):
+            draw_text(surface, app, "How to play", lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
             for k, line in enumerate(TIPS):
                 draw_text(surface, app, line, tip_pos(k), 15, C.INK_SOFT, anchor="midleft")
             return
-        first = max(0, n - LOG_ROWS * LOG_COLS)
-        for k, (seat, action) in enumerate(moves[first:]):
-            idx = first + k
-            spots = log_spots(k)
-            latest = idx == n - 1
-            c = scene.colors[seat]
-            pygame.draw.circle(surface, rgb_of(c), scene.viewport.to_window(spots.dot), max(2, scene.viewport.px(5)))
-            draw_text(surface, app, f"{idx + 1}.", spots.number, 15, C.INK_MUTED, anchor="midright")
-            draw_text(surface, app, action, spots.action, 16, C.VERMILION if latest else C.INK, bold=latest,
-                      anchor="midleft")
-            draw_text(surface, app, scene.names[seat], spots.name, 13, C.INK_MUTED, anchor="midleft")
+        draw_text(surface, app, "Game log", lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
+        log_panel.draw_base(surface, app)
 
     def _draw_exchange(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -267,10 +255,9 @@ class SidePainter:
         else:
             title = "Game over"
         alpha = int(255 * t)
-        title_pos, desc_pos, hint_pos = end_band_lines(band)
+        title_pos, desc_pos, _ = end_band_lines(band)
         draw_text(surface, app, title, title_pos, 38, C.GOLD_LIGHT, bold=True, alpha=alpha)
         draw_text(surface, app, out.description, desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
-        draw_text(surface, app, "Click to see the score", hint_pos, 13, C.PAPER_DARK, alpha=int(alpha * 0.8))
 
 
 __all__ = ["SidePainter", "TIPS"]

@@ -32,27 +32,34 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.core import first_event
+from game.core import Event, first_event
 from game.kaito import COLOR_NAMES, KAITO, KaitoState, KaitoView, Move, square_name
 from game.kaito_events import KaitoMoved
+from game.match import Hint
 from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
 from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import KIND_WORD, ExchangeStep, exchange_status
 from scenes.kaito.input import KaitoInput
 from scenes.kaito.layout import (
     CONFIRM_RECT,
+    HINT_RECT,
+    NARRATION_RECT,
     NO_EX_RECT,
     PANEL_BOTTOM,
     PANEL_TOP,
     PAUSE_RECT,
     PAY_RECT,
+    UNDO_RECT,
+    end_band,
     ex_choice_rect,
     held_rect,
     pawn_rect_at,
     pawn_start_rect,
     pay_slot_rect,
+    score_button_rect,
     square_rect,
 )
+from scenes.kaito.narrate import emphasis_of, hint_sentence, hinted_square, notation_of, seat_rgb
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
 from scenes.kit.dragdrop import DragController
@@ -63,7 +70,6 @@ from scenes.play.base import PlayScene
 
 log = logging.getLogger("tatami.kaito")
 
-END_DELAY_MS = 1600.0
 DEFAULT_THINK_MS = 650.0
 
 
@@ -81,6 +87,8 @@ class KaitoPlayScene(PlayScene):
             come from it. Any seat may be to act (an AI seat starts thinking on enter), including
             the opening placement.
         think_ms: minimum AI "thinking" display time at speed 1 (ms; divided by ``speed``).
+        undo, hints, review, viewer: the modes of :meth:`PlayScene.init_play` (undo on, hints
+            off by default; review mode for the replay viewer).
 
     Autosave (when ``app.saves`` is a :class:`scenes.shell.saves.SaveStore`): the game is written on
     enter, after every applied action and on exit; once the game is over the save is deleted.
@@ -111,13 +119,13 @@ class KaitoPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
-        if kwargs:
-            log.debug("kaito scene: ignoring options %s", sorted(kwargs))
         self.init_play(KAITO, seats, seed, names, speed, state, think_ms,
-                       options={"colors": tuple(colors or ("R", "B"))})
+                       options={"colors": tuple(colors or ("R", "B"))}, modes=kwargs)
         self._targets: dict[tuple[int, int], list[int]] = {}  # (seat, ply) -> Kaito targets
         seats = self.seats
         self.viewer = seats.index("human") if "human" in seats else 0
+        if self.review and self.review_viewer in (0, 1):
+            self.viewer = self.review_viewer
         first_view = self.view_shown()
         self.colors = tuple(first_view.colors)
         # panels: the single human sits at the bottom; otherwise seat 0 at the bottom
@@ -136,9 +144,8 @@ class KaitoPlayScene(PlayScene):
         self.board_painter = BoardPainter(self)
         self.side_painter = SidePainter(self)
         self.anim_label = ""
+        self.hint_text = ""  # the last hint in words (shown while it is current)
         self.exchange: ExchangeStep | None = None
-        self.end_timer = None  # ms left before the score screen
-        self.end_fade = 0.0
         self._left = False
         self.clock_ms = 0.0  # real time, for ambient effects (thinking dots)
         self.errors = 0
@@ -146,7 +153,9 @@ class KaitoPlayScene(PlayScene):
         inp = self.input
         self.drag = DragController(hit_test=inp.hit_item, item_rect=inp.item_rect, draggable=inp.draggable,
                                    drop_targets=inp.drop_targets, on_drop=inp.on_drop, on_click=inp.on_click_item)
-        self.add_widgets(PAUSE_RECT)
+        self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT,
+                         score_rect=score_button_rect(end_band(None)))
+        self.add_narration(NARRATION_RECT)
         self.btn_no = self.widgets.add(
             Button("button:no-exchange", "No exchange", NO_EX_RECT, self.no_exchange, style="secondary", size=18))
         self.btn_confirm = self.widgets.add(
@@ -160,14 +169,56 @@ class KaitoPlayScene(PlayScene):
         self.autosave()  # a new game replaces the previous save
         self._drive()
 
-    def save_colors(self) -> list[str]:
-        """Per-seat colour codes saved with the game."""
-        return list(self.colors)
-
-    def pause(self) -> None:
-        """Covered by the pause menu: drop a drag (:meth:`PlayScene.pause`) or a pressed square."""
-        super().pause()
+    def _resync_scene(self) -> None:
+        """:meth:`PlayScene.resync`: a new snapshot, no selection or buy-back, the footprint and
+        the move list from the history."""
+        self.choreo.reset()
         self.input.press_square = None
+        self.exchange = None
+        self._targets.clear()
+        self.shown = Shown.from_view(self.view_shown())
+        self.log = list(self.state.history)
+        moves = [e for e in self.match.events_for(self.viewer) if isinstance(e, KaitoMoved)]
+        self.last_from = moves[-1].frm if moves else None
+        self.anim_label = ""
+        self.sync_widgets()
+
+    def _animate_applied(self, seat: int, action: str) -> None:
+        """Review mode's step forward: animate the action as an AI's is."""
+        self._applied(seat, action)
+
+    def _viewer_changed(self) -> None:
+        """KAITO hides nothing: the review viewer only changes whose colour sits at the bottom."""
+        if self.review_viewer in (0, 1):
+            self.viewer = self.review_viewer
+
+    # -- the game log and hints -------------------------------------------------------------------
+    def narration_names(self) -> list[str]:
+        """The log calls each seat by its colour, as the board shows it ("Red captured Black's
+        katana"), whoever plays it."""
+        return [COLOR_NAMES[c] for c in self.colors]
+
+    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
+        """``seat``'s colour in the game log."""
+        return seat_rgb(self.colors[seat])
+
+    def narration_detail(self, event: Event) -> str | None:
+        """The notation of what ``event`` tells (the log entry's tooltip)."""
+        return notation_of(event, self.state.history)
+
+    def narration_emphasis(self, event: Event) -> str | None:
+        """A last katana / kabuto at stake: danger for a person at this screen facing an AI
+        (a chance when it is the AI's); the end: the result."""
+        return emphasis_of(event, self.humans) or super().narration_emphasis(event)
+
+    def hint_square(self) -> int | None:
+        """The square the hard AI's suggestion moves the Kaito to (or places it on), while the
+        hint is about the position on screen; else None."""
+        return hinted_square(self.current_hint())
+
+    def _hint_shown(self, hint: Hint) -> None:
+        """Say the hint in one sentence under the board (:func:`hint_sentence`)."""
+        self.hint_text = hint_sentence(hint.action)
 
     # -- queries ----------------------------------------------------------------------------------
     def view_shown(self) -> KaitoView:
@@ -314,17 +365,21 @@ class KaitoPlayScene(PlayScene):
             word = KIND_WORD.get(self.exchange.kind or "", "")
             self.btn_confirm.label = f"Buy {word}" if word else "Buy back"
         self.btn_pause.enabled = not self._left
+        if self.narration is not None:  # the buy-back step takes the lower card
+            self.narration.visible = self.exchange is None or self.timeline.running
 
     # -- turn driver ------------------------------------------------------------------------------
     def _drive(self) -> None:
-        """Start whatever comes next when nothing animates: the AI (``match.drive()``), or the end."""
+        """Start whatever comes next when nothing animates: the AI (``match.drive()``), or the end
+        (kept on screen until the player asks for the score)."""
         if self.timeline.running or self.exchange is not None or self._left:
             return
         if self.over():
-            if self.end_timer is None:
-                self.end_timer = END_DELAY_MS
-                self.match.cancel()
-                self._sfx(self.end_sound())
+            if not self.ended:
+                self.btn_score.rect = score_button_rect(end_band(self.shown.kaito))
+                self.show_end()
+            return
+        if self.review:
             return
         move = self.match.drive()
         if move is not None:
@@ -360,10 +415,6 @@ class KaitoPlayScene(PlayScene):
         """Advance ``dt_ms`` real ms: widgets, drag, timeline (times ``speed``), the end delay, the AI."""
         sdt = self._frame_start(dt_ms)
         self.timeline.step(sdt)
-        if self.end_timer is not None:
-            self.end_fade = min(1.0, self.end_fade + sdt / 400.0)
-        if self._tick_end(sdt):
-            return
         self._drive()
 
     # -- UI elements ------------------------------------------------------------------------------
@@ -391,7 +442,18 @@ class KaitoPlayScene(PlayScene):
                 out.append(UIElement(f"buy:{kind}", "choice-selected" if kind == ex.kind else "choice",
                                      ex_choice_rect(i)))
             out.append(UIElement("pay-area", "area", pygame.Rect(PAY_RECT)))
+        hinted = self.hint_square()
+        if hinted is not None:
+            name = f"tile:{square_name(hinted)}"
+            for k, el in enumerate(out):
+                if el.id == name:
+                    out[k] = UIElement(el.id, "hint", el.rect)
+                    break
+            else:
+                out.append(UIElement(f"square:{square_name(hinted)}", "hint", square_rect(hinted)))
         out.extend(self.widgets.ui_elements())
+        if self.narration is not None:
+            out.extend(self.narration.ui_elements())
         return out
 
     # -- drawing (never changes game or scene state; only fills render caches) --------------------
@@ -410,9 +472,11 @@ class KaitoPlayScene(PlayScene):
         for f in self.choreo.flights("over"):
             board.draw_flight(surface, f)
         side.draw_dragged_held(surface)
-        self.widgets.draw(surface, self.app)
-        if self.end_timer is not None or self._left:
+        if self.ended or self._left:
             side.draw_end(surface)
+        self.widgets.draw(surface, self.app)
+        if self.narration is not None:
+            self.narration.draw_overlay(surface, self.app)
 
     def banner_text(self) -> tuple[str, str | None]:
         """(the turn banner's text, the colour of the pawn icon shown beside it)."""

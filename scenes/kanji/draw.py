@@ -20,16 +20,9 @@ from scenes.kanji.layout import (
     DECK_TITLE,
     HAND_AREA,
     KEY_TEXT,
-    LOG_COUNT,
-    LOG_DOT_X,
     LOG_EMPTY,
-    LOG_LINE_H,
     LOG_RECT,
-    LOG_ROW_GAP,
-    LOG_TEXT_W,
-    LOG_TEXT_X,
     LOG_TITLE,
-    LOG_TOP,
     MY_DOT,
     MY_KANJI_RECT,
     MY_STROKES,
@@ -50,12 +43,10 @@ from scenes.kanji.layout import (
     slot_rect,
 )
 from scenes.kanji.text import (
-    attempt_line,
     draw_kanji_tip,
     draw_rich,
     fit_rich,
     rich_width,
-    wrap_rich,
 )
 from scenes.kit.draw import (
     PILL_DARK,
@@ -75,8 +66,6 @@ from scenes.kit.flight import Flight, centered
 from scenes.kit.tween import clamp
 from scenes.play.seats import LEVEL_LABEL
 
-#: Rows of the attempt log shown (newest first).
-LOG_ROWS = 6
 #: How long a banner message stays (ms).
 TOAST_MS = 3200.0
 TOAST_COLORS = {"error": C.VERMILION_DARK, "good": (92, 118, 62), "info": C.INDIGO}
@@ -103,6 +92,8 @@ def draw_scene(s: Any, surface: pygame.Surface) -> None:
         _draw_flight(s, surface, f)
     _draw_dragged(s, surface)
     s.widgets.draw(surface, s.app)
+    if s.narration is not None:
+        s.narration.draw_overlay(surface, s.app)
     tip = s.tooltip()
     if tip is not None:
         who = s.names[tip["seat"]]
@@ -148,7 +139,7 @@ def _build_static(scene: Any, size: tuple[int, int]) -> pygame.Surface:
     s.blit(app.assets.svg(BOARD_SVG, BOARD_RECT.w, BOARD_RECT.h), wb.topleft)
     # log
     draw_panel(s, app, LOG_RECT, radius=16)
-    draw_text(s, app, "Attempts", LOG_TITLE, 16, C.INK, bold=True, anchor="midleft")
+    draw_text(s, app, "Game log", LOG_TITLE, 16, C.INK, bold=True, anchor="midleft")
     # bottom row
     draw_panel(s, app, DECK_PANEL, radius=14)
     draw_text(s, app, "Deck", DECK_TITLE, 15, C.INK, bold=True)
@@ -322,30 +313,11 @@ def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:
 
 # -- the log ---------------------------------------------------------------------------------------
 def _draw_log(s: Any, surface: pygame.Surface) -> None:
-    app = s.app
-    vp = s.viewport
-    r = LOG_RECT
-    atts = s.shown.attempts
-    draw_text(surface, app, f"{len(atts)} so far", LOG_COUNT, 12, C.INK_MUTED, anchor="midright")
-    if not atts:
-        draw_text(surface, app, "No attempt yet", LOG_EMPTY, 14, C.INK_MUTED)
+    """The game log: every event in words (:class:`scenes.kit.narration.NarrationLog`)."""
+    if s.narration is None or not len(s.narration):
+        draw_text(surface, s.app, "No attempt yet", LOG_EMPTY, 14, C.INK_MUTED)
         return
-    y = LOG_TOP
-    width = LOG_TEXT_W
-    for k, att in enumerate(reversed(atts[-LOG_ROWS:])):
-        lines = wrap_rich(app, attempt_line(att, s.names), 13, width, bold=(k == 0))[:3]
-        if y + 18 * len(lines) > r.bottom - 6:
-            break
-        pygame.draw.circle(surface, seat_rgb(att.seat), vp.to_window((LOG_DOT_X, y)), max(2, vp.px(5)))
-        if att.valid:
-            col = (70, 110, 50)
-        elif att.is_pass:
-            col = C.INK_MUTED
-        else:
-            col = C.INK_SOFT if k else (150, 52, 34)
-        for i, line in enumerate(lines):
-            draw_rich(surface, app, s.art, line, (LOG_TEXT_X, y + i * LOG_LINE_H), 13, col, bold=(k == 0))
-        y += LOG_LINE_H * len(lines) + LOG_ROW_GAP
+    s.narration.draw_base(surface, s.app)
 
 # -- the bottom row --------------------------------------------------------------------------------
 def _draw_deck(s: Any, surface: pygame.Surface) -> None:
@@ -456,4 +428,4 @@ def _draw_flight(s: Any, surface: pygame.Surface, f: Flight) -> None:
     surface.blit(img, img.get_rect(center=(wr.centerx, wr.centery - vp.px(lift * 0.4))))
 
 
-__all__ = ["LOG_ROWS", "TOAST_COLORS", "TOAST_MS", "draw_scene"]
+__all__ = ["TOAST_COLORS", "TOAST_MS", "draw_scene"]

@@ -139,23 +139,25 @@ class KanjiInput(PlayInput):
         s = self.scene
         out: list[UIElement] = []
         sh = s.shown
-        # with the hint on, the hinted pair's kinds end in "-hint" (the UI dump shows it too)
+        # the hard AI's suggested pair (button:hint): both cards are of kind "hint"
         hint = s.hint_pair()
         if sh.hand is not None and s.viewer is not None:
             n = len(sh.hand)
             for i in range(n):
-                kind = "card-hint" if hint is not None and hint[0] == i else "card"
+                kind = "hint" if hint is not None and hint[0] == i else "card"
                 out.append(UIElement(f"neta:{i}", kind, hand_rect(i, n)))
         actor = s.human_to_act()
         for slot in range(6):
             card = sh.table[slot] if slot < len(sh.table) else None
             kind = "empty" if card is None else ("target" if actor is not None else "card")
             if hint is not None and hint[1] == slot:
-                kind += "-hint"
+                kind = "hint"
             out.append(UIElement(f"shari:{slot}", kind, slot_rect(slot)))
         for seat, i, r in self.kanji_rects():
             out.append(UIElement(f"kanji:{seat}:{i}", "kanji", r))
         out.extend(s.widgets.ui_elements())
+        if s.narration is not None:
+            out.extend(s.narration.ui_elements())
         return out
 
     # -- hover tooltip --------------------------------------------------------------------------------

@@ -36,6 +36,11 @@ PILE_PANEL = pygame.Rect(16, 198, 196, 322)
 TABLE_RECT = pygame.Rect(224, 198, 400, 322)
 BOARD_RECT = pygame.Rect(636, 198, 368, 322)
 LOG_RECT = pygame.Rect(1016, 198, 248, 322)
+#: the game log (:class:`scenes.kit.narration.NarrationLog`) inside the log card
+NARRATION_RECT = pygame.Rect(LOG_RECT.x + 6, LOG_RECT.y + 40, LOG_RECT.w - 12, LOG_RECT.h - 46)
+#: ``button:hint`` and ``button:undo`` in the log card's title row
+HINT_RECT = pygame.Rect(LOG_RECT.right - 132, LOG_RECT.y + 7, 60, 28)
+UNDO_RECT = pygame.Rect(LOG_RECT.right - 68, LOG_RECT.y + 7, 60, 28)
 
 DECK_PANEL = pygame.Rect(16, 536, 100, 172)
 HAND_AREA = pygame.Rect(128, 528, 616, 192)
@@ -69,12 +74,7 @@ PILE_TITLE = (PILE_PANEL.x + 16, PILE_PANEL.y + 20)  #: "Shari pile" (midleft)
 PILE_LEFT_TEXT = (PILE_PANEL.centerx, PILE_PANEL.bottom - 58)  #: "N cards left"
 PILE_NOTE_TEXT = ((PILE_PANEL.centerx, PILE_PANEL.bottom - 34), (PILE_PANEL.centerx, PILE_PANEL.bottom - 18))
 LOG_TITLE = (LOG_RECT.x + 16, LOG_RECT.y + 20)  #: "Attempts" (midleft)
-LOG_COUNT = (LOG_RECT.right - 16, LOG_RECT.y + 21)  #: "N so far" (midright)
 LOG_EMPTY = (LOG_RECT.centerx, LOG_RECT.y + 90)  #: "No attempt yet"
-LOG_TOP = LOG_RECT.y + 48  #: y of the first log row
-LOG_DOT_X, LOG_TEXT_X = LOG_RECT.x + 20, LOG_RECT.x + 32  #: a row's seat dot and text
-LOG_TEXT_W = LOG_RECT.w - 44  #: wrap width of a row
-LOG_LINE_H, LOG_ROW_GAP = 17, 9
 DECK_TITLE = (DECK_PANEL.centerx, DECK_PANEL.y + 18)  #: "Deck"
 DECK_LABEL = (DECK_PANEL.centerx, DECK_PANEL.bottom - 14)  #: "neta"
 MY_DOT = (MY_KANJI_RECT.x + 22, MY_KANJI_RECT.y + 24)  #: the bottom seat's colour dot

@@ -48,14 +48,17 @@ from scenes.kanji.draw import TOAST_COLORS, TOAST_MS, draw_scene
 from scenes.kanji.input import KanjiInput
 from scenes.kanji.layout import (
     HAND,
+    HINT_RECT,
+    NARRATION_RECT,
     PASS_RECT,
     PAUSE_RECT,
+    UNDO_RECT,
     SeatArea,
+    seat_rgb,
     top_panel_rects,
 )
 from scenes.kanji.shown import Shown, Tried
 from scenes.kanji.sprites import JoinShow
-from scenes.kanji.status import valid_pair
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
 from scenes.kit.hand import Hand
@@ -66,7 +69,6 @@ from scenes.play.base import PlayScene
 
 log = logging.getLogger("tatami.kanji")
 
-END_DELAY_MS = 2600.0
 DEFAULT_THINK_MS = 450.0
 
 
@@ -83,7 +85,9 @@ class KanjiPlayScene(PlayScene):
             match ``seats``; its answer key wins over ``answer_key``.
         think_ms: minimum AI "thinking" time per turn at speed 1 (ms, divided by ``speed``).
         answer_key: "joyo" (default) or "rulebook" (RULES.md §3), for a new game.
-        hint: highlight one valid pair for the human to act.
+        undo, hints, review, viewer: the modes of :meth:`PlayScene.init_play` (``hint`` is the
+            old name of ``hints``): with hints on, ``button:hint`` marks the pair the hard AI
+            would try.
 
     Raises:
         ValueError: bad ``seats`` (count outside 2..6 or an unknown kind), a ``state`` whose seat
@@ -111,19 +115,19 @@ class KanjiPlayScene(PlayScene):
         state: KanjiState | None = None,
         think_ms: float = DEFAULT_THINK_MS,
         answer_key: str = "joyo",
-        hint: bool = False,
         **kwargs: Any,
     ):
         super().__init__(app)
-        if kwargs:
-            log.debug("kanji scene: ignoring options %s", sorted(kwargs))
-        self.init_play(KANJI, seats, seed, names, speed, state, think_ms, options={"answer_key": answer_key})
-        self.hint = bool(hint)
+        self.init_play(KANJI, seats, seed, names, speed, state, think_ms, options={"answer_key": answer_key},
+                       modes=kwargs)
 
         # the bottom seat: one human -> always that human; none -> seat 0; hot-seat -> the human
         # acting now (the first one to begin with), behind the privacy screen until "ready"
         self.bottom = self.humans[0] if self.humans else 0
         self.viewer = None if self.match.hot_seat else self.bottom
+        if self.review:  # the replay viewer: the seat chosen (or seat 0 for "All"), always looking
+            self.bottom = self.review_viewer if self.review_viewer is not None else 0
+            self.viewer = self.bottom
         self._privacy_for = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []
@@ -142,7 +146,6 @@ class KanjiPlayScene(PlayScene):
             tried = Tried.from_event(ev)
             if tried is not None and not tried.is_pass:
                 self.board_att = tried
-        self.end_timer: float | None = None
         self._ended = False
         self._left = False
         self.score_requested = False
@@ -163,7 +166,8 @@ class KanjiPlayScene(PlayScene):
             drop_targets=self.input.drop_targets,
             on_drop=self.input.on_drop,
         )
-        self.add_widgets(PAUSE_RECT)
+        self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT, score_rect=PASS_RECT)
+        self.add_narration(NARRATION_RECT)
         self.btn_pass = self.widgets.add(
             Button("button:pass", "Pass turn", PASS_RECT, self._pass, style="secondary", size=18))
         self.art = KanjiArt(app)
@@ -175,6 +179,43 @@ class KanjiPlayScene(PlayScene):
         self.autosave()
         self._warm_up()
         self._drive()
+
+    def _resync_scene(self) -> None:
+        """:meth:`PlayScene.resync`: nothing on the join board or in the air, the last attempt's
+        result on the board, a new snapshot."""
+        self.join = None
+        self.anim_label = ""
+        self.toast_ms = 0.0
+        self._ended = False
+        self.end_event = None
+        self.board_att = None
+        for ev in self.match.events_for(self.bottom):
+            tried = Tried.from_event(ev)
+            if tried is not None and not tried.is_pass:
+                self.board_att = tried
+            if isinstance(ev, GameEnded):
+                self.end_event = ev
+        self._refresh()
+        self._sync_widgets()
+
+    def _animate_applied(self, seat: int, action: str) -> None:
+        """Review mode's step forward: the attempt as an AI's is shown."""
+        self._play_new()
+
+    def _viewer_changed(self) -> None:
+        """Review mode: the chosen seat (seat 0 for "All") sits at the bottom, looking."""
+        self.bottom = self.review_viewer if self.review_viewer is not None else 0
+        self.viewer = self.bottom
+        self._layout()
+
+    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
+        """``seat``'s colour in the game log (its panel's dot)."""
+        return seat_rgb(seat)
+
+    def _hint_shown(self, hint: Any) -> None:
+        """A pass is told in words (there is nothing to mark)."""
+        if hint.action == "pass":
+            self._message("Hint: pass \u2014 no pair here makes a kanji worth trying.", "info", sound=False)
 
     def _warm_up(self) -> None:
         """Render the first join's glyph sizes and load the text fonts now (:func:`warm_up`)."""
@@ -244,23 +285,17 @@ class KanjiPlayScene(PlayScene):
             return False
         return bool(self.match.bots_to_act())
 
-    def save_setup(self) -> dict:
-        """The shared setup (:meth:`PlayScene.save_setup`) plus the ``hint`` setting (the answer key
-        is in the record's setup)."""
-        return {**super().save_setup(), "hint": self.hint}
-
     def hint_pair(self) -> tuple[int, int] | None:
-        """With ``hint`` on and a human to act: (hand index, table slot) of one pair that
-        completes a kanji under the game's answer key (``judge``), else None."""
-        if not self.hint or self.human_to_act() is None:
-            return None
+        """(hand index, table slot) of the attempt the hard AI suggested (``button:hint``), while
+        the hint is about the position on screen; None otherwise or for a pass."""
+        action = self.current_hint()
         hand, table = self.shown.hand, self.shown.table
-        if hand is None:
+        if action is None or hand is None or "+" not in action:
             return None
-        key = (tuple(hand), tuple(table))
-        if self._hint_cache is None or self._hint_cache[0] != key:
-            self._hint_cache = (key, valid_pair(hand, table, self.answer_key))
-        return self._hint_cache[1]
+        neta, _, shari = action.partition("+")
+        if neta not in hand or shari not in table:
+            return None
+        return (list(hand).index(neta), list(table).index(shari))
 
     # -- input ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -307,6 +342,8 @@ class KanjiPlayScene(PlayScene):
             if not self._ended:
                 self._begin_end()
             return
+        if self.review:
+            return
         if self.match.bots_to_act():
             if self.match.drive() is not None:
                 self._play_new()
@@ -318,16 +355,15 @@ class KanjiPlayScene(PlayScene):
     def _begin_end(self) -> None:
         """The game is over: announce the result, then (after a moment) the score screen."""
         self._ended = True
-        self.end_timer = END_DELAY_MS
-        self.match.cancel()
-        sound = self.end_sound()
-        self._sfx(sound)
-        self._message(self.result_text(), "good" if sound == "victory" else "info", sound=False)
+        self.show_end()
+        good = self.end_sound() == "victory"
+        self._message(self.result_text(), "good" if good else "info", sound=False)
         self._sync_widgets()
 
     def _go_to_score(self) -> None:
         self.open_score("kanji_score", dict(seats=list(self.seats), names=list(self.names),
-                                            answer_key=self.answer_key, hint=self.hint))
+                                            answer_key=self.answer_key, hints=self.hints_enabled,
+                                            undo=self.undo_enabled))
 
     def score_extra(self) -> dict[str, Any]:
         """The end event for the score screen too (its result sentence and tie-break come from
@@ -359,14 +395,16 @@ class KanjiPlayScene(PlayScene):
             if self.join is not None:
                 self.join.update(sdt)
             self.timeline.step(sdt)
-        if self._tick_end(sdt) or self._privacy_returned():
+        if self._privacy_returned():
             return
         self._drive()
         self._sync_widgets()
 
     def _sync_widgets(self) -> None:
         self.btn_pass.enabled = self.human_to_act() is not None
+        self.btn_pass.visible = not self.ended
         self.btn_pause.enabled = not self._left
+        self.sync_play_widgets()
 
     # -- UI elements -------------------------------------------------------------------------------
     def kanji_rects(self) -> list[tuple[int, int, pygame.Rect]]:

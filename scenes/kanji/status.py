@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.kanji import judge
 from game.kanji_events import GameEnded
 
 
@@ -69,20 +68,4 @@ def seat_status(s: Any, seat: int) -> str:
     return ""
 
 
-def valid_pair(hand: Sequence[str | None], table: Sequence[str | None], answer_key: str) -> tuple[int, int] | None:
-    """The hint: (hand index, table slot) of the first pair that completes a kanji under
-    ``answer_key``, asked from the core (:func:`game.kanji.judge`), or None. Only a hint: the
-    scene never uses it to decide what an action did."""
-    for i, neta in enumerate(hand):
-        for slot, shari in enumerate(table):
-            if neta is None or shari is None:
-                continue
-            try:
-                if judge(neta, shari, answer_key)[1]:
-                    return (i, slot)
-            except ValueError:
-                continue
-    return None
-
-
-__all__ = ["banner_text", "result_text", "seat_status", "valid_pair"]
+__all__ = ["banner_text", "result_text", "seat_status"]

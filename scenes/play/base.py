@@ -27,20 +27,36 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.core import ActionError, Event, Game, GameState
-from game.match import Match
+from game.match import Hint, Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import draw_pause_icon
+from scenes.kit.narration import NarrationLog
 from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
+from scenes.play.extras import PlayExtras
 from scenes.play.seats import SEAT_KINDS, default_names
 
 log = logging.getLogger("tatami.play")
 
 #: Most surfaces the render cache keeps (the least recently used go first; a resize clears it).
 CACHE_LIMIT = 400
+#: The result band's fade-in once the game is over (animation ms).
+END_FADE_MS = 400.0
+#: The "seat" whose events are only the public ones (:meth:`game.core.Event.for_viewer` of a seat
+#: that does not play): the game log of a hot-seat game.
+PUBLIC = -1
+#: The play-scene kwargs that choose a mode rather than the game (:meth:`PlayScene.init_play`).
+MODE_KEYS = ("review", "undo", "hints", "hint", "viewer")
+
+
+class _IdleBot:
+    """The bot of an AI seat in review mode: never asked (the record says what it did)."""
+
+    def choose(self, view: Any) -> str:  # pragma: no cover - never called
+        raise RuntimeError("a reviewed game has no AI")
 
 
 def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors: Sequence[str] | None = None,
@@ -56,7 +72,7 @@ def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors
     return out
 
 
-class PlayScene(Scene):
+class PlayScene(PlayExtras, Scene):
     """Base of the play scenes (see the module doc for what a subclass provides)."""
 
     pausable = True
@@ -81,8 +97,23 @@ class PlayScene(Scene):
     viewer: int | None = None
     #: the seat the privacy screen is up for, or None
     _privacy_for: int | None = None
-    #: ms left before the score screen opens once the game is over (None: not counting)
-    end_timer: float | None = None
+    #: True once the game is over and its end is on screen: the final position stays until the
+    #: player asks for the score (``button:score``, Enter; issue 10 §3)
+    ended: bool = False
+    #: 0 -> 1 over :data:`END_FADE_MS` once :attr:`ended` (the result band fades in)
+    end_fade: float = 0.0
+    #: review mode (the replay viewer embeds the scene): no AI, no saves, no input, no score
+    review: bool = False
+    #: the player may take back decisions (setup's "Undo" option; issue 10 §2)
+    undo_enabled: bool = True
+    #: the hint button is offered against AI (setup's "Hints" option; issue 10 §5)
+    hints_enabled: bool = False
+    #: the hard AI's suggestion for the human to act, while it is still about this position
+    hint: Hint | None = None
+    #: the game log (set by the scene with :meth:`add_narration`), or None
+    narration: NarrationLog | None = None
+    #: the seat whose view the narration tells (None: everything, the replay viewer's "All")
+    narration_seat: int | None = None
     _left: bool = False
     #: index in the full event log of the next event the scene reads (:meth:`take_events`)
     cursor: int = 0
@@ -92,7 +123,7 @@ class PlayScene(Scene):
     # -- set-up -------------------------------------------------------------------------------
     def init_play(self, game: Game, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
                   speed: float | None, state: GameState | None, think_ms: float,
-                  options: dict[str, Any] | None = None) -> None:
+                  options: dict[str, Any] | None = None, modes: dict[str, Any] | None = None) -> None:
         """Set the seats, names, speed and the :class:`game.match.Match` (state, bots, AI worker)
         of a new play scene.
 
@@ -106,11 +137,24 @@ class PlayScene(Scene):
                 ``game.new_state(len(seats), Random(seed), **options)``.
             think_ms: minimum AI "thinking" time at speed 1 (ms).
             options: the game's ``new_state`` options (KAITO's colours, Kanji-zushi's answer key).
+            modes: the scene's other kwargs: ``undo`` (bool, default True), ``hints`` (bool,
+                default False; ``hint`` is an old name), ``review`` (bool: the replay viewer's
+                mode: no AI, worker, saves, privacy screen, input or score screen) and ``viewer``
+                (review mode: the seat whose hidden information is shown, None for all). Other
+                keys are logged and ignored.
         Raises:
             ValueError: wrong number or kind of seats, or a state with another seat count.
 
         The seeding is the Match's (seat ``s``'s bot draws from ``Random(seed * 31 + s + 1)``; a
         level the game has no bot for falls back to random legal actions, logged)."""
+        modes = dict(modes or {})
+        self.review = bool(modes.pop("review", False))
+        self.undo_enabled = bool(modes.pop("undo", True))
+        self.hints_enabled = bool(modes.pop("hints", modes.pop("hint", False)))
+        viewer = modes.pop("viewer", None)
+        self.review_viewer: int | None = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
+        if modes:
+            log.debug("%s scene: ignoring options %s", game.name, sorted(modes))
         seats = [str(s).lower() for s in seats]
         if not game.min_seats <= len(seats) <= game.max_seats or any(s not in SEAT_KINDS for s in seats):
             raise ValueError(f"seats must be {game.min_seats} to {game.max_seats} of {SEAT_KINDS}, not {seats!r}")
@@ -123,17 +167,73 @@ class PlayScene(Scene):
         self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT)
         # the AI process starts now (in the background) so the first AI move is not delayed; the
         # scene's exit() closes it
-        self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
-                           think_ms=think_ms / self.speed)
+        if self.review:
+            idle = {s: _IdleBot() for s, kind in enumerate(seats) if kind != "human"}
+            self.match = Match(game, seats, seed, state=state, names=self.names, options=options, bots=idle,
+                               synchronous=True)
+        else:
+            self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
+                               think_ms=think_ms / self.speed)
+        # the game log tells what the seat shown may know: the one person at this screen (or seat
+        # 0 of an AI-only game); with several people sharing it, only what is public (no seat);
+        # the replay viewer's choice in review mode (None: everything)
+        if self.review:
+            self.narration_seat = self.review_viewer
+        elif self.match.hot_seat:
+            self.narration_seat = PUBLIC
+        else:
+            self.narration_seat = self.humans[0] if self.humans else 0
 
-    def add_widgets(self, pause_rect: pygame.Rect) -> WidgetGroup:
+    def add_widgets(self, pause_rect: pygame.Rect, undo_rect: Any = None, hint_rect: Any = None,
+                    score_rect: Any = None) -> WidgetGroup:
         """A new widget group as ``self.widgets`` holding the pause button (``button:pause``, the
-        pause icon, at logical ``pause_rect``; it opens the pause menu) as ``self.btn_pause``.
-        Returns the group (the scene adds its own buttons to it)."""
+        pause icon, at logical ``pause_rect``; it opens the pause menu) as ``self.btn_pause``, and
+        at their logical rects ``button:undo`` (:meth:`undo`), ``button:hint`` (:meth:`ask_hint`)
+        and ``button:score`` (:meth:`request_score`), shown when they apply
+        (:meth:`sync_play_widgets`). Returns the group (the scene adds its own buttons to it)."""
         self.widgets = WidgetGroup()
         self.btn_pause = self.widgets.add(
             Button("button:pause", "", pause_rect, self._open_pause, style="secondary", icon=draw_pause_icon))
+        self.btn_undo = self.widgets.add(
+            Button("button:undo", "Undo", undo_rect or (0, 0, 1, 1), self._undo_clicked, style="secondary", size=16))
+        self.btn_hint = self.widgets.add(
+            Button("button:hint", "Hint", hint_rect or (0, 0, 1, 1), self.ask_hint, style="secondary", size=16))
+        self.btn_score = self.widgets.add(
+            Button("button:score", "See the score", score_rect or (0, 0, 1, 1), self.request_score,
+                   style="primary", size=20))
+        self._has_rect = {"undo": undo_rect is not None, "hint": hint_rect is not None,
+                          "score": score_rect is not None}
+        self.sync_play_widgets()
         return self.widgets
+
+    def add_narration(self, rect: Any, collapsed: bool = False, expanded_rect: Any = None) -> NarrationLog:
+        """The game log at logical ``rect`` (``log``; :class:`scenes.kit.narration.NarrationLog`),
+        filled with every event so far as :attr:`narration_seat` knew it. ``collapsed``: only the
+        newest entry shows until the player opens it over ``expanded_rect``."""
+        kw: dict[str, Any] = {"collapsed": collapsed}
+        if expanded_rect is not None:
+            kw["expanded_rect"] = expanded_rect
+        self.narration = NarrationLog(self.app, rect, **kw)
+        self.rebuild_narration()
+        return self.narration
+
+    def _undo_clicked(self) -> None:
+        self.undo()
+
+    def sync_play_widgets(self) -> None:
+        """Show and enable the shared buttons for the moment: undo while offered, hint against AI
+        with a human to act, the score once the end is on screen (never in review mode)."""
+        if not hasattr(self, "btn_undo"):
+            return
+        live = not self.review and not self._left
+        has = self._has_rect
+        self.btn_undo.visible = has["undo"] and live and self.undo_enabled and bool(self.humans) and not self.ended
+        self.btn_undo.enabled = self.btn_undo.visible and self.can_undo()
+        self.btn_hint.visible = (has["hint"] and live and self.hints_enabled and bool(self.humans)
+                                 and bool(self.match.bots) and not self.ended)
+        self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
+                                 and not self.match.hint_pending and self.current_hint() is None)
+        self.btn_score.visible = has["score"] and live and self.ended
 
     @property
     def state(self) -> Any:
@@ -177,7 +277,10 @@ class PlayScene(Scene):
 
     def take_events(self, seat: int) -> list[Event]:
         """The events since :attr:`cursor` as ``seat`` may know them (``match.events_for``,
-        secrets redacted), in order; moves the cursor to the end of the log."""
+        secrets redacted), in order; moves the cursor to the end of the log. The game log tells
+        the new events as :attr:`narration_seat` knew them."""
+        if self.narration is not None:
+            self.narrate(self.match.events_for(self.narration_seat, self.cursor))
         events = self.match.events_for(seat, self.cursor)
         self.cursor = self.match.event_count
         return events
@@ -211,6 +314,13 @@ class PlayScene(Scene):
         sdt = dt_ms * self.speed
         self.widgets.update(dt_ms)
         self.drag.update(sdt)
+        if self.narration is not None:
+            self.narration.update(dt_ms)
+        if self.ended:
+            self.end_fade = min(1.0, self.end_fade + sdt / END_FADE_MS)
+        if not self.review:
+            self._poll_hint()
+        self.sync_play_widgets()
         return sdt
 
     def moving(self) -> bool:
@@ -218,24 +328,32 @@ class PlayScene(Scene):
         task or sprite), the AI thinking, a drag, a widget, the end delay. A scene's ``busy`` adds
         its own."""
         return (self.timeline.busy or self.match.thinking or self.drag.busy() or self.widgets.busy()
-                or self.end_timer is not None)
+                or self.match.hint_pending or (self.narration is not None and self.narration.busy())
+                or (self.ended and self.end_fade < 1.0))
 
     def busy(self) -> bool:
         """True while the loop must run at full frame rate: :meth:`moving` (KAITO's whole answer;
         Sushi Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
         return self.moving()
 
-    def _tick_end(self, sdt: float) -> bool:
-        """Count the end delay (``end_timer``, ms) down by ``sdt`` animation ms; when it runs out,
-        stop counting and call the ``_go_to_score`` hook. True if it did (the frame stops there)."""
-        if self.end_timer is None:
-            return False
-        self.end_timer -= sdt
-        if self.end_timer > 0:
-            return False
-        self.end_timer = None
-        self._go_to_score()
-        return True
+    def show_end(self) -> None:
+        """The game is over and its last action has been shown: keep the final position and the
+        result on screen (:attr:`ended`) until the player asks for the score (``button:score``,
+        Enter; issue 10 §3). Plays the end sound once. Runs once."""
+        if self.ended or self._left:
+            return
+        self.ended = True
+        self.end_fade = 0.0
+        self.match.cancel()
+        self.match.cancel_hint()
+        if not self.review:
+            self._sfx(self.end_sound())
+        self.sync_play_widgets()
+
+    def request_score(self) -> None:
+        """``button:score`` / Enter once the end is on screen: open the score screen."""
+        if self.ended and not self._left and not self.review:
+            self._go_to_score()
 
     def _go_to_score(self) -> None:
         """Hook: open the game's score screen (usually through :meth:`open_score`)."""
@@ -270,6 +388,8 @@ class PlayScene(Scene):
     def pause(self) -> None:
         """Covered by another scene (pause menu, privacy screen): drop a drag."""
         self.drag.cancel(animate=False)
+        if self.narration is not None:
+            self.narration.set_expanded(False)
 
     def _before_privacy(self) -> None:
         """Hook: settle anything that must not be half-shown behind the curtain."""
@@ -295,14 +415,14 @@ class PlayScene(Scene):
         """Replace this scene with the score screen ``scene_name`` built from the final view of the
         seat shown (``view``, ``seats``, ``names``, ``setup`` for the rematch). Runs once; a score
         screen that cannot be built is logged and the game stays on screen."""
-        if self._left:
+        if self._left or self.review:
             return
-        self.end_timer = None
         seat = self.viewer if self.viewer is not None else self.bottom
         self.score_requested = True
         try:
             scene = self.app.make_scene(scene_name, view=self.state.view(seat), seats=list(self.seats),
-                                        names=list(self.names), setup=setup, **self.score_extra())
+                                        names=list(self.names), setup=setup, record=self.match.record(),
+                                        **self.score_extra())
         except Exception:
             log.exception("%s: cannot open the score screen", self.game_name)
             return
@@ -320,26 +440,34 @@ class PlayScene(Scene):
 
     def save_setup(self) -> dict:
         """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
-        seed, speed — what ``type(self)(app, state=..., **setup)`` needs to resume."""
-        return scene_setup(self.seats, self.names, self.save_colors(), self.seed, self.speed)
-
-    @property
-    def humans(self) -> list[int]:
-        """Seats played by a person at this screen (the Match's)."""
-        return self.match.humans
+        seed, speed, and the undo and hints switches — what ``type(self)(app, state=..., **setup)``
+        needs to resume."""
+        return {**scene_setup(self.seats, self.names, self.save_colors(), self.seed, self.speed),
+                "undo": self.undo_enabled, "hints": self.hints_enabled}
 
     def autosave(self) -> None:
-        """Write the game to ``app.saves`` (a :class:`scenes.shell.saves.SaveStore`), or delete the save
-        once the game is over. Only games with a human seat are saved: an AI-only game must not
-        replace a person's game in progress. Never raises (the game goes on without a save)."""
+        """Write the game to its slot of ``app.saves`` (``scenes.shell.saveslots.SaveSlots``) with its id
+        ``game_uid`` (a resumed game keeps its save's), or once it is over delete that save and count
+        it in ``app.stats`` / ``app.history`` (each takes a game id once). Only games with a human
+        seat: an AI-only game must not replace a person's game in progress. Never raises."""
         store = getattr(self.app, "saves", None)
-        if store is None or not self.humans:
+        if not self.humans or self.review:
             return
         try:
-            if self.state.is_over():
-                store.clear()
-            else:
-                store.save(self.state, self.save_setup())
+            if getattr(self, "game_uid", None) is None:  # the deal's id (no store: this scene's)
+                deal = self.match.record().get("setup")
+                self.game_uid: str = (store.slot(self.game_name).game_id_for(deal, list(self.seats), self.seed)
+                                      if store is not None else f"{self.game_name}-{self.seed}-{id(self):x}")
+            if not self.state.is_over():
+                if store is not None:
+                    store.save(self.state, self.save_setup(), self.game_uid)
+                return
+            if store is not None:
+                store.clear(self.game_name)
+            for done in (getattr(self.app, "stats", None), getattr(self.app, "history", None)):
+                if done is not None:
+                    done.record_game(self.game_uid, self.game_name, self.save_setup(), self.state.outcome(),
+                                     self.match.record())
         except Exception:
             log.exception("%s: autosave failed", self.game_name)
 

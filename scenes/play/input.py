@@ -31,8 +31,12 @@ class PlayInput:
         without ``pos`` / ``key`` / ``button`` (they are read with defaults)."""
         scene = self.play_scene()
         et = event.type
-        if scene._left:
+        if scene._left or scene.review:
             return False
+        if scene.narration is not None and scene.narration.handle_event(event):
+            return True
+        if et == pygame.KEYDOWN and self.shared_key(event):
+            return True
         if et == pygame.MOUSEMOTION:
             pos = getattr(event, "pos", None)
             self.set_hover((int(pos[0]), int(pos[1])) if pos is not None else None)
@@ -63,6 +67,19 @@ class PlayInput:
                 and drag.busy()):
             self.snapped_back(item, pos)
         return True
+
+    def shared_key(self, event: pygame.event.Event) -> bool:
+        """The keys every play scene has: Ctrl+Z undoes (when undo is offered), Enter or keypad
+        Enter opens the score once the game's end is on screen. True if used."""
+        scene = self.play_scene()
+        key = getattr(event, "key", None)
+        if key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            scene.undo()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.ended:
+            scene.request_score()
+            return True
+        return False
 
     def escape(self, event: pygame.event.Event) -> bool:
         """Esc: cancel a drag or selection first, else open the pause menu. Always True."""

@@ -389,8 +389,7 @@ class SushiChoreo:
         if final:
             # the game is over: every chip is revealed (the last round's sushi stays on the table)
             sc.shown = sc._snapshot()
-            sc.end_timer = END_DELAY_MS
-            sc._sfx(sc.end_sound())
+            sc.show_end()
         elif not sc.humans:
             panel.auto_ms = AUTO_NEXT_MS
         sc.anim_label = ""

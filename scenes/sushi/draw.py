@@ -45,7 +45,7 @@ from scenes.sushi.draw_bottom import (
     draw_hand,
     draw_my_chips,
     draw_my_stacks,
-    draw_pass_card,
+    draw_log_card,
     draw_piles,
     draw_scoring,
     draw_table_middle,
@@ -94,12 +94,14 @@ def draw(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     if sc.scoring is not None:
         draw_scoring(sc, surface)
     else:
-        draw_pass_card(sc, surface)
+        draw_log_card(sc, surface)
         draw_hand(sc, surface)
     for f in sc.timeline.sprites:  # (chosen cards still flying first)
         draw_flight(sc, surface, f)
     draw_dragged(sc, surface)
     sc.widgets.draw(surface, sc.app)
+    if sc.narration is not None:
+        sc.narration.draw_overlay(surface, sc.app)
 
 
 def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:

@@ -176,6 +176,19 @@ def draw_my_chips(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         draw_text(surface, app, "Values: only you can see them", (r.centerx, r.bottom - 20), 13, C.INK_MUTED)
 
 
+def draw_log_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+    """The bottom-left card: the game log (every event in words), or the passing card before the
+    first event is told."""
+    log_panel = sc.narration
+    if log_panel is None or not len(log_panel):
+        draw_pass_card(sc, surface)
+        return
+    r = PASS_RECT
+    draw_text(surface, sc.app, "Game log", (r.x + PANEL_TITLE_DX, r.y + 22), 17, C.INK, bold=True,
+              anchor="midleft")
+    log_panel.draw_base(surface, sc.app)
+
+
 def draw_pass_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     """The passing card: who gets the leftovers, who passes to you, the next hand size."""
     app = sc.app
@@ -225,6 +238,7 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         return
     private = ss.hand is not None and sc.viewer is not None
     selected = sc.drag.selected
+    hinted = sc.hint_card() if private else None
     for i in range(n):
         item = ("hand", i)
         if private and sc.drag.is_moving(item):
@@ -241,6 +255,11 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         if private and item == selected:
             pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - 3, r.y - lift - 3, r.w + 6, r.h + 6),
                              width=max(2, vp.px(3)), border_radius=vp.px(10))
+        elif i == hinted:  # the hard AI's suggestion: a pulsing gold frame
+            grow = 4 + 2 * math.sin(sc.clock_ms / 260.0)
+            pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - grow, r.y - lift - grow, r.w + 2 * grow,
+                                                       r.h + 2 * grow), width=max(2, vp.px(4)),
+                             border_radius=vp.px(12))
     if not private and n:
         last = area.hand_card(n - 1, n)
         draw_text(surface, sc.app, f"{n} cards", (HAND_AREA.centerx, last.y - 14), 14, C.PAPER_LIGHT,

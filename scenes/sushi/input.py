@@ -181,8 +181,9 @@ class SushiInput(PlayInput):
         out: list[UIElement] = []
         sh = sc.shown
         if sh.seats[sc.bottom].hand is not None and sc.viewer is not None:
+            hinted = sc.hint_card()
             for i, r in enumerate(self.hand_rects()):
-                out.append(UIElement(f"hand:{i}", "card", r))
+                out.append(UIElement(f"hand:{i}", "hint" if i == hinted else "card", r))
         # kinds tell automation (UI dump) which drop targets accept a card now: "target" = the
         # human at the bottom may drop there now; "target-idle" / "stack" = not now
         actor = sc.human_to_act()
@@ -204,6 +205,8 @@ class SushiInput(PlayInput):
             for i in range(len(chips)):
                 out.append(UIElement(f"chip:{s}:{i}", "chip", sc.areas[s].chip(i, len(chips))))
         out.extend(sc.widgets.ui_elements())
+        if sc.narration is not None:
+            out.extend(sc.narration.ui_elements())
         return out
 
     # -- hover lift -------------------------------------------------------------------------------

@@ -39,6 +39,11 @@ PLATE_RECT = pygame.Rect(494, 262, 276, 184)  #: plate.svg is 300x200
 KEEP_RECT = pygame.Rect(788, 250, 150, 195)  #: keep_mat.svg is 200x260
 PILES_RECT = pygame.Rect(956, 242, 308, 230)
 PASS_RECT = pygame.Rect(16, 484, 280, 228)
+#: the game log (:class:`scenes.kit.narration.NarrationLog`) inside the bottom-left card
+NARRATION_RECT = pygame.Rect(PASS_RECT.x + 6, PASS_RECT.y + 42, PASS_RECT.w - 12, PASS_RECT.h - 48)
+#: ``button:hint`` and ``button:undo`` in the bottom-left card's title row
+HINT_RECT = pygame.Rect(PASS_RECT.right - 148, PASS_RECT.y + 8, 66, 28)
+UNDO_RECT = pygame.Rect(PASS_RECT.right - 76, PASS_RECT.y + 8, 66, 28)
 HAND_AREA = pygame.Rect(306, 484, 668, 236)
 MY_CHIPS_RECT = pygame.Rect(984, 484, 280, 228)
 SCORING_RECT = pygame.Rect(16, 484, 958, 228)

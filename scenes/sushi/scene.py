@@ -47,6 +47,7 @@ from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
+from scenes.play.seats import SEAT_RGB
 from scenes.sushi import draw as painter
 from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
@@ -54,8 +55,11 @@ from scenes.sushi.choreo import SushiChoreo, resolves
 from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput
 from scenes.sushi.layout import (
     HAND,
+    HINT_RECT,
+    NARRATION_RECT,
     NEXT_RECT,
     PAUSE_RECT,
+    UNDO_RECT,
     SeatArea,
     top_panel_rects,
 )
@@ -108,9 +112,7 @@ class SushiPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
-        if kwargs:
-            log.debug("sushi scene: ignoring options %s", sorted(kwargs))
-        self.init_play(SUSHI, seats, seed, names, speed, state, think_ms)
+        self.init_play(SUSHI, seats, seed, names, speed, state, think_ms, modes=kwargs)
         self.cursor = self.match.event_count  # what is shown already tells everything before
 
         # who is shown at the bottom: one human -> always that human; none -> seat 0 (its view);
@@ -118,6 +120,9 @@ class SushiPlayScene(PlayScene):
         self.bottom = self.humans[0] if self.humans else 0
         # hot-seat starts behind the privacy screen (nobody's hand is shown before "ready")
         self.viewer: int | None = None if self.match.hot_seat else self.bottom
+        if self.review:  # the replay viewer: the seat chosen (or seat 0 for "All"), always looking
+            self.bottom = self.review_viewer if self.review_viewer is not None else 0
+            self.viewer = self.bottom
         self._privacy_for: int | None = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []
@@ -131,7 +136,6 @@ class SushiPlayScene(PlayScene):
         self.input = SushiInput(self)
         self.anim_label = ""
         self.scoring: ScoringShow | None = None
-        self.end_timer: float | None = None
         self._left = False
         self.score_requested = False
         self.toast_text = ""
@@ -145,7 +149,8 @@ class SushiPlayScene(PlayScene):
         self.drag = DragController(hit_test=inp.hit_item, item_rect=inp.item_rect, draggable=inp.draggable,
                                    drop_targets=inp.drop_targets, on_drop=inp.on_drop,
                                    on_click=inp.on_click_item)
-        self.add_widgets(PAUSE_RECT)
+        self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT, score_rect=NEXT_RECT)
+        self.add_narration(NARRATION_RECT)
         self.btn_next = self.widgets.add(
             Button("button:next-round", "Next round", NEXT_RECT, self._next_round, style="primary", size=20))
         self.art = SushiArt(app)
@@ -158,6 +163,51 @@ class SushiPlayScene(PlayScene):
         if v.phase == EAT and v.step == 0 and not v.chosen and not self._left:
             self._run(self.choreo.g_deal(self._dealt()))  # a fresh round: deal the hands
         self._drive()
+
+    def _resync_scene(self) -> None:
+        """:meth:`PlayScene.resync`: no scoring panel, no card in the air, a new snapshot."""
+        self.side.clear()
+        self.scoring = None
+        self.anim_label = ""
+        self.toast_ms = 0.0
+        self._refresh()
+        self._sync_widgets()
+
+    def _animate_applied(self, seat: int, action: str) -> None:
+        """Review mode's step forward: the choice as an AI's is shown."""
+        self._show_choice(seat, None)
+
+    def play_action(self, seat: int, action: str) -> None:
+        """Review mode's step forward (:meth:`PlayScene.play_action`); a round's scoring panel
+        still open closes first."""
+        if self.scoring is not None:
+            self.finish_animations()
+            self.resync()
+        super().play_action(seat, action)
+
+    def _viewer_changed(self) -> None:
+        """Review mode: the chosen seat (seat 0 for "All") sits at the bottom, looking."""
+        self.bottom = self.review_viewer if self.review_viewer is not None else 0
+        self.viewer = self.bottom
+        self._layout()
+
+    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
+        """``seat``'s colour in the game log (its panel's dot)."""
+        return SEAT_RGB[seat % len(SEAT_RGB)]
+
+    def _hint_shown(self, hint: Any) -> None:
+        """Say which card the hard AI would take."""
+        self._message(texts.hint_text(hint.action, self.match.view(hint.seat).phase), error=False)
+
+    def hint_card(self) -> int | None:
+        """The index in the bottom hand of the card the hard AI's suggestion plays, while the hint
+        is about the position on screen; else None."""
+        action = self.current_hint()
+        hand = self.shown.seats[self.bottom].hand if action is not None else None
+        if action is None or hand is None:
+            return None
+        card = action.partition("=")[0]
+        return list(hand).index(card) if card in hand else None
 
     # -- what is shown ----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:
@@ -287,7 +337,7 @@ class SushiPlayScene(PlayScene):
         (``match.drive``), the privacy screen for the next human (``match.privacy_due``)."""
         if self.timeline.running or self._left or self.scoring is not None or self._privacy_for is not None:
             return
-        if self.match.is_over():
+        if self.match.is_over() or self.review:
             return
         v = self.match.view(self.bottom)
         if v.phase == KEEP and v.step == STEPS - 1 and v.to_act:
@@ -352,17 +402,21 @@ class SushiPlayScene(PlayScene):
             if panel.auto_ms <= 0:
                 panel.auto_ms = None
                 self._next_round()
-        if self._tick_end(sdt) or self._privacy_returned():
+        if self._privacy_returned():
             return
         self._drive()
 
     def _sync_widgets(self) -> None:
         panel = self.scoring
-        show = panel is not None and panel.done and not self._left and (bool(self.humans) or panel.final)
+        show = (panel is not None and panel.done and not self._left and bool(self.humans) and not panel.final
+                and not self.review)
         self.btn_next.visible = show
         if panel is not None:
             self.btn_next.label = "Final scores" if panel.final else "Next round"
         self.btn_pause.enabled = not self._left
+        if self.narration is not None:  # the scoring panel covers the log's card
+            self.narration.visible = panel is None
+        self.sync_play_widgets()
 
     # -- UI elements --------------------------------------------------------------------------------
     def ui_elements(self) -> list[UIElement]:

@@ -17,6 +17,24 @@ if TYPE_CHECKING:
     from scenes.sushi.scene import SushiPlayScene
 
 
+#: The hint's sentence by the kind of choice (whole sentences with named placeholders).
+HINT_TEMPLATES = {
+    "eat": "Hint: eat the {card}.",
+    "wild": "Hint: eat the wild as {card}.",
+    "keep": "Hint: keep the {card}.",
+}
+
+
+def hint_text(action: str, phase: str) -> str:
+    """The hard AI's suggested ``action`` (RULES.md §2 notation) in ``phase`` (EAT / KEEP) as one
+    sentence of :data:`HINT_TEMPLATES`."""
+    card, _, copies = action.partition("=")
+    if copies:
+        return HINT_TEMPLATES["wild"].format(card=CARD_SHORT.get(copies, copies).lower())
+    key = "keep" if phase == KEEP else "eat"
+    return HINT_TEMPLATES[key].format(card=CARD_SHORT.get(card, card).lower())
+
+
 def banner_text(sc: SushiPlayScene) -> str:
     """The instruction banner's text ("" for none): who to pass the screen to, the scoring, the
     running animation's label, what the human at the bottom should do, or who is awaited."""

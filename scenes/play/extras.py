@@ -1,0 +1,258 @@
+"""What the play scenes share besides the frame: the game log, undo, hints and review mode
+(issue 10 §1, §2, §4, §5), a mixin of :class:`scenes.play.base.PlayScene`.
+
+* **The game log** (:meth:`PlayExtras.narrate`): every event the Match reports, told as a sentence
+  (:func:`game.core.describe`) in the scene's :class:`scenes.kit.narration.NarrationLog`, with the
+  acting seat's colour; the scene's hooks add a tooltip (KAITO: the notation) and an emphasis.
+* **Undo** (:meth:`PlayExtras.undo`, ``button:undo``, Ctrl+Z): Board Game Arena's policy, decided by
+  :meth:`game.match.Match.undo_points`; the scene shows the restored position at once
+  (:meth:`PlayExtras.resync`).
+* **Hints** (:meth:`PlayExtras.ask_hint`, ``button:hint``): the hard AI's choice for the human to
+  act, from that seat's view only (:meth:`game.match.Match.request_hint`), marked by the scene.
+* **Review mode** (the replay viewer embeds the scene): :meth:`PlayExtras.show_state` jumps,
+  :meth:`PlayExtras.play_action` steps forward with the usual animation,
+  :meth:`PlayExtras.set_viewer` chooses whose hidden information is shown.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Sequence
+
+from game.core import Event, GameState, describe
+from game.match import Hint, Match
+
+if TYPE_CHECKING:
+    from scenes.kit.dragdrop import DragController
+    from scenes.kit.narration import NarrationLog
+    from scenes.kit.timeline import Timeline
+
+log = logging.getLogger("tatami.play")
+
+
+class PlayExtras:
+    """The game log, undo, hints and review mode of a play scene (mixed into
+    :class:`scenes.play.base.PlayScene`, whose attributes it uses)."""
+
+    match: Match
+    names: list[str]
+    game_name: str
+    timeline: Timeline
+    drag: DragController
+    cursor: int
+    ended: bool
+    end_fade: float
+    review: bool
+    undo_enabled: bool
+    hints_enabled: bool
+    hint: Hint | None
+    narration: NarrationLog | None
+    narration_seat: int | None
+    review_viewer: int | None
+    _left: bool
+    _privacy_for: int | None
+
+    def human_to_act(self) -> int | None:
+        """Hook: the human seat that may act at the screen now, or None."""
+        return None
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by a person at this screen (the Match's)."""
+        return self.match.humans
+
+    def autosave(self) -> None:  # (PlayScene's)
+        raise NotImplementedError
+
+    def show_end(self) -> None:  # (PlayScene's)
+        raise NotImplementedError
+
+    def sync_play_widgets(self) -> None:  # (PlayScene's)
+        raise NotImplementedError
+
+    def finish_animations(self) -> None:  # (PlayScene's)
+        raise NotImplementedError
+
+    def _refresh(self) -> None:  # (PlayScene's hook)
+        raise NotImplementedError
+
+    def _sfx(self, name: str) -> None:  # (PlayScene's)
+        raise NotImplementedError
+
+    # -- the game log ------------------------------------------------------------------------------
+    def narrate(self, events: Sequence[Event]) -> None:
+        """Tell ``events`` in the game log, one sentence each (:func:`game.core.describe` with the
+        seats' names), marked with the acting seat's colour (:meth:`seat_color`), the entry's
+        detail (:meth:`narration_detail`) and emphasis (:meth:`narration_emphasis`)."""
+        log_panel = self.narration
+        if log_panel is None:
+            return
+        for ev in events:
+            try:
+                text = describe(ev, self.narration_names())
+            except Exception:
+                log.exception("%s: cannot describe %r", self.game_name, ev)
+                continue
+            if not text:
+                continue
+            seat = getattr(ev, "seat", None)
+            log_panel.add(text, self.seat_color(seat) if isinstance(seat, int) else None,
+                          detail=self.narration_detail(ev), emphasis=self.narration_emphasis(ev))
+
+    def rebuild_narration(self) -> None:
+        """Tell the whole game again from its first event (a new scene, an undo, a jump)."""
+        if self.narration is None:
+            return
+        self.narration.clear()
+        self.narrate(self.match.events_for(self.narration_seat, 0))
+        self.narration.finish()
+
+    def narration_names(self) -> list[str]:
+        """Hook: the seats' names in the game log's sentences (default: their display names)."""
+        return list(self.names)
+
+    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
+        """Hook: ``seat``'s colour (RGB) for its log entries; None for none."""
+        return None
+
+    def narration_detail(self, event: Event) -> str | None:
+        """Hook: the tooltip of ``event``'s log entry (KAITO: the action's notation), or None."""
+        return None
+
+    def narration_emphasis(self, event: Event) -> str | None:
+        """Hook: ``"danger"`` / ``"chance"`` / ``"result"`` for an entry that must stand out, else
+        None. Default: the game's end is a result."""
+        return "result" if event.KIND.endswith(".end") else None
+
+    # -- undo (issue 10 §2) ------------------------------------------------------------------------
+    def _undo_seat(self) -> int | None:
+        """The human whose last decision an undo takes back: the last human seat to act."""
+        for seat, _action in reversed(self.match.state.history):
+            if seat in self.humans:
+                return seat
+        return None
+
+    def undo_point(self) -> Any:
+        """The :class:`game.match.Checkpoint` an undo returns to now, or None (none offered: the
+        setting is off, review mode, no human decision since information was revealed or
+        randomness drawn, another human acted since, the game is over)."""
+        if not self.undo_enabled or self.review or self._left or self.ended or self.match.is_over():
+            return None
+        if self._privacy_for is not None:
+            return None
+        seat = self._undo_seat()
+        if seat is None:
+            return None
+        points = self.match.undo_points(seat)
+        return points[0] if points else None
+
+    def can_undo(self) -> bool:
+        """True when ``button:undo`` / Ctrl+Z would take a decision back now."""
+        return self.undo_point() is not None
+
+    def undo(self) -> bool:
+        """Take back the last human decision with every AI action after it, back to where that
+        human decided (Board Game Arena's policy: never past revealed information or drawn
+        randomness, never past another human's action; :meth:`game.match.Match.undo_points`).
+        The position, the log and the save become what they were there. False if none is
+        offered."""
+        cp = self.undo_point()
+        if cp is None:
+            return False
+        self.match.undo_to(cp)
+        self.hint = None
+        self.resync()
+        self.autosave()
+        self._sfx("click")
+        log.info("%s: undo to ply %d", self.game_name, cp.ply)
+        return True
+
+    def resync(self) -> None:
+        """Show the Match's position as it is now, at once: animations dropped, a new snapshot,
+        the cursor at the end of the log, the game log told again. Each scene extends
+        :meth:`_resync_scene`."""
+        self.timeline.cancel()
+        self.drag.reset()
+        self.ended = False
+        self.end_fade = 0.0
+        self.cursor = self.match.event_count
+        self._resync_scene()
+        self.rebuild_narration()
+        if self.match.is_over():
+            self.show_end()
+            self.end_fade = 1.0
+        self.sync_play_widgets()
+
+    def _resync_scene(self) -> None:
+        """Hook: the scene's own part of :meth:`resync` (its snapshot, selection, end state)."""
+        self._refresh()
+
+    # -- review mode (the replay viewer) -------------------------------------------------------------
+    def show_state(self, state: GameState) -> None:
+        """Show ``state`` at once, without animation (the replay viewer's back, start, end, jumps).
+
+        Raises:
+            ValueError: ``state`` has another seat count."""
+        self.match.set_state(state)
+        self.resync()
+
+    def play_action(self, seat: int, action: str) -> None:
+        """Apply ``seat``'s ``action`` and animate it as an AI's action is (the replay viewer's
+        step forward; a running animation is finished first).
+
+        Raises:
+            InvalidActionError, IllegalActionError: from the state (nothing changes)."""
+        self.finish_animations()
+        self.match.apply(seat, action)
+        self._animate_applied(seat, action)
+
+    def _animate_applied(self, seat: int, action: str) -> None:
+        """Hook: animate the action just applied (its events since :attr:`cursor`)."""
+        self.resync()
+
+    def set_viewer(self, seat: int | None) -> None:
+        """Review mode: show ``seat``'s hidden information and tell the game as it saw it (None:
+        everything). The scene's own part is :meth:`_viewer_changed`."""
+        self.finish_animations()
+        self.review_viewer = seat
+        self.narration_seat = seat
+        self._viewer_changed()
+        self.resync()
+
+    def _viewer_changed(self) -> None:
+        """Hook: the review viewer changed (:attr:`review_viewer`): lay the table out again."""
+
+    # -- hints (issue 10 §5) -------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """``button:hint``: ask the hard AI what it would choose for the human to act (from that
+        seat's view only); :meth:`current_hint` marks it once the answer is in."""
+        seat = self.human_to_act()
+        if seat is None or not self.hints_enabled or self.review:
+            return
+        got = self.match.request_hint(seat)
+        if got is not None:
+            self._hint_arrived(got)
+        self.sync_play_widgets()
+
+    def _poll_hint(self) -> None:
+        got = self.match.poll_hint()
+        if got is not None:
+            self._hint_arrived(got)
+
+    def _hint_arrived(self, hint: Hint) -> None:
+        self.hint = hint
+        self._hint_shown(hint)
+        self.sync_play_widgets()
+
+    def _hint_shown(self, hint: Hint) -> None:
+        """Hook: the hint arrived (a scene may say it in words)."""
+
+    def current_hint(self) -> str | None:
+        """The hinted action while it is about the position on screen and its seat is to act
+        (never while animating), else None."""
+        h = self.hint
+        if h is None or h.ply != self.match.ply or self.human_to_act() != h.seat:
+            return None
+        return h.action
+
+
+__all__ = ["PlayExtras"]
