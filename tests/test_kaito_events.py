@@ -32,6 +32,7 @@ from game.kaito_events import (
     KaitoMoved,
     KaitoPlaced,
     LastTileAtStake,
+    LastTileLeft,
     MonExchanged,
     TileCaptured,
 )
@@ -182,6 +183,20 @@ def test_warning_for_the_seat_to_move_own_last_kabuto_and_none_for_a_second_copy
                                           "or column, and Ben loses by capturing it.")
 
 
+def test_down_to_the_last_kabuto_is_told_once_and_not_for_a_second_copy():
+    # Black has kabuto on a2 and f5 (the reserve's e3/f3 turned to Mon): Red (on a4) takes a2
+    cells = {**RESERVE, "e3": "B1", "f3": "B1", "a2": "BH", "f5": "BH", "a3": "B2"}
+    s = position(cells, "a4")
+    events = applied(s, 0, "a2")
+    left = [e for e in events if isinstance(e, LastTileLeft)]
+    assert left == [LastTileLeft(seat=1, ply=0, tile="BH", square=sq("f5"))]
+    assert [e.kind for e in events][:3] == ["kaito.move", "kaito.capture", "kaito.last_tile"]
+    assert left[0].describe(NAMES) == ("Ben is down to their last Black kabuto on the board, on f5: if it "
+                                       "leaves the board, Ben loses.")
+    # Black moves; nothing new drops to one: no new LastTileLeft
+    assert not [e for e in applied(s, 1, s.legal_actions(1)[0]) if isinstance(e, LastTileLeft)]
+
+
 def test_capturing_the_opponents_last_katana_ends_the_game_with_no_warning():
     cells = {**RESERVE, "e2": "B1", "f2": "B1", "a6": "BK"}
     s = position(cells, "a4", held=(("B3",), ()))
@@ -322,6 +337,7 @@ def test_playout_events_match_the_state(seed, choices):
     s = KAITO.new_state(2, random.Random(seed))
     initial = list(s.board)
     stake_before: set = set()
+    counts_before = {c + k: s.board.count(c + k) for c in s.colors for k in "KH"}
     while not s.is_over():
         seat = s.to_act()[0]
         legal = s.legal_actions(seat)
@@ -340,6 +356,11 @@ def test_playout_events_match_the_state(seed, choices):
                     tile = color + kind
                     if s.board.count(tile) == 1 and s.board.index(tile) in line_squares(s.kaito):
                         stake_now.add((owner, tile, s.board.index(tile)))
+        counts_now = {c + k: s.board.count(c + k) for c in s.colors for k in "KH"}
+        dropped = {(s.colors.index(t[0]), t, s.board.index(t)) for t, n in counts_now.items()
+                   if n == 1 and counts_before[t] > 1} if not s.is_over() else set()
+        assert {(e.seat, e.tile, e.square) for e in events if isinstance(e, LastTileLeft)} == dropped
+        counts_before = counts_now
         warned = {(e.seat, e.tile, e.square) for e in events if isinstance(e, LastTileAtStake)}
         assert warned == stake_now - stake_before
         assert all(e.mover == s.to_move for e in events if isinstance(e, LastTileAtStake))

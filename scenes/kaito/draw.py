@@ -50,6 +50,7 @@ from scenes.kaito.layout import (
 )
 from scenes.kaito.sprites import TileFlight
 from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, mix, table_layer
+from scenes.kit.marks import draw_hint_mark
 
 if TYPE_CHECKING:
     from scenes.kaito.scene import KaitoPlayScene
@@ -158,13 +159,8 @@ class BoardPainter:
             img = scene._cached(("trail", trail), partial(art.build_trail, vp, *trail))
             surface.blit(img, art.trail_origin(vp, *trail))
         hinted = scene.hint_square()
-        if hinted is not None:  # the hard AI's suggestion: a pulsing gold glow and its sentence
-            wr = vp.to_window(square_rect(hinted))
-            pulse = 0.5 + 0.5 * math.sin(scene.clock_ms / 260.0)
-            img = scene._cached(("glow", True), partial(art.build_glow, vp, TILE, True))
-            img.set_alpha(int(140 + 115 * pulse))
-            surface.blit(img, img.get_rect(center=wr.center))
-            img.set_alpha(None)
+        if hinted is not None:  # the hard AI's suggestion: the hint mark and its sentence
+            draw_hint_mark(surface, scene.app, square_rect(hinted), scene.clock_ms)
             draw_text(surface, scene.app, scene.hint_text, hint_text_pos(), 16, C.PAPER_LIGHT, bold=True,
                       shadow=(0, 0, 0, 120), shadow_offset=1.5)
 

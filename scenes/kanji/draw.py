@@ -63,6 +63,7 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.flight import Flight, centered
+from scenes.kit.marks import draw_hint_mark
 from scenes.kit.tween import clamp
 from scenes.play.seats import LEVEL_LABEL
 
@@ -288,12 +289,8 @@ def _draw_table(s: Any, surface: pygame.Surface) -> None:
             _draw_hint_ring(s, surface, r)
 
 def _draw_hint_ring(s: Any, surface: pygame.Surface, r: pygame.Rect) -> None:
-    vp = s.viewport
-    wr = vp.to_window(r.inflate(8, 8))
-    pygame.draw.rect(surface, (120, 200, 110), wr, width=max(2, vp.px(3)), border_radius=vp.px(12))
-    tag = pygame.Rect(r.centerx - 24, r.y - 12, 48, 20)
-    pygame.draw.rect(surface, (84, 140, 70), vp.to_window(tag), border_radius=vp.px(10))
-    draw_text(surface, s.app, "hint", tag.center, 12, C.PAPER_LIGHT, bold=True)
+    draw_hint_mark(surface, s.app, r, s.clock_ms)
+
 
 def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:
     vp = scene.viewport

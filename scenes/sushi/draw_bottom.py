@@ -25,6 +25,7 @@ from scenes.kit.draw import (
     wrap_text,
 )
 from scenes.kit.flight import Flight, centered
+from scenes.kit.marks import draw_hint_mark
 from scenes.play.seats import SEAT_RGB
 from scenes.sushi.art import BACK, PILE_TITLE, TYPE_RGB, icon_path
 from scenes.sushi.layout import (
@@ -255,11 +256,8 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         if private and item == selected:
             pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - 3, r.y - lift - 3, r.w + 6, r.h + 6),
                              width=max(2, vp.px(3)), border_radius=vp.px(10))
-        elif i == hinted:  # the hard AI's suggestion: a pulsing gold frame
-            grow = 4 + 2 * math.sin(sc.clock_ms / 260.0)
-            pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - grow, r.y - lift - grow, r.w + 2 * grow,
-                                                       r.h + 2 * grow), width=max(2, vp.px(4)),
-                             border_radius=vp.px(12))
+        elif i == hinted:  # the hard AI's suggestion
+            draw_hint_mark(surface, sc.app, pygame.Rect(r.x, round(r.y - lift), r.w, r.h), sc.clock_ms)
     if not private and n:
         last = area.hand_card(n - 1, n)
         draw_text(surface, sc.app, f"{n} cards", (HAND_AREA.centerx, last.y - 14), 14, C.PAPER_LIGHT,
