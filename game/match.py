@@ -37,6 +37,7 @@ from typing import Any, Mapping, Sequence
 from .ai import RandomBot
 from .ai import make_bot as make_local_bot
 from .core import ActionError, Event, Game, GameState, Outcome
+from .hints import HINT_LEVEL, Hint, Hints
 from .worker import AIWorker, BotHandle
 from .worker import make_bot as make_worker_bot
 
@@ -46,8 +47,6 @@ log = logging.getLogger("tatami.play")
 HUMAN = "human"
 #: Safety net of :meth:`Match.run_bots_until_human`: no game of Tatami needs this many steps.
 MAX_BOT_STEPS = 100_000
-#: The level whose choice a hint shows (issue 10 §5: "the move the hard AI would choose").
-HINT_LEVEL = "hard"
 
 
 @dataclass(frozen=True)
@@ -68,21 +67,6 @@ class Move:
     events: tuple[Event, ...]
     first_event: int
     ply: int
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The action the hint level's bot would choose for ``seat`` at ply ``ply`` (issue 10 §5).
-
-    Attributes:
-        seat: the seat it is for.
-        ply: actions applied when it was asked (a hint is stale once the ply changes).
-        action: the suggested action (RULES.md notation; one of that view's legal actions).
-    """
-
-    seat: int
-    ply: int
-    action: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -168,9 +152,8 @@ class Match:
         self._views: dict[int, Any] = {}
         self._phase_views: dict[int, Any] = {}
         self._pending: int | None = None  # the bot seat the worker is thinking for
-        self._hint_worker: AIWorker | None = None  # a second worker, made on the first hint
-        self._hint_bots: dict[int, Any] = {}
-        self._hint_for: tuple[int, int] | None = None  # (seat, ply) of the hint being computed
+        #: the hard bot's suggestions for people (:class:`game.hints.Hints`)
+        self.hints = Hints(self)
         self._begin_phase()
         self._checkpoint()
 
@@ -425,69 +408,9 @@ class Match:
     def close(self) -> None:
         """Cancel and end the worker's AI process and the hint worker's (the Match stays usable)."""
         self._pending = None
-        self._hint_for = None
         if self.worker is not None:
             self.worker.close()
-        if self._hint_worker is not None:
-            self._hint_worker.close()
-
-    # -- hints -----------------------------------------------------------------------------------
-    def _hint_bot(self, seat: int) -> Any:
-        bot = self._hint_bots.get(seat)
-        if bot is None:
-            rng = random.Random(self.seed * 31 + seat + 101)
-            make = make_local_bot if self.synchronous else make_worker_bot
-            bot = self._hint_bots[seat] = make(self.game.name, HINT_LEVEL, rng)
-        return bot
-
-    def request_hint(self, seat: int) -> Hint | None:
-        """Ask what the hard bot would choose for ``seat`` now, from ``seat``'s own view only.
-
-        A synchronous Match answers at once. Otherwise a second :class:`AIWorker` (made on the
-        first hint, no minimum thinking time) computes it without blocking and
-        :meth:`poll_hint` returns it; a new request supersedes a pending one.
-
-        Returns:
-            The :class:`Hint` (synchronous Match), or None (asked, or ``seat`` is not to act).
-        Raises:
-            KeyError: the game has no hard bot (never for Tatami's three games)."""
-        if seat not in self.to_act() or self.is_over():
-            return None
-        view = self.view(seat)
-        bot = self._hint_bot(seat)
-        if self.synchronous:
-            return Hint(seat, self.ply, bot.choose(view))
-        if self._hint_worker is None:
-            self._hint_worker = AIWorker(min_think_ms=0.0, rng=random.Random(self.seed + 11))
-        self._hint_for = (seat, self.ply)
-        self._hint_worker.request(bot, view)
-        return None
-
-    @property
-    def hint_pending(self) -> bool:
-        """True while a hint is being computed for the current position."""
-        return self._hint_for is not None
-
-    def poll_hint(self) -> Hint | None:
-        """The hint asked by :meth:`request_hint`, once ready and still about the current
-        position (a hint for an earlier ply is dropped); else None. Never blocks."""
-        if self._hint_for is None or self._hint_worker is None:
-            return None
-        seat, ply = self._hint_for
-        if ply != self.ply:
-            self.cancel_hint()
-            return None
-        action = self._hint_worker.poll()
-        if action is None:
-            return None
-        self._hint_for = None
-        return Hint(seat, ply, action)
-
-    def cancel_hint(self) -> None:
-        """Forget a hint being computed."""
-        self._hint_for = None
-        if self._hint_worker is not None:
-            self._hint_worker.cancel()
+        self.hints.close()
 
     # -- undo points -----------------------------------------------------------------------------
     def _checkpoint(self) -> None:
@@ -533,7 +456,7 @@ class Match:
         if index is None:
             raise ValueError("not a checkpoint of this match")
         self.cancel()
-        self.cancel_hint()
+        self.hints.cancel()
         del self.checkpoints[index + 1:]
         self.state = checkpoint.state.clone()
         self._views.clear()
@@ -548,7 +471,7 @@ class Match:
         if state.num_seats != self.num_seats:
             raise ValueError(f"the state has {state.num_seats} seats, not {self.num_seats}")
         self.cancel()
-        self.cancel_hint()
+        self.hints.cancel()
         self.state = state
         self._views.clear()
         self.checkpoints.clear()

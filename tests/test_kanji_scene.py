@@ -342,7 +342,7 @@ def ask_hint(app, scene):
     """Press ``button:hint`` and pump until the hard AI's answer is in (or 10 s pass)."""
     click(app, rect_of(scene, "button:hint").center)
     deadline = time.monotonic() + 10
-    while scene.match.hint_pending and time.monotonic() < deadline:
+    while scene.match.hints.pending and time.monotonic() < deadline:
         app.pump(16)
         time.sleep(0.005)
     app.pump(16)

@@ -1,5 +1,6 @@
-"""The autosave ("a game is never lost"): scenes/shell/saves.py, the play scene's hooks, the menu's
-"Continue" button and ``tatami --continue``.
+"""The autosave ("a game is never lost"): scenes/shell/saves.py and saveslots.py (one save per game),
+the play scene's hooks, the menu's "Continue" under each game, the confirm before a new game replaces
+one in progress, the legacy single save's migration and ``tatami --continue``.
 
 The app is driven with real pygame events posted at the UI elements' window rects (the
 self-test's ``Driver``) on SDL's dummy video driver; every save lives in a temporary
@@ -25,6 +26,7 @@ from game.kaito import KAITO, square_name
 from game.registry import get as get_game
 from scenes.devtools.selftest import Driver
 from scenes.shell.saves import SAVE_FILE, SaveFormatError, SaveStore, parse_save
+from scenes.shell.saveslots import SaveSlots
 from scenes.shell.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +51,7 @@ def make_app(data):
 
     def make(size=(1280, 720), menu=True):
         a = App(size=size, settings=Settings(data / "settings.json"), uidump=False)
-        a.saves = SaveStore()
+        a.saves = SaveSlots()
         if menu:
             a.manager.push(a.make_scene("menu"))
         apps.append(a)
@@ -101,14 +103,31 @@ def play_human_move(d: Driver) -> str:
     return scene.state.history[n][1]
 
 
+def to_score(d: Driver, wall_s: float = 60) -> None:
+    """Wait for the end of the game on screen, ask for the score (``button:score``) if the scene
+    offers it, and wait for the score screen."""
+    end = time.monotonic() + wall_s
+    while d.scene_name() != "score" and "button:score" not in ids(d.app):
+        assert time.monotonic() < end, "the game did not end"
+        d.frames(1)
+    if d.scene_name() != "score":
+        d.click("button:score")
+    d.wait_scene("score", wall_s=wall_s)
+
+
 def start_game(app, **kw):
     kw.setdefault("speed", 1000.0)
     kw.setdefault("think_ms", 0)
     return app.start_game("kaito", **kw)
 
 
-def saved_doc(data: Path) -> dict:
-    return json.loads((data / SAVE_FILE).read_text(encoding="utf-8"))
+def slot(data: Path, game: str = "kaito") -> Path:
+    """Where ``game``'s autosave lives."""
+    return data / "saves" / f"{game}.json"
+
+
+def saved_doc(data: Path, game: str = "kaito") -> dict:
+    return json.loads(slot(data, game).read_text(encoding="utf-8"))
 
 
 def same_position(a, b) -> None:
@@ -133,8 +152,8 @@ def valid_save(data: Path, seats=("human", "hard")) -> dict:
            "setup": {"seats": list(seats), "names": ["You", "Hard AI"][:1] + [f"{seats[1].title()} AI"],
                      "colors": ["R", "B"], "seed": 11, "speed": 1000.0},
            "saved_at": "2025-01-01T00:00:00+00:00"}
-    data.mkdir(parents=True, exist_ok=True)
-    (data / SAVE_FILE).write_text(json.dumps(doc), encoding="utf-8")
+    slot(data).parent.mkdir(parents=True, exist_ok=True)
+    slot(data).write_text(json.dumps(doc), encoding="utf-8")
     return doc
 
 
@@ -154,13 +173,16 @@ def test_every_move_is_saved_and_the_record_replays_to_the_same_state(make_app, 
         doc = saved_doc(data)
         assert doc["record"]["actions"][-1] == action and len(doc["record"]["actions"]) == k + 1
     assert doc["record"] == scene.state.record()
-    assert doc["setup"] == {"seats": ["human", "human"], "seed": 21, "names": ["Aki", "Ben"],
-                            "colors": ["R", "B"], "speed": 1000.0}
+    setup = dict(doc["setup"])
+    assert setup.pop("colors", ["R", "B"]) == ["R", "B"]  # (KAITO's colours are in the record's setup too)
+    assert {k: v for k, v in setup.items() if k not in ("undo", "hints")} == {
+        "seats": ["human", "human"], "seed": 21, "names": ["Aki", "Ben"], "speed": 1000.0}
     assert "T" in doc["saved_at"]
     replayed = get_game(doc["game"]).from_record(doc["record"])
     same_position(replayed, scene.state)
     assert replayed.view(0) == scene.state.view(0)
-    assert not [p for p in data.iterdir() if p.name.endswith(".tmp")]  # atomic writes leave nothing behind
+    assert not [p for p in slot(data).parent.iterdir() if p.name.endswith(".tmp")]  # atomic writes leave nothing
+    assert len(doc["game_id"]) == 32  # the game's id (statistics count a game once)
 
 
 def test_quitting_the_app_keeps_the_save(make_app, data):
@@ -171,7 +193,7 @@ def test_quitting_the_app_keeps_the_save(make_app, data):
     play_human_move(d)
     play_human_move(d)
     history = list(scene.state.history)
-    (data / SAVE_FILE).unlink()  # only the exit hook can write it now
+    slot(data).unlink()  # only the exit hook can write it now
     app.shutdown()
     assert saved_doc(data)["record"]["actions"] == [a for _, a in history]
 
@@ -186,7 +208,7 @@ def test_no_app_store_means_no_autosave(data):
         app.pump()
     finally:
         app.shutdown()
-    assert not (data / SAVE_FILE).exists()
+    assert not slot(data).exists() and not (data / "saves").exists()
 
 
 def test_a_failing_write_is_logged_once_and_the_game_goes_on(make_app, data, tmp_path, caplog):
@@ -212,7 +234,7 @@ def test_continue_button_resumes_the_same_position_and_seats(make_app, data):
     app = make_app()
     d = driver(app)
     d.frames(2)
-    assert "button:continue" not in ids(app)  # no save yet
+    assert "continue:kaito" not in ids(app)  # no save yet
     scene = start_game(app, seats=["human", "easy"], seed=8, names=["You", "Easy AI"], colors=("B", "R"))
     d.wait_scene("kaito_play")
     wait_until(d, lambda: human_seat_ready(app), what="the human's first turn")  # the AI placed
@@ -229,12 +251,12 @@ def test_continue_button_resumes_the_same_position_and_seats(make_app, data):
     d.click("button:quit-to-menu")
     d.wait_scene("menu")
     menu = app.manager.top()
-    assert "button:continue" in ids(app)
-    btn = menu.widgets.get("button:continue")
-    assert btn.sublabel == "KAITO \u2014 You vs Easy AI, move 6"
+    assert "continue:kaito" in ids(app)
+    btn = menu.widgets.get("continue:kaito")
+    assert btn.sublabel == "You vs Easy AI, move 6"
     assert btn.kind == "button" and btn.enabled
 
-    d.click("button:continue")
+    d.click("continue:kaito")
     d.wait_scene("kaito_play")
     resumed = app.manager.top()
     assert resumed is not scene and len(app.manager) == 1
@@ -264,8 +286,8 @@ def test_continue_when_the_ai_is_to_act_in_the_opening(make_app, data):
     d.wait_scene("pause")
     d.click("button:quit-to-menu")
     d.wait_scene("menu")
-    assert app.manager.top().widgets.get("button:continue").sublabel.endswith("move 1")
-    d.click("button:continue")
+    assert app.manager.top().widgets.get("continue:kaito").sublabel.endswith("move 1")
+    d.click("continue:kaito")
     d.wait_scene("kaito_play")
     resumed = app.manager.top()
     assert resumed.state.history == [] and resumed.seat_to_act() == 1
@@ -279,8 +301,8 @@ def test_continue_mid_game_with_the_ai_to_move(make_app, data):
     app = make_app()
     d = driver(app)
     d.frames(2)
-    assert app.manager.top().widgets.get("button:continue").sublabel == "KAITO \u2014 You vs Easy AI, move 5"
-    d.click("button:continue")
+    assert app.manager.top().widgets.get("continue:kaito").sublabel == "You vs Easy AI, move 5"
+    d.click("continue:kaito")
     d.wait_scene("kaito_play")
     resumed = app.manager.top()
     assert [a for _, a in resumed.state.history[:4]] == doc["record"]["actions"]
@@ -299,7 +321,7 @@ def test_continue_when_a_human_places_the_kaito(make_app, data):
     d.wait_scene("pause")
     d.click("button:quit-to-menu")
     d.wait_scene("menu")
-    d.click("button:continue")
+    d.click("continue:kaito")
     d.wait_scene("kaito_play")
     resumed = app.manager.top()
     assert resumed.state.phase == "place" and resumed.human_to_act() == 1
@@ -308,20 +330,136 @@ def test_continue_when_a_human_places_the_kaito(make_app, data):
     assert saved_doc(data)["record"]["actions"][0] == action
 
 
-def test_starting_a_new_game_replaces_the_save(make_app, data):
+def test_starting_a_new_game_asks_before_replacing_the_save(make_app, data):
     doc = valid_save(data)
+    before = slot(data).read_bytes()
     app = make_app()
     d = driver(app)
     d.frames(2)
-    assert "button:continue" in ids(app)
+    assert "continue:kaito" in ids(app)
+    d.click("button:game:kaito")
+    d.wait_scene("setup")
+    d.click("choice:seat0:human")
+    d.click("choice:seat1:human")
+    setup = app.manager.top()
+    d.click("button:start")
+    d.wait_scene("confirm")
+    assert {"button:confirm-abandon", "button:cancel"} <= ids(app)
+    assert slot(data).read_bytes() == before  # nothing is replaced while the question is open
+    # Cancel: back on the same setup screen, the save untouched
+    d.click("button:cancel")
+    d.wait_scene("setup")
+    assert app.manager.top() is setup and setup.kinds == ["human", "human"]
+    d.frames(5)
+    assert slot(data).read_bytes() == before
+    # Esc on the question cancels too
+    d.click("button:start")
+    d.wait_scene("confirm")
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("setup")
+    assert slot(data).read_bytes() == before and app.manager.top() is setup
+    # Enter on the question answers nothing
+    d.click("button:start")
+    d.wait_scene("confirm")
+    d.key(pygame.K_RETURN)
+    d.frames(3)
+    assert d.scene_name() == "confirm" and slot(data).read_bytes() == before
+    # confirm: the new game starts and replaces that game's save
+    d.click("button:confirm-abandon")
+    d.wait_scene("kaito_play")
+    assert len(app.manager) == 1
+    new = saved_doc(data)
+    assert new["record"]["actions"] == [] and new["record"]["setup"] != doc["record"]["setup"]
+    assert new["game_id"] != doc.get("game_id")
+
+
+def test_a_new_game_without_one_in_progress_starts_at_once(make_app, data):
+    sushi_doc = _sushi_save(data)
+    app = make_app()
+    d = driver(app)
+    d.frames(2)
     d.click("button:game:kaito")
     d.wait_scene("setup")
     d.click("choice:seat0:human")
     d.click("choice:seat1:human")
     d.click("button:start")
+    d.wait_scene("kaito_play")  # no question: KAITO had no game in progress
+    assert saved_doc(data)["game"] == "kaito"
+    assert saved_doc(data, "sushi-draft") == sushi_doc  # another game's save is untouched
+
+
+def _sushi_save(data: Path, seats=("human", "medium", "medium", "hard")) -> dict:
+    """A Sushi Draft save (seed 4, no action yet) in its slot; returns the document."""
+    import random
+
+    st = get_game("sushi-draft").new_state(len(seats), random.Random(4))
+    doc = {"version": 1, "game": "sushi-draft", "game_id": "s" * 32, "record": st.record(),
+           "setup": {"seats": list(seats), "seed": 4, "speed": 1000.0}, "saved_at": "2025-01-02T00:00:00+00:00"}
+    slot(data, "sushi-draft").parent.mkdir(parents=True, exist_ok=True)
+    slot(data, "sushi-draft").write_text(json.dumps(doc), encoding="utf-8")
+    return doc
+
+
+def test_each_game_in_progress_is_offered_and_kept_apart(make_app, data):
+    kaito = valid_save(data)
+    sushi = _sushi_save(data)
+    kaito_bytes = slot(data).read_bytes()
+    app = make_app()
+    d = driver(app)
+    d.frames(2)
+    assert {"continue:kaito", "continue:sushi-draft"} <= ids(app) and "continue:kanji-zushi" not in ids(app)
+    menu = app.manager.top()
+    assert menu.widgets.get("continue:sushi-draft").sublabel == "You vs 2 Medium AIs, Hard AI, move 1"
+    d.click("continue:sushi-draft")
+    d.wait_scene("sushi_play")
+    play = app.manager.top()
+    assert play.seats == list(sushi["setup"]["seats"]) and play.seed == 4
+    assert slot(data).read_bytes() == kaito_bytes  # KAITO's save is untouched
+    d.frames(2)
+    assert saved_doc(data, "sushi-draft")["game_id"] == sushi["game_id"]  # a resumed game keeps its id
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("pause")
+    d.click("button:quit-to-menu")
+    d.wait_scene("menu")
+    assert {"continue:kaito", "continue:sushi-draft"} <= ids(app)
+    d.click("continue:kaito")
     d.wait_scene("kaito_play")
-    new = saved_doc(data)
-    assert new["record"]["actions"] == [] and new["record"]["setup"] != doc["record"]["setup"]
+    assert [a for _, a in app.manager.top().state.history[:4]] == kaito["record"]["actions"]
+    assert saved_doc(data, "sushi-draft")["game_id"] == sushi["game_id"]
+
+
+def test_the_legacy_single_save_moves_into_its_games_slot(make_app, data):
+    doc = valid_save(data)
+    raw = slot(data).read_bytes()
+    slot(data).rename(data / SAVE_FILE)  # as earlier versions kept it
+    app = make_app()
+    d = driver(app)
+    d.frames(2)
+    assert "continue:kaito" in ids(app)
+    assert not (data / SAVE_FILE).exists() and slot(data).read_bytes() == raw  # moved, not rewritten
+    d.click("continue:kaito")
+    d.wait_scene("kaito_play")
+    assert [a for _, a in app.manager.top().state.history[:4]] == doc["record"]["actions"]
+
+
+def test_a_legacy_save_never_overwrites_a_newer_slot(data):
+    valid_save(data)
+    newer = slot(data).read_bytes()
+    (data / SAVE_FILE).write_bytes(newer.replace(b'"seed": 11', b'"seed": 12'))
+    slots = SaveSlots()
+    assert set(slots.load_all()) == {"kaito"} and slots.problem is None
+    assert slot(data).read_bytes() == newer
+    assert (data / (SAVE_FILE + ".old")).exists() and not (data / SAVE_FILE).exists()
+
+
+def test_a_bad_legacy_save_is_set_aside(data, caplog):
+    data.mkdir(parents=True)
+    (data / SAVE_FILE).write_bytes(b"{broken")
+    slots = SaveSlots()
+    with caplog.at_level(logging.WARNING, logger="tatami"):
+        assert slots.load_all() == {}
+    assert slots.problem is not None and (data / (SAVE_FILE + ".bad")).read_bytes() == b"{broken"
+    assert len(caplog.records) == 1
 
 
 def test_finishing_a_game_deletes_the_save(make_app, data):
@@ -335,25 +473,25 @@ def test_finishing_a_game_deletes_the_save(make_app, data):
             break
         play_human_move(d)
         if not scene.state.is_over():
-            assert (data / SAVE_FILE).exists()
+            assert slot(data).exists()
             saw_save = True
     assert saw_save and scene.state.is_over()
-    d.wait_scene("score", wall_s=60)
-    assert not (data / SAVE_FILE).exists()
+    to_score(d)
+    assert not slot(data).exists()
     d.click("button:menu")
     d.wait_scene("menu")
-    assert "button:continue" not in ids(app)
-    assert not (data / SAVE_FILE).exists()
+    assert "continue:kaito" not in ids(app)
+    assert not slot(data).exists()
 
 
 def test_an_ai_only_game_never_replaces_a_saved_game(make_app, data):
     doc = valid_save(data)
-    before = (data / SAVE_FILE).read_bytes()
+    before = slot(data).read_bytes()
     app = make_app()
     d = driver(app)
     start_game(app, seats=["random", "random"], seed=12)
-    d.wait_scene("score", wall_s=60)
-    assert (data / SAVE_FILE).read_bytes() == before
+    to_score(d)
+    assert slot(data).read_bytes() == before
     assert doc["setup"]["seats"][0] == "human"
 
 
@@ -419,22 +557,22 @@ BAD_FILES = {
 @pytest.mark.parametrize("name", sorted(BAD_FILES))
 def test_a_bad_save_is_set_aside_without_a_continue_button(make_app, data, caplog, name):
     content = BAD_FILES[name]
-    data.mkdir(parents=True, exist_ok=True)
-    (data / SAVE_FILE).write_bytes(content)
+    slot(data).parent.mkdir(parents=True, exist_ok=True)
+    slot(data).write_bytes(content)
     with caplog.at_level(logging.WARNING, logger="tatami"):
         app = make_app()
         d = driver(app)
         d.frames(3)
     assert d.scene_name() == "menu"
-    assert "button:continue" not in ids(app)
-    assert not (data / SAVE_FILE).exists()
-    assert (data / (SAVE_FILE + ".bad")).read_bytes() == content
+    assert "continue:kaito" not in ids(app)
+    assert not slot(data).exists()
+    assert slot(data).with_name("kaito.json.bad").read_bytes() == content
     lines = [r for r in caplog.records if r.name.startswith("tatami")]
     assert len(lines) == 1, [r.getMessage() for r in lines]
     msg = lines[0].getMessage()
     assert "autosave" in msg and ".bad" in msg and "\n" not in msg
     menu = app.manager.top()
-    assert menu.notice.startswith("The saved game could not be loaded (") and "set aside" in menu.notice
+    assert menu.notice.startswith("A saved game could not be loaded (") and "set aside" in menu.notice
     # the menu still works, and the next menu has no notice (the file is gone)
     d.click("button:rules")
     d.wait_scene("rules")
@@ -442,13 +580,13 @@ def test_a_bad_save_is_set_aside_without_a_continue_button(make_app, data, caplo
     d.wait_scene("menu")
     app.go_to_menu()
     d.frames(2)
-    assert app.manager.top().notice == "" and "button:continue" not in ids(app)
+    assert app.manager.top().notice == "" and "continue:kaito" not in ids(app)
 
 
 def test_the_illegal_action_is_named_in_the_log(data, caplog):
-    data.mkdir(parents=True)
-    (data / SAVE_FILE).write_bytes(BAD_FILES["illegal-action"])
-    store = SaveStore()
+    slot(data).parent.mkdir(parents=True, exist_ok=True)
+    slot(data).write_bytes(BAD_FILES["illegal-action"])
+    store = SaveSlots().slot("kaito")
     with caplog.at_level(logging.WARNING, logger="tatami.saves"):
         assert store.load() is None
     assert store.problem.reason == "the moves do not replay"
@@ -457,8 +595,8 @@ def test_the_illegal_action_is_named_in_the_log(data, caplog):
 
 
 def test_an_unreadable_save_is_not_a_crash(data):
-    (data / SAVE_FILE).mkdir(parents=True)  # a directory where the file should be: read fails
-    store = SaveStore()
+    slot(data).mkdir(parents=True)  # a directory where the file should be: read fails
+    store = SaveSlots().slot("kaito")
     assert store.load() is None
     assert store.problem is not None and store.problem.reason == "the file cannot be read"
 
@@ -493,13 +631,13 @@ def test_continue_flag_without_a_save_exits_2_with_one_line(data):
 
 
 def test_continue_flag_with_a_bad_save_exits_2_with_one_line(data):
-    data.mkdir(parents=True)
-    (data / SAVE_FILE).write_bytes(BAD_FILES["illegal-action"])
+    slot(data).parent.mkdir(parents=True, exist_ok=True)
+    slot(data).write_bytes(BAD_FILES["illegal-action"])
     p = _run(["--continue"], data)
     assert p.returncode == 2
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot continue" in lines[0] and ".bad" in lines[0], p.stderr
-    assert (data / (SAVE_FILE + ".bad")).exists() and not (data / SAVE_FILE).exists()
+    assert slot(data).with_name("kaito.json.bad").exists() and not slot(data).exists()
 
 
 def test_continue_flag_opens_the_saved_game(data, monkeypatch):
@@ -535,12 +673,13 @@ def test_continue_and_play_together_exit_2(data):
 
 def test_selftest_never_touches_the_users_save(data):
     doc = valid_save(data)
-    before = (data / SAVE_FILE).read_bytes()
-    mtime = (data / SAVE_FILE).stat().st_mtime_ns
+    before = slot(data).read_bytes()
+    mtime = slot(data).stat().st_mtime_ns
     p = _run(["--selftest"], data, timeout=120)
     assert p.returncode == 0, p.stdout + p.stderr
-    assert (data / SAVE_FILE).read_bytes() == before and (data / SAVE_FILE).stat().st_mtime_ns == mtime
-    assert sorted(f.name for f in data.iterdir()) == [SAVE_FILE]
+    assert slot(data).read_bytes() == before and slot(data).stat().st_mtime_ns == mtime
+    assert sorted(f.name for f in data.iterdir()) == ["saves"]
+    assert sorted(f.name for f in slot(data).parent.iterdir()) == ["kaito.json"]
     assert doc["record"]["actions"]
 
 
@@ -550,21 +689,34 @@ def test_selftest_never_touches_the_users_save(data):
 @pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
 def test_menu_with_continue_fits_the_window(make_app, data, tmp_path, size):
     valid_save(data)
+    # the longest line: a five-seat Sushi Draft of hot-seat people with long names and mixed AIs
+    _sushi_save(data, seats=("human", "human", "easy", "medium", "hard"))
+    doc = saved_doc(data, "sushi-draft")
+    doc["setup"]["names"] = ["Wolfgang Amadeus", "Maximiliane Ann", "Easy AI", "Medium AI", "Hard AI"]
+    slot(data, "sushi-draft").write_text(json.dumps(doc), encoding="utf-8")
     app = make_app(size=size)
     d = driver(app)
     d.frames(20)
     menu = app.manager.top()
     els = {e.id: e.rect for e in menu.ui_elements()}
-    cont, rules, quit_ = els["button:continue"], els["button:rules"], els["button:quit"]
-    assert cont.centery == rules.centery == quit_.centery and cont.right < rules.x < rules.right < quit_.x
-    assert cont.x >= 0 and quit_.right <= 1280 and abs((cont.x + quit_.right) / 2 - 640) <= 1
-    for r in els.values():
-        assert not (r.colliderect(cont) and r != cont)
-    # the description fits on the button
-    from scenes.kit.draw import text_width
+    row = [els[i] for i in ("button:rules", "button:stats", "button:recent", "button:quit")]
+    assert len({r.centery for r in row}) == 1 and all(a.right < b.x for a, b in zip(row, row[1:]))
+    assert row[0].x >= 0 and row[-1].right <= 1280 and abs((row[0].x + row[-1].right) / 2 - 640) <= 1
+    for game in ("kaito", "sushi-draft"):
+        cont, card = els[f"continue:{game}"], els[f"button:game:{game}"]
+        assert cont.x == card.x and cont.w == card.w and card.bottom < cont.y < cont.bottom < row[0].y
+        for r in els.values():
+            assert not (r.colliderect(cont) and r != cont)
+    # the description fits on its button (shortened with an ellipsis when it must be)
+    from scenes.kit.draw import fit_text, text_width
+    from scenes.shell.menu import SUB_SIZE
 
-    btn = menu.widgets.get("button:continue")
-    assert text_width(app, btn.sublabel, 14.5) < cont.w - 24
+    for game in ("kaito", "sushi-draft"):
+        btn = menu.widgets.get(f"continue:{game}")
+        shown = fit_text(app, btn.sublabel, SUB_SIZE, False, btn.rect.w - 28)
+        assert text_width(app, shown, SUB_SIZE) <= btn.rect.w - 28
+    sushi = menu.widgets.get("continue:sushi-draft").sublabel
+    assert sushi.startswith("Wolfgang Amadeus vs Maximiliane Ann") and sushi.endswith("move 1")
     out = tmp_path / f"menu_continue_{size[0]}x{size[1]}.png"
     app.draw()
     pygame.image.save(app.screen, str(out))

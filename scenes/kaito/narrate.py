@@ -1,14 +1,17 @@
 """KAITO's game log: each seat's colour, the notation shown on hover, and which entries stand out
-(issue 10 §1). Pure functions over the core's events; the sentences are the events' own
+(issue 10 §1), and the hint told in words (§5): functions over the core's events, and
+:class:`KaitoTelling`, the play scene's hooks using them. The sentences are the events' own
 (:func:`game.core.describe`)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event
-from game.kaito import Move, square_name
+from game.hints import Hint
+from game.kaito import COLOR_NAMES, Move, square_name
 from game.kaito_events import LastTileAtStake, LastTileLeft
 from scenes.kaito.art import rgb_of
+from scenes.play.extras import PlayExtras
 
 
 def seat_rgb(color: str) -> tuple[int, int, int]:
@@ -48,6 +51,43 @@ def hinted_square(action: str | None) -> int | None:
         return None
 
 
+class KaitoTelling(PlayExtras):
+    """KAITO's hooks of the game log and the hint (mixed into the play scene, before
+    :class:`scenes.play.base.PlayScene`): colour names, notation tooltips, warnings' emphasis, the
+    hinted square and the hint's sentence."""
+
+    colors: tuple[str, ...]
+    hint_text: str
+    state: Any
+
+    def narration_names(self) -> list[str]:
+        """The log calls each seat by its colour, as the board shows it ("Red captured Black's
+        katana"), whoever plays it."""
+        return [COLOR_NAMES[c] for c in self.colors]
+
+    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
+        """``seat``'s colour in the game log."""
+        return seat_rgb(self.colors[seat])
+
+    def narration_detail(self, event: Event) -> str | None:
+        """The notation of what ``event`` tells (the log entry's tooltip)."""
+        return notation_of(event, self.state.history)
+
+    def narration_emphasis(self, event: Event) -> str | None:
+        """A last katana / kabuto at stake: danger for a person at this screen facing an AI
+        (a chance when it is the AI's); the end: the result."""
+        return emphasis_of(event, self.humans) or super().narration_emphasis(event)
+
+    def hint_square(self) -> int | None:
+        """The square the hard AI's suggestion moves the Kaito to (or places it on), while the
+        hint is about the position on screen; else None."""
+        return hinted_square(self.current_hint())
+
+    def _hint_shown(self, hint: Hint) -> None:
+        """Say the hint in one sentence under the board (:func:`hint_sentence`)."""
+        self.hint_text = hint_sentence(hint.action)
+
+
 #: The hint's sentence by the kind of action (whole sentences with named placeholders).
 HINT_TEMPLATES = {
     "place": "Hint: place the Kaito on {square}.",
@@ -73,4 +113,4 @@ def hint_sentence(action: str) -> str:
     return HINT_TEMPLATES["move"].format(square=square)
 
 
-__all__ = ["HINT_TEMPLATES", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]
+__all__ = ["HINT_TEMPLATES", "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]

@@ -32,10 +32,9 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.core import Event, first_event
+from game.core import first_event
 from game.kaito import COLOR_NAMES, KAITO, KaitoState, KaitoView, Move, square_name
 from game.kaito_events import KaitoMoved
-from game.match import Hint
 from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
 from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import KIND_WORD, ExchangeStep, exchange_status
@@ -59,7 +58,7 @@ from scenes.kaito.layout import (
     score_button_rect,
     square_rect,
 )
-from scenes.kaito.narrate import emphasis_of, hint_sentence, hinted_square, notation_of, seat_rgb
+from scenes.kaito.narrate import KaitoTelling
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
 from scenes.kit.dragdrop import DragController
@@ -73,7 +72,7 @@ log = logging.getLogger("tatami.kaito")
 DEFAULT_THINK_MS = 650.0
 
 
-class KaitoPlayScene(PlayScene):
+class KaitoPlayScene(KaitoTelling, PlayScene):
     """Play KAITO (RULES.md section 1) with the mouse, vs the built-in AI or hot-seat.
 
     kwargs:
@@ -191,34 +190,6 @@ class KaitoPlayScene(PlayScene):
         """KAITO hides nothing: the review viewer only changes whose colour sits at the bottom."""
         if self.review_viewer in (0, 1):
             self.viewer = self.review_viewer
-
-    # -- the game log and hints -------------------------------------------------------------------
-    def narration_names(self) -> list[str]:
-        """The log calls each seat by its colour, as the board shows it ("Red captured Black's
-        katana"), whoever plays it."""
-        return [COLOR_NAMES[c] for c in self.colors]
-
-    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
-        """``seat``'s colour in the game log."""
-        return seat_rgb(self.colors[seat])
-
-    def narration_detail(self, event: Event) -> str | None:
-        """The notation of what ``event`` tells (the log entry's tooltip)."""
-        return notation_of(event, self.state.history)
-
-    def narration_emphasis(self, event: Event) -> str | None:
-        """A last katana / kabuto at stake: danger for a person at this screen facing an AI
-        (a chance when it is the AI's); the end: the result."""
-        return emphasis_of(event, self.humans) or super().narration_emphasis(event)
-
-    def hint_square(self) -> int | None:
-        """The square the hard AI's suggestion moves the Kaito to (or places it on), while the
-        hint is about the position on screen; else None."""
-        return hinted_square(self.current_hint())
-
-    def _hint_shown(self, hint: Hint) -> None:
-        """Say the hint in one sentence under the board (:func:`hint_sentence`)."""
-        self.hint_text = hint_sentence(hint.action)
 
     # -- queries ----------------------------------------------------------------------------------
     def view_shown(self) -> KaitoView:

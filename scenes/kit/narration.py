@@ -307,7 +307,7 @@ class NarrationLog(Widget):
         if not self.visible:
             return False
         t = event.type
-        pos = getattr(event, "pos", None)
+        pos: Any = getattr(event, "pos", None)
         if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and pos is None:
             return False  # a malformed event: nothing to hit-test
         if t == pygame.MOUSEMOTION:

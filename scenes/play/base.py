@@ -206,35 +206,6 @@ class PlayScene(PlayExtras, Scene):
         self.sync_play_widgets()
         return self.widgets
 
-    def add_narration(self, rect: Any, collapsed: bool = False, expanded_rect: Any = None) -> NarrationLog:
-        """The game log at logical ``rect`` (``log``; :class:`scenes.kit.narration.NarrationLog`),
-        filled with every event so far as :attr:`narration_seat` knew it. ``collapsed``: only the
-        newest entry shows until the player opens it over ``expanded_rect``."""
-        kw: dict[str, Any] = {"collapsed": collapsed}
-        if expanded_rect is not None:
-            kw["expanded_rect"] = expanded_rect
-        self.narration = NarrationLog(self.app, rect, **kw)
-        self.rebuild_narration()
-        return self.narration
-
-    def _undo_clicked(self) -> None:
-        self.undo()
-
-    def sync_play_widgets(self) -> None:
-        """Show and enable the shared buttons for the moment: undo while offered, hint against AI
-        with a human to act, the score once the end is on screen (never in review mode)."""
-        if not hasattr(self, "btn_undo"):
-            return
-        live = not self.review and not self._left
-        has = self._has_rect
-        self.btn_undo.visible = has["undo"] and live and self.undo_enabled and bool(self.humans) and not self.ended
-        self.btn_undo.enabled = self.btn_undo.visible and self.can_undo()
-        self.btn_hint.visible = (has["hint"] and live and self.hints_enabled and bool(self.humans)
-                                 and bool(self.match.bots) and not self.ended)
-        self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
-                                 and not self.match.hint_pending and self.current_hint() is None)
-        self.btn_score.visible = has["score"] and live and self.ended
-
     @property
     def state(self) -> Any:
         """The game state (the Match's; scenes read views and events, they never apply to it)."""
@@ -328,32 +299,13 @@ class PlayScene(PlayExtras, Scene):
         task or sprite), the AI thinking, a drag, a widget, the end delay. A scene's ``busy`` adds
         its own."""
         return (self.timeline.busy or self.match.thinking or self.drag.busy() or self.widgets.busy()
-                or self.match.hint_pending or (self.narration is not None and self.narration.busy())
+                or self.match.hints.pending or (self.narration is not None and self.narration.busy())
                 or (self.ended and self.end_fade < 1.0))
 
     def busy(self) -> bool:
         """True while the loop must run at full frame rate: :meth:`moving` (KAITO's whole answer;
         Sushi Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
         return self.moving()
-
-    def show_end(self) -> None:
-        """The game is over and its last action has been shown: keep the final position and the
-        result on screen (:attr:`ended`) until the player asks for the score (``button:score``,
-        Enter; issue 10 §3). Plays the end sound once. Runs once."""
-        if self.ended or self._left:
-            return
-        self.ended = True
-        self.end_fade = 0.0
-        self.match.cancel()
-        self.match.cancel_hint()
-        if not self.review:
-            self._sfx(self.end_sound())
-        self.sync_play_widgets()
-
-    def request_score(self) -> None:
-        """``button:score`` / Enter once the end is on screen: open the score screen."""
-        if self.ended and not self._left and not self.review:
-            self._go_to_score()
 
     def _go_to_score(self) -> None:
         """Hook: open the game's score screen (usually through :meth:`open_score`)."""

@@ -8,7 +8,7 @@
   :meth:`game.match.Match.undo_points`; the scene shows the restored position at once
   (:meth:`PlayExtras.resync`).
 * **Hints** (:meth:`PlayExtras.ask_hint`, ``button:hint``): the hard AI's choice for the human to
-  act, from that seat's view only (:meth:`game.match.Match.request_hint`), marked by the scene.
+  act, from that seat's view only (:meth:`game.hints.Hints.request`), marked by the scene.
 * **Review mode** (the replay viewer embeds the scene): :meth:`PlayExtras.show_state` jumps,
   :meth:`PlayExtras.play_action` steps forward with the usual animation,
   :meth:`PlayExtras.set_viewer` chooses whose hidden information is shown.
@@ -19,11 +19,14 @@ import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 from game.core import Event, GameState, describe
-from game.match import Hint, Match
+from game.hints import Hint
+from game.match import Match
+
+from scenes.kit.narration import NarrationLog
+from scenes.kit.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.kit.dragdrop import DragController
-    from scenes.kit.narration import NarrationLog
     from scenes.kit.timeline import Timeline
 
 log = logging.getLogger("tatami.play")
@@ -50,6 +53,11 @@ class PlayExtras:
     review_viewer: int | None
     _left: bool
     _privacy_for: int | None
+    app: Any
+    btn_undo: Button
+    btn_hint: Button
+    btn_score: Button
+    _has_rect: dict[str, bool]
 
     def human_to_act(self) -> int | None:
         """Hook: the human seat that may act at the screen now, or None."""
@@ -63,10 +71,10 @@ class PlayExtras:
     def autosave(self) -> None:  # (PlayScene's)
         raise NotImplementedError
 
-    def show_end(self) -> None:  # (PlayScene's)
+    def end_sound(self) -> str:  # (PlayScene's)
         raise NotImplementedError
 
-    def sync_play_widgets(self) -> None:  # (PlayScene's)
+    def _go_to_score(self) -> None:  # (PlayScene's hook)
         raise NotImplementedError
 
     def finish_animations(self) -> None:  # (PlayScene's)
@@ -77,6 +85,55 @@ class PlayExtras:
 
     def _sfx(self, name: str) -> None:  # (PlayScene's)
         raise NotImplementedError
+
+    # -- the shared buttons and the end ------------------------------------------------------------
+    def add_narration(self, rect: Any, collapsed: bool = False, expanded_rect: Any = None) -> NarrationLog:
+        """The game log at logical ``rect`` (``log``; :class:`scenes.kit.narration.NarrationLog`),
+        filled with every event so far as :attr:`narration_seat` knew it. ``collapsed``: only the
+        newest entry shows until the player opens it over ``expanded_rect``."""
+        kw: dict[str, Any] = {"collapsed": collapsed}
+        if expanded_rect is not None:
+            kw["expanded_rect"] = expanded_rect
+        self.narration = NarrationLog(self.app, rect, **kw)
+        self.rebuild_narration()
+        return self.narration
+
+    def _undo_clicked(self) -> None:
+        self.undo()
+
+    def sync_play_widgets(self) -> None:
+        """Show and enable the shared buttons for the moment: undo while offered, hint against AI
+        with a human to act, the score once the end is on screen (never in review mode)."""
+        if not hasattr(self, "btn_undo"):
+            return
+        live = not self.review and not self._left
+        has = self._has_rect
+        self.btn_undo.visible = has["undo"] and live and self.undo_enabled and bool(self.humans) and not self.ended
+        self.btn_undo.enabled = self.btn_undo.visible and self.can_undo()
+        self.btn_hint.visible = (has["hint"] and live and self.hints_enabled and bool(self.humans)
+                                 and bool(self.match.bots) and not self.ended)
+        self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
+                                 and not self.match.hints.pending and self.current_hint() is None)
+        self.btn_score.visible = has["score"] and live and self.ended
+
+    def show_end(self) -> None:
+        """The game is over and its last action has been shown: keep the final position and the
+        result on screen (:attr:`ended`) until the player asks for the score (``button:score``,
+        Enter; issue 10 §3). Plays the end sound once. Runs once."""
+        if self.ended or self._left:
+            return
+        self.ended = True
+        self.end_fade = 0.0
+        self.match.cancel()
+        self.match.hints.cancel()
+        if not self.review:
+            self._sfx(self.end_sound())
+        self.sync_play_widgets()
+
+    def request_score(self) -> None:
+        """``button:score`` / Enter once the end is on screen: open the score screen."""
+        if self.ended and not self._left and not self.review:
+            self._go_to_score()
 
     # -- the game log ------------------------------------------------------------------------------
     def narrate(self, events: Sequence[Event]) -> None:
@@ -228,13 +285,13 @@ class PlayExtras:
         seat = self.human_to_act()
         if seat is None or not self.hints_enabled or self.review:
             return
-        got = self.match.request_hint(seat)
+        got = self.match.hints.request(seat)
         if got is not None:
             self._hint_arrived(got)
         self.sync_play_widgets()
 
     def _poll_hint(self) -> None:
-        got = self.match.poll_hint()
+        got = self.match.hints.poll()
         if got is not None:
             self._hint_arrived(got)
 

@@ -17,10 +17,11 @@ class GameInfo:
     tagline: one line for the menu card; scene: play scene name in ``SCENES``;
     available: False shows a "coming soon" card; art: an SVG (asset-relative) shown on the card;
     players_text: the menu card's seat line (a test checks it against the game's metadata).
-    extra: setup-screen details of multi-seat games: ``options`` — game options as
+    extra: setup-screen details: ``options`` — the game's own options as
     ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
     ("on"/"off" become booleans); ``next_label`` — the seat-order word ("passes to", "then");
-    ``setup_note`` — the hint line under the seats.
+    ``setup_note`` — the hint line under the seats. Every game also has :data:`COMMON_OPTIONS`
+    (see :attr:`options`).
     """
 
     name: str
@@ -43,6 +44,24 @@ class GameInfo:
         gt = get(self.name).game_type
         return (gt.min_seats, gt.max_seats)
 
+    @property
+    def options(self) -> list[tuple]:
+        """The setup screen's options: the game's own (``extra["options"]``), then
+        :data:`COMMON_OPTIONS` (undo, hints)."""
+        return list(self.extra.get("options", ())) + list(COMMON_OPTIONS)
+
+
+#: Options of every game, after its own: ``(key, label, [(value, text)], default)``. The setup
+#: screen shows them as ``choice:<key>:<value>`` and passes ``OPTION_KWARGS[key]=<bool>`` to the
+#: play scene ("on" -> True): ``undo=`` (take back a decision; default on) and ``hints=`` (the hint
+#: button; default off). The hint choice keeps the id ``choice:hint:*`` it had as Kanji-zushi's option.
+COMMON_OPTIONS: list[tuple] = [
+    ("undo", "Undo", [("on", "On"), ("off", "Off")], "on"),
+    ("hint", "Hints", [("off", "Off"), ("on", "On")], "off"),
+]
+#: Play-scene keyword of an option key, where it differs from the key.
+OPTION_KWARGS: dict[str, str] = {"hint": "hints"}
+
 
 GAME_LIST: list[GameInfo] = [
     GameInfo("kaito", "KAITO", "侍", "Steer the Kaito, seize the tiles", "kaito_play",
@@ -55,8 +74,7 @@ GAME_LIST: list[GameInfo] = [
              extra={"next_label": "then",
                     "setup_note": "Pair a left half from your hand with a right half on the table.",
                     "options": [("answer_key", "Answer key", [("joyo", "Jōyō list"), ("rulebook", "Rulebook")],
-                                 "joyo"),
-                                ("hint", "Hint", [("off", "Off"), ("on", "On")], "off")]}),
+                                 "joyo")]}),
 ]
 
 GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAME_LIST}

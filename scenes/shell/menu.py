@@ -1,8 +1,10 @@
-"""Main menu: logo and title, one card per game (from ``catalog.GAME_LIST``), rules, quit,
-and "Continue" when there is a saved game in progress (``app.saves``, see ``scenes/shell/saves.py``).
+"""Main menu: logo and title, one card per game (from ``catalog.GAME_LIST``), under each card a
+"Continue" while that game has one in progress (``app.saves``, see ``scenes/shell/saveslots.py``),
+then rules, statistics, recent games and quit.
 
-UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"),
-``button:continue`` (only while a usable save exists), ``button:rules``, ``button:quit``.
+UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``continue:<name>``
+(only while that game has a usable save), ``button:rules``, ``button:stats``, ``button:recent``,
+``button:quit``.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from scenes.kit.draw import (
     draw_shadow,
     draw_text,
     mix,
+    fit_text,
     text_width,
 )
 from scenes.kit.widgets import Button, UIScene
@@ -27,9 +30,12 @@ from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
 log = logging.getLogger("tatami.menu")
 
 LOGO = "art/logo.svg"
-BUTTON_Y, BUTTON_H = 608, 54  # the bottom row (logical px); "Continue" is taller, same centre
-CONTINUE_W, CONTINUE_H, SMALL_W, BUTTON_GAP = 340, 64, 190, 20
-NOTICE_Y = 692  # the one-line "bad save" notice, under the bottom row
+CARD_Y, CARD_W, CARD_H, CARD_GAP = 202, 340, 330, 40  # the game cards (logical px)
+CONTINUE_Y, CONTINUE_H = CARD_Y + CARD_H + 12, 58  # a game's "Continue", under its card
+SUB_SIZE = 14.5  # the Continue summary's text size
+BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 190, 20  # the bottom row
+NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
+TITLE_Y = 100  # centre of the title group
 
 
 class GameCard(Button):
@@ -39,6 +45,7 @@ class GameCard(Button):
         super().__init__(f"button:game:{info.name}", info.title, rect, on_click, style="secondary",
                          enabled=info.available)
         self.info = info
+        self.pill = "Play  \u25B6"  # "New game" while the game has one in progress (the menu sets it)
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         vp = app.viewport
@@ -96,7 +103,7 @@ class GameCard(Button):
         if enabled:
             pc = mix(C.VERMILION, C.VERMILION_LIGHT, h)
             pygame.draw.rect(surface, pc, pw, border_radius=vp.px(20))
-            draw_text(surface, app, "Play  \u25B6", pill.center, 18, C.PAPER_LIGHT, bold=True)
+            draw_text(surface, app, self.pill, pill.center, 18, C.PAPER_LIGHT, bold=True)
         else:
             pygame.draw.rect(surface, C.PAPER_DARK, pw, border_radius=vp.px(20))
             pygame.draw.rect(surface, C.PAPER_EDGE, pw, width=max(1, vp.px(1.5)), border_radius=vp.px(20))
@@ -104,13 +111,14 @@ class GameCard(Button):
 
 
 class ContinueButton(Button):
-    """The primary "Continue ▶" button (id ``button:continue``): a bold label over a one-line
-    description of the saved game (``sublabel``, e.g. "KAITO — You vs Hard AI, move 14"),
-    larger and brighter than a plain Button's sublabel so it stays legible in small windows."""
+    """A game's "Continue ▶" button under its card (id ``continue:<game>``): a bold label over a
+    one-line summary of the saved game (``sublabel``, e.g. "You vs Hard AI, move 14"), shortened
+    with an ellipsis to fit the button at any window size."""
 
-    def __init__(self, rect, on_click):
-        super().__init__("button:continue", "Continue  \u25B6", rect, on_click, style="primary", size=21,
+    def __init__(self, game: str, rect, on_click):
+        super().__init__(f"continue:{game}", "Continue  \u25B6", rect, on_click, style="primary", size=19,
                          sublabel="")
+        self.game = game
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         if not self.visible:
@@ -127,7 +135,8 @@ class ContinueButton(Button):
             draw_text(surface, app, label, (cx, cy), self.size, C.PAPER_LIGHT, bold=True)
             return
         draw_text(surface, app, label, (cx, cy - 10), self.size, C.PAPER_LIGHT, bold=True)
-        draw_text(surface, app, sub, (cx, cy + 15), 14.5, mix(C.PAPER_LIGHT, C.GOLD_LIGHT, 0.45))
+        line = fit_text(app, sub, SUB_SIZE, False, self.rect.w - 28)
+        draw_text(surface, app, line, (cx, cy + 13), SUB_SIZE, mix(C.PAPER_LIGHT, C.GOLD_LIGHT, 0.45))
 
 
 class MainMenuScene(UIScene):
@@ -139,61 +148,67 @@ class MainMenuScene(UIScene):
         super().__init__(app, **kwargs)
         self.games = [g for g in GAME_LIST]
         n = len(self.games)
-        cw, ch, gap = 340, 330, 40
-        x0 = (1280 - (n * cw + (n - 1) * gap)) / 2
+        x0 = (1280 - (n * CARD_W + (n - 1) * CARD_GAP)) / 2
+        self.continues: dict[str, ContinueButton] = {}
+        self.cards: dict[str, GameCard] = {}
         for i, g in enumerate(self.games):
-            card = GameCard(g, (x0 + i * (cw + gap), 232, cw, ch), lambda g=g: self._choose(g.name))
+            x = x0 + i * (CARD_W + CARD_GAP)
+            card = GameCard(g, (x, CARD_Y, CARD_W, CARD_H), lambda g=g: self._choose(g.name))
             card.enabled = g.available and self.app.has_scene(g.scene)
-            self.widgets.add(card)
-        self.btn_rules = self.widgets.add(Button("button:rules", "How to play", (440, BUTTON_Y, SMALL_W, BUTTON_H),
-                                                 self._rules, style="secondary", size=20))
-        self.btn_quit = self.widgets.add(Button("button:quit", "Quit", (650, BUTTON_Y, SMALL_W, BUTTON_H),
-                                                self.app.quit, style="secondary", size=20))
-        self.btn_continue = self.widgets.add(ContinueButton(
-            (0, BUTTON_Y + (BUTTON_H - CONTINUE_H) // 2, CONTINUE_W, CONTINUE_H), self._continue))
-        self.saved: Any = None  # scenes.shell.saves.SavedGame shown by "Continue"
-        self.notice = ""  # one line when a bad save was set aside
-        self._layout_buttons()
+            self.cards[g.name] = self.widgets.add(card)
+            cont = ContinueButton(g.name, (x, CONTINUE_Y, CARD_W, CONTINUE_H), lambda g=g: self._continue(g.name))
+            cont.visible = False
+            self.continues[g.name] = self.widgets.add(cont)
+        row = [("button:rules", "How to play", self._rules), ("button:stats", "Statistics", self._stats),
+               ("button:recent", "Recent games", self._recent), ("button:quit", "Quit", self.app.quit)]
+        x = round(640 - (len(row) * SMALL_W + (len(row) - 1) * BUTTON_GAP) / 2)
+        for ident, label, action in row:
+            self.widgets.add(Button(ident, label, (x, BUTTON_Y, SMALL_W, BUTTON_H), action, style="secondary", size=19))
+            x += SMALL_W + BUTTON_GAP
+        self.saved: dict[str, Any] = {}  # game -> scenes.shell.saves.SavedGame offered by "Continue"
+        self.notice = ""  # one line when a bad file was set aside
 
-    # -- saved game -------------------------------------------------------------------
+    # -- saved games -------------------------------------------------------------------
     def enter(self) -> None:
-        # read the save here, not in __init__: when returning from a game the menu is made
+        # read the saves here, not in __init__: when returning from a game the menu is made
         # before the play scene exits (and writes its final save)
         self.refresh_saved()
 
     def refresh_saved(self) -> None:
-        """(Re)load ``app.saves``: show "Continue" for a usable save; a notice for a bad one."""
+        """(Re)load ``app.saves``: a "Continue" under each game with a usable save; a notice for a
+        bad file (a save, else the statistics)."""
         store = getattr(self.app, "saves", None)
-        self.saved = None
-        self.notice = ""
+        self.saved = {}
+        notices: list[str] = []
         if store is not None:
-            saved = store.load()
-            info = GAMES_BY_NAME.get(saved.game) if saved is not None else None
-            if saved is not None and (info is None or not self.app.has_scene(info.scene)):
-                log.warning("menu: the saved game %r has no play scene here; not offered", saved.game)
-                saved = None
-            self.saved = saved
-            if store.problem is not None:
-                self.notice = (f"The saved game could not be loaded ({store.problem.reason}) "
+            found = store.load_all() if hasattr(store, "load_all") else _one(store.load())
+            for game, saved in found.items():
+                info = GAMES_BY_NAME.get(game)
+                if info is None or not self.app.has_scene(info.scene) or not info.available:
+                    log.warning("menu: the saved game %r has no play scene here; not offered", game)
+                    continue
+                self.saved[game] = saved
+            problems = getattr(store, "problems", None)
+            problems = problems if problems is not None else [p for p in [store.problem] if p is not None]
+            if problems:
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                notices.append(f"A saved game could not be loaded ({problems[0].reason}){more} "
                                "\u2014 it was set aside")
-        if self.saved is not None:
-            info = GAMES_BY_NAME[self.saved.game]
-            self.btn_continue.sublabel = self.saved.describe(info.title)
-        self._layout_buttons()
+        stats = getattr(self.app, "stats", None)  # (the recent games tell theirs on their own screen)
+        if stats is not None:
+            try:
+                notices.append(stats.notice())
+            except Exception:  # a notice must never stop the menu
+                log.exception("menu: cannot read the statistics")
+        self.notice = next((n for n in notices if n), "")
+        for game, btn in self.continues.items():
+            saved = self.saved.get(game)
+            btn.visible = saved is not None
+            btn.sublabel = saved.summary() if saved is not None else ""
+            self.cards[game].pill = "New game" if saved is not None else "Play  \u25B6"
 
-    def _layout_buttons(self) -> None:
-        """Centre the bottom row: [Continue] How to play, Quit."""
-        show = self.saved is not None
-        self.btn_continue.visible = show
-        row = [self.btn_continue, self.btn_rules, self.btn_quit] if show else [self.btn_rules, self.btn_quit]
-        total = sum(b.rect.w for b in row) + BUTTON_GAP * (len(row) - 1)
-        x = round(640 - total / 2)
-        for b in row:
-            b.rect.x = x
-            x += b.rect.w + BUTTON_GAP
-
-    def _continue(self) -> None:
-        saved = self.saved
+    def _continue(self, game: str) -> None:
+        saved = self.saved.get(game)
         if saved is None:
             return
         try:
@@ -202,10 +217,16 @@ class MainMenuScene(UIScene):
             log.warning("menu: cannot continue the saved game: %s: %s", type(e).__name__, e)
             store = getattr(self.app, "saves", None)
             if store is not None:
-                store.set_aside("the play scene refused it", f"{type(e).__name__}: {e}", quiet=True)
-            self.saved = None
+                store.slot(game).set_aside("the play scene refused it", f"{type(e).__name__}: {e}", quiet=True)
+            del self.saved[game]
+            self.continues[game].visible = False
             self.notice = "The saved game could not be continued \u2014 it was set aside"
-            self._layout_buttons()
+
+    def _stats(self) -> None:
+        self.app.manager.push(self.app.make_scene("stats"))
+
+    def _recent(self) -> None:
+        self.app.manager.push(self.app.make_scene("recent"))
 
     def _choose(self, game: str) -> None:
         self.app.manager.push(self.app.make_scene("setup", game=game))
@@ -232,7 +253,7 @@ class MainMenuScene(UIScene):
         gap = 26
         total = tw + gap + stamp + ((logo_s + gap) if has_logo else 0)
         x = 640 - total / 2
-        cy = 112
+        cy = TITLE_Y
         if has_logo:
             img = app.assets.svg(LOGO, logo_s, logo_s)
             surface.blit(img, vp.rect(x, cy - logo_s / 2, logo_s, logo_s))
@@ -244,9 +265,14 @@ class MainMenuScene(UIScene):
         sub, jp = "Three board games from Japan", "日本の卓上遊戯"
         if app.assets.can_render(jp, jp=True):
             sub = f"{sub}  ·  {jp}"
-        draw_text(surface, app, sub, (640, 186), 19, C.INK_SOFT)
+        draw_text(surface, app, sub, (640, TITLE_Y + 70), 19, C.INK_SOFT)
         self.widgets.draw(surface, app)
         if self.notice:
             draw_text(surface, app, self.notice, (640, NOTICE_Y), 15, C.VERMILION_DARK)
         draw_text(surface, app, "F11  fullscreen", (1262, 702), 13, C.INK_MUTED, anchor="bottomright")
         self.draw_fade(surface)
+
+
+def _one(saved: Any) -> dict[str, Any]:
+    """A one-file store's answer as ``load_all`` gives it."""
+    return {saved.game: saved} if saved is not None else {}

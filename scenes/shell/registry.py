@@ -28,8 +28,12 @@ SCENES: dict[str, type | str] = {
     "sushi_play": "scenes.sushi.scene:SushiPlayScene",
     "sushi_score": "scenes.sushi.score:SushiScoreScene",
     "privacy": "scenes.play.privacy:PrivacyScene",
+    "confirm": "scenes.shell.confirm:ConfirmScene",
+    "stats": "scenes.shell.statsview:StatsScene",
+    "recent": "scenes.shell.recent:RecentScene",
     "kanji_play": "scenes.kanji.scene:KanjiPlayScene",
     "kanji_score": "scenes.kanji.score:KanjiScoreScene",
+    "replay": "scenes.replay.scene:ReplayScene",
 }
 
 

@@ -1,15 +1,22 @@
-"""The autosave: the game in progress, kept in the per-user data directory ("a game is never lost").
+"""The autosave: the games in progress, kept in the per-user data directory ("a game is never lost").
 
-One file, ``<data dir>/autosave.json`` (``scenes.shell.settings.data_dir()``: ``$TATAMI_DATA_DIR`` if
-set, else ``platformdirs.user_data_dir("Tatami")``; never next to the executable)::
+One file per game (:class:`scenes.shell.saveslots.SaveSlots`): ``<data dir>/saves/<game>.json`` (``<game>`` is the registry
+name: ``kaito``, ``sushi-draft``, ``kanji-zushi``; ``<data dir>`` is
+``scenes.shell.settings.data_dir()``: ``$TATAMI_DATA_DIR`` if set, else
+``platformdirs.user_data_dir("Tatami")``; never next to the executable), so a game of one game never
+replaces a game of another. Each file (:class:`SaveStore`, one slot)::
 
     {"version": 1,
      "game": "kaito",                       # a name in game.registry.GAMES
+     "game_id": "5f0c...",                  # this game's id (statistics count a game once)
      "record": {...},                       # state.record(): tatami-record/1 (RULES.md section 4)
      "setup": {"seats": ["human", "hard"],  # the play scene's kwargs besides the state:
-               "names": ["You", "Hard AI"], #   seats (required), names, colors, seed, speed
-               "colors": ["R", "B"], "seed": 123, "speed": 1.0},
+               "names": ["You", "Hard AI"], #   seats (required), names, colors, seed, speed,
+               "colors": ["R", "B"], "seed": 123, "speed": 1.0},  # undo, hints, hint
      "saved_at": "2025-01-31T18:02:11+00:00"}
+
+The single ``<data dir>/autosave.json`` of earlier versions is moved into its game's slot once (if
+that slot is empty; otherwise it is kept as ``autosave.json.old``), never deleted.
 
 The module is game-agnostic and never imports pygame: the record is replayed with
 ``game.registry.get(game).from_record(record)`` (deterministic, no random numbers), so any
@@ -17,12 +24,18 @@ game of the registry (KAITO now, Sushi Draft and Kanji-zushi later) saves and lo
 
 Policy (the play scenes follow it): write after every applied action, on entering the scene
 (a new game replaces the old save) and on leaving it (quit to menu, app quit); delete the file
-once the game is over. Writes are atomic (temp file in the same directory + ``os.replace``); a
+once the game is over. Starting a new game of a game with one in progress asks first (the setup
+screen, :mod:`scenes.shell.confirm`). Writes are atomic (temp file in the same directory + ``os.replace``); a
 failing write is logged once (logger ``"tatami.saves"``) and otherwise ignored.
 
 Loading never raises: a missing file is "no save"; an unreadable, corrupt or malformed file, or
 a record that does not replay (``RecordError`` / ``ActionError``), is logged in one line, moved
-aside as ``autosave.json.bad`` and reported as a :class:`LoadProblem` (``store.problem``).
+aside as ``<game>.json.bad`` and reported as a :class:`LoadProblem` (``store.problem``).
+
+Game ids: :meth:`SaveStore.game_id_for` gives the id of the game in the slot when it is the same
+deal (same record setup, seats and seed: a resumed game), else a new one; the play scene keeps it
+for its whole life and passes it to :meth:`SaveStore.save`, so statistics and the recent-games list
+see one game once (:mod:`scenes.shell.stats`, :mod:`scenes.shell.history`).
 """
 from __future__ import annotations
 
@@ -30,6 +43,7 @@ import json
 import logging
 import math
 import os
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -40,7 +54,9 @@ from scenes.shell.settings import data_dir, write_text_atomic
 
 log = logging.getLogger("tatami.saves")
 
+#: The legacy single save (migrated into its game's slot) and the folder of the per-game slots.
 SAVE_FILE = "autosave.json"
+SAVES_DIR = "saves"
 SAVE_VERSION = 1
 #: Larger files are refused unread (a record is a few KB).
 MAX_BYTES = 4 * 1024 * 1024
@@ -84,6 +100,7 @@ class SavedGame:
             (int or None), ``speed`` (float > 0).
         record: the record as read from the file (tatami-record/1).
         saved_at: ISO 8601 time of the write ("" if absent).
+        game_id: the game's id (``""`` in files of earlier versions).
     """
 
     game: str
@@ -91,6 +108,7 @@ class SavedGame:
     setup: dict
     record: dict = field(repr=False)
     saved_at: str = ""
+    game_id: str = ""
 
     @property
     def moves(self) -> int:
@@ -118,17 +136,52 @@ class SavedGame:
         who = " vs ".join(names[i] if seats[i] == "human" else LEVEL_LABEL.get(seats[i], "AI") for i in order)
         return f"{title} \u2014 {who}, move {self.moves + 1}"
 
+    def summary(self) -> str:
+        """The menu's Continue line under a game's card, without the title: ``"You vs Hard AI, move
+        14"``; AI seats of one level are counted (``"You vs 3 Medium AIs, move 5"``), people are
+        named. The caller still fits it to its button (``fit_text``)."""
+        seats = self.setup["seats"]
+        names = self.setup.get("names") or default_names(seats)
+        people = [names[i] for i, s in enumerate(seats) if s == "human"]
+        levels: dict[str, int] = {}
+        for s in seats:
+            if s != "human":
+                levels[s] = levels.get(s, 0) + 1
+        ais = [LEVEL_LABEL.get(s, "AI") if n == 1 else f"{n} {LEVEL_LABEL.get(s, 'AI')}s" for s, n in levels.items()]
+        others = people[1:] + ais
+        who = f"{people[0]} vs {', '.join(others)}" if people and others else ", ".join(people + ais)
+        return f"{who}, move {self.moves + 1}"
+
 
 def default_path() -> Path:
-    """``<data dir>/autosave.json`` (see ``scenes.shell.settings.data_dir``)."""
+    """``<data dir>/autosave.json``: the single save of earlier versions (see ``scenes.shell.saveslots``)."""
     return data_dir() / SAVE_FILE
 
 
-class SaveStore:
-    """Reads and writes one autosave file (default :func:`default_path`).
+def default_folder() -> Path:
+    """``<data dir>/saves``: the folder of the per-game slots (see ``scenes.shell.settings.data_dir``)."""
+    return data_dir() / SAVES_DIR
 
-    ``save(state, setup)``, ``clear()``, ``load() -> SavedGame | None`` (``problem`` says why a
-    file there was unusable), ``exists()``. Never raises on I/O or content errors.
+
+def _fingerprint(record_setup: Any, seats: Any, seed: Any) -> str:
+    """What makes two saves the same game: the record's setup (the deal), the seats and the seed."""
+    return json.dumps([record_setup, seats, seed], sort_keys=True, default=str)
+
+
+def new_game_id() -> str:
+    """A fresh game id (32 hex digits)."""
+    return uuid.uuid4().hex
+
+
+class SaveStore:
+    """Reads and writes one autosave file, one slot (:class:`scenes.shell.saveslots.SaveSlots` keeps
+    one per game).
+
+    ``save(state, setup, game_id=None)``, ``clear(game=None)``, ``load(game=None) -> SavedGame |
+    None`` (``problem`` says why a file there was unusable), ``exists()``, ``game_id_for(...)``.
+    A store built on an explicit path (tests) holds whatever game is saved to it; ``game``
+    arguments are accepted for the same calls as ``SaveSlots`` and ignored. Never raises on
+    I/O or content errors.
     """
 
     def __init__(self, path: Path | str | None = None):
@@ -139,26 +192,30 @@ class SaveStore:
 
     @property
     def bad_path(self) -> Path:
-        """Where an unusable file is moved: ``autosave.json.bad`` beside it."""
+        """Where an unusable file is moved: ``<name>.bad`` beside it."""
         return self.path.with_name(self.path.name + ".bad")
 
-    def exists(self) -> bool:
+    def exists(self, game: str | None = None) -> bool:
+        """True if the file is there (usable or not)."""
         return self.path.is_file()
 
+    def slot(self, game: str) -> "SaveStore":
+        """The store that holds ``game``'s save: this one (a single file)."""
+        return self
+
     # -- writing ------------------------------------------------------------------------
-    def save(self, state: Any, setup: dict) -> bool:
-        """Write ``state`` (its game and ``state.record()``) and the play scene's ``setup`` dict.
+    def save(self, state: Any, setup: dict, game_id: str | None = None) -> bool:
+        """Write ``state`` (its game and ``state.record()``), the play scene's ``setup`` dict and
+        the game's id (:meth:`game_id_for`; omitted when None).
 
         ``setup`` must be JSON-serialisable (tuples become lists). Atomic: a temp file in the same
         directory replaces the old file. Returns False (logged once per store) if the directory
         is not writable or the data cannot be serialised."""
-        doc = {
-            "version": SAVE_VERSION,
-            "game": state.game.name,
-            "record": state.record(),
-            "setup": setup,
-            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        }
+        doc: dict[str, Any] = {"version": SAVE_VERSION, "game": state.game.name}
+        if game_id:
+            doc["game_id"] = game_id
+        doc.update(record=state.record(), setup=setup,
+                   saved_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
         try:
             text = json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False)
         except (TypeError, ValueError) as e:
@@ -177,7 +234,7 @@ class SaveStore:
             self._write_failed = True
             log.warning("autosave: %s", msg)
 
-    def clear(self) -> bool:
+    def clear(self, game: str | None = None) -> bool:
         """Delete the save (the game ended). True if a file was removed."""
         try:
             self.path.unlink()
@@ -188,13 +245,29 @@ class SaveStore:
             log.warning("autosave: cannot delete %s: %s", self.path, e)
             return False
 
+    def game_id_for(self, record_setup: Any, seats: Any, seed: Any) -> str:
+        """The id of the game saved here if it is the same deal (``record_setup`` = the record's
+        ``"setup"``, ``seats`` the seat kinds, ``seed``): a resumed game keeps its id. Otherwise
+        (no file, an unreadable one, another deal) a new id. Reads the file as JSON only (no
+        replay); never raises, never moves a file."""
+        try:
+            with open(self.path, "rb") as f:
+                doc = json.loads(f.read(MAX_BYTES).decode("utf-8"))
+            gid = doc.get("game_id")
+            same = _fingerprint(doc["record"].get("setup"), doc["setup"].get("seats"), doc["setup"].get("seed"))
+            if isinstance(gid, str) and gid and same == _fingerprint(record_setup, list(seats), seed):
+                return gid
+        except Exception:  # no file, or not a save: a new game
+            pass
+        return new_game_id()
+
     # -- reading ------------------------------------------------------------------------
-    def load(self, quiet: bool = False) -> SavedGame | None:
+    def load(self, game: str | None = None, quiet: bool = False) -> SavedGame | None:
         """The saved game, replayed; None when there is none or it is unusable.
 
         Missing file: None, ``problem`` None. Unusable file (unreadable, too large, not UTF-8
         JSON, wrong shape or version, unknown game, bad setup, record that fails to replay, or a
-        finished game): moved aside as ``autosave.json.bad``, ``problem`` set, one warning line
+        finished game): moved aside as ``<name>.bad``, ``problem`` set, one warning line
         logged (unless ``quiet``: the caller reports it). Never raises."""
         self.problem = None
         try:
@@ -223,8 +296,7 @@ class SaveStore:
         return saved
 
     def set_aside(self, reason: str, detail: str, quiet: bool = False) -> None:
-        """Move the file to ``autosave.json.bad``, set ``problem`` and (unless ``quiet``) log one
-        line."""
+        """Move the file to ``<name>.bad``, set ``problem`` and (unless ``quiet``) log one line."""
         moved: Path | None = self.bad_path
         try:
             os.replace(self.path, self.bad_path)
@@ -276,8 +348,9 @@ def parse_save(raw: bytes | str) -> SavedGame:
     except ActionError as e:
         raise SaveFormatError("the moves do not replay", f"record: {e}") from None
     setup = validate_setup(doc.get("setup"), getattr(state, "num_seats", 0))
-    saved_at = doc.get("saved_at")
-    return SavedGame(name, state, setup, record, saved_at if isinstance(saved_at, str) else "")
+    saved_at, gid = doc.get("saved_at"), doc.get("game_id")
+    return SavedGame(name, state, setup, record, saved_at if isinstance(saved_at, str) else "",
+                     gid if isinstance(gid, str) else "")
 
 
 def validate_setup(setup: Any, num_seats: int) -> dict:
@@ -285,7 +358,7 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
 
     Keys: ``seats`` (required: ``num_seats`` of :data:`SEAT_KINDS`), ``names`` (``num_seats``
     non-empty strings), ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
-    number > 0), ``hint`` (boolean, Kanji-zushi).
+    number > 0), ``undo``, ``hints`` and ``hint`` (booleans; ``hint``: Kanji-zushi's earlier name).
 
     Raises:
         SaveFormatError: reason "the player setup is invalid"."""
@@ -314,10 +387,11 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise bad(f"seed must be an integer or null, not {seed!r}")
         out["seed"] = seed
-    if setup.get("hint") is not None:  # Kanji-zushi's hint setting
-        if not isinstance(setup["hint"], bool):
-            raise bad(f"hint must be true or false, not {setup['hint']!r}")
-        out["hint"] = setup["hint"]
+    for key in ("hint", "hints", "undo"):  # the switches (Kanji-zushi's "hint" of earlier saves)
+        if setup.get(key) is not None:
+            if not isinstance(setup[key], bool):
+                raise bad(f"{key} must be true or false, not {setup[key]!r}")
+            out[key] = setup[key]
     if setup.get("speed") is not None:
         speed = setup["speed"]
         ok = isinstance(speed, (int, float)) and not isinstance(speed, bool) and math.isfinite(speed) and speed > 0
@@ -341,6 +415,6 @@ def _game_title(name: str) -> str:
 
 
 __all__ = [
-    "LoadProblem", "SAVE_FILE", "SAVE_VERSION", "SaveFormatError", "SaveStore", "SavedGame",
-    "default_path", "parse_save", "validate_setup",
+    "LoadProblem", "SAVES_DIR", "SAVE_FILE", "SAVE_VERSION", "SaveFormatError", "SaveStore",
+    "SavedGame", "default_folder", "default_path", "new_game_id", "parse_save", "validate_setup",
 ]

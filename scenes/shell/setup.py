@@ -1,22 +1,30 @@
-"""New-game setup: game, the players (human or AI level per seat), speed, and per game its own
-choices (KAITO: colours and who starts; multi-seat games: how many players).
+"""New-game setup: game, the players (human or AI level per seat, and the people's names), speed,
+undo and hints, and per game its own choices (KAITO: colours and who starts; multi-seat games: how
+many players).
 
 UI ids (two-seat games, KAITO):
 * ``choice:game:<name>``                       (only available games are selectable)
 * ``choice:seat0:<human|easy|medium|hard>``    left player ("Player A")
 * ``choice:seat1:<...>``                       right player ("Player B")
+* ``field:name0``, ``field:name1``             the name of a human side (kind "field")
 * ``choice:color0:<R|B>``, ``choice:color1:<R|B>``  (picking one sets the other)
 * ``choice:first:<left|right|random>``         who moves first (the other places the Kaito)
+* ``choice:undo:<on|off>``, ``choice:hint:<on|off>``  undo (default on) and hints (default off)
 * ``choice:speed:<slow|normal|fast>``          animation speed
 * ``button:start``, ``button:back``
 
 Multi-seat games (``GameInfo.seats`` max > 2, e.g. Sushi Draft 2-5):
 * ``choice:players:<n>``                       number of seats
 * ``choice:seat<i>:<human|easy|medium|hard>``  seat i (0-based), for i < n
+* ``field:name<i>``                            the name of human seat i
+* ``choice:<key>:<value>``                     the game's own options (Kanji-zushi's answer key)
 
-The choices are remembered in the settings (``settings.setup_for(game)``). Start calls
-``app.start_game(game, seats=[...], seed=None, names=[...], speed=f)`` plus, for KAITO, the
-colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md).
+The choices, names included, are remembered in the settings (``settings.setup_for(game)``). Start
+calls ``app.start_game(game, seats=[...], seed=None, names=[...], speed=f, undo=bool, hints=bool)``
+(plus ``hint=`` for Kanji-zushi, its earlier keyword, and the game's own options) and, for KAITO,
+the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
+name is the default one (``default_names``). When a game of this game is in progress it first asks
+(:func:`scenes.shell.confirm.confirm_new_game`): nothing is replaced without "Abandon it".
 Picking another game rebuilds the screen for that game.
 """
 from __future__ import annotations
@@ -28,13 +36,19 @@ from typing import Any
 import pygame
 
 from scenes.kit.draw import SEAT_COLOR_RGB, C, draw_chrome, draw_panel, draw_text
+from scenes.kit.textfield import TextField, clean_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import SEAT_RGB, default_names
-from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
+from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, OPTION_KWARGS
+from scenes.shell.confirm import confirm_new_game
 
 PLAYER_KINDS = [("human", "Human"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
 SIDE_LABEL = ("Player A", "Player B")
+#: Longest name a person may type.
+NAME_MAX = 16
+#: The options row (logical px): label baseline and the choices' top; its left and right ends.
+ROW_LABEL_Y, ROW_Y, ROW_X0, ROW_X1 = 520, 538, 110, 1170
 
 
 class SetupScene(UIScene):
@@ -49,9 +63,11 @@ class SetupScene(UIScene):
         self.game = game
         self.info = GAMES_BY_NAME[game]
         self.multi = self.info.seats[1] > 2
-        #: game options offered here: (key, label, [(value, text)], default) from GameInfo.extra
-        self.options: list[tuple] = list(self.info.extra.get("options", ()))
+        #: options offered here: (key, label, [(value, text)], default): the game's own, undo, hints
+        self.options: list[tuple] = self.info.options
         self.option_values: dict[str, str] = {}
+        #: the options row: (label, x) per column, drawn over the choices
+        self.row_labels: list[tuple[str, float]] = []
         self.speed = app.settings.get("animation_speed", "normal")
         if self.speed not in ("slow", "normal", "fast"):
             self.speed = "normal"
@@ -62,22 +78,42 @@ class SetupScene(UIScene):
             disabled=[g.name for g in GAME_LIST if g not in available],
         )
         self.widgets.add(self.w_game)
+        saved = app.settings.setup_for(game)
+        self.names = self._saved_names(saved)
+        row: list[tuple[str, SegmentedChoice]] = []
         if self.multi:
-            self._build_multi(app.settings.setup_for(game))
+            row += self._build_multi(saved)
         else:
-            self._build_two(app.settings.setup_for(game))
-        speed_rect = (960, 538, 210, 44) if self.options else (660, 558, 510, 44)
+            row += self._build_two(saved)
+        row += self._build_options(saved)
         self.w_speed = SegmentedChoice(
-            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], speed_rect,
-            value=self.speed, on_change=self._set_speed, size=15 if self.options else 17,
+            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], (0, ROW_Y, 210, 44),
+            value=self.speed, on_change=self._set_speed, size=15,
         )
-        self.widgets.add(self.w_speed)
+        row.append(("Speed", self.widgets.add(self.w_speed)))
+        self._lay_out_row(row)
         self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
         self.widgets.add(Button("button:start", "Start game", (890, 632, 280, 62), self.start, style="primary",
                                 size=24))
+        # the name fields last: they see a click first (and end their editing on a click elsewhere)
+        self.fields: list[TextField] = []
+        for i in range(len(self.kinds)):
+            self.fields.append(self.widgets.add(TextField(
+                f"field:name{i}", self._field_rect(i), self.names[i], max_len=NAME_MAX, size=17 if self.multi else 21,
+                on_change=partial(self._set_name, i))))
+        self._sync_fields()
 
-    def _build_multi(self, saved: dict) -> None:
-        """Seat count + one kind choice per seat (games for 2..max seats)."""
+    # -- building -----------------------------------------------------------------------
+    def _saved_names(self, saved: dict) -> list[str]:
+        """The remembered typed names, one per seat (side for KAITO); "" for the default."""
+        n = self.info.seats[1] if self.multi else 2
+        raw = saved.get("names")
+        raw = raw if isinstance(raw, list) else []
+        out = [clean_text(v, NAME_MAX).strip() if isinstance(v, str) else "" for v in raw[:n]]
+        return out + [""] * (n - len(out))
+
+    def _build_multi(self, saved: dict) -> list[tuple[str, SegmentedChoice]]:
+        """Seat count + one kind choice per seat (games for 2..max seats); returns the row's column."""
         lo, hi = self.info.seats
         kinds = [k for k in saved.get("seats", []) if isinstance(k, str)][:hi]
         kinds = [k if k in KIND_LABEL and k != "random" else "medium" for k in kinds]
@@ -92,44 +128,77 @@ class SetupScene(UIScene):
         self.players = players
         self.colors: list[str] = []
         self.first = "left"
-        players_rect = (110, 538, 360, 44) if self.options else (110, 558, 500, 44)
         self.w_players = SegmentedChoice(
-            "choice:players", [(str(n), str(n)) for n in range(lo, hi + 1)], players_rect,
+            "choice:players", [(str(n), str(n)) for n in range(lo, hi + 1)], (0, ROW_Y, 52 * (hi - lo + 1), 44),
             value=str(players), on_change=self._set_players, size=17,
         )
         self.widgets.add(self.w_players)
-        # game options between "Players" and "Animation speed": choice:<key>:<value>
-        saved_opts = saved.get("options", {}) if isinstance(saved.get("options"), dict) else {}
-        x = 490
-        for key, _label, values, default in self.options:
-            allowed = [v for v, _ in values]
-            value = saved_opts.get(key, default)
-            self.option_values[key] = value if value in allowed else default
-            w = 300 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130
-            sc = SegmentedChoice(f"choice:{key}", values, (x, 538, w, 44), value=self.option_values[key],
-                                 on_change=partial(self._set_option, key), size=15)
-            self.widgets.add(sc)
-            x += w + 20
         self.w_seat = []
         for i in range(hi):
-            sc = SegmentedChoice(f"choice:seat{i}", PLAYER_KINDS, (560, self._row_y(i) - 22, 560, 44),
+            sc = SegmentedChoice(f"choice:seat{i}", PLAYER_KINDS, (600, self._row_y(i) - 22, 540, 44),
                                  value=kinds[i], on_change=partial(self._set_kind, i), size=17)
             sc.visible = i < players
             self.w_seat.append(sc)
             self.widgets.add(sc)
+        return [("Players", self.w_players)]
+
+    def _build_options(self, saved: dict) -> list[tuple[str, SegmentedChoice]]:
+        """The option choices (``choice:<key>:<value>``) for the row."""
+        saved_opts = saved.get("options", {}) if isinstance(saved.get("options"), dict) else {}
+        out = []
+        for key, label, values, default in self.options:
+            allowed = [v for v, _ in values]
+            value = saved_opts.get(key, default)
+            self.option_values[key] = value if value in allowed else default
+            w = 250 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130
+            sc = SegmentedChoice(f"choice:{key}", values, (0, ROW_Y, w, 44), value=self.option_values[key],
+                                 on_change=partial(self._set_option, key), size=15)
+            out.append((label, self.widgets.add(sc)))
+        return out
+
+    def _lay_out_row(self, row: list[tuple[str, SegmentedChoice]]) -> None:
+        """Spread the row's choices from ``ROW_X0`` to ``ROW_X1`` with equal gaps; a roomy row
+        widens its first and last choice (to 360 / 300 px at most) rather than leave wide gaps."""
+        gaps = max(1, len(row) - 1)
+        spare = ROW_X1 - ROW_X0 - sum(w.rect.w for _, w in row) - 40 * gaps
+        for w, cap in ((row[0][1], 360), (row[-1][1], 300)):
+            add = max(0, min(spare, cap - w.rect.w))
+            w.rect.w += add
+            spare -= add
+        gap = (ROW_X1 - ROW_X0 - sum(w.rect.w for _, w in row)) / gaps
+        x = float(ROW_X0)
+        for label, w in row:
+            w.rect.x = round(x)
+            if w is self.w_speed and w.rect.w >= 260:
+                label = "Animation speed"
+            self.row_labels.append((label, w.rect.x))
+            x += w.rect.w + gap
 
     def _row_y(self, i: int) -> int:
-        """Centre y (logical px) of seat row ``i`` in the multi-seat layout (rows are tighter for
-        six seats)."""
-        if self.info.seats[1] > 5 or self.options:
-            return 230 + 48 * i
-        return 246 + 58 * i
+        """Centre y (logical px) of seat row ``i`` in the multi-seat layout (tighter for six seats)."""
+        return 230 + (48 if self.info.seats[1] > 5 else 54) * i
 
-    def _set_option(self, key: str, value: str) -> None:
-        self.option_values[key] = value
-        self._remember()
+    def _field_rect(self, i: int) -> pygame.Rect:
+        """Where seat (side) ``i``'s name field is (logical px)."""
+        if self.multi:
+            return pygame.Rect(250, self._row_y(i) - 25, 300, 30)
+        return pygame.Rect((110 if i == 0 else 660) + 28, 248, 290, 42)
 
-    def _build_two(self, saved: dict) -> None:
+    def _sync_fields(self) -> None:
+        """Show a name field for each human seat in play, with its default name as placeholder."""
+        names = default_names(self._seat_kinds())
+        for i, f in enumerate(self.fields):
+            on = self.kinds[i] == "human" and (i < self.players)
+            if not on:
+                f.blur()
+            f.visible = on
+            f.placeholder = names[i] if i < len(names) else ""
+
+    def _seat_kinds(self) -> list[str]:
+        """The kinds of the seats in play (sides for KAITO)."""
+        return list(self.kinds[:self.players])
+
+    def _build_two(self, saved: dict) -> list[tuple[str, SegmentedChoice]]:
         # saved["seats"] is in SIDE order (left, right) for the UI
         kinds = list(saved.get("sides", saved.get("seats", ["human", "medium"])))[:2]
         while len(kinds) < 2:
@@ -150,9 +219,9 @@ class SetupScene(UIScene):
         self.w_color = []
         for side in (0, 1):
             x = 110 if side == 0 else 660
-            sc = SegmentedChoice(f"choice:seat{side}", PLAYER_KINDS, (x + 32, 318, 446, 48), value=kinds[side],
+            sc = SegmentedChoice(f"choice:seat{side}", PLAYER_KINDS, (x + 32, 324, 446, 48), value=kinds[side],
                                  on_change=partial(self._set_kind, side), size=18)
-            cc = SegmentedChoice(f"choice:color{side}", [("R", "Red"), ("B", "Black")], (x + 32, 418, 446, 48),
+            cc = SegmentedChoice(f"choice:color{side}", [("R", "Red"), ("B", "Black")], (x + 32, 422, 446, 48),
                                  value=colors[side], on_change=partial(self._set_color, side), size=18,
                                  swatches=SEAT_COLOR_RGB)
             self.w_seat.append(sc)
@@ -162,11 +231,20 @@ class SetupScene(UIScene):
 
         self.w_first = SegmentedChoice(
             "choice:first", [("left", "Player A"), ("right", "Player B"), ("random", "Random")],
-            (110, 558, 500, 44), value=first, on_change=self._set_first, size=17,
+            (0, ROW_Y, 330, 44), value=first, on_change=self._set_first, size=16,
         )
         self.widgets.add(self.w_first)
+        return [("Who moves first", self.w_first)]
 
     # -- choices ----------------------------------------------------------------------
+    def _set_option(self, key: str, value: str) -> None:
+        self.option_values[key] = value
+        self._remember()
+
+    def _set_name(self, i: int, text: str) -> None:
+        self.names[i] = text.strip()
+        self._remember()
+
     def _set_game(self, g: str) -> None:
         """Another game: rebuild this screen for it (its seats and options differ)."""
         if g == self.game:
@@ -182,10 +260,12 @@ class SetupScene(UIScene):
         self.players = int(v)
         for i, sc in enumerate(self.w_seat):
             sc.visible = i < self.players
+        self._sync_fields()
         self._remember()
 
     def _set_kind(self, side: int, v: str) -> None:
         self.kinds[side] = v
+        self._sync_fields()
         self._remember()
 
     def _set_color(self, side: int, v: str) -> None:
@@ -203,12 +283,12 @@ class SetupScene(UIScene):
         self.app.settings["animation_speed"] = v
 
     def _remember(self) -> None:
+        common = {"options": dict(self.option_values), "names": list(self.names)}
         if self.multi:
-            self.app.settings.set_setup(self.game, {"seats": list(self.kinds), "players": self.players,
-                                                    "options": dict(self.option_values)})
+            self.app.settings.set_setup(self.game, {"seats": list(self.kinds), "players": self.players, **common})
             return
         self.app.settings.set_setup(self.game, {
-            "sides": list(self.kinds), "colors": list(self.colors), "first_side": self.first,
+            "sides": list(self.kinds), "colors": list(self.colors), "first_side": self.first, **common,
         })
 
     def _back(self) -> None:
@@ -217,34 +297,51 @@ class SetupScene(UIScene):
         else:
             self.app.go_to_menu()
 
+    def player_names(self) -> list[str]:
+        """One name per seat in play (sides for KAITO): the typed name of a human seat, else the
+        default (``default_names``)."""
+        kinds = self._seat_kinds()
+        names = default_names(kinds)
+        return [self.names[i] if kinds[i] == "human" and self.names[i] else names[i] for i in range(len(kinds))]
+
     def setup_kwargs(self, rng: random.Random | None = None) -> dict:
-        """The play scene's kwargs for the current choices (KAITO: seat 0 = the side that moves first)."""
+        """The play scene's kwargs for the current choices (KAITO: seat 0 = the side that moves first):
+        ``seats``, ``seed`` (None), ``names``, ``speed``, ``undo``, ``hints`` (bools), the game's own
+        options (``"on"``/``"off"`` as bools), Kanji-zushi's ``hint`` (= ``hints``), KAITO's ``colors``."""
+        options: dict[str, Any] = {}
+        for key, value in self.option_values.items():  # "on"/"off" options are booleans
+            options[OPTION_KWARGS.get(key, key)] = {"on": True, "off": False}.get(value, value)
+        if self.game == "kanji-zushi" and "hints" in options:
+            options["hint"] = options["hints"]  # the scene's earlier keyword
+        names = self.player_names()
+        speed = self.app.settings.animation_factor
         if self.multi:
-            seats = list(self.kinds[:self.players])
-            out = dict(seats=seats, seed=None, names=default_names(seats), speed=self.app.settings.animation_factor)
-            for key, value in self.option_values.items():  # "on"/"off" options are booleans
-                out[key] = {"on": True, "off": False}.get(value, value)
-            return out
+            seats = self._seat_kinds()
+            return dict(seats=seats, seed=None, names=names, speed=speed, **options)
         first = self.first
         if first == "random":
             first = (rng or random.Random()).choice(("left", "right"))
         order = [0, 1] if first == "left" else [1, 0]
-        names_by_side = default_names(self.kinds)
-        return dict(
-            seats=[self.kinds[i] for i in order],
-            colors=tuple(self.colors[i] for i in order),
-            seed=None,
-            names=[names_by_side[i] for i in order],
-            speed=self.app.settings.animation_factor,
-        )
+        return dict(seats=[self.kinds[i] for i in order], colors=tuple(self.colors[i] for i in order), seed=None,
+                    names=[names[i] for i in order], speed=speed, **options)
 
     def start(self) -> None:
+        """Start the game with these choices — after a confirm if a game of it is in progress."""
+        for f in self.fields:
+            f.blur()
         self._remember()
         self.app.settings.save()
         kwargs = self.setup_kwargs()
-        self.app.start_game(self.game, **kwargs)
+        confirm_new_game(self.app, self.game, lambda: self.app.start_game(self.game, **kwargs), self.info.title)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for f in self.fields:  # a click ends the editing of every field it is not on
+                if not f.rect.collidepoint(event.pos):
+                    f.blur()
+        focused = next((f for f in self.fields if f.focused), None)
+        if focused is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            return focused.handle_event(event)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self._back()
@@ -264,6 +361,8 @@ class SetupScene(UIScene):
             self._draw_multi(surface)
         else:
             self._draw_two(surface)
+        for label, x in self.row_labels:
+            draw_text(surface, app, label, (x, ROW_LABEL_Y), 14, C.INK_SOFT, bold=True, anchor="midleft")
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 
@@ -274,8 +373,8 @@ class SetupScene(UIScene):
         step = self._row_y(1) - self._row_y(0)
         panel = pygame.Rect(110, self._row_y(0) - step / 2 - 12, 1060, step * hi + 24)
         draw_panel(surface, app, panel, radius=20)
-        seats = self.kinds[:self.players]
-        names = default_names(seats)
+        seats = self._seat_kinds()
+        names = self.player_names()
         for i in range(hi):
             y = self._row_y(i)
             on = i < self.players
@@ -283,22 +382,13 @@ class SetupScene(UIScene):
             if on:
                 pygame.draw.circle(surface, col, vp.to_window((150, y)), vp.px(11))
                 draw_text(surface, app, f"SEAT {i + 1}", (176, y), 13, C.INK_MUTED, bold=True, anchor="midleft")
-                draw_text(surface, app, names[i], (256, y - 9), 21, C.INK, bold=True, anchor="midleft")
+                if seats[i] != "human":
+                    draw_text(surface, app, names[i], (256, y - 8), 20, C.INK, bold=True, anchor="midleft")
                 nxt = names[(i + 1) % self.players]
                 word = self.info.extra.get("next_label", "passes to")
-                draw_text(surface, app, f"{word} {nxt}  →", (256, y + 14), 13, C.INK_MUTED, anchor="midleft")
+                draw_text(surface, app, f"{word} {nxt}  →", (256, y + 16), 12.5, C.INK_MUTED, anchor="midleft")
             else:
                 draw_text(surface, app, f"Seat {i + 1} — not playing", (176, y), 15, C.INK_MUTED, anchor="midleft")
-        if self.options:
-            draw_text(surface, app, "Players", (110, 520), 14, C.INK_SOFT, bold=True, anchor="midleft")
-            x = 490
-            for key, label, values, _default in self.options:
-                draw_text(surface, app, label, (x, 520), 14, C.INK_SOFT, bold=True, anchor="midleft")
-                x += (300 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130) + 20
-            draw_text(surface, app, "Speed", (960, 520), 14, C.INK_SOFT, bold=True, anchor="midleft")
-        else:
-            draw_text(surface, app, "Players", (110, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
-            draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
         humans = seats.count("human")
         note = ("Two or more humans: a privacy screen hides each hand between turns."
                 if humans >= 2 else self.info.extra.get("setup_note", ""))
@@ -308,18 +398,19 @@ class SetupScene(UIScene):
         app = self.app
         vp = self.viewport
 
-        names = default_names(self.kinds)
+        names = self.player_names()
         first_side = {"left": 0, "right": 1}.get(self.first)
         for side in (0, 1):
             x = 110 if side == 0 else 660
-            panel = pygame.Rect(x, 210, 510, 300)
+            panel = pygame.Rect(x, 200, 510, 300)
             draw_panel(surface, app, panel, radius=20)
             # colour band on the panel's left edge
             col = SEAT_COLOR_RGB[self.colors[side]]
-            pygame.draw.rect(surface, col, vp.rect(x, 232, 8, 256), border_radius=vp.px(4))
-            draw_text(surface, app, SIDE_LABEL[side].upper(), (x + 32, 238), 14, C.INK_MUTED, bold=True,
+            pygame.draw.rect(surface, col, vp.rect(x, 222, 8, 256), border_radius=vp.px(4))
+            draw_text(surface, app, SIDE_LABEL[side].upper(), (x + 32, 228), 14, C.INK_MUTED, bold=True,
                       anchor="midleft")
-            draw_text(surface, app, names[side], (x + 32, 268), 28, C.INK, bold=True, anchor="midleft")
+            if self.kinds[side] != "human":
+                draw_text(surface, app, names[side], (x + 32, 269), 28, C.INK, bold=True, anchor="midleft")
             if first_side is None:
                 role = "Random start"
             elif first_side == side:
@@ -327,10 +418,8 @@ class SetupScene(UIScene):
             else:
                 role = "Places the Kaito"
             rc = C.VERMILION if first_side == side else C.INK_SOFT
-            draw_text(surface, app, role, (x + 478, 268), 16, rc, bold=first_side == side, anchor="midright")
-            draw_text(surface, app, "Player", (x + 32, 302), 14, C.INK_MUTED, anchor="midleft")
-            draw_text(surface, app, "Colour", (x + 32, 402), 14, C.INK_MUTED, anchor="midleft")
-        draw_text(surface, app, "Who moves first", (110, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
-        draw_text(surface, app, "Animation speed", (660, 538), 15, C.INK_SOFT, bold=True, anchor="midleft")
+            draw_text(surface, app, role, (x + 478, 269), 16, rc, bold=first_side == side, anchor="midright")
+            draw_text(surface, app, "Player", (x + 32, 308), 14, C.INK_MUTED, anchor="midleft")
+            draw_text(surface, app, "Colour", (x + 32, 406), 14, C.INK_MUTED, anchor="midleft")
         draw_text(surface, app, "The other player places the Kaito on a blank square to begin.", (640, 664), 14,
                   C.INK_MUTED)

@@ -1,0 +1,114 @@
+"""Hints (issue 10 §5): what the hard bot would choose for a person, from that seat's view only.
+
+:class:`Hints` belongs to a :class:`game.match.Match` (``match.hints``). A synchronous Match
+answers at once; the app's computes in a second :class:`game.worker.AIWorker` (made on the first
+hint, no minimum thinking time) so the UI never waits and a bot thinking in the main worker is
+not disturbed. A hint is about one position (its ply): one asked before the position changed is
+dropped. Headless (never imports pygame).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .ai import make_bot as make_local_bot
+from .worker import AIWorker
+from .worker import make_bot as make_worker_bot
+
+if TYPE_CHECKING:
+    from .match import Match
+
+#: The level whose choice a hint shows ("the move the hard AI would choose").
+HINT_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The action the hint level's bot would choose for ``seat`` at ply ``ply`` (issue 10 §5).
+
+    Attributes:
+        seat: the seat it is for.
+        ply: actions applied when it was asked (a hint is stale once the ply changes).
+        action: the suggested action (RULES.md notation; one of that view's legal actions).
+    """
+
+    seat: int
+    ply: int
+    action: str
+
+
+class Hints:
+    """The hard bot's suggestions for the people of ``match`` (see the module doc)."""
+
+    def __init__(self, match: Match):
+        self.match = match
+        self._worker: AIWorker | None = None
+        self._bots: dict[int, Any] = {}
+        self._asked: tuple[int, int] | None = None  # (seat, ply) of the hint being computed
+
+    def _bot(self, seat: int) -> Any:
+        bot = self._bots.get(seat)
+        if bot is None:
+            m = self.match
+            rng = random.Random(m.seed * 31 + seat + 101)
+            make = make_local_bot if m.synchronous else make_worker_bot
+            bot = self._bots[seat] = make(m.game.name, HINT_LEVEL, rng)
+        return bot
+
+    def request(self, seat: int) -> Hint | None:
+        """Ask what the hard bot would choose for ``seat`` now, from ``seat``'s own view.
+
+        Returns:
+            The :class:`Hint` at once for a synchronous Match; otherwise None (asked: see
+            :meth:`poll`; a new request supersedes a pending one), also when ``seat`` is not to
+            act or the game is over.
+        Raises:
+            KeyError: the game has no hard bot (never for Tatami's three games)."""
+        m = self.match
+        if seat not in m.to_act() or m.is_over():
+            return None
+        view = m.view(seat)
+        bot = self._bot(seat)
+        if m.synchronous:
+            return Hint(seat, m.ply, bot.choose(view))
+        if self._worker is None:
+            self._worker = AIWorker(min_think_ms=0.0, rng=random.Random(m.seed + 11))
+        self._asked = (seat, m.ply)
+        self._worker.request(bot, view)
+        return None
+
+    @property
+    def pending(self) -> bool:
+        """True while a hint is being computed for the current position."""
+        return self._asked is not None
+
+    def poll(self) -> Hint | None:
+        """The hint asked by :meth:`request` once ready and still about the current position (a
+        hint for an earlier ply is dropped); else None. Never blocks."""
+        if self._asked is None or self._worker is None:
+            return None
+        seat, ply = self._asked
+        if ply != self.match.ply:
+            self.cancel()
+            return None
+        action = self._worker.poll()
+        if action is None:
+            return None
+        self._asked = None
+        return Hint(seat, ply, action)
+
+    def cancel(self) -> None:
+        """Forget a hint being computed."""
+        self._asked = None
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def close(self) -> None:
+        """Cancel and end the hint worker's process (a later hint starts a new one)."""
+        self._asked = None
+        if self._worker is not None:
+            self._worker.close()
+
+
+__all__ = ["HINT_LEVEL", "Hint", "Hints"]

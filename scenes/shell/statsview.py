@@ -1,0 +1,158 @@
+"""The statistics screen (registered as ``"stats"``, from the menu's ``button:stats``): for one game
+at a time, a table of the games played against each AI level (``app.stats``, a
+:class:`scenes.shell.stats.StatsStore`; see that module for what counts).
+
+UI ids: ``choice:stats-game:<name>`` (the game shown), ``button:back`` (Esc too),
+``button:reset-stats`` (asks first: ``button:confirm-reset`` / ``button:cancel``; disabled when
+there is nothing to reset or no store). A statistics file that was set aside shows its one-line
+notice here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text
+from scenes.kit.widgets import Button, SegmentedChoice, UIScene
+from scenes.shell.catalog import GAME_LIST
+from scenes.shell.stats import LEVEL_ORDER, LevelStats
+
+#: The table's columns: (title, width in logical px); the first is the opponent level.
+COLUMNS: list[tuple[str, int]] = [
+    ("Opponent", 190), ("Played", 110), ("Won", 100), ("Lost", 100), ("Shared", 110), ("Win rate", 120),
+    ("Streak", 110), ("Best streak", 140), ("Best score", 130),
+]
+TABLE_X, TABLE_Y, ROW_H = 80, 214, 52
+#: What the best score counts, per game.
+SCORE_UNIT = {"kaito": "tiles held at the end", "sushi-draft": "chip points", "kanji-zushi": "strokes"}
+LEVEL_TEXT = {"random": "Random AI", "easy": "Easy AI", "medium": "Medium AI", "hard": "Hard AI"}
+
+
+def table_rows(rows: dict[str, LevelStats]) -> list[tuple[str, LevelStats | None]]:
+    """The rows shown: Easy, Medium and Hard always (None where nothing was played), Random when
+    played, then a "Total" row when any game counted (its ``streak`` is the sum's: not shown)."""
+    levels = [lv for lv in LEVEL_ORDER if lv != "random" or lv in rows] + [lv for lv in rows if lv not in LEVEL_ORDER]
+    out: list[tuple[str, LevelStats | None]] = [(LEVEL_TEXT.get(lv, lv), rows.get(lv)) for lv in levels]
+    if rows:
+        total = LevelStats()
+        for r in rows.values():
+            total.played += r.played
+            total.won += r.won
+            total.lost += r.lost
+            total.shared += r.shared
+            total.best_streak = max(total.best_streak, r.best_streak)
+            if r.best_score is not None and (total.best_score is None or r.best_score > total.best_score):
+                total.best_score = r.best_score
+        total.streak = -1  # not meaningful across levels
+        out.append(("Total", total))
+    return out
+
+
+def cells(row: LevelStats | None) -> list[str]:
+    """A row's cells after the first column (``"—"`` where there is nothing to show)."""
+    if row is None or row.played == 0:
+        return ["0"] + ["\u2014"] * (len(COLUMNS) - 2)
+    rate = f"{round(100 * row.won / row.played)} %"
+    streak = "\u2014" if row.streak < 0 else str(row.streak)
+    best = "\u2014" if row.best_score is None else str(row.best_score)
+    return [str(row.played), str(row.won), str(row.lost), str(row.shared), rate, streak, str(row.best_streak), best]
+
+
+class StatsScene(UIScene):
+    """The statistics table. kwargs: ``game`` (shown first; default the first game)."""
+
+    name = "stats"
+
+    def __init__(self, app: Any, game: str | None = None, **kwargs: Any):
+        super().__init__(app, **kwargs)
+        names = [g.name for g in GAME_LIST]
+        self.game = game if game in names else names[0]
+        self.store = getattr(app, "stats", None)
+        self.w_game = self.widgets.add(SegmentedChoice(
+            "choice:stats-game", [(g.name, g.title) for g in GAME_LIST], (390, 138, 500, 44), value=self.game,
+            on_change=self._set_game, size=18))
+        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
+        self.btn_reset = self.widgets.add(Button("button:reset-stats", "Reset statistics", (900, 636, 270, 56),
+                                                 self._ask_reset, style="secondary", size=19))
+        self.notice = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the store: the rows of the game shown, the notice, whether Reset can act."""
+        self.rows: dict[str, LevelStats] = {}
+        self.notice = ""
+        any_rows = False
+        if self.store is not None:
+            self.notice = self.store.notice()
+            self.rows = self.store.table(self.game)
+            any_rows = bool(self.store.games())
+        self.btn_reset.enabled = any_rows
+
+    def _set_game(self, game: str) -> None:
+        self.game = game
+        self.refresh()
+
+    def _back(self) -> None:
+        if len(self.app.manager) > 1:
+            self.app.manager.pop()
+        else:
+            self.app.go_to_menu()
+
+    def _ask_reset(self) -> None:
+        self.app.manager.push(self.app.make_scene(
+            "confirm", title="Reset the statistics?",
+            message="Every game, win and streak counted so far is forgotten, for all three games.",
+            action="confirm-reset", confirm_label="Reset", on_confirm=self._reset))
+
+    def _reset(self) -> None:
+        if self.store is not None:
+            self.store.reset()
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._back()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        draw_chrome(surface, app)
+        draw_text(surface, app, "Statistics", (640, 62), 44, C.INK, bold=True)
+        draw_text(surface, app, "戦績", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
+        rows = table_rows(self.rows)
+        width = sum(w for _, w in COLUMNS)
+        panel = pygame.Rect(TABLE_X - 20, TABLE_Y - 22, width + 40, ROW_H * (len(rows) + 1) + 30)
+        draw_panel(surface, app, panel, radius=20)
+        x = TABLE_X
+        for i, (title, w) in enumerate(COLUMNS):
+            anchor, tx = ("midleft", x + 12) if i == 0 else ("center", x + w / 2)
+            draw_text(surface, app, title.upper(), (tx, TABLE_Y + ROW_H / 2 - 4), 14, C.INK_MUTED, bold=True,
+                      anchor=anchor)
+            x += w
+        for r, (label, row) in enumerate(rows):
+            y = TABLE_Y + ROW_H * (r + 1)
+            total = label == "Total"
+            pygame.draw.line(surface, C.PAPER_EDGE, self.viewport.to_window((TABLE_X, y)),
+                             self.viewport.to_window((TABLE_X + width, y)), max(1, self.viewport.px(1.5 if total else 1)))
+            played = row is not None and row.played > 0
+            ink = C.INK if played else C.INK_MUTED
+            cy = y + ROW_H / 2
+            draw_text(surface, app, label, (TABLE_X + 12, cy), 20, ink, bold=True, anchor="midleft")
+            x = TABLE_X + COLUMNS[0][1]
+            for text, (_, w) in zip(cells(row), COLUMNS[1:]):
+                draw_text(surface, app, text, (x + w / 2, cy), 21, ink, bold=total and played)
+                x += w
+        note = ("Games of one player against the AI, by the strongest AI at the table. Best score: "
+                f"{SCORE_UNIT.get(self.game, 'points')}.")
+        if self.store is None:
+            note = "Statistics are not kept in this session."
+        draw_text(surface, app, note, (640, panel.bottom + 26), 15, C.INK_MUTED)
+        if self.notice:
+            draw_text(surface, app, self.notice, (640, panel.bottom + 52), 15, C.VERMILION_DARK)
+        self.widgets.draw(surface, app)
+        self.draw_fade(surface)
