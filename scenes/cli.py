@@ -5,8 +5,10 @@
 * ``--selftest``  headless walk through every scene with synthetic input; exit 0/1.
 * ``--bench``     render frames of every scene, print per-frame timings as JSON.
 * ``--play GAME --seats human,hard [--seed N]``  start straight into a game.
-* ``--continue``  open the saved game in progress (``<data dir>/autosave.json``); exit 2 with
+* ``--continue``  open the most recently saved game in progress (``<data dir>/saves/<game>.json``); exit 2 with
   one line on stderr if there is none or it is unusable (a bad file is set aside as ``.bad``).
+* ``--replay FILE``  open a game record (tatami-record/1, or a saved ``{"record", "setup"}``) in the
+  replay viewer; exit 2 with one line on stderr if it cannot be read or replayed.
 * ``--quit-after-first-frame``  exit right after the first menu frame is shown.
 * ``--size WxH``  window size in window pixels.
 
@@ -18,13 +20,15 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.shell.registry import SCENES
-from scenes.shell.saves import SaveStore
+from scenes.shell.history import HistoryStore
+from scenes.shell.saveslots import SaveSlots
+from scenes.shell.stats import StatsStore
 
 log = logging.getLogger("tatami")
 
@@ -39,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="with --play: random seed of the deal")
     p.add_argument("--continue", dest="continue_game", action="store_true",
                    help="continue the saved game in progress (exit 2 if there is none)")
+    p.add_argument("--replay", metavar="FILE", help="open a game record in the replay viewer (exit 2 if unusable)")
     p.add_argument("--quit-after-first-frame", action="store_true",
                    help="exit right after the first frame is shown (start-up benchmark)")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 1280x720")
@@ -46,6 +51,24 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+
+
+def _load_replay(path: str, other_mode: bool) -> Any:
+    """``--replay FILE``: the :class:`scenes.replay.source.ReplaySource` of ``path``, checked by
+    replaying it; None after printing one line on stderr (unreadable, malformed, an illegal action,
+    or used with ``--play`` / ``--continue``)."""
+    if other_mode:
+        print("tatami: --replay cannot be used with --play or --continue", file=sys.stderr)
+        return None
+    from scenes.replay.source import Positions, ReplayError, load_replay_file
+
+    try:
+        source = load_replay_file(path)
+        Positions.build(source.record, path)
+    except ReplayError as exc:
+        print(f"tatami: {exc}", file=sys.stderr)
+        return None
+    return source
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,14 +87,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.continue_game and args.play:
         print("tatami: --continue and --play cannot be used together", file=sys.stderr)
         return 2
-    saves = SaveStore()  # <data dir>/autosave.json
+    saves = SaveSlots()  # <data dir>/saves/<game>.json (a legacy autosave.json is moved in)
     continued = None
     if args.continue_game:
         continued = saves.load(quiet=True)
         if continued is None:
             p = saves.problem
             if p is None:
-                print(f"tatami: no saved game to continue ({saves.path} does not exist)", file=sys.stderr)
+                print(f"tatami: no saved game to continue (nothing in {saves.path})", file=sys.stderr)
             else:
                 aside = f"; it was set aside as {p.moved_to}" if p.moved_to else ""
                 print(f"tatami: cannot continue the saved game: {p.reason} ({p.detail}){aside}", file=sys.stderr)
@@ -98,13 +121,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.play == "kaito":
             play_kwargs["colors"] = ("R", "B")
 
+    replay = None
+    if args.replay:
+        replay = _load_replay(args.replay, args.play or args.continue_game)
+        if replay is None:
+            return 2
+
     app = App(size=args.size)
     app.saves = saves
+    app.stats = StatsStore()  # <data dir>/stats.json
+    app.history = HistoryStore()  # <data dir>/history.json
     try:
         if continued is not None:
             app.start_game(continued.game, **continued.start_kwargs())
         elif play_kwargs is not None:
             app.start_game(args.play, **play_kwargs)
+        elif replay is not None:
+            app.manager.push(app.make_scene("replay", record=replay.record, setup=replay.setup, where=args.replay))
         else:
             app.manager.push(app.make_scene("menu"))
         app.quit_after_first_frame = args.quit_after_first_frame

@@ -10,6 +10,13 @@ pass animation); ``privacy`` and ``sushi_score`` are the hot-seat curtain and th
 ``kanji_play`` runs a 6-seat easy-AI Kanji-zushi game with the full Japanese font;
 ``kanji_play_join`` keeps only the frames of the halves-joining animation.
 
+``replay_kaito``, ``replay_sushi`` and ``replay_kanji`` open the replay viewer on a whole AI-vs-AI
+game of that game (medium KAITO, 4-seat easy Sushi Draft and Kanji-zushi) and step through it at
+normal speed as a player would: a key every 6 frames, eight steps forward (animated), four back,
+End, three back, Home (back and the jumps are shown at once), over and over. The first round of
+those keys (96 frames) is not counted: it renders the art and text at the viewer's scale for the
+first time (a one-off per window size; ``first_round_max_ms`` reports its slowest frame).
+
 ``kaito_play_thinking`` runs a HARD-vs-HARD game paced at 60 FPS like ``App.run`` (no minimum
 think time and near-instant animations: the bots' searches, ~0.45 s a move, run in real time
 between the frames) and measures only the frames during which an AI is thinking, with the AI in
@@ -81,14 +88,17 @@ def _wheel(app: Any, i: int) -> None:
 
 
 def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
-             feed: Callable[[Any, int], None] | None, restart_if_left: bool = False) -> dict:
+             feed: Callable[[Any, int], None] | None, restart_if_left: bool = False,
+             warmup: int = WARMUP_FRAMES) -> dict:
+    """``frames`` frames of the scene ``make`` puts on top, after ``warmup`` frames not counted,
+    with ``feed(app, i)`` posting input before frame ``i``."""
     pygame.event.clear()
     make()
     times: list[float] = []
     busy_frames = 0
     games = 1
     i = 0
-    total = frames + WARMUP_FRAMES
+    total = frames + warmup
     while i < total:
         if restart_if_left and app.manager.top().name != name:
             make()
@@ -98,7 +108,7 @@ def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
         t0 = time.perf_counter()
         app.frame(DT_MS, pygame.event.get())
         t1 = time.perf_counter()
-        if i >= WARMUP_FRAMES and app.manager.top() is not None:
+        if i >= warmup and app.manager.top() is not None:
             times.append((t1 - t0) * 1000.0)
             busy_frames += bool(app.manager.busy())
         i += 1
@@ -110,6 +120,40 @@ def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
         "busy_frames": busy_frames,  # frames in which the scene was animating / thinking
         "scene_starts": games,
     }
+
+
+#: the keys :func:`_replay_steps` presses, one every 6 frames, in a loop
+REPLAY_KEYS = ([pygame.K_RIGHT] * 8 + [pygame.K_LEFT] * 4 + [pygame.K_END] + [pygame.K_LEFT] * 3
+               + [pygame.K_HOME])
+
+
+def _replay_steps(app: Any, i: int) -> None:
+    """Step the replay viewer back and forth: one key of :data:`REPLAY_KEYS` every 6 frames."""
+    if i % 6 == 0:
+        key = REPLAY_KEYS[(i // 6) % len(REPLAY_KEYS)]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def _measure_replays(app: Any, frames: int) -> dict[str, dict]:
+    """The replay viewer of each registered game (see the module doc), by report name."""
+    from scenes.replay.source import ai_game_record
+    from scenes.shell.catalog import GAMES_BY_NAME
+
+    out: dict[str, dict] = {}
+    for short, game, levels in (("kaito", "kaito", ["medium"] * 2), ("sushi", "sushi-draft", ["easy"] * 4),
+                                ("kanji", "kanji-zushi", ["easy"] * 4)):
+        if GAMES_BY_NAME[game].scene not in SCENES:
+            continue
+        record = ai_game_record(game, levels, seed=1)
+
+        def make(record: dict = record) -> None:
+            app.manager.reset(app.make_scene("replay", record=record))
+
+        cold = _measure(app, "replay", make, 6 * len(REPLAY_KEYS), _replay_steps, False, warmup=0)
+        out[f"replay_{short}"] = _measure(app, "replay", make, frames, _replay_steps, False,
+                                          warmup=6 * len(REPLAY_KEYS))
+        out[f"replay_{short}"].update(steps=len(record["actions"]), first_round_max_ms=cold["max_ms"])
+    return out
 
 
 def _measure_label(app: Any, make: Callable[[], Any], frames: int, prefix: str) -> dict:
@@ -332,6 +376,9 @@ def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any =
                     app, kanji, frames, lambda top: getattr(top, "join", None) is not None)
                 report["scenes"]["kanji_score"] = _measure(app, "kanji_score", kanji_score, frames, _hover_sweep,
                                                            True)
+
+            if "replay" in SCENES:
+                report["scenes"].update(_measure_replays(app, frames))
 
             if "kaito_play" in SCENES:
                 hard_kwargs = dict(seats=["hard", "hard"], colors=("R", "B"), seed=1,

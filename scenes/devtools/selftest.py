@@ -8,12 +8,20 @@ what a user's clicks produce). The walk:
   -> Esc: pause -> rules -> pause -> resume -> (window resized) -> play to the end
   -> score -> rematch -> play -> Esc: pause -> quit to menu -> setup -> back -> menu
   -> Sushi Draft: setup (you + 2 AIs) -> play all three rounds with dragged cards (eat onto the
-  plate or a wild onto its stack, keep onto the mat, "Next round") -> score -> menu
-  -> Kanji-zushi: setup (you + an AI, hint on) -> drag the pairs the game's own data says are
-  valid (pass when none) -> a hover tooltip -> score -> menu; the bundled data gives 亻+木 = 休
+  plate or a wild onto its stack, keep onto the mat, "Next round") -> score
+  -> Kanji-zushi: setup (you + an AI, hints on) -> ``button:hint`` once -> drag the pairs the
+  game's own data says are valid (pass when none) -> a hover tooltip -> score -> menu; the
+  bundled data gives 亻+木 = 休
+  -> the replay viewer: the Sushi Draft score's ``button:review`` (else Esc: menu) opens it on that
+  game: steps forward / back / start / end by buttons, keys and wheel, the viewer switched to a
+  seat and back to all -> back to the menu; then the KAITO AI-vs-AI game's record (kept from its
+  score screen) in the viewer over the menu, stepped the same way -> back -> menu
+  -> the statistics screen (``stats``, when registered): opened from the menu and left again
 
-It asserts that each expected scene is reached, prints a short report and returns 0, or
-prints the reason and returns 1. Settings are written to a temporary directory (never next
+Each game's end stays on screen until ``button:score`` is clicked. The driver is
+:mod:`scenes.devtools.driver`; the replay and statistics walks are
+:mod:`scenes.devtools.walk_replay`. It asserts that each expected scene is reached, prints a
+short report and returns 0, or prints the reason and returns 1. Settings are written to a temporary directory (never next
 to the executable, never the user's own settings); nothing relies on the source tree, so it
 also runs from the PyInstaller bundle.
 """
@@ -31,137 +39,11 @@ import pygame
 
 from game.kanji import judge
 from game.kanji_data import form
+from scenes.devtools.driver import DT_MS, Driver, SelfTestFailure
+from scenes.devtools.walk_replay import walk_replay, walk_stats
 from scenes.shell.app import App
 from scenes.shell.registry import scene_class
 from scenes.shell.settings import Settings
-
-DT_MS = 1000.0 / 60.0
-
-
-class SelfTestFailure(AssertionError):
-    pass
-
-
-class Driver:
-    """Posts synthetic input to a running ``App`` and advances frames (fixed dt).
-
-    Positions are taken from ``scene.ui_elements()`` (logical) and converted to WINDOW pixels
-    with the app's viewport, then posted as real pygame events.
-    """
-
-    def __init__(self, app: Any, deadline: float, log: Callable[[str], None] = print):
-        self.pg = pygame
-        self.app = app
-        self.deadline = deadline
-        self.log = log
-        self.visited: list[str] = []
-
-    # -- frames -----------------------------------------------------------------------
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self._check_time()
-            self.app.pump(DT_MS)
-            self._note_scene()
-
-    def _note_scene(self) -> None:
-        top = self.app.manager.top()
-        name = getattr(top, "name", None)
-        if name and (not self.visited or self.visited[-1] != name):
-            self.visited.append(name)
-
-    def _check_time(self) -> None:
-        if time.monotonic() > self.deadline:
-            raise SelfTestFailure(f"timed out (scene {self.scene_name()!r})")
-        if not self.app.running:
-            raise SelfTestFailure("the app quit unexpectedly")
-
-    def scene_name(self) -> str | None:
-        top = self.app.manager.top()
-        return getattr(top, "name", None)
-
-    def wait_scene(self, name: str, max_frames: int = 600, wall_s: float | None = None) -> None:
-        """Advance frames until the top scene is ``name``."""
-        end = time.monotonic() + wall_s if wall_s else None
-        n = 0
-        while self.scene_name() != name:
-            if end is None and n >= max_frames:
-                raise SelfTestFailure(f"expected scene {name!r}, still on {self.scene_name()!r}")
-            if end is not None and time.monotonic() > end:
-                raise SelfTestFailure(f"expected scene {name!r} within {wall_s:.0f} s, still on "
-                                      f"{self.scene_name()!r}")
-            self.frames(1)
-            n += 1
-        self.log(f"  reached {name}")
-
-    # -- input ------------------------------------------------------------------------
-    def element(self, id: str):
-        top = self.app.manager.top()
-        for el in top.ui_elements():
-            if el.id == id:
-                return el
-        ids = ", ".join(e.id for e in top.ui_elements())
-        raise SelfTestFailure(f"no element {id!r} in scene {self.scene_name()!r} (has: {ids})")
-
-    def window_pos(self, id: str) -> tuple[int, int]:
-        el = self.element(id)
-        if el.kind.endswith("-disabled"):
-            raise SelfTestFailure(f"element {id!r} is disabled")
-        r = self.app.viewport.to_window(el.rect)
-        return r.center
-
-    def post(self, type_: int, **kw: Any) -> None:
-        self.pg.event.post(self.pg.event.Event(type_, **kw))
-
-    def move(self, pos: tuple[int, int]) -> None:
-        self.post(self.pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.frames(1)
-
-    def click(self, id: str, settle: int = 2) -> None:
-        """Hover, press and release the left button at the centre of element ``id``."""
-        pos = self.window_pos(id)
-        self.move(pos)
-        self.post(self.pg.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.frames(1)
-        self.post(self.pg.MOUSEBUTTONUP, pos=pos, button=1)
-        self.frames(settle)
-
-    def key(self, key: int, settle: int = 2) -> None:
-        self.post(self.pg.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
-        self.post(self.pg.KEYUP, key=key, mod=0, unicode="", scancode=0)
-        self.frames(settle)
-
-    def wheel(self, dy: int, settle: int = 2) -> None:
-        self.post(self.pg.MOUSEWHEEL, x=0, y=dy, precise_x=0.0, precise_y=float(dy), flipped=False)
-        self.frames(settle)
-
-    def drag(self, src: str, dst: str, steps: int = 4, settle: int = 2) -> None:
-        """Press on element ``src``, move in ``steps`` to element ``dst`` and release there."""
-        a, b = self.window_pos(src), self.window_pos(dst)
-        self.move(a)
-        self.post(self.pg.MOUSEBUTTONDOWN, pos=a, button=1)
-        self.frames(1)
-        for k in range(1, steps + 1):
-            p = (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps)
-            self.post(self.pg.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-            self.frames(1)
-        self.post(self.pg.MOUSEBUTTONUP, pos=b, button=1)
-        self.frames(settle)
-
-    def has(self, id: str) -> bool:
-        """True if the top scene shows an enabled element ``id``."""
-        top = self.app.manager.top()
-        return any(el.id == id and not el.kind.endswith("-disabled") for el in top.ui_elements())
-
-    def stray_input(self) -> None:
-        """Clicks in the letterbox / off-window and odd buttons: must never crash."""
-        w, h = self.app.viewport.window_size
-        for pos in ((0, 0), (w - 1, h - 1), (-50, -50), (w + 100, h // 2)):
-            self.post(self.pg.MOUSEBUTTONDOWN, pos=pos, button=1)
-            self.post(self.pg.MOUSEBUTTONUP, pos=pos, button=1)
-        self.post(self.pg.MOUSEBUTTONDOWN, pos=(w // 2, h // 2), button=3)
-        self.post(self.pg.MOUSEBUTTONUP, pos=(w // 2, h // 2), button=3)
-        self.frames(2)
-
 
 def _walk(d: Driver, log: Callable[[str], None]) -> None:
     app = d.app
@@ -204,11 +86,12 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.frames(2)
     d.stray_input()
 
-    # the AIs play to the end
-    d.wait_scene("score", wall_s=35)
+    # the AIs play to the end; the final position stays until "See the score"
+    d.wait_score("score", 35)
     score = app.manager.top()
     winners = getattr(score, "winners", ())
     log(f"  game over: winners={list(winners)} reason={getattr(score, 'reason', '?')!r}")
+    kaito_record = getattr(score, "record", None)  # replayed at the end of the walk
     d.frames(10)
 
     # rematch, then quit to the menu through the pause menu
@@ -235,6 +118,11 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
 
     _walk_sushi(d, log)
     _walk_kanji(d, log)
+    if kaito_record is not None and app.has_scene("replay"):
+        app.manager.push(app.make_scene("replay", record=kaito_record))
+        d.wait_scene("replay")
+        walk_replay(d, log, "KAITO")
+    walk_stats(d, log)
 
     formed = form("亻", "木")
     if formed is None or formed.char != "休" or formed.strokes != 6:
@@ -268,6 +156,9 @@ def _play_frames(d: Driver, play_scene: str, score_scene: str, title: str, secon
             raise SelfTestFailure("a privacy screen appeared with a single human")
         if scene.name != play_scene:
             d.frames(1)
+            continue
+        if d.has("button:score"):  # the end is on screen until the player asks for the score
+            d.click("button:score")
             continue
         yield scene
 
@@ -313,7 +204,13 @@ def _walk_sushi(d: Driver, log: Callable[[str], None]) -> None:
     score = app.manager.top()
     if not getattr(score, "chips", None) or len(score.chips) != 3:
         raise SelfTestFailure("the Sushi Draft score screen does not show the three seats' chips")
-    _leave_score(d)
+    if not (app.has_scene("replay") and d.has("button:review")):
+        _leave_score(d)
+        return
+    d.frames(10)
+    d.click("button:review")
+    d.wait_scene("replay")
+    walk_replay(d, log, "Sushi Draft")
 
 
 def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
@@ -334,8 +231,13 @@ def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
         if pair is None:
             d.click("button:pass")
         else:
-            if scene.hint_pair() is None:
-                raise SelfTestFailure("the hint shows no pair although a valid one exists")
+            if made == 0 and d.has("button:hint"):  # ask the hard AI once (issue 10 §5)
+                d.click("button:hint")
+                end = time.monotonic() + 10
+                while scene.current_hint() is None and time.monotonic() < end:
+                    d.frames(1)
+                if scene.current_hint() is None:
+                    raise SelfTestFailure("button:hint marked nothing for the human to act")
             d.drag(f"neta:{pair[0]}", f"shari:{pair[1]}")
             made += 1
         if scene.state.view(seat).ply == turn:

@@ -284,6 +284,8 @@ class BoardPainter:
             return "", None
         c = scene.colors[seat]
         cname = COLOR_NAMES[c]
+        if scene.review:  # the replay viewer: nobody thinks, the record says what comes next
+            return f"{cname} to move", c
         if scene.seats[seat] != "human":
             return f"{cname} is thinking", c
         if sh.phase == "place":

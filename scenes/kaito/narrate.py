@@ -97,6 +97,26 @@ HINT_TEMPLATES = {
 KIND_WORDS = {"K": "katana", "H": "kabuto"}
 
 
+#: The turn banner while an action is animated (whole sentences with named placeholders).
+BANNER_TEMPLATES = {
+    "place": "{color} places the Kaito on {square}",
+    "move": "{color} moves the Kaito to {square}",
+    "buy": "{color} takes {square} and buys back a {kind}",
+}
+
+
+def action_label(color: str, action: str) -> str:
+    """The banner's words for ``color`` (a colour name) playing ``action`` (KAITO notation), e.g.
+    ``"Black moves the Kaito to c5"``; "" for text that is not KAITO notation."""
+    try:
+        move = Move.from_str(action)
+    except ValueError:
+        return ""
+    key = "place" if move.place else ("buy" if move.buy else "move")
+    return BANNER_TEMPLATES[key].format(color=color, square=square_name(move.square),
+                                        kind=KIND_WORDS.get(move.buy or "", ""))
+
+
 def hint_sentence(action: str) -> str:
     """The hard AI's suggested ``action`` told in one sentence (:data:`HINT_TEMPLATES`), "" for
     text that is not KAITO notation."""
@@ -113,4 +133,4 @@ def hint_sentence(action: str) -> str:
     return HINT_TEMPLATES["move"].format(square=square)
 
 
-__all__ = ["HINT_TEMPLATES", "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]
+__all__ = ["BANNER_TEMPLATES", "HINT_TEMPLATES", "action_label", "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]

@@ -58,7 +58,7 @@ from scenes.kaito.layout import (
     score_button_rect,
     square_rect,
 )
-from scenes.kaito.narrate import KaitoTelling
+from scenes.kaito.narrate import KaitoTelling, action_label
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
 from scenes.kit.dragdrop import DragController
@@ -218,7 +218,7 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
 
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (None while animating / AI / over)."""
-        if self.timeline.running or self._left or self.exchange is not None:
+        if self.timeline.running or self._left or self.review or self.exchange is not None:
             return None
         seat = self.seat_to_act()
         if seat is None or self.seats[seat] != "human":
@@ -281,7 +281,7 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
         moved = first_event(events, KaitoMoved)
         if moved is not None and not capture_done:
             self.last_from = moved.frm
-        self.anim_label = f"{COLOR_NAMES[self.colors[seat]]} plays {action}"
+        self.anim_label = action_label(COLOR_NAMES[self.colors[seat]], action)
         self._run(self.choreo.play(events, self.view_shown(), drop_rect, capture_done, paid_rects))
 
     def _begin_exchange(self, seat: int, sq: int, options: list[Move], drop_rect: pygame.Rect | None) -> None:
@@ -289,7 +289,7 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
         moved, captured = capture_preview(self.match, seat, sq)
         self.last_from = moved.frm
         kinds = sorted({m.buy for m in options if m.buy}, key=lambda k: "KH".index(k))
-        self.anim_label = f"{COLOR_NAMES[self.colors[seat]]} captures on {square_name(sq)}"
+        self.anim_label = action_label(COLOR_NAMES[self.colors[seat]], square_name(sq))
 
         def gen() -> Choreography:
             yield from self.choreo.capture(moved, captured, drop_rect)

@@ -187,11 +187,15 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
         draw_text(surface, app, status, (x, head_y), 13, col, bold=True, anchor="midright")
     # hand backs, deck, total
     n = sh.hand_sizes[seat]
+    hand = sh.open_hands.get(seat) if sh.open_hands else None  # face up in the replay's "All"
+    face_up = hand is not None and len(hand) == n
     for i in range(n):
-        r = area.hand_card(i, n)
-        surface.blit(s.art.card(BACK, r.w, r.h), vp.to_window(r).topleft)
-    cx, cy = area.hand_count_pos()
-    draw_text(surface, app, f"×{n}", (cx, cy), 14, C.INK_SOFT, bold=True, anchor="midleft")
+        r = area.hand_card(i, n, face_up)
+        key = (NETA, hand[i]) if face_up and hand is not None and hand[i] is not None else BACK
+        surface.blit(s.art.card(key, r.w, r.h), vp.to_window(r).topleft)
+    if not face_up:
+        cx, cy = area.hand_count_pos()
+        draw_text(surface, app, f"×{n}", (cx, cy), 14, C.INK_SOFT, bold=True, anchor="midleft")
     d = area.deck()
     left = sh.neta_left[seat]
     if left:

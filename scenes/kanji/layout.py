@@ -164,12 +164,13 @@ class SeatArea:
         """True for the bottom seat (the seat shown), whose things use the bottom row."""
         return self.panel is None
 
-    def hand_card(self, i: int, n: int) -> pygame.Rect:
-        """Hand card ``i`` of ``n`` (bottom: the row of big cards; opponent: a small back)."""
+    def hand_card(self, i: int, n: int, face_up: bool = False) -> pygame.Rect:
+        """Hand card ``i`` of ``n`` (bottom: the row of big cards; opponent: a small back, or a
+        card spread wider so its glyph shows when ``face_up`` — the replay viewer's "All")."""
         if self.panel is None:
             return hand_rect(i, n)
         p = self.panel
-        return pygame.Rect(p.x + 14 + i * 9, p.y + 38, OPP_BACK_W, OPP_BACK_H)
+        return pygame.Rect(p.x + 14 + i * (18 if face_up else 9), p.y + 38, OPP_BACK_W, OPP_BACK_H)
 
     def header(self) -> tuple[int, int, int]:
         """Opponent panel header: (x of the colour dot, x where the name starts, centre y)."""

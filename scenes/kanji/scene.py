@@ -223,7 +223,10 @@ class KanjiPlayScene(PlayScene):
 
     # -- what is shown -----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:
-        return Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
+        shown = Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
+        if self.review and self.review_viewer is None:  # the replay viewer's "All": every hand
+            shown.open_hands = {s: list(self.match.view(s).hand) for s in self.seats_after(self.bottom)}
+        return shown
 
     def _refresh(self) -> None:
         self.shown = self._snapshot()
@@ -262,7 +265,7 @@ class KanjiPlayScene(PlayScene):
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, looking, to move), else
         None (animating, an AI's turn, privacy screen, over)."""
-        if self.animating() or self._left or self.viewer is None or self._privacy_for is not None:
+        if self.animating() or self._left or self.review or self.viewer is None or self._privacy_for is not None:
             return None
         if self.seats[self.viewer] != "human":
             return None
@@ -281,7 +284,7 @@ class KanjiPlayScene(PlayScene):
         )
 
     def _ai_pending(self) -> bool:
-        if self._left or self._privacy_for is not None or self.match.is_over():
+        if self._left or self.review or self._privacy_for is not None or self.match.is_over():
             return False
         return bool(self.match.bots_to_act())
 
@@ -402,7 +405,7 @@ class KanjiPlayScene(PlayScene):
 
     def _sync_widgets(self) -> None:
         self.btn_pass.enabled = self.human_to_act() is not None
-        self.btn_pass.visible = not self.ended
+        self.btn_pass.visible = not self.ended and not self.review
         self.btn_pause.enabled = not self._left
         self.sync_play_widgets()
 

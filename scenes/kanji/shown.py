@@ -93,6 +93,8 @@ class Shown:
     turn: int
     over: bool
     answer_key: str
+    #: the other seats' hands, face up (the replay viewer's "All", after the game), else None
+    open_hands: dict | None = None
 
     @classmethod
     def from_view(cls, view: Any, private: bool = True) -> Shown:

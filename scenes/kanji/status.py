@@ -31,6 +31,8 @@ def banner_text(s: Any) -> str:
     if to_move is None:
         return ""
     who = s.names[to_move]
+    if s.review:  # the replay viewer: nobody thinks, the record says what comes next
+        return f"{who}: to move"
     return f"{who} {'is' if who != 'You' else 'are'} thinking…"
 
 
@@ -64,7 +66,7 @@ def seat_status(s: Any, seat: int) -> str:
     if s._ended or s.animating():
         return ""
     if s.to_move() == seat:
-        return "to move" if s.seats[seat] == "human" else "thinking"
+        return "to move" if s.seats[seat] == "human" or s.review else "thinking"
     return ""
 
 

@@ -54,6 +54,7 @@ class PlayExtras:
     _left: bool
     _privacy_for: int | None
     app: Any
+    btn_pause: Button
     btn_undo: Button
     btn_hint: Button
     btn_score: Button
@@ -115,6 +116,7 @@ class PlayExtras:
         self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
                                  and not self.match.hints.pending and self.current_hint() is None)
         self.btn_score.visible = has["score"] and live and self.ended
+        self.btn_pause.visible = not self.review
 
     def show_end(self) -> None:
         """The game is over and its last action has been shown: keep the final position and the

@@ -142,6 +142,7 @@ class SushiChoreo:
         card = eaten_card(action) if action is not None else None
         n = ss.hand_count
         end = area.chosen_card(phase)
+        secret: str | None = None
         if area.bottom and ss.hand is not None and card in ss.hand:
             i = ss.hand.index(card)
             start = start_rect or area.hand_card(i, n)
@@ -151,17 +152,23 @@ class SushiChoreo:
             flight = _flight("card", card, start, end, PLACE_MS, second=BACK if to_back else card,
                             flip=(0.15, 0.85) if to_back else None, lift=14)
         else:
-            start = area.hand_card(max(0, n - 1), max(1, n))
+            # the replay viewer's "All" shows the other seats' choices too (after the game)
+            secret = sc.open_choice(seat) if not area.bottom else None
+            open_card = eaten_card(secret) if secret else None
+            start = area.hand_card(max(0, n - 1), max(1, n), face_up=ss.hand is not None)
             ss.hand_count = max(0, n - 1)
             if ss.hand is not None and ss.hand:
-                ss.hand.pop()
-            flight = _flight("card", BACK, start, end, AI_PLACE_MS, lift=6)
+                if open_card in ss.hand:
+                    ss.hand.remove(open_card)
+                else:
+                    ss.hand.pop()
+            flight = _flight("card", open_card or BACK, start, end, AI_PLACE_MS, lift=6)
         sc._sfx("place")
         private = area.bottom and sh.private
 
         def land() -> None:
             ss.chosen = True
-            ss.choice = action if private else None
+            ss.choice = action if private else secret
 
         return flight, land
 

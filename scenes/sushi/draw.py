@@ -238,19 +238,22 @@ def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> Non
     if tag and text_width(app, tag, 13) <= room - nw - 8:
         draw_text(surface, app, tag, (nx + nw + 8, area.header_y() + 1), 13, C.INK_MUTED, anchor="midleft")
     draw_status(sc, surface, status, area.status_pos())
-    # hand backs
+    # hand backs (face up in the replay viewer's "All")
     n = ss.hand_count
+    face_up = ss.hand is not None and len(ss.hand) == n
     for i in range(n):
-        r = area.hand_card(i, n)
-        surface.blit(sc.art.card(BACK, r.w, r.h), vp.to_window(r).topleft)
-    if n:
+        r = area.hand_card(i, n, face_up)
+        card = ss.hand[i] if face_up and ss.hand is not None else BACK
+        surface.blit(sc.art.card(card, r.w, r.h), vp.to_window(r).topleft)
+    if n and not face_up:
         cx, cy = area.count_pos()
         draw_text(surface, app, f"×{n}", (cx, cy), 15, C.INK_SOFT, bold=True, anchor="midleft")
-    # the chosen card, face down
+    # the chosen card, face down (face up in "All")
     if ss.chosen:
         r = area.chosen_card(sc.shown.phase)
         wr = vp.to_window(r)
-        surface.blit(sc.art.card(BACK, r.w, r.h), wr.topleft)
+        card = ss.choice.partition("=")[0] if ss.choice else BACK
+        surface.blit(sc.art.card(card, r.w, r.h), wr.topleft)
         check_badge(surface, vp, (r.right - 2, r.y + 2), 8)
     # eaten stacks
     draw_stacks(sc, surface, seat)

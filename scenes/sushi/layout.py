@@ -175,13 +175,16 @@ class SeatArea:
         return pygame.Rect(round(x), round(p.y + 102 + j * off), self.mini_w, self.mini_h)
 
     # -- hand -----------------------------------------------------------------------------------
-    def hand_card(self, i: int, n: int) -> pygame.Rect:
+    def hand_card(self, i: int, n: int, face_up: bool = False) -> pygame.Rect:
         """Card ``i`` of ``n`` in the hand (bottom: the fanned hand's unrotated rect; opponent:
-        a card back of the small fan in its panel)."""
+        a card of the small fan in its panel, spread wider when shown ``face_up`` so each card's
+        corner shows — the replay viewer's "All")."""
         if self.panel is None:
             n = max(n, 1)
             return HAND.rect(min(i, n - 1), n)
         p = self.panel
+        if face_up:
+            return pygame.Rect(round(p.x + 12 + i * 75 / max(5, n - 1)), p.y + 40, self.back_w, self.back_h)
         step = 9 if n <= 6 else 54 / max(1, n - 1)
         return pygame.Rect(round(p.x + 12 + i * step), p.y + 40, self.back_w, self.back_h)
 

@@ -191,6 +191,14 @@ class SushiPlayScene(PlayScene):
         self.viewer = self.bottom
         self._layout()
 
+    def open_choice(self, seat: int) -> str | None:
+        """``seat``'s pending choice when the replay viewer shows everything ("All"), else None
+        (a choice stays face down)."""
+        if not (self.review and self.review_viewer is None):
+            return None
+        choice: str | None = self.match.view(seat).my_choice
+        return choice
+
     def seat_color(self, seat: int) -> tuple[int, int, int] | None:
         """``seat``'s colour in the game log (its panel's dot)."""
         return SEAT_RGB[seat % len(SEAT_RGB)]
@@ -212,7 +220,10 @@ class SushiPlayScene(PlayScene):
     # -- what is shown ----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:
         """A fresh :class:`Shown` from the bottom seat's view (private while its owner looks)."""
-        return Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
+        shown = Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
+        if self.review and self.review_viewer is None:  # the replay viewer's "All"
+            shown.reveal_all([self.match.view(s) for s in range(len(self.seats))])
+        return shown
 
     def _refresh(self) -> None:
         self.shown = self._snapshot()
@@ -242,7 +253,7 @@ class SushiPlayScene(PlayScene):
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, if it is looking and must
         choose), else None (animating, AI's turn, privacy screen, scoring, forced keep, over)."""
-        if self.timeline.running or self._left or self.scoring is not None or self.viewer is None:
+        if self.timeline.running or self._left or self.review or self.scoring is not None or self.viewer is None:
             return None
         if self._privacy_for is not None or self.seats[self.viewer] != "human":
             return None
@@ -263,8 +274,9 @@ class SushiPlayScene(PlayScene):
         )
 
     def _ai_pending(self) -> bool:
-        """True when an AI seat still has to choose now (the loop must keep running)."""
-        if self._left or self.scoring is not None or self._privacy_for is not None:
+        """True when an AI seat still has to choose now (the loop must keep running); never in
+        review mode (the record says what the AI did)."""
+        if self._left or self.review or self.scoring is not None or self._privacy_for is not None:
             return False
         v = self.match.view(self.bottom)
         return any(self.seats[s] != "human" for s in v.to_act) or (v.phase == KEEP and v.step == STEPS - 1)

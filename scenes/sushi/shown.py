@@ -93,6 +93,19 @@ class Shown:
         return cls(view.num_seats, view.round, view.step, view.phase, view.phase_index, list(view.piles_left),
                    seats, view.seat, private, view.phase == "over", view.hand_size)
 
+    def reveal_all(self, views: Any) -> None:
+        """Show every seat's hidden information (the replay viewer's "All", after the game):
+        ``views[s]`` is seat ``s``'s own view; its hand, pending choice and chip values are
+        copied into the other seats' snapshots."""
+        for s, v in enumerate(views):
+            if s == self.bottom:
+                continue
+            ss = self.seats[s]
+            ss.hand = list(v.hand)
+            ss.choice = v.my_choice
+            if v.revealed_chips is None:
+                ss.values = [val for _, val in v.my_chips]
+
     def clear_hands(self) -> None:
         """Every seat's hand emptied (:meth:`SeatShown.clear_hand`)."""
         for ss in self.seats:

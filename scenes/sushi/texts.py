@@ -35,6 +35,10 @@ def hint_text(action: str, phase: str) -> str:
     return HINT_TEMPLATES[key].format(card=CARD_SHORT.get(card, card).lower())
 
 
+#: The replay viewer's banner by phase (nobody is awaited there).
+REVIEW_BANNER = {EAT: "Eat: everyone chooses a card", KEEP: "Keep: everyone keeps one card"}
+
+
 def banner_text(sc: SushiPlayScene) -> str:
     """The instruction banner's text ("" for none): who to pass the screen to, the scoring, the
     running animation's label, what the human at the bottom should do, or who is awaited."""
@@ -70,6 +74,8 @@ def banner_text(sc: SushiPlayScene) -> str:
         return prefix + f"Keep: drag one card to the keep mat — the rest go to {left}"
     if running:
         return ""
+    if sc.review:  # the replay viewer: nobody is awaited, the record says what comes next
+        return REVIEW_BANNER.get(sc.shown.phase, "")
     waiting = [sc.names[s] for s in sc.match.view(sc.bottom).to_act]
     if not waiting:
         return ""
@@ -88,7 +94,7 @@ def seat_status(sc: SushiPlayScene, seat: int) -> str:
     if sc.timeline.running:
         return ""
     if seat in sc.match.view(sc.bottom).to_act:
-        return "choosing" if sc.seats[seat] == "human" else "thinking"
+        return "" if sc.review else "choosing" if sc.seats[seat] == "human" else "thinking"
     return ""
 
 

@@ -1,0 +1,70 @@
+"""The self-test's walks through the replay viewer and the statistics screen (issue 10 §4, §7),
+driven like a player by :class:`scenes.devtools.driver.Driver` (see :mod:`scenes.devtools.selftest`)."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from scenes.devtools.driver import Driver, SelfTestFailure
+
+
+def _replay_check(d: Driver, want: int, what: str) -> None:
+    """The replay viewer on top is at step ``want`` and its board shows that position."""
+    scene = d.app.manager.top()
+    scene.board.finish_animations()
+    if scene.index != want:
+        raise SelfTestFailure(f"replay: {what} went to step {scene.index}, expected {want}")
+    if scene.board.state.history != scene.positions.peek(want).history:
+        raise SelfTestFailure(f"replay: after {what} the board does not show step {want}")
+
+
+def walk_replay(d: Driver, log: Callable[[str], None], title: str) -> None:
+    """On the replay viewer: step with the buttons, the keys and the wheel, checking each position;
+    switch the viewer to seat 1 and back (games with hidden information); leave with Back (the
+    previous scene is gone: the menu)."""
+    scene = d.app.manager.top()
+    if scene.problem is not None or scene.count < 3:
+        raise SelfTestFailure(f"replay: the {title} record is not shown ({scene.problem or 'too short'})")
+    n = scene.count
+    for button, want in (("end", n), ("start", 0)):
+        d.click(f"button:replay-{button}")
+        _replay_check(d, want, f"the {button} button")
+    d.click("button:replay-forward")
+    d.click("button:replay-forward")
+    _replay_check(d, 2, "two steps forward")
+    d.click("button:replay-back")
+    _replay_check(d, 1, "a step back")
+    d.key(pygame.K_RIGHT)
+    d.wheel(-1)
+    _replay_check(d, 3, "Right and the wheel")
+    d.key(pygame.K_END)
+    _replay_check(d, n, "End")
+    d.key(pygame.K_LEFT)
+    d.wheel(1)
+    _replay_check(d, n - 2, "Left and the wheel")
+    if d.has("choice:replay-viewer:1"):
+        d.click("choice:replay-viewer:1", settle=10)
+        if scene.board.review_viewer != 1:
+            raise SelfTestFailure("replay: the viewer choice did not reach the board")
+        d.click("button:replay-back")
+        d.click("choice:replay-viewer:all", settle=10)
+    d.stray_input()
+    log(f"  replay viewer: {title}, {n} steps walked")
+    d.click("button:back")
+    d.wait_scene("menu")
+
+
+def walk_stats(d: Driver, log: Callable[[str], None]) -> None:
+    """From the menu: the statistics screen and back, when there is one."""
+    if not d.app.has_scene("stats"):
+        return
+    d.click("button:stats") if d.has("button:stats") else d.app.manager.push(d.app.make_scene("stats"))
+    d.wait_scene("stats")
+    d.frames(10)
+    d.click("button:back") if d.has("button:back") else d.key(pygame.K_ESCAPE)
+    d.wait_scene("menu")
+    log("  statistics screen opened and left")
+
+
+__all__ = ["walk_replay", "walk_stats"]
