@@ -7,10 +7,19 @@
     python3 dev.py bench [ARGS...]   benchmarks:                python -m scenes --bench, then
                                                                 tools/bench_startup.py ARGS
 
-Every command first makes sure .venv/ exists and holds `pip install -e .[dev]` for the current
-pyproject.toml: a hash of it is kept in .venv/tatami-dev.stamp, so the install only runs again when
-pyproject.toml changes. Delete .venv/ to start from scratch. The exit code of the command is
-propagated.
+Every command first makes sure .venv/ exists and holds the project for the current
+pyproject.toml with what that command needs, and says so in one line while it installs (pip's
+own output is quiet unless something goes wrong):
+
+    run            the app only:            pip install -e .
+    test           + the test tools:        pip install -e .[test]   (pytest, hypothesis, mypy,
+                                                                       fonttools, pyinstaller)
+    build, bench   + PyInstaller:           pip install -e .[build]
+
+.venv/tatami-dev.stamp keeps a hash of pyproject.toml and the extras installed, so an install only
+runs again when pyproject.toml changes or a command needs an extra not installed yet (what is
+installed is kept: `test` after `run` adds the test tools). Delete .venv/ to start from scratch.
+The exit code of the command is propagated.
 """
 import hashlib
 import os
@@ -48,7 +57,6 @@ def call(cmd, env=None):
 
 
 def create_venv():
-    say(f"creating virtual environment in {VENV}")
     rc = call([sys.executable, "-m", "venv", VENV])
     if rc != 0 or not os.path.exists(venv_python()):
         shutil.rmtree(VENV, ignore_errors=True)
@@ -64,26 +72,52 @@ def wanted_stamp():
     return digest.hexdigest()
 
 
-def ensure_env():
-    """Create .venv if needed and (re)install the project when pyproject.toml changed."""
-    if not os.path.exists(venv_python()):
-        shutil.rmtree(VENV, ignore_errors=True)  # half-made or broken venv
-        create_venv()
-    stamp = wanted_stamp()
+#: The pyproject.toml extras each command needs (run: the app's own dependencies only).
+EXTRAS = {"run": (), "test": ("test",), "build": ("build",), "bench": ("build",)}
+#: What each extra brings, for the one line said while installing.
+EXTRA_WORDS = {"test": "the test tools", "build": "PyInstaller"}
+
+
+def read_stamp():
+    """(pyproject hash, set of extras installed) from the stamp file; (None, set()) if none."""
     try:
         with open(STAMP, encoding="ascii") as f:
-            if f.read().strip() == stamp:
-                return venv_python()
+            parts = f.read().split()
     except OSError:
-        pass
-    say("installing tatami with the dev extra (pip install -e .[dev])")
-    rc = call([venv_python(), "-m", "pip", "install", "--disable-pip-version-check",
-               "-e", ".[dev]"])
+        return None, set()
+    if not parts:
+        return None, set()
+    return parts[0], set(parts[1].split(",")) if len(parts) > 1 and parts[1] != "-" else set()
+
+
+def ensure_env(command="test"):
+    """Create .venv if needed and install the project with the extras ``command`` needs (see the
+    module doc) when pyproject.toml changed or one of them is missing; returns the venv's python."""
+    fresh = not os.path.exists(venv_python())
+    if fresh:
+        shutil.rmtree(VENV, ignore_errors=True)  # half-made or broken venv
+    stamp = wanted_stamp()
+    installed_hash, installed = read_stamp()
+    if installed_hash != stamp:
+        installed = set()
+    wanted = set(EXTRAS[command])
+    if not fresh and installed_hash == stamp and wanted <= installed:
+        return venv_python()
+    extras = sorted(installed | wanted)
+    target = ".[" + ",".join(extras) + "]" if extras else "."
+    what = " and ".join(["what the app needs"] + [EXTRA_WORDS.get(e, e) for e in extras])
+    say(("creating .venv/ and installing " if fresh else "installing ") + what
+        + f" (pip install -e {target}) ...")
+    if fresh:
+        create_venv()
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_ROOT_USER_ACTION="ignore",
+               PIP_NO_WARN_SCRIPT_LOCATION="1")
+    rc = call([venv_python(), "-m", "pip", "install", "--quiet", "-e", target], env=env)
     if rc != 0:
         say("pip install failed")
         sys.exit(rc)
     with open(STAMP, "w", encoding="ascii") as f:
-        f.write(stamp + "\n")
+        f.write(stamp + " " + (",".join(extras) or "-") + "\n")
     return venv_python()
 
 
@@ -132,7 +166,7 @@ def main(argv):
     command, args = argv[0], argv[1:]
     if args[:1] == ["--"]:
         args = args[1:]
-    return COMMANDS[command](ensure_env(), args)
+    return COMMANDS[command](ensure_env(command), args)
 
 
 if __name__ == "__main__":

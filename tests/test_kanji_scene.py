@@ -278,7 +278,9 @@ def test_privacy_screen_between_two_humans(app):
     assert top.name == "privacy" and top.player == "Player 1"
     assert scene.viewer is None and neta_ids(scene) == [] and scene.shown.hand is None
     app.pump(400)  # the screen arms itself
-    click(app, (640, 640))
+    click(app, (640, 640))  # a stray click: the curtain stays (issue 10 §8)
+    assert app.manager.top() is top and scene.viewer is None
+    click(app, rect_of(top, "button:ready").center)
     pump_until(app, lambda: scene.human_to_act() is not None)
     assert scene.viewer == 0 and neta_ids(scene) == [f"neta:{i}" for i in range(5)]
     click(app, rect_of(scene, "button:pass").center)
@@ -489,7 +491,7 @@ def test_whole_game_against_ais_reaches_the_score_screen(app):
     assert top.setup["answer_key"] == "joyo" and top.setup["hints"] is False and top.setup["seed"] is None
     assert top.scores == list(st.outcome().scores)
     assert top.end is not None and top.end.winners == st.outcome().winners  # the end event came along
-    assert top.description == result_sentence(top.view, top.names)
+    assert top.description == top.end.describe(top.names)  # the core's sentence (issue 10 §3)
     assert {f"kanji:{s}:{i}" for s in range(3) for i in range(len(st.view(0).completed[s]))} <= ids(top)
 
 

@@ -89,7 +89,9 @@ def test_privacy_screen_hides_the_table_and_needs_a_full_click(app):
     post(app, pygame.MOUSEBUTTONUP, (640, 300))  # a release alone (the previous player's) does nothing
     app.pump(16)
     assert app.manager.top() is curtain and not calls
-    click(app, (200, 650))
+    click(app, (200, 650))  # a stray click anywhere: the curtain stays (issue 10 §8)
+    assert app.manager.top() is curtain and not calls
+    click(app, centre(curtain, "button:ready"))
     assert calls == [base]  # popped first, then on_ready
     assert app.manager.top() is base
 

@@ -478,7 +478,9 @@ def test_hot_seat_privacy_between_humans(app):
     assert scene.viewer is None and hand_ids(scene) == []
     assert_private(scene)
     app.pump(400)  # the screen arms itself
-    click(app, (640, 640))
+    click(app, (640, 640))  # a stray click: the curtain stays (issue 10 §8)
+    assert app.manager.top() is top and scene.viewer is None
+    click(app, rect_of(top, "button:ready").center)
     pump_until(app, lambda: scene.human_to_act() is not None)
     assert app.manager.top() is scene and scene.viewer == 0 and scene.bottom == 0
     assert scene.shown.seats[0].hand == list(scene.state.view(0).hand)

@@ -21,6 +21,11 @@ Verification (needs pygame-ce) loads every font with pygame.font.Font and
 checks that each required character renders as a real glyph, i.e. differently
 from a code point known to be missing (U+E000, private use -> .notdef box).
 
+Every character of the rules pages (``scenes.shell.rules.RULES_BY_GAME``, read
+by ``rules_chars()``) is kept too: the Latin ones in Noto Sans, and every
+character of a rules text that holds Japanese in the Japanese font (the app
+draws such a line with it), e.g. 繪, the rulebook's old form of 絵.
+
 The Japanese font's kanji come from ``kanji_set()`` below -- the single place
 the kanji list comes from: the UI words, all 2,136 Joyo kanji, every Kanji-zushi
 card glyph (radical forms such as 亻 氵 扌 彳, components such as 昜 翟 亍, the
@@ -140,8 +145,53 @@ def kanji_set() -> str:
 UI_KANA_WORDS = ["カイト", "スシ"]
 
 
+def rules_texts() -> list[str]:
+    """Every text the rules pages show (paragraphs, headings, steps, captions, the titles and their
+    Japanese words), from ``scenes.shell.rules.RULES_BY_GAME`` (asset paths left out)."""
+    from scenes.shell.rules import RULES_BY_GAME
+
+    out: list[str] = []
+
+    def walk(item: object) -> None:
+        if isinstance(item, str):
+            if not item.endswith(".svg"):
+                out.append(item)
+        elif isinstance(item, (list, tuple)):
+            for x in item:
+                walk(x)
+
+    for blocks in RULES_BY_GAME.values():
+        for block in blocks:
+            walk(block[1:])  # block[0] is the block's kind
+    return out
+
+
+def _is_cjk(ch: str) -> bool:
+    from scenes.shell.assets import has_cjk
+
+    return has_cjk(ch)
+
+
+def rules_chars() -> tuple[set[int], set[int]]:
+    """(code points the Latin fonts need, code points the Japanese font needs) for the rules
+    pages: every non-CJK character of them (a line without Japanese is drawn with Noto Sans), and
+    every character of a text holding Japanese (such a line is drawn with the Japanese font)."""
+    latin: set[int] = set()
+    jp: set[int] = set()
+    for text in rules_texts():
+        chars = {ch for ch in text if not ch.isspace()}
+        latin |= {ord(ch) for ch in chars if not _is_cjk(ch)}
+        if any(_is_cjk(ch) for ch in chars):
+            jp |= {ord(ch) for ch in chars}
+    return latin, jp
+
+
 def jp_codepoints() -> set[int]:
-    return JP_BASE_CODEPOINTS | {ord(c) for c in kanji_set()}
+    return JP_BASE_CODEPOINTS | {ord(c) for c in kanji_set()} | rules_chars()[1]
+
+
+def latin_codepoints() -> set[int]:
+    return LATIN_CODEPOINTS | rules_chars()[0]
 
 
 # --------------------------------------------------------------------------
@@ -225,7 +275,7 @@ def build_latin(weight: str) -> tuple[Path, list[str]]:
     src = NOTO_CORE / f"NotoSans-{weight}.ttf"
     font = _load(src)
     sub = subset.Subsetter(_subset_options())
-    sub.populate(unicodes=sorted(LATIN_CODEPOINTS))
+    sub.populate(unicodes=sorted(latin_codepoints()))
     sub.subset(font)
     added = _add_symbols(font, UI_SYMBOLS, SYMBOL_DONORS[weight])
     out = OUT_DIR / f"NotoSans-{weight}.ttf"
@@ -282,11 +332,13 @@ def verify() -> list[str]:
 
     pygame.font.init()
     problems: list[str] = []
+    latin_rules, jp_rules = rules_chars()
+    latin_rules_text = "".join(chr(c) for c in sorted(latin_rules))
     checks = {
-        "NotoSans-Regular.ttf": "AaZz09ÄéçŁœ€“”—…•×·" + "←→✓✕★▶⏸⚙",
-        "NotoSans-Bold.ttf": "AaZz09ÄéçŁœ€“”—…•×·" + "←→✓✕★▶⏸⚙",
+        "NotoSans-Regular.ttf": "AaZz09ÄéçŁœ€“”—…•×·" + "←→✓✕★▶⏸⚙" + latin_rules_text,
+        "NotoSans-Bold.ttf": "AaZz09ÄéçŁœ€“”—…•×·" + "←→✓✕★▶⏸⚙" + latin_rules_text,
         "NotoSansJP-Regular.otf": kanji_set() + "".join(UI_KANA_WORDS)
-        + "あいうえおアイウエオ。、「」ー・！？ＡＺ０９ｶAz",
+        + "あいうえおアイウエオ。、「」ー・！？ＡＺ０９ｶAz" + "".join(chr(c) for c in sorted(jp_rules)),
     }
     for fname, chars in checks.items():
         path = OUT_DIR / fname

@@ -1,6 +1,10 @@
-"""KAITO's score screen: who won and why, each side's colour, captured tiles and score.
+"""KAITO's score screen: who won and why — whose last katana or kabuto fell, or who could not move,
+in the core's own sentence (:class:`game.kaito_events.GameEnded`) — each side's colour and the tiles
+it captured. The number of tiles held decides nothing in KAITO, so it is no score here: it is the
+count beside "Captured tiles".
 
-UI ids (from :class:`scenes.play.score.ScoreScene`): ``button:rematch``, ``button:menu``.
+UI ids (from :class:`scenes.play.score.ScoreScene`): ``button:rematch``, ``button:review`` (with a
+record and a replay scene), ``button:menu``.
 """
 from __future__ import annotations
 
@@ -46,6 +50,16 @@ class KaitoScoreScene(ScoreScene):
     def default_setup(self) -> dict:
         return dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names))
 
+    def sentence_names(self) -> list[str]:
+        """The names the end sentence is told with: a losing seat called "You" is named by its
+        colour ("Hard AI won by capturing Red's last kabuto", never "You's")."""
+        names = list(self.names)
+        loser = getattr(self.end, "loser", None)
+        if isinstance(loser, int) and 0 <= loser < len(names) and names[loser] == "You":
+            code = self.colors[loser] if loser < len(self.colors) else ""
+            names[loser] = SEAT_COLOR_NAME.get(code, names[loser])
+        return names
+
     def _draw_seat(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
         app = self.app
         vp = self.viewport
@@ -62,15 +76,11 @@ class KaitoScoreScene(ScoreScene):
         kind = LEVEL_LABEL.get(self.seats[i], self.seats[i])
         draw_text(surface, app, f"{SEAT_COLOR_NAME.get(code, code)}  ·  {kind}", (r.x + 76, r.y + 70), 15,
                   C.INK_MUTED, anchor="midleft")
-        # score
-        score = self.scores[i] if i < len(self.scores) else 0
-        draw_text(surface, app, str(score), (r.right - 36, r.y + 52), 48, C.VERMILION if won else C.INK, bold=True,
-                  anchor="midright")
-        unit = "tile" if score == 1 else "tiles"
-        draw_text(surface, app, unit, (r.right - 36, r.y + 86), 13, C.INK_MUTED, anchor="midright")
         pygame.draw.rect(surface, C.PAPER_DARK, vp.rect(r.x + 28, r.y + 108, r.w - 56, 2))
-        draw_text(surface, app, "Captured tiles", (r.x + 28, r.y + 130), 14, C.INK_MUTED, bold=True, anchor="midleft")
         tiles = list(self.held[i]) if i < len(self.held) else []
+        draw_text(surface, app, "Captured tiles", (r.x + 28, r.y + 130), 14, C.INK_MUTED, bold=True, anchor="midleft")
+        draw_text(surface, app, str(len(tiles)), (r.right - 28, r.y + 130), 14, C.INK_MUTED, bold=True,
+                  anchor="midright")
         # the largest tile size at which every held tile fits in the panel
         avail_w, avail_h = r.w - 56, r.bottom - 20 - (r.y + 150)
         for tw in (72, 64, 56, 48, 40, 34):

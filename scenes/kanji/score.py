@@ -4,12 +4,17 @@ the highest stroke total wins; a tie goes to the tied seat with the single kanji
 if that ties too they share the win).
 
 Built from the final :class:`game.kanji.KanjiView` (completed kanji are public; ``outcome`` and
-``tie_break`` are filled once the game is over). Meanings and readings come from
-:func:`game.kanji_data.form`. Hovering a kanji shows its tooltip (meanings, on/kun readings,
+``tie_break`` are filled once the game is over). What decided the game — the stroke totals and any
+tie-break — is the core's own sentence (:class:`game.kanji_events.GameEnded`, from the ``end`` or
+``record`` keyword); without either, :func:`result_sentence` tells it from the view. Meanings and
+readings come from :func:`game.kanji_data.form`; each kanji's first meaning is shown whole
+(wrapped, a word too long for its column hyphenated) with its stroke count, as a whole phrase
+("13 strokes", :func:`strokes_text`). Hovering a kanji shows its tooltip (meanings, on/kun readings,
 strokes), as in the play scene.
 
 UI ids: ``kanji:<seat>:<i>`` (hover targets), ``button:rematch`` (same seats, names, answer key
-and hint, new deal), ``button:menu`` (inherited from :class:`scenes.play.score.ScoreScene`).
+and hint, new deal), ``button:review`` (with a record and a replay scene), ``button:menu``
+(inherited from :class:`scenes.play.score.ScoreScene`).
 """
 from __future__ import annotations
 
@@ -27,7 +32,9 @@ from scenes.kit.draw import (
     draw_hanko,
     draw_panel,
     draw_text,
+    fit_text,
     text_width,
+    wrap_text,
 )
 from scenes.kit.scene import UIElement
 from scenes.play.score import ScoreScene
@@ -41,9 +48,34 @@ REASON_TEXT = {
 
 TABLE = pygame.Rect(70, 192, 1140, 410)
 COL_NAME = 118
-COL_TILES = 336  #: left edge of the first kanji tile
-TILE_STEP = 136
-COL_TOTAL = 1120
+COL_TILES = 300  #: left edge of the first kanji tile
+TILE_STEP = 156  #: one kanji's cell: its tile, then its meaning and strokes
+TEXT_GAP, CELL_PAD = 8, 8  #: tile -> text, text -> the next cell (logical px)
+COL_TOTAL = 1112
+STAMP_X = 1166  #: centre of the winner's stamp
+TEXT_SIZE = 12  #: a kanji's meaning and strokes (logical px; larger in small windows, see the assets)
+
+
+def strokes_text(n: int) -> str:
+    """A stroke count as a whole phrase: ``"1 stroke"``, ``"13 strokes"``."""
+    return f"{n} stroke" if n == 1 else f"{n} strokes"
+
+
+def wrap_meaning(app: Any, text: str, size: float, width: float) -> list[str]:
+    """``text`` wrapped on words to ``width`` logical px at ``size``; a word wider than that is
+    split with a hyphen (never cut off or shortened with "…")."""
+    out: list[str] = []
+    for line in wrap_text(app, text, size, width):
+        while len(line) > 1 and text_width(app, line, size) > width:
+            k = len(line) - 1
+            while k > 1 and text_width(app, line[:k] + "-", size) > width:
+                k -= 1
+            if len(line) >= 7:  # keep a few letters for the next line ("establish-ment", not "establishm-ent")
+                k = max(3, min(k, len(line) - 4))
+            out.append(line[:k] + "-")
+            line = line[k:]
+        out.append(line)
+    return out
 
 
 def _names_list(names: Sequence[str]) -> str:
@@ -91,7 +123,9 @@ class KanjiScoreScene(ScoreScene):
         setup: kwargs for the rematch (``app.start_game("kanji-zushi", **setup)``: seats, names,
             answer_key, hint); the seed is reset.
         end: the game's :class:`game.kanji_events.GameEnded` event (the play scene passes it):
-            the result sentence and the tie-break come from it; without it, from ``view``.
+            the result sentence and the tie-break come from it; without it, from ``record`` (the
+            game record, replayed), else from ``view``.
+        record: the game record (see :class:`scenes.play.score.ScoreScene`).
     """
 
     name = "kanji_score"
@@ -106,16 +140,17 @@ class KanjiScoreScene(ScoreScene):
         if view is not None:
             setup.setdefault("answer_key", getattr(view, "answer_key", "joyo"))
         super().__init__(app, game_name="kanji-zushi", outcome=outcome, seats=seats, names=names,
-                         setup=setup, **kwargs)
+                         setup=setup, end=end, **kwargs)
         self.view = view
         n = len(self.seats)
         completed = getattr(view, "completed", None) or tuple(() for _ in range(n))
         self.completed = [tuple(k) for k in completed] + [()] * max(0, n - len(completed))
         self.scores = [sum(k.strokes for k in ks) for ks in self.completed]
-        self.end = end
-        self.tie_break = end.tie_break if end is not None else getattr(view, "tie_break", None)
+        end = self.end
+        self.tie_break = getattr(end, "tie_break", None) if end is not None else getattr(view, "tie_break", None)
         self.order = sorted(range(n), key=lambda s: (s not in self.winners, -self.scores[s], s))
-        self.description = result_sentence(view, self.names, end) if view is not None else ""
+        if end is None:  # no end event to tell it: the result from the final view
+            self.description = result_sentence(view, self.names) if view is not None else ""
         self.reason_text = REASON_TEXT.get(self.reason, self.reason.replace("-", " ").capitalize())
         self.reason = ""
         self.art = KanjiArt(app)
@@ -132,7 +167,25 @@ class KanjiScoreScene(ScoreScene):
 
     def tile_size(self) -> int:
         """Side of a kanji tile (logical px), by seat count."""
-        return {2: 62, 3: 60, 4: 54, 5: 48}.get(len(self.seats), 44)
+        return {2: 60, 3: 58, 4: 54, 5: 48}.get(len(self.seats), 44)
+
+    def text_room(self) -> float:
+        """Width (logical px) of the meaning and strokes column right of a tile."""
+        return TILE_STEP - self.tile_size() - TEXT_GAP - CELL_PAD
+
+    def cell_lines(self, seat: int, i: int) -> tuple[float, list[str]]:
+        """Kanji ``i`` of ``seat``'s text beside its tile: ``(text size in logical px, lines)`` —
+        its first meaning (the first that is not a prefix such as "inter-") whole
+        (:func:`wrap_meaning`), then its strokes (:func:`strokes_text`)."""
+        c = self.completed[seat][i]
+        f = formed_of(c.neta, c.shari)
+        # the first meaning that is a word: KANJIDIC2 lists a prefix first for some ("inter-" for 相),
+        # which would read as if it were cut off
+        meanings = list(f.meanings) if f is not None else []
+        meaning = next((m for m in meanings if not m.endswith("-")), meanings[0] if meanings else "")
+        size = max(float(TEXT_SIZE), self.app.assets.min_logical())
+        lines = wrap_meaning(self.app, meaning, size, self.text_room()) if meaning else []
+        return size, lines + [strokes_text(c.strokes)]
 
     def tile_rect(self, seat: int, i: int) -> pygame.Rect:
         """Kanji ``i`` of ``seat`` (logical): a tile, its meaning and strokes to its right."""
@@ -178,10 +231,11 @@ class KanjiScoreScene(ScoreScene):
         app = self.app
         draw_chrome(surface, app)
         self.draw_headline(surface, 58, 50, 102, 18)
-        if self.reason_text:
+        if self.reason_text and self.end is None:  # the end event's sentence tells the reason itself
             self.draw_reason_pill(surface, self.reason_text, 136)
-        if self.description:
-            draw_text(surface, app, self.description, (640, 170), 19, C.INK_SOFT)
+            self.draw_sentence(surface, 170, max_lines=1)
+        else:
+            self.draw_sentence(surface, 142)
         self._draw_table(surface)
         self.widgets.draw(surface, app)
         h = self.hovered()
@@ -216,10 +270,13 @@ class KanjiScoreScene(ScoreScene):
             pygame.draw.circle(surface, seat_rgb(s), vp.to_window((COL_NAME - 22, y)), vp.px(9))
             label = LEVEL_LABEL.get(self.seats[s], self.seats[s])
             name = self.names[s]
+            name_w = COL_TILES - COL_NAME - 12
             if name.startswith(label):
-                draw_text(surface, app, name, (COL_NAME, y), 19, C.INK, bold=True, anchor="midleft")
+                draw_text(surface, app, fit_text(app, name, 19, True, name_w), (COL_NAME, y), 19, C.INK, bold=True,
+                          anchor="midleft")
             else:
-                draw_text(surface, app, name, (COL_NAME, y - 8), 19, C.INK, bold=True, anchor="midleft")
+                draw_text(surface, app, fit_text(app, name, 19, True, name_w), (COL_NAME, y - 8), 19, C.INK,
+                          bold=True, anchor="midleft")
                 draw_text(surface, app, label, (COL_NAME, y + 12), 12, C.INK_MUTED, anchor="midleft")
             kanji = self.completed[s][:5]
             if not kanji:
@@ -233,29 +290,22 @@ class KanjiScoreScene(ScoreScene):
                 if decided and c is biggest:
                     pygame.draw.rect(surface, C.VERMILION, wr.inflate(vp.px(6), vp.px(6)), width=max(2, vp.px(2.5)),
                                      border_radius=vp.px(9))
-                f = formed_of(c.neta, c.shari)
-                meaning = f.meanings[0] if f is not None and f.meanings else ""
-                tx = r.right + 8
-                room = TILE_STEP - r.w - 18
-                draw_text(surface, app, _fit(app, meaning, 12, room), (tx, y - 8), 12, C.INK_SOFT, anchor="midleft")
-                strokes = f"{c.strokes} strokes"
-                if text_width(app, strokes, 12, True) > room:
-                    strokes = f"{c.strokes} str."
-                draw_text(surface, app, strokes, (tx, y + 10), 12, C.VERMILION, bold=True, anchor="midleft")
-            draw_text(surface, app, str(self.scores[s]), (COL_TOTAL, y - 4), 28, C.VERMILION if won else C.INK,
+                size, lines = self.cell_lines(s, i)
+                step = max(14.0, size * 1.12)
+                tx = r.right + TEXT_GAP
+                y0 = y - step * (len(lines) - 1) / 2
+                for j, line in enumerate(lines):
+                    last = j == len(lines) - 1  # the strokes
+                    draw_text(surface, app, line, (tx, y0 + j * step), size, C.VERMILION if last else C.INK_SOFT,
+                              bold=last, anchor="midleft")
+            draw_text(surface, app, str(self.scores[s]), (COL_TOTAL, y - 5), 28, C.VERMILION if won else C.INK,
                       bold=True)
-            draw_text(surface, app, "strokes", (COL_TOTAL, y + 17), 11, C.INK_MUTED)
+            unit_size = max(11.0, app.assets.min_logical())
+            draw_text(surface, app, "stroke" if self.scores[s] == 1 else "strokes", (COL_TOTAL, y + 13 + unit_size / 2),
+                      11, C.INK_MUTED)
             if won and self.stamp.elapsed_ms > self.stamp.delay_ms:
                 size = 40 * max(0.05, self.stamp.value)
-                draw_hanko(surface, app, (COL_TOTAL - 74, y), size, "勝", tilt=-10)
+                draw_hanko(surface, app, (STAMP_X, y), size, "勝", tilt=-10)
 
 
-def _fit(app: Any, text: str, size: float, width: float) -> str:
-    if text_width(app, text, size) <= width:
-        return text
-    while len(text) > 1 and text_width(app, text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-__all__ = ["REASON_TEXT", "KanjiScoreScene", "result_sentence"]
+__all__ = ["REASON_TEXT", "KanjiScoreScene", "result_sentence", "strokes_text", "wrap_meaning"]

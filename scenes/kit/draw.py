@@ -224,7 +224,8 @@ def draw_text(
 ) -> pygame.Rect:
     """Draw text with its ``anchor`` at a LOGICAL position; returns the WINDOW rect drawn.
 
-    ``size`` is in logical px; the glyphs are rendered at window scale (crisp). ``shadow``
+    ``size`` is in logical px; the glyphs are rendered at window scale (crisp, evenly spaced),
+    never below the assets' minimum window px size (``Assets.text_px``). ``shadow``
     is an optional RGB(A) colour drawn ``shadow_offset`` logical px down-right.
     ``decorative=True`` skips the text entirely if the bundled font lacks a glyph for it
     (used for Japanese ornaments, so a subset font never shows boxes).
@@ -250,9 +251,10 @@ def draw_text(
 
 
 def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:
-    """Width of rendered text in LOGICAL px."""
-    f = app.assets.font_for(text, size, bold=bold)
-    return f.size(text)[0] / app.viewport.scale
+    """Width in LOGICAL px of ``text`` as :func:`draw_text` draws it at logical ``size`` (the JP
+    font when it holds CJK; at least the assets' minimum window px size, so a fit or a wrap
+    measured here matches what is drawn)."""
+    return app.assets.text_size(text, size, bold=bold)[0] / app.viewport.scale
 
 
 def wrap_text(app: Any, text: str, size: float, width: float, bold: bool = False) -> list[str]:

@@ -6,11 +6,12 @@ the one whose hand was last shown::
     app.manager.push(app.make_scene("privacy", name="Aiko", on_ready=show_aikos_hand))
 
 The screen is opaque (``overlay = False``: the play scene below is not drawn, so no hand shows
-through). "Pass to Aiko — click when ready": a click anywhere (press AND release on this screen, so
-the release of the previous player's click cannot dismiss it), the ``button:ready`` button, Enter
-or Space pops the screen and then calls ``on_ready()``. Input is ignored for the first
-:data:`ARM_MS` ms so a double click cannot skip it. Esc opens the pause menu (the play scene's
-``game_name`` picks the rules page).
+through). "Pass the screen to Aiko": only the ``button:ready`` button (pressed AND released on it,
+so the release of the previous player's click cannot dismiss it) or Enter / keypad Enter pops the
+screen and then calls ``on_ready()``; a click anywhere else, or any other key, does nothing (a
+stray click never shows the next player's hand). Input is ignored for the first :data:`ARM_MS` ms
+so a double click cannot skip it. Esc opens the pause menu (the play scene's ``game_name`` picks
+the rules page).
 
 UI ids: ``button:ready``.
 """
@@ -52,7 +53,6 @@ class PrivacyScene(UIScene):
         self.on_ready = on_ready
         self.note = note or "Your hand is hidden until you are ready."
         self.age_ms = 0.0
-        self._pressed = False
         self._done = False
         self.widgets.add(Button("button:ready", f"I'm {self.player} — show my hand", (640 - 200, 420, 400, 64),
                                 self.ready, style="primary", size=21))
@@ -76,24 +76,21 @@ class PrivacyScene(UIScene):
                 log.exception("privacy screen: on_ready failed")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter / keypad Enter (``event.key``) or a click on ``button:ready`` (``event.pos``) lifts
+        the curtain once armed; every other click is swallowed; other keys (Esc: the pause menu) bubble."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.ready()
                 return True
             return False  # Esc bubbles to the app: pause menu
         if not self.armed:
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            if event.type == pygame.MOUSEMOTION:
+                self.widgets.handle_event(event)  # hover only: no press can start yet
+                return False
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
         if self.widgets.handle_event(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self._pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            if self._pressed:
-                self._pressed = False
-                self.ready()
-            return True
-        return False
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
@@ -112,5 +109,5 @@ class PrivacyScene(UIScene):
         draw_text(surface, app, "交代", (640, PANEL.y + 154), 18, C.VERMILION, jp=True, decorative=True)
         draw_text(surface, app, self.note, (640, PANEL.y + 196), 17, C.INK_MUTED)
         self.widgets.draw(surface, app)
-        draw_text(surface, app, "Click anywhere when ready", (640, PANEL.bottom + 30), 15, C.INK_MUTED)
+        draw_text(surface, app, "Press Enter or the button when ready", (640, PANEL.bottom + 30), 15, C.INK_MUTED)
         self.draw_fade(surface)

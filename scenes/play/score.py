@@ -1,15 +1,28 @@
 """The score-screen base every game's score screen extends: the headline (victory, defeat, a
-shared win), the end reason and description, a panel per seat, the winner's stamp, and the
-``button:menu`` / ``button:rematch`` buttons (Esc: menu, Enter: rematch).
+shared win), the end reason, what decided the game in one whole sentence, a panel per seat, the
+winner's stamp, and the ``button:menu`` / ``button:review`` / ``button:rematch`` buttons (Esc: menu,
+Enter: rematch).
 
-UI ids: ``button:rematch`` (same setup, new seed), ``button:menu``.
+What decided the game is the core's own sentence (issue 10 §3): the game's end event
+(``<game>.end``, e.g. :class:`game.kaito_events.GameEnded`) told by its ``describe(names)``. The
+event comes from the ``end`` keyword, else from replaying the ``record`` keyword (the game record,
+``match.record()``) with the core (:func:`end_event`); without either, the outcome's description.
+
+``button:review`` opens the replay viewer (the ``"replay"`` scene, when registered) on the record:
+``make_scene("replay", record=record, setup=setup)``; it is not shown without a record or without a
+replay scene.
+
+UI ids: ``button:rematch`` (same setup, new seed), ``button:review``, ``button:menu``.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Sequence
 
 import pygame
 
+from game import registry
+from game.core import Event
 from scenes.kit.draw import (
     C,
     draw_chrome,
@@ -17,10 +30,36 @@ from scenes.kit.draw import (
     draw_panel,
     draw_text,
     text_width,
+    wrap_text,
 )
 from scenes.kit.tween import Tween, ease_out_back
 from scenes.kit.widgets import Button, UIScene
 from scenes.play.seats import LEVEL_LABEL, default_names
+
+log = logging.getLogger("tatami.score")
+
+#: The buttons' row (logical px): top, height, width and the gap between two.
+BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 624, 60, 220, 40
+#: The widest line of the sentence under the headline (logical px) and its text size.
+SENTENCE_W, SENTENCE_SIZE = 1080, 19
+
+
+def end_event(record: Any, game_name: str | None = None) -> Event | None:
+    """The end event (the last event whose ``KIND`` ends in ``.end``) of the finished game in
+    ``record`` (a tatami-record/1 dict), replayed with the core (``Game.from_record``); None when
+    ``record`` is None, not a finished game, or cannot be replayed (logged, never raised).
+    ``game_name`` is used when the record names no game."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        state = registry.get(str(record.get("game") or game_name)).from_record(record)
+    except Exception as e:  # RecordError, ActionError, KeyError (unknown game): no sentence, no crash
+        log.warning("score: cannot replay the game record (%s)", " ".join(str(e).split())[:200])
+        return None
+    for event in reversed(state.events):
+        if event.KIND.endswith(".end"):
+            return event
+    return None
 
 
 class ScoreScene(UIScene):
@@ -33,10 +72,16 @@ class ScoreScene(UIScene):
         seats: per seat "human" | "random" | "easy" | "medium" | "hard".
         names: per seat display names.
         setup: kwargs to start the rematch with (``app.start_game(game_name, **setup)``);
-            defaults to seats/names; ``seed`` is always reset to None.
+            defaults to seats/names; ``seed`` is always reset to None. Also handed to the replay
+            viewer.
+        record: the game record (``match.record()``, a tatami-record/1 dict) or None: the replay
+            viewer's input, and where the end event comes from when ``end`` is not given.
+        end: the game's end event (``<game>.end``), or None (then from ``record``).
 
-    Subclasses draw each seat's panel (:meth:`_draw_seat`) or the whole body, and may map reason
-    codes to short labels in ``reason_labels``.
+    ``description`` is what decided the game in one whole sentence (:meth:`decided_sentence`; ""
+    when nothing tells it). Subclasses draw each seat's panel (:meth:`_draw_seat`) or the whole
+    body, may map reason codes to short labels in ``reason_labels`` and may name the seats
+    differently in the sentence (:meth:`sentence_names`).
     """
 
     name = "score"
@@ -51,6 +96,8 @@ class ScoreScene(UIScene):
         seats: Sequence[str] = ("human", "medium"),
         names: Sequence[str] | None = None,
         setup: dict | None = None,
+        record: dict | None = None,
+        end: Event | None = None,
         **kwargs: Any,
     ):
         super().__init__(app, **kwargs)
@@ -63,20 +110,60 @@ class ScoreScene(UIScene):
         sc = getattr(outcome, "scores", None)
         self.scores = list(sc) if sc else [0] * n
         self.reason = getattr(outcome, "reason", "") or ""
-        self.description = getattr(outcome, "description", "") or ""
+        self.record = record if isinstance(record, dict) else None
+        self.end = end if end is not None else end_event(self.record, game_name)
+        self.description = self.decided_sentence() or getattr(outcome, "description", "") or ""
         self.setup = dict(setup) if setup else self.default_setup()
         self.setup["seed"] = None
         self.stamp = Tween(0.0, 1.0, 520, ease_out_back, delay_ms=260)
-        self.widgets.add(Button("button:menu", "Main menu", (400, 624, 220, 60), self.to_menu, style="secondary",
-                                size=21))
-        self.widgets.add(Button("button:rematch", "Rematch", (660, 624, 220, 60), self.rematch, style="primary",
-                                size=22))
+        labels = [("button:menu", "Main menu", self.to_menu, "secondary", 21)]
+        if self.can_review():
+            labels.append(("button:review", "Review game", self.review, "secondary", 21))
+        labels.append(("button:rematch", "Rematch", self.rematch, "primary", 22))
+        x0 = 640 - (len(labels) * BUTTON_W + (len(labels) - 1) * BUTTON_GAP) / 2
+        for i, (uid, label, action, style, size) in enumerate(labels):
+            self.widgets.add(Button(uid, label, (x0 + i * (BUTTON_W + BUTTON_GAP), BUTTON_Y, BUTTON_W, BUTTON_H),
+                                    action, style=style, size=size))
 
     def default_setup(self) -> dict:
         """The rematch setup when none was given: the same seats and names."""
         return dict(seats=list(self.seats), names=list(self.names))
 
+    def sentence_names(self) -> list[str]:
+        """The seat names the end event's sentence is told with (default: :attr:`names`)."""
+        return list(self.names)
+
+    def decided_sentence(self) -> str:
+        """What decided the game, in one whole sentence: the end event's ``describe`` with
+        :meth:`sentence_names`; "" without an end event."""
+        if self.end is None:
+            return ""
+        try:
+            return str(self.end.describe(self.sentence_names()))
+        except Exception:  # a sentence that cannot be told must not keep the score screen away
+            log.exception("score: cannot tell the end event %r", self.end)
+            return ""
+
     # -- actions ----------------------------------------------------------------------
+    def can_review(self) -> bool:
+        """True when ``button:review`` is offered: a record to replay and a replay scene."""
+        has_scene = getattr(self.app, "has_scene", None)
+        return self.record is not None and has_scene is not None and bool(has_scene("replay"))
+
+    def review(self) -> None:
+        """Open the replay viewer on this game's record (replacing this screen) with the rematch
+        setup (tuples as lists, as in a saved setup); nothing happens without a record or a replay
+        scene, or when the viewer cannot be built (logged)."""
+        if not self.can_review():
+            return
+        setup = {k: list(v) if isinstance(v, tuple) else v for k, v in self.setup.items()}  # JSON types
+        try:
+            scene = self.app.make_scene("replay", record=self.record, setup=setup)
+        except Exception:
+            log.exception("score: cannot open the replay viewer")
+            return
+        self.app.manager.replace(scene)
+
     def rematch(self) -> None:
         self.app.start_game(self.game_name, **self.setup)
 
@@ -130,23 +217,39 @@ class ScoreScene(UIScene):
         pygame.draw.rect(surface, C.INK, vp.rect(640 - w / 2, y - 14, w, 28), border_radius=vp.px(14))
         draw_text(surface, app, label, (640, y), 14, C.GOLD_LIGHT, bold=True)
 
+    def draw_sentence(self, surface: pygame.Surface, y: float, max_lines: int = 2) -> float:
+        """:attr:`description` centred from logical ``y`` (the first line's centre), wrapped to
+        :data:`SENTENCE_W` in at most ``max_lines`` lines (ink soft, :data:`SENTENCE_SIZE` px);
+        returns the y just below the last line."""
+        if not self.description:
+            return y
+        app = self.app
+        lines = wrap_text(app, self.description, SENTENCE_SIZE, SENTENCE_W)
+        size = float(SENTENCE_SIZE)
+        if len(lines) > max_lines:  # rather a smaller size than a lost word
+            size = SENTENCE_SIZE * 0.86
+            lines = wrap_text(app, self.description, size, SENTENCE_W)
+        step = size * 1.3
+        for i, line in enumerate(lines):
+            draw_text(surface, app, line, (640, y + i * step), size, C.INK_SOFT)
+        return y + step * (len(lines) - 0.5)
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        self.draw_headline(surface, 70, 54, 120, 20)
-        y = 158
+        self.draw_headline(surface, 62, 52, 108, 20)
+        y = 146
         if self.reason:
             label = self.reason_labels.get(self.reason, self.reason.replace("-", " ").capitalize())
             self.draw_reason_pill(surface, label, y)
-            y += 32
-        if self.description:
-            draw_text(surface, app, self.description, (640, y + 4), 19, C.INK_SOFT)
+            y += 36
+        self.draw_sentence(surface, y)
 
         n = max(1, len(self.seats))
         pw, gap = 500, 40
         x0 = 640 - (n * pw + (n - 1) * gap) / 2
         for i in range(len(self.seats)):
-            self._draw_seat(surface, i, pygame.Rect(x0 + i * (pw + gap), 226, pw, 370))
+            self._draw_seat(surface, i, pygame.Rect(x0 + i * (pw + gap), 238, pw, 362))
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 

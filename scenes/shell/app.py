@@ -30,7 +30,7 @@ from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 from scenes.shell.assets import Assets  # noqa: E402
 from scenes.shell.catalog import GAMES_BY_NAME  # noqa: E402
 from scenes.shell.registry import SCENES, scene_class  # noqa: E402
-from scenes.shell.settings import Settings, data_dir  # noqa: E402
+from scenes.shell.settings import MIN_WINDOW_SIZE, Settings, data_dir  # noqa: E402
 from scenes.shell.sound import Sound  # noqa: E402
 from scenes.shell.uidump import UIDump  # noqa: E402
 
@@ -39,7 +39,12 @@ log = logging.getLogger("tatami")
 TITLE = "Tatami"
 ICON = "icon/tatami.png"
 LETTERBOX = (28, 24, 22)
-MIN_WINDOW = (480, 270)
+#: The smallest window (window px): text stays readable (assets' minimum text size) and the
+#: 1280x720 layout is at least 0.625 of its size. Smaller windows are neither opened nor kept nor
+#: remembered (the settings never restore one either).
+MIN_WINDOW = MIN_WINDOW_SIZE
+#: The window class (X11 WM_CLASS, Wayland app id) a taskbar groups and names the window by.
+WINDOW_CLASS = "Tatami"
 
 
 def configure_logging() -> None:
@@ -79,6 +84,20 @@ def _dpi_awareness() -> None:
             ctypes.windll.user32.SetProcessDPIAware()
     except Exception:  # pragma: no cover - platform quirk; never fatal
         pass
+
+
+def _window_class(name: str) -> None:
+    """Name the window's class ``name`` for the window managers (X11 WM_CLASS, read by SDL from
+    ``SDL_VIDEO_X11_WMCLASS`` when the display opens; ``SDL_VIDEO_WAYLAND_WMCLASS`` on Wayland).
+
+    pygame sets ``SDL_VIDEO_X11_WMCLASS`` to the script's file name when it is imported
+    ("__main__.py" under ``python -m scenes``), so a taskbar showed that. A value that is not
+    pygame's default (the user's own) is kept. Call before ``pygame.display.init()``."""
+    pygame_default = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    current = os.environ.get("SDL_VIDEO_X11_WMCLASS")
+    if current is None or current == pygame_default:
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = name
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", name)
 
 
 def _x11_plain_wm_name(title: str) -> None:
@@ -151,7 +170,9 @@ class App:
     IDLE_WAIT_MS = 250  # blocking wait per idle iteration
     IDLE_REDRAW_MS = 1000  # when idle, still redraw at 1 Hz
     MAX_DT_MS = 100.0
-    saves: Any = None  # scenes.shell.saves.SaveStore | None (see the class doc)
+    saves: Any = None  # scenes.shell.saveslots.SaveSlots | None (see the class doc)
+    stats: Any = None  # scenes.shell.stats.StatsStore | None: set with ``saves`` (interactive runs only)
+    history: Any = None  # scenes.shell.history.HistoryStore | None: the recent games, likewise
 
     def __init__(
         self,
@@ -163,6 +184,7 @@ class App:
         configure_logging()
         self.settings = settings if settings is not None else Settings()
         _dpi_awareness()
+        _window_class(WINDOW_CLASS)
         pygame.display.init()
         pygame.font.init()
         # Sound effects: the mixer is NOT opened here (start-up time); frame() starts it after
@@ -236,6 +258,27 @@ class App:
         self._on_resize(screen.get_size())
         return screen
 
+    def _keep_minimum(self, surf: pygame.Surface) -> pygame.Surface:
+        """The window surface after a resize, grown back to :data:`MIN_WINDOW` when the window
+        became smaller (a window manager that ignores the minimum-size hint); the display surface
+        as it is otherwise."""
+        w, h = surf.get_size()
+        if self.fullscreen or (w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]):
+            return surf
+        size = (max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1]))
+        try:  # the same window, resized (set_mode could make a new one)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().size = size
+            return pygame.display.get_surface() or surf
+        except Exception:  # pragma: no cover - an older pygame-ce: a new mode of that size
+            log.debug("cannot resize the window to %s", size, exc_info=True)
+        try:
+            return pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error as e:  # pragma: no cover - a driver that cannot resize: keep what it gave
+            log.debug("cannot grow the window back to %s: %s", size, e)
+            return surf
+
     def _on_resize(self, size: tuple[int, int]) -> None:
         if self.viewport.resize(size):
             self.assets.clear()
@@ -249,9 +292,10 @@ class App:
         self.settings["fullscreen"] = self.fullscreen
 
     def resize_window(self, size: tuple[int, int]) -> None:
-        """Programmatic resize (tests/bench): sets a new windowed mode of ``size`` window px."""
+        """Programmatic resize (tests/bench): sets a new windowed mode of ``size`` window px, at
+        least :data:`MIN_WINDOW`."""
         self.fullscreen = False
-        self.windowed_size = (int(size[0]), int(size[1]))
+        self.windowed_size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._on_resize(self.screen.get_size())
 
@@ -303,8 +347,8 @@ class App:
         if et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             surf = pygame.display.get_surface()
             if surf is not None:
-                self.screen = surf
-                self._on_resize(surf.get_size())
+                self.screen = self._keep_minimum(surf)
+                self._on_resize(self.screen.get_size())
             return True
         if et == pygame.WINDOWLEAVE:
             # the pointer left the window: clear hover states via a motion far outside

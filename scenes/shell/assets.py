@@ -12,6 +12,14 @@ crashes the app: it is logged once (logger "tatami.assets") and a placeholder is
 Sizes: ``font(logical_size)`` and ``svg(path, logical_w, logical_h)`` take LOGICAL pixels and
 render at ``round(n * viewport.scale)`` WINDOW pixels. ``clear()`` drops every cache; the
 app calls it when the window scale changes.
+
+Text (``text`` / ``text_size`` / ``render_px``) is drawn at its real window size, never smaller
+than :data:`MIN_TEXT_PX` (:data:`MIN_JP_TEXT_PX` for Japanese), whatever the window's scale.
+Small sizes are rasterised :func:`supersample` times larger and smooth-scaled down: FreeType's
+hinting rounds each glyph's advance to a whole pixel, which at 8-14 px spaces letters unevenly
+("M ackerel", "well e a ten!"); at several times the size the rounding is a fraction of a pixel
+and the scaled text is evenly spaced (HarfBuzz shaping and kerning are kept). pygame-ce exposes no
+hinting switch for ``pygame.font`` (pygame-ce issue #2829).
 """
 from __future__ import annotations
 
@@ -20,11 +28,31 @@ import os
 import sys
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
 log = logging.getLogger("tatami.assets")
+
+#: The smallest text drawn, in WINDOW px (Latin text; a logical size that would come out smaller
+#: at the window's scale is drawn at this size instead).
+MIN_TEXT_PX = 10
+#: The smallest text holding Japanese (kanji need more pixels than Latin letters to be read).
+MIN_JP_TEXT_PX = 12
+#: Text below this many WINDOW px is rasterised at a multiple of its size and scaled down.
+SUPERSAMPLE_PX = 48
+#: The largest such multiple.
+MAX_SUPERSAMPLE = 6
+
+
+def supersample(px: int) -> int:
+    """How many times larger text of ``px`` window px is rasterised before it is smooth-scaled down
+    to ``px`` (1: drawn directly): enough to reach :data:`SUPERSAMPLE_PX`, at most
+    :data:`MAX_SUPERSAMPLE`."""
+    px = max(1, int(px))
+    if px >= SUPERSAMPLE_PX:
+        return 1
+    return min(MAX_SUPERSAMPLE, -(-SUPERSAMPLE_PX // px))
 
 FONT_FILES = {
     "regular": "fonts/NotoSans-Regular.ttf",
@@ -198,28 +226,127 @@ class Assets:
         self._glyph_ok[key] = v
         return v
 
+    def text_px(self, logical_size: float, jp: bool = False) -> int:
+        """The WINDOW px size text of ``logical_size`` logical px is drawn at:
+        ``round(logical_size * scale)``, at least :data:`MIN_TEXT_PX` (:data:`MIN_JP_TEXT_PX` with
+        ``jp``)."""
+        self._check_scale()
+        return max(round(logical_size * self.viewport.scale), MIN_JP_TEXT_PX if jp else MIN_TEXT_PX)
+
+    def min_px(self, jp: bool = False) -> int:
+        """The smallest text size drawn, in WINDOW px (:data:`MIN_TEXT_PX` / :data:`MIN_JP_TEXT_PX`)."""
+        return MIN_JP_TEXT_PX if jp else MIN_TEXT_PX
+
+    def min_logical(self, jp: bool = False) -> float:
+        """The smallest logical size text keeps at the current scale (the minimum window px size
+        in logical px): sizes below it are drawn as large as it."""
+        return self.min_px(jp) / self.viewport.scale
+
+    def text_size_px(self, text: str, px: int, bold: bool = False, jp: bool = False) -> tuple[int, int]:
+        """(w, h) WINDOW px of ``text`` as :meth:`render_px` draws it at ``px`` px (h: the line
+        height)."""
+        k = supersample(px)
+        w, h = self.font_px(px * k, bold, jp).size(text)
+        if k == 1:
+            return (w, h)
+        return (-(-w // k), max(1, round(h / k)))
+
+    def render_px(self, text: str, px: int, color: Sequence[int] = (0, 0, 0), bold: bool = False,
+                  jp: bool = False) -> pygame.Surface:
+        """``text`` anti-aliased on a transparent surface, ``px`` WINDOW px tall, of exactly
+        :meth:`text_size_px` (not cached; see the module doc for the supersampling)."""
+        rgb = tuple(color[:3])
+        k = supersample(px)
+        if k == 1 or not text:
+            return self.font_px(px, bold, jp).render(text, True, rgb)
+        big = self.font_px(px * k, bold, jp).render(text, True, rgb)
+        size = self.text_size_px(text, px, bold, jp)
+        return pygame.transform.smoothscale(big, size)
+
+    def _ascent_px(self, px: int, bold: bool, jp: bool) -> int:
+        """The font's ascent (top of the line to the baseline) in WINDOW px, as :meth:`render_px`
+        draws ``px`` px text."""
+        k = supersample(px)
+        return round(self.font_px(px * k, bold, jp).get_ascent() / k)
+
+    def text_runs(self, text: str, logical_size: float, jp: bool | None = None) -> list[tuple[str, int, bool]]:
+        """How :meth:`text` draws ``text`` at ``logical_size``: ``[(piece, window px, JP font)]``.
+
+        Text without Japanese is one run in the Latin font; text that is all Japanese (spaces
+        aside), or asked for with ``jp=True`` without holding any, one run in the JP font. A line
+        mixing Japanese with other text is set in runs on one baseline: the Japanese in the JP font
+        at :meth:`text_px` (``jp=True``), the rest in the Latin font at its own size — so its words
+        look like the lines around them, and in a small window, where the Japanese minimum is
+        the larger, its kanji stay readable while its words keep the Latin size."""
+        if jp is None:
+            jp = has_cjk(text)
+        px = self.text_px(logical_size, jp)
+        if not jp:
+            return [(text, px, False)]
+        runs: list[list[Any]] = []
+        for ch in text:
+            cjk = has_cjk(ch)
+            if runs and (ch.isspace() or runs[-1][1] == cjk):
+                runs[-1][0] += ch
+            else:
+                runs.append([ch, cjk])
+        if len(runs) <= 1 or not any(cjk for _, cjk in runs):
+            return [(text, px, True)]
+        latin_px = self.text_px(logical_size, False)
+        return [(piece, px if cjk else latin_px, cjk) for piece, cjk in runs]
+
+    def _runs_size(self, runs: list[tuple[str, int, bool]], bold: bool) -> tuple[int, int, int]:
+        """(w, h, baseline y) in WINDOW px of ``runs`` set on one baseline."""
+        if len(runs) == 1:
+            piece, px, jp = runs[0]
+            w, h = self.text_size_px(piece, px, bold, jp)
+            return w, h, self._ascent_px(px, bold, jp)
+        sizes = [self.text_size_px(piece, px, bold, jp) for piece, px, jp in runs]
+        ascents = [self._ascent_px(px, bold, jp) for _, px, jp in runs]
+        top = max(ascents)
+        below = max(h - a for (_, h), a in zip(sizes, ascents))
+        return sum(w for w, _ in sizes), top + below, top
+
+    def text_size(self, text: str, logical_size: float, bold: bool = False,
+                  jp: bool | None = None) -> tuple[int, int]:
+        """(w, h) WINDOW px of :meth:`text` (``jp=None``: the JP font if ``text`` holds CJK)."""
+        w, h, _ = self._runs_size(self.text_runs(text, logical_size, jp), bold)
+        return (w, h)
+
     def text(
         self,
         text: str,
         logical_size: float,
-        color: tuple = (0, 0, 0),
+        color: Sequence[int] = (0, 0, 0),
         bold: bool = False,
         jp: bool | None = None,
     ) -> pygame.Surface:
-        """Rendered (anti-aliased, transparent) text surface at window scale; cached (LRU).
+        """Rendered (anti-aliased, transparent) text at :meth:`text_px` window px (in runs, see
+        :meth:`text_runs`); cached (LRU), as large as :meth:`text_size` says.
 
-        ``jp=None`` chooses the JP font automatically if the text has CJK characters.
+        ``jp=None`` chooses the JP font automatically if the text has CJK characters. A 4th
+        ``color`` value below 255 is the surface's alpha.
         """
         self._check_scale()
         if jp is None:
             jp = has_cjk(text)
+        # the runs depend on the size only through round(size * scale) (text_px): one entry per pixel size
         key = (text, round(logical_size * self.viewport.scale), tuple(color), bold, jp)
         s = self._text.get(key)
         if s is not None:
             self._text.move_to_end(key)
             return s
-        f = self.font(logical_size, bold=bold, jp=jp)
-        s = f.render(text, True, color)
+        runs = self.text_runs(text, logical_size, jp)
+        if len(runs) == 1:
+            s = self.render_px(text, runs[0][1], color, bold, runs[0][2])
+        else:
+            w, h, top = self._runs_size(runs, bold)
+            s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            x = 0
+            for piece, px, run_jp in runs:
+                img = self.render_px(piece, px, color, bold, run_jp)
+                s.blit(img, (x, top - self._ascent_px(px, bold, run_jp)))
+                x += img.get_width()
         if len(color) == 4 and color[3] < 255:
             s.set_alpha(color[3])
         self._text[key] = s

@@ -5,6 +5,10 @@ Location: ``$TATAMI_DATA_DIR/settings.json`` if that variable is set (tests), ot
 
 A corrupt or unreadable file never crashes the app: the defaults are kept, one line is
 logged (logger "tatami.settings") and the bad file is moved aside as ``settings.json.bad``.
+A bad value falls back per key: a window size smaller than :data:`MIN_WINDOW_SIZE` is never
+restored (it is raised to it), and a seat kind the setup screen does not offer falls back to the
+default of THAT seat (seat 0 is a person, the others Medium AI), never shifting the other seats
+(:meth:`Settings.setup_for`).
 Writes are atomic (temp file + os.replace); a failing write is logged once and ignored.
 """
 from __future__ import annotations
@@ -25,6 +29,11 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 # multiplier applied to animation time (dt * factor); "instant" is handled by scenes as
 # "skip animations" but a large factor works too.
 ANIMATION_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 1000.0}
+
+#: The smallest window (window px): the app never opens, keeps or restores a smaller one.
+MIN_WINDOW_SIZE: tuple[int, int] = (800, 450)
+#: The seat kinds the setup screen offers and remembers (``"random"`` is a test level only).
+SEAT_CHOICES: tuple[str, ...] = ("human", "easy", "medium", "hard")
 
 DEFAULTS: dict[str, Any] = {
     "version": 1,
@@ -103,6 +112,15 @@ def _merge(defaults: Any, loaded: Any) -> Any:
     return loaded
 
 
+def seat_default(game: str, seat: int, key: str = "seats") -> str:
+    """The default kind of ``seat`` in ``game``'s setup: the default setup's own entry (KAITO's
+    ``sides``), else ``"human"`` for seat 0 and ``"medium"`` for the others."""
+    defaults = DEFAULTS["setup"].get(game, {}).get(key)
+    if isinstance(defaults, list) and 0 <= seat < len(defaults):
+        return str(defaults[seat])
+    return "human" if seat == 0 else "medium"
+
+
 class Settings:
     """Dict-like settings with defaults; ``save()`` writes atomically.
 
@@ -154,9 +172,10 @@ class Settings:
         ws: Any = d.get("window_size")
         try:
             w, h = int(ws[0]), int(ws[1])
-            if not (320 <= w <= 10000 and 180 <= h <= 10000):
+            if not (160 <= w <= 10000 and 90 <= h <= 10000):
                 raise ValueError
-            d["window_size"] = [w, h]
+            # a smaller window than the minimum is never restored: raised to it
+            d["window_size"] = [max(w, MIN_WINDOW_SIZE[0]), max(h, MIN_WINDOW_SIZE[1])]
         except (TypeError, ValueError, IndexError):
             d["window_size"] = list(DEFAULTS["window_size"])
 
@@ -187,12 +206,26 @@ class Settings:
         return ANIMATION_FACTORS.get(self.data.get("animation_speed", "normal"), 1.0)
 
     def setup_for(self, game: str) -> dict[str, Any]:
-        """Last setup choices for a game (a copy; defaults if none)."""
+        """Last setup choices for a game (a copy; defaults if none).
+
+        The seat lists (``"seats"``; KAITO's ``"sides"``) are cleaned seat by seat: an entry that
+        is not one of :data:`SEAT_CHOICES` becomes that seat's default (:func:`seat_default`), so a
+        corrupt file can never turn the person's seat into an AI; a value that is not a list is
+        dropped (the setup screen's defaults apply)."""
         s = self.data.get("setup", {})
         v = s.get(game) if isinstance(s, dict) else None
         base = copy.deepcopy(DEFAULTS["setup"].get(game, {}))
         if isinstance(v, dict):
             base = _merge(base, v) if base else copy.deepcopy(v)
+        for key in ("seats", "sides"):
+            if key not in base:
+                continue
+            kinds = base[key]
+            if not isinstance(kinds, list):
+                del base[key]
+                continue
+            base[key] = [k if isinstance(k, str) and k in SEAT_CHOICES else seat_default(game, i, key)
+                         for i, k in enumerate(kinds)]
         return base
 
     def set_setup(self, game: str, choices: dict[str, Any]) -> None:

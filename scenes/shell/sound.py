@@ -8,7 +8,10 @@ and does nothing when sound is off, unavailable or not loaded.
   first menu frame never waits for the audio device); ``play`` starts it too if needed.
 * Never crashes, never spams: no audio device (``pygame.error``), an unusable
   ``SDL_AUDIODRIVER``, a pygame without its mixer or a missing / unreadable sound file logs ONE
-  line (logger "tatami.sound") and turns sound off for the rest of the run.
+  line (logger "tatami.sound") and turns sound off for the rest of the run. What the audio
+  libraries themselves print while the device is opened (ALSA's eight "ALSA lib ..." lines on a
+  machine without a sound card go straight to the process's stderr, from C) is silenced
+  (:func:`quiet_stderr`); the app's own one-line notice still reaches stderr.
 * Settings (read at every ``play``, so a change applies at once): ``"sound"`` (bool, on by
   default) and ``"volume"`` (0..1, default 0.7; anything else counts as the default).
 * Every sound is loaded once, at start, and cached. The same effect is not restarted within
@@ -16,9 +19,13 @@ and does nothing when sound is off, unavailable or not loaded.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
 import time
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +44,37 @@ MIXER_ARGS: dict[str, Any] = dict(frequency=44100, size=-16, channels=2, buffer=
 
 def sound_dir() -> Path:
     return asset_root() / "sounds"
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send what C libraries write to file descriptor 2 (stderr) to the null device while the
+    block runs, then put stderr back as it was. ALSA reports a missing sound card with its own
+    error handler, which writes straight to fd 2 and cannot be silenced from Python otherwise.
+    Python's ``sys.stderr`` is flushed first; nothing of the app's own is written inside the block.
+    Does nothing when fd 2 cannot be duplicated (no console: a windowed build)."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+    except OSError:
+        os.close(saved)
+        yield
+        return
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class Sound:
@@ -87,7 +125,8 @@ class Sound:
         t0 = time.perf_counter()
         try:
             was_open = bool(pygame.mixer.get_init())
-            pygame.mixer.init(**MIXER_ARGS)
+            with quiet_stderr():  # the audio back ends' own complaints (ALSA without a card)
+                pygame.mixer.init(**MIXER_ARGS)
             if not pygame.mixer.get_init():
                 raise pygame.error("the mixer did not open")
             self._owns_mixer = not was_open
@@ -167,4 +206,4 @@ def _one_line(e: BaseException) -> str:
     return text[:200]
 
 
-__all__ = ["Sound", "NAMES", "DEFAULT_VOLUME", "MIN_GAP_S", "sound_dir"]
+__all__ = ["Sound", "NAMES", "DEFAULT_VOLUME", "MIN_GAP_S", "quiet_stderr", "sound_dir"]

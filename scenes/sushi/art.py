@@ -2,9 +2,14 @@
 
 Surfaces come back in WINDOW pixels, cached per size (cleared when the viewport changes). The art
 leaves a cream strip at the bottom of a card (the last 60/350 of its height) where the card's
-English name is printed.
+English name is printed whole (:func:`title_layout`): left-aligned, in the part of the card its right
+neighbour in the fanned hand never covers, on one line or two, as large as fits; the short name
+("Mackerel") only when the full one ("Mackerel Temaki") cannot be read at that card size, and never a
+cut name.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -31,6 +36,19 @@ def icon_path(name: str) -> str:
     """The 64x64 icon of a type, ``"wild"`` or ``"dessert"``."""
     return f"{ART_DIR}/icon_{name}.svg"
 
+
+#: The cream strip at the bottom of a card face, under the art's thin rule (top and bottom, fractions
+#: of the card's height: the 250x350 art's y 283..334), and the title's left inset and widest line
+#: (fractions of its width): the hand's cards overlap by up to ``1 - HAND_MAX_STEP / HAND_W`` plus
+#: the fan's tilt, so a line wider than that would be covered.
+TITLE_TOP, TITLE_BOTTOM = 283 / 350, 334 / 350
+TITLE_STRIP = TITLE_BOTTOM - TITLE_TOP
+TITLE_X = 0.09
+TITLE_W = 0.69
+#: The title's largest size (fraction of the card's height) and its line spacing (of its size).
+TITLE_SIZE = 0.082
+TITLE_LEADING = 1.08
+TITLE_RGB = (58, 44, 36)
 
 PLATE_SVG = f"{ART_DIR}/plate.svg"
 KEEP_SVG = f"{ART_DIR}/keep_mat.svg"
@@ -81,17 +99,16 @@ class SushiArt(CardArt):
         if key == BACK or key not in CARD_TITLE:
             return src
         s = src.copy()
-        size = round(h_px * 0.082)
-        if size < 9:
+        layout = title_layout(assets, key, w_px, h_px)
+        if layout is None:
             return s
-        title = CARD_TITLE[key]
-        font = assets.font_px(size, bold=True)
-        if font.size(title)[0] > w_px * 0.84:
-            title = CARD_SHORT[key]
-            if font.size(title)[0] > w_px * 0.84:
-                return s
-        img = font.render(title, True, (58, 44, 36))
-        s.blit(img, img.get_rect(center=(w_px // 2, round(h_px * (1 - 27 / 350)))))
+        px, lines = layout
+        step = round(px * TITLE_LEADING)
+        mid = h_px * (TITLE_TOP + TITLE_BOTTOM) / 2  # the strip's centre line
+        y0 = mid - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            img = assets.render_px(line, px, TITLE_RGB, bold=True)
+            s.blit(img, img.get_rect(midleft=(round(w_px * TITLE_X), round(y0 + i * step))))
         return s
 
     def chip(self, pile: str, d: float, value: int | None = None) -> pygame.Surface:
@@ -120,4 +137,40 @@ class SushiArt(CardArt):
         return pygame.transform.scale(surf, size)
 
 
-__all__ = ["BACK", "CARD_SHORT", "CARD_TITLE", "PILE_TITLE", "TYPE_RGB", "SushiArt", "card_path", "chip_path", "icon_path"]
+def _title_lines(assets: Any, name: str, px: int, w_px: int, h_px: int) -> list[str] | None:
+    """``name`` as the lines it is printed in at ``px`` window px on a ``w_px`` x ``h_px`` face: one
+    line, else two (split at its first space), each at most ``TITLE_W * w_px`` wide (bold) and all
+    within the cream strip; None if neither fits."""
+    strip = h_px * TITLE_STRIP
+    max_w = w_px * TITLE_W
+    words = name.split(" ")
+    options = [[name]] + ([[words[0], " ".join(words[1:])]] if len(words) > 1 else [])
+    for lines in options:
+        if px * (TITLE_LEADING * (len(lines) - 1) + 1) > strip:
+            continue
+        if all(assets.text_size_px(line, px, bold=True)[0] <= max_w for line in lines):
+            return lines
+    return None
+
+
+def title_layout(assets: Any, key: str, w_px: int, h_px: int) -> tuple[int, list[str]] | None:
+    """How card ``key``'s name is printed on a ``w_px`` x ``h_px`` (window px) face: ``(text px,
+    lines)``, or None when no name fits (a tiny card).
+
+    Every card of that size uses the same text size and the same kind of name: the largest size,
+    from ``TITLE_SIZE * h_px`` down to the assets' smallest text size (``assets.min_px()``), at
+    which every card's full name (:data:`CARD_TITLE`) fits (:func:`_title_lines`: one line or
+    two); failing that, every card's short name (:data:`CARD_SHORT`); failing that, none."""
+    smallest = assets.min_px()
+    top = max(smallest, round(h_px * TITLE_SIZE))
+    for names in (CARD_TITLE, CARD_SHORT):
+        for px in range(top, smallest - 1, -1):
+            if all(_title_lines(assets, names[k], px, w_px, h_px) is not None for k in CARD_TITLE):
+                lines = _title_lines(assets, names[key], px, w_px, h_px)
+                assert lines is not None
+                return px, lines
+    return None
+
+
+__all__ = ["BACK", "CARD_SHORT", "CARD_TITLE", "PILE_TITLE", "TYPE_RGB", "SushiArt", "card_path", "chip_path", "icon_path",
+           "title_layout"]

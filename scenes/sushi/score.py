@@ -3,10 +3,12 @@ per-round summary (which seat took each pile's chip in each round, and its value
 
 Built from the final :class:`game.sushi.SushiView` (``revealed_chips`` is filled once the game is
 over, so nothing hidden is needed). Rows are ranked by total; equal highest totals share the win
-(RULES.md section 2, end).
+(RULES.md section 2, end). What decided the game — every seat's chip total and who won or shared
+the win — is the core's own sentence (:class:`game.sushi_events.End`), from the ``end`` or
+``record`` keyword (:class:`scenes.play.score.ScoreScene`).
 
-UI ids: ``button:rematch`` (same seats, new deal), ``button:menu`` (inherited from
-:class:`scenes.play.score.ScoreScene`).
+UI ids: ``button:rematch`` (same seats, new deal), ``button:review`` (with a record and a replay
+scene), ``button:menu`` (inherited from :class:`scenes.play.score.ScoreScene`).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.sushi import PILES, ROUNDS
-from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text
+from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 
@@ -73,6 +75,7 @@ class SushiScoreScene(ScoreScene):
         seats: per seat "human" | "random" | "easy" | "medium" | "hard".
         names: per seat display names.
         setup: kwargs for the rematch (``app.start_game("sushi-draft", **setup)``); seed reset.
+        record, end: the game record / its end event (see :class:`scenes.play.score.ScoreScene`).
     """
 
     name = "sushi_score"
@@ -94,7 +97,7 @@ class SushiScoreScene(ScoreScene):
         self.rounds = round_results(view) if view is not None else [[] for _ in range(ROUNDS)]
         # rank order: total desc, then seat
         self.order = sorted(range(n), key=lambda s: (-self.scores[s], s))
-        if self.winners:
+        if self.winners and self.end is None:  # no end event to tell it: the totals from the view
             best = self.scores[self.winners[0]]
             if len(self.winners) == 1:
                 who = self.names[self.winners[0]]
@@ -108,9 +111,8 @@ class SushiScoreScene(ScoreScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        self.draw_headline(surface, 62, 50, 108, 18)
-        if self.description:
-            draw_text(surface, app, self.description, (640, 144), 19, C.INK_SOFT)
+        self.draw_headline(surface, 56, 48, 100, 18)
+        self.draw_sentence(surface, 134)
         self._draw_table(surface)
         self._draw_rounds(surface)
         self.widgets.draw(surface, app)
@@ -184,17 +186,18 @@ class SushiScoreScene(ScoreScene):
             draw_text(surface, app, f"Round {r + 1}", (box.x + 18, box.y + 20), 15, C.INK, bold=True,
                       anchor="midleft")
             results = self.rounds[r] if r < len(self.rounds) else []
+            small = max(11.0, app.assets.min_logical())  # the notes' size; larger in a small window
             for i, (pile, seat, value) in enumerate(results):
                 cx = box.x + 36 + i * 60
                 cy = box.y + 62
                 surface.blit(app.assets.svg(ICON.format(pile), 22, 22), vp.rect(cx - 11, cy - 24, 22, 22))
                 if seat is None:
                     draw_text(surface, app, "kept", (cx, cy + 12), 11, C.INK_MUTED)
-                    draw_text(surface, app, "on pile", (cx, cy + 26), 11, C.INK_MUTED)
+                    draw_text(surface, app, "on pile", (cx, cy + 12 + max(14.0, small * 1.1)), 11, C.INK_MUTED)
                     continue
                 pygame.draw.circle(surface, SEAT_RGB[seat % len(SEAT_RGB)], vp.to_window((cx - 10, cy + 14)),
                                    vp.px(6))
                 draw_text(surface, app, str(value) if value is not None else "?", (cx + 6, cy + 14), 15, C.INK,
                           bold=True)
-                short = self.names[seat] if len(self.names[seat]) <= 9 else self.names[seat][:8] + "…"
-                draw_text(surface, app, short, (cx, cy + 32), 10, C.INK_MUTED)
+                short = fit_text(app, self.names[seat], 10, False, 56)
+                draw_text(surface, app, short, (cx, cy + 14 + max(18.0, small * 1.15)), 10, C.INK_MUTED)
