@@ -409,7 +409,7 @@ class End(Event):
     TEMPLATES: ClassVar[dict[str, str]] = {
         "one": "The chips were revealed ({scores}) and {winner} won with {points} points.",
         "shared": "The chips were revealed ({scores}) and {winners} shared the win with {points} points each.",
-        "score": "{seat} {points}",
+        "score": "{seat}: {points}",
     }
 
     def describe(self, names: Sequence[str]) -> str:

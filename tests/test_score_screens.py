@@ -173,7 +173,7 @@ def test_sushi_score_tells_every_total_and_a_shared_win(app, without_replay):
     end = st.events[-1]
     assert scene.description == end.describe(names)
     for s, total in enumerate(st.scores()):
-        assert f"{names[s]} {total}" in scene.description  # every chip total
+        assert f"{names[s]}: {total}" in scene.description  # every chip total
     winners = st.outcome().winners
     assert "shared the win" in scene.description  # the tie rule, as the core tells it
     assert english_list([names[w] for w in winners]) in scene.description

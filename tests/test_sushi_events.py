@@ -212,9 +212,9 @@ def test_the_end_reveals_every_chip_to_everyone_and_names_the_winner():
     assert end == End(seat=None, chips=tuple(tuple(c) for c in s.chips), scores=(5, 14, 25), winners=(2,))
     assert all(s.events_for(x)[-1] == end for x in range(3))
     assert [type(e) for e in s.events[-8:]] == [AwardEvent] * 6 + [RoundEnd, End]  # no deal after round 3
-    assert end.describe(NAMES) == "The chips were revealed (Aiko 5, Ben 14 and Chie 25) and Chie won with 25 points."
+    assert end.describe(NAMES) == "The chips were revealed (Aiko: 5, Ben: 14 and Chie: 25) and Chie won with 25 points."
     shared = End(seat=None, chips=((("shrimp", 4),), (("salmon", 4),)), scores=(4, 4), winners=(0, 1))
-    assert shared.describe(NAMES) == ("The chips were revealed (Aiko 4 and Ben 4) and Aiko and Ben shared the win "
+    assert shared.describe(NAMES) == ("The chips were revealed (Aiko: 4 and Ben: 4) and Aiko and Ben shared the win "
                                       "with 4 points each.")
     assert json.loads(json.dumps(end.to_dict()))["kind"] == "sushi.end"
 
