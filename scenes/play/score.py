@@ -9,7 +9,8 @@ event comes from the ``end`` keyword, else from replaying the ``record`` keyword
 ``match.record()``) with the core (:func:`end_event`); without either, the outcome's description.
 
 ``button:review`` opens the replay viewer (the ``"replay"`` scene, when registered) on the record:
-``make_scene("replay", record=record, setup=setup)``; it is not shown without a record or without a
+``make_scene("replay", record=record, setup=setup, at="end")`` — it opens on the final position, so
+the player steps back from how the game ended; it is not shown without a record or without a
 replay scene.
 
 UI ids: ``button:rematch`` (same setup, new seed), ``button:review``, ``button:menu``.
@@ -158,7 +159,7 @@ class ScoreScene(UIScene):
             return
         setup = {k: list(v) if isinstance(v, tuple) else v for k, v in self.setup.items()}  # JSON types
         try:
-            scene = self.app.make_scene("replay", record=self.record, setup=setup)
+            scene = self.app.make_scene("replay", record=self.record, setup=setup, at="end")
         except Exception:
             log.exception("score: cannot open the replay viewer")
             return
