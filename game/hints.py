@@ -4,7 +4,9 @@
 answers at once; the app's computes in a second :class:`game.worker.AIWorker` (made on the first
 hint, no minimum thinking time) so the UI never waits and a bot thinking in the main worker is
 not disturbed. A hint is about one position (its ply): one asked before the position changed is
-dropped. Headless (never imports pygame).
+dropped (:attr:`game.match.Match.position`: every action of a turn-based game, every phase of a
+simultaneous one — the other seats' blind choices within a phase change nothing the seat sees).
+Headless (never imports pygame).
 """
 from __future__ import annotations
 
@@ -25,16 +27,17 @@ HINT_LEVEL = "hard"
 
 @dataclass(frozen=True)
 class Hint:
-    """The action the hint level's bot would choose for ``seat`` at ply ``ply`` (issue 10 §5).
+    """The action the hint level's bot would choose for ``seat`` at one decision (issue 10 §5).
 
     Attributes:
         seat: the seat it is for.
-        ply: actions applied when it was asked (a hint is stale once the ply changes).
+        position: :attr:`game.match.Match.position` when it was asked: the hint is stale once the
+            position changes (not when another seat makes a blind choice in the same phase).
         action: the suggested action (RULES.md notation; one of that view's legal actions).
     """
 
     seat: int
-    ply: int
+    position: int
     action: str
 
 
@@ -71,10 +74,10 @@ class Hints:
         view = m.view(seat)
         bot = self._bot(seat)
         if m.synchronous:
-            return Hint(seat, m.ply, bot.choose(view))
+            return Hint(seat, m.position, bot.choose(view))
         if self._worker is None:
             self._worker = AIWorker(min_think_ms=0.0, rng=random.Random(m.seed + 11))
-        self._asked = (seat, m.ply)
+        self._asked = (seat, m.position)
         self._worker.request(bot, view)
         return None
 
@@ -85,18 +88,18 @@ class Hints:
 
     def poll(self) -> Hint | None:
         """The hint asked by :meth:`request` once ready and still about the current position (a
-        hint for an earlier ply is dropped); else None. Never blocks."""
+        hint for an earlier position is dropped); else None. Never blocks."""
         if self._asked is None or self._worker is None:
             return None
-        seat, ply = self._asked
-        if ply != self.match.ply:
+        seat, position = self._asked
+        if position != self.match.position:
             self.cancel()
             return None
         action = self._worker.poll()
         if action is None:
             return None
         self._asked = None
-        return Hint(seat, ply, action)
+        return Hint(seat, position, action)
 
     def cancel(self) -> None:
         """Forget a hint being computed."""

@@ -38,13 +38,12 @@ from .ai import RandomBot
 from .ai import make_bot as make_local_bot
 from .core import ActionError, Event, Game, GameState, Outcome
 from .hints import HINT_LEVEL, Hint, Hints
+from .undo import HUMAN, Checkpoint, UndoPoints
 from .worker import AIWorker, BotHandle
 from .worker import make_bot as make_worker_bot
 
 log = logging.getLogger("tatami.play")
 
-#: The seat kind of a person at this screen; any other seat kind is a bot level.
-HUMAN = "human"
 #: Safety net of :meth:`Match.run_bots_until_human`: no game of Tatami needs this many steps.
 MAX_BOT_STEPS = 100_000
 
@@ -69,29 +68,12 @@ class Move:
     ply: int
 
 
-@dataclass(frozen=True, eq=False)
-class Checkpoint:
-    """A position where a human was to act, remembered for an undo (compared by identity).
-
-    Attributes:
-        ply: actions applied before it (``len(state.history)`` there).
-        event_count: length of the event log there.
-        to_act: the seats to act there, ascending.
-        state: a private clone of the position (never mutated; :meth:`Match.undo_to` clones it).
-    """
-
-    ply: int
-    event_count: int
-    to_act: tuple[int, ...]
-    state: GameState
-
-
 def _log(state: GameState) -> list[Event]:
     """``state.events``; a state without a log (a minimal test double) has no events."""
     return getattr(state, "events", None) or []
 
 
-class Match:
+class Match(UndoPoints):
     """A game in progress: state, seats, names, bots, AI worker, views, privacy and undo points.
 
     Args:
@@ -152,6 +134,12 @@ class Match:
         self._views: dict[int, Any] = {}
         self._phase_views: dict[int, Any] = {}
         self._pending: int | None = None  # the bot seat the worker is thinking for
+        #: counts decisions: +1 per action of a turn-based game, per phase of a simultaneous one,
+        #: per jump (undo, set_state); a hint is about one position (:mod:`game.hints`)
+        self.position = 0
+        #: per human seat, the lowest ply an undo by that seat may return to: another human's
+        #: action closes the earlier ones for good, even if that action is undone later
+        self._undo_floor: dict[int, int] = {}
         #: the hard bot's suggestions for people (:class:`game.hints.Hints`)
         self.hints = Hints(self)
         self._begin_phase()
@@ -290,6 +278,12 @@ class Match:
         self.state.apply(seat, action)
         new = tuple(_log(self.state)[first:])
         self._views.clear()
+        if self.seats[seat] == HUMAN:
+            for other in self.humans:
+                if other != seat:
+                    self._undo_floor[other] = max(self._undo_floor.get(other, 0), len(self.state.history))
+        if not simultaneous:
+            self.position += 1
         if self._pending == seat:
             self.cancel()
         if any(e.IRREVERSIBLE for e in new):
@@ -305,6 +299,7 @@ class Match:
         """A new phase (or turn): in a simultaneous game, take every bot's view now, before any
         choice of the phase is applied."""
         self._phase_views = {}
+        self.position += 1
         if self.game.game_type.simultaneous:
             self._phase_views = {s: self.view(s) for s in self.to_act() if s in self.bots}
 
@@ -411,56 +406,6 @@ class Match:
         if self.worker is not None:
             self.worker.close()
         self.hints.close()
-
-    # -- undo points -----------------------------------------------------------------------------
-    def _checkpoint(self) -> None:
-        """Remember the position if a human is to act (once per ply)."""
-        if not self.humans:
-            return
-        to_act = self.to_act()
-        if not any(self.seats[s] == HUMAN for s in to_act):
-            return
-        if self.checkpoints and self.checkpoints[-1].ply == self.ply:
-            return
-        self.checkpoints.append(Checkpoint(self.ply, self.event_count, to_act, self.state.clone()))
-
-    def undo_points(self, seat: int) -> list[Checkpoint]:
-        """The checkpoints an undo by ``seat`` may return to, newest first.
-
-        Each is a position where ``seat`` was to act and has acted since; none lies before an
-        event whose class is ``IRREVERSIBLE`` (it revealed hidden information or randomness) or
-        before another human's action."""
-        # (no checkpoint lies before an IRREVERSIBLE event: applying one clears them all)
-        history = self.state.history
-        out = []
-        for cp in reversed(self.checkpoints):
-            if cp.ply >= self.ply:
-                continue
-            since = history[cp.ply:]
-            if any(s != seat and self.seats[s] == HUMAN for s, _ in since):
-                break
-            if seat in cp.to_act and any(s == seat for s, _ in since):
-                out.append(cp)
-        return out
-
-    def undo_to(self, checkpoint: Checkpoint) -> None:
-        """Return to ``checkpoint``: the state, its history and its event log become exactly what
-        they were there (a fresh clone); later checkpoints are dropped and a pending AI request
-        is cancelled. ``self.state`` is a new object afterwards, and event readers must rewind
-        their cursors to ``checkpoint.event_count``. Bots keep their memory (their random
-        numbers are not rewound).
-
-        Raises:
-            ValueError: not one of :attr:`checkpoints`."""
-        index = next((i for i, cp in enumerate(self.checkpoints) if cp is checkpoint), None)
-        if index is None:
-            raise ValueError("not a checkpoint of this match")
-        self.cancel()
-        self.hints.cancel()
-        del self.checkpoints[index + 1:]
-        self.state = checkpoint.state.clone()
-        self._views.clear()
-        self._begin_phase()
 
     def set_state(self, state: GameState) -> None:
         """Put ``state`` in place of the position (the replay viewer's jumps): views, undo points,

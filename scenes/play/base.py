@@ -250,8 +250,7 @@ class PlayScene(PlayExtras, Scene):
         """The events since :attr:`cursor` as ``seat`` may know them (``match.events_for``,
         secrets redacted), in order; moves the cursor to the end of the log. The game log tells
         the new events as :attr:`narration_seat` knew them."""
-        if self.narration is not None:
-            self.narrate(self.match.events_for(self.narration_seat, self.cursor))
+        self.tell_new()
         events = self.match.events_for(seat, self.cursor)
         self.cursor = self.match.event_count
         return events

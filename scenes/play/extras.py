@@ -50,6 +50,8 @@ class PlayExtras:
     hint: Hint | None
     narration: NarrationLog | None
     narration_seat: int | None
+    #: index in the full event log of the next event the game log tells (:meth:`tell_new`)
+    told: int = 0
     review_viewer: int | None
     _left: bool
     _privacy_for: int | None
@@ -157,12 +159,20 @@ class PlayExtras:
             log_panel.add(text, self.seat_color(seat) if isinstance(seat, int) else None,
                           detail=self.narration_detail(ev), emphasis=self.narration_emphasis(ev))
 
+    def tell_new(self) -> None:
+        """Tell the events the game log has not told yet (its own cursor, :attr:`told`: a
+        choreography may wait for more events before it reads them, the log does not)."""
+        if self.narration is not None and self.told < self.match.event_count:
+            self.narrate(self.match.events_for(self.narration_seat, self.told))
+        self.told = self.match.event_count
+
     def rebuild_narration(self) -> None:
         """Tell the whole game again from its first event (a new scene, an undo, a jump)."""
         if self.narration is None:
             return
         self.narration.clear()
         self.narrate(self.match.events_for(self.narration_seat, 0))
+        self.told = self.match.event_count
         self.narration.finish()
 
     def narration_names(self) -> list[str]:
@@ -309,7 +319,7 @@ class PlayExtras:
         """The hinted action while it is about the position on screen and its seat is to act
         (never while animating), else None."""
         h = self.hint
-        if h is None or h.ply != self.match.ply or self.human_to_act() != h.seat:
+        if h is None or h.position != self.match.position or self.human_to_act() != h.seat:
             return None
         return h.action
 

@@ -174,7 +174,19 @@ class SushiPlayScene(PlayScene):
         self._sync_widgets()
 
     def _animate_applied(self, seat: int, action: str) -> None:
-        """Review mode's step forward: the choice as an AI's is shown."""
+        """Review mode's step forward: the choice as an AI's is shown. The forced keep that ends a
+        round is shown as in play: nothing until every seat's keep is in, then the round's end
+        (:meth:`_forced_keep`'s choreography)."""
+        sh = self.shown
+        if sh.phase == KEEP and sh.step == STEPS - 1:
+            if self.match.to_act() and not self.match.is_over() and self.match.view(self.bottom).phase == KEEP:
+                self.tell_new()
+                self._refresh()  # the keep lies face down; the round ends with the last one
+                return
+            events = self.take_events(self.bottom)
+            self.choreo.finish_side()
+            self._run(self.choreo.g_round_end(events))
+            return
         self._show_choice(seat, None)
 
     def play_action(self, seat: int, action: str) -> None:
