@@ -88,9 +88,9 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
     app = RealApp(display, tmp_path)
     try:
         app.find_window()
-        menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), "the main menu")
+        menu = app.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d))
         app.click(app.element(menu, "button:game:kaito"))
-        setup = app.wait_for(lambda d: d.get("scene") == "setup", "the setup scene")
+        setup = app.wait_stable(lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
         for choice in ("choice:seat0:human", "choice:seat1:hard", "choice:first:left", "choice:speed:fast"):
             app.click(app.element(setup, choice))
             time.sleep(0.15)
