@@ -1,11 +1,12 @@
-"""``python -m game replay ...``, ``python -m game play ...`` and ``python -m game narrate ...``."""
+"""``python -m game replay ...``, ``play ...``, ``narrate ...`` and ``analyse ...`` (the coach)."""
 
 from __future__ import annotations
 
 import sys
 
-USAGE = ("usage: python -m game {replay,play,narrate} ...\n  replay [--each-step] FILE...\n"
-         "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] FILE...")
+USAGE = ("usage: python -m game {replay,play,narrate,analyse} ...\n  replay [--each-step] FILE...\n"
+         "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] FILE...\n"
+         "  analyse FILE --seat N [--seed S] [--depth D] [--worlds W]")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +28,10 @@ def main(argv: list[str] | None = None) -> int:
         from .narrate import main as narrate_main
 
         return narrate_main(rest)
+    if command == "analyse":
+        from .analyse import main as analyse_main
+
+        return analyse_main(rest)
     print(f"unknown command {command!r}\n{USAGE}", file=sys.stderr)
     return 2
 

@@ -1,6 +1,7 @@
 """``python -m game play GAME --seats a,b[,...] --games N --seed S [--jobs J]``: AI-vs-AI matches.
 
-Plays ``N`` games between the bots named in ``--seats`` (levels of :data:`game.ai.LEVELS`), each
+Plays ``N`` games between the bots named in ``--seats`` (levels of :data:`game.ai.LEVELS`, or the
+reference searches ``mcts:<N>`` / ``ismcts:<N>`` of :mod:`game.ai.reference`), each
 through a synchronous :class:`game.match.Match` (the one AI drive loop, bots chosen in-process;
 only the core protocol underneath), and prints ONE JSON object::
 
@@ -34,6 +35,7 @@ import time
 from typing import Any, NoReturn, Sequence
 
 from .ai import LEVELS, make_bot
+from .ai.reference import KINDS, check_level
 from .ai.registry import bot_factories
 from .core import wilson_interval
 from .match import Match
@@ -164,9 +166,17 @@ def _validate(args: argparse.Namespace) -> list[str]:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     for level in levels:
-        if level not in known:
-            names = ", ".join(lv for lv in LEVELS if lv in known)
-            raise UsageError(f"unknown level {level!r} in --seats; known: {names}")
+        if level in known:
+            continue
+        if ":" in level:
+            try:
+                check_level(args.game, level)
+            except ValueError as exc:
+                raise UsageError(f"{exc} (in --seats)") from None
+            continue
+        names = ", ".join([lv for lv in LEVELS if lv in known]
+                          + [f"{kind}:N" for kind, games in KINDS.items() if args.game in games])
+        raise UsageError(f"unknown level {level!r} in --seats; known: {names}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:

@@ -6,7 +6,9 @@ the seeded ``rng`` they were given, never from the game state.
 
 Levels (:data:`LEVELS`): ``random`` (uniform), ``easy`` (weak but plausible), ``medium`` (greedy,
 one ply of safety), ``hard`` (searching). The per-game bots are listed explicitly in
-:mod:`game.ai.registry`.
+:mod:`game.ai.registry`. For measuring only (never offered in the UI), the reference searches of
+:mod:`game.ai.reference`: ``mcts:<N>`` (KAITO) and ``ismcts:<N>`` (Sushi Draft, Kanji-zushi), ``N``
+simulations per decision.
 """
 
 from __future__ import annotations
@@ -29,11 +31,17 @@ def make_bot(game_name: str, level: str, rng: random.Random, **options: Any) -> 
     """The bot playing ``level`` at ``game_name``, drawing randomness only from ``rng``.
 
     Options are level-specific, e.g. ``time_budget_s`` (float, seconds per decision) for KAITO's
-    ``hard`` bot.
+    ``hard`` bot. A level ``name:N`` is a reference search (:func:`game.ai.reference.check_level`).
 
     Raises:
         ValueError: unknown game or level (the message lists the known names), or a bad option."""
     factories = bot_factories(game_name)
+    if isinstance(level, str) and ":" in level:
+        from .reference import make_reference_bot
+
+        if not isinstance(rng, random.Random):
+            raise ValueError("rng must be a random.Random")
+        return make_reference_bot(game_name, level, rng, **options)
     if level not in factories:
         known = ", ".join(lv for lv in LEVELS if lv in factories)
         raise ValueError(f"unknown level {level!r} for {game_name}; known levels: {known}")

@@ -333,3 +333,51 @@ class Searcher:
         elif threat_k:
             score += (kat[kk[q]] - kat[kk[q] - 1]) * w.threat_katana // 1000
         return score
+
+
+# -- fixed-depth analysis (the coach, ``python -m game analyse``) ------------------------------------
+
+
+def _still(_: object = None) -> float:
+    return 0.0
+
+
+def fixed_depth_score(pos: FastPos, depth: int, weights: EvalWeights | None = None) -> tuple[int, int]:
+    """``(score, best move)`` of ``pos`` for its side to move, searched to exactly ``depth`` plies.
+
+    No clock (a fresh :class:`Searcher` whose clock stands still), so the result depends only on
+    the position, ``depth`` and ``weights``: deterministic. Scores are the search's units (see the
+    module docstring; ``abs(score) >= MATE_BOUND`` is a forced win / loss). A position with a
+    single legal move is valued through that move (:func:`move_score`), not returned as 0.
+    ``pos`` is restored (make/unmake) before returning.
+
+    Raises:
+        ValueError: the side to move has no legal move, or ``depth`` < 1."""
+    if depth < 1:
+        raise ValueError(f"depth must be at least 1, not {depth!r}")
+    moves = pos.gen()
+    if not moves:
+        raise ValueError("no legal move in this position")
+    if len(moves) == 1:
+        return move_score(pos, moves[0], depth, weights), moves[0]
+    searcher = Searcher(weights, clock=_still)
+    best = searcher.search(pos, 1.0, depth)
+    return int(searcher.last_info["score"]), best
+
+
+def move_score(pos: FastPos, move: int, depth: int, weights: EvalWeights | None = None) -> int:
+    """The score of playing ``move`` (legal) in ``pos`` for its side to move: an immediate win or
+    loss is ``±(WIN - 1)``, a reply-less position ``WIN - 2``, otherwise minus the
+    :func:`fixed_depth_score` of the position after it at ``depth - 1`` plies (at least 1).
+    ``pos`` is restored before returning."""
+    me = pos.side
+    loser = pos.make(move)
+    try:
+        if loser >= 0:
+            return WIN - 1 if loser != me else -(WIN - 1)
+        if not pos.gen():
+            return WIN - 2  # the opponent cannot move: it loses (RULES.md section 1, end)
+        score, _ = fixed_depth_score(pos, max(1, depth - 1), weights)
+        return -score
+    finally:
+        pos.unmake()
