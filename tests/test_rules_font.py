@@ -19,27 +19,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from scenes.shell.assets import FONT_FILES, asset_root, has_cjk  # noqa: E402
-from scenes.shell.rules import RULES_BY_GAME  # noqa: E402
+from scenes.shell.rules import RULES_BY_GAME, rules_texts  # noqa: E402
 
 MISSING_CP = 0xE000  # private use: in no Noto font, so it renders as the .notdef box
-
-
-def rules_texts() -> list[str]:
-    """Every string in the rules blocks (after each block's kind), asset paths left out."""
-    out: list[str] = []
-
-    def walk(item: object) -> None:
-        if isinstance(item, str):
-            if not item.endswith(".svg"):
-                out.append(item)
-        elif isinstance(item, (list, tuple)):
-            for x in item:
-                walk(x)
-
-    for blocks in RULES_BY_GAME.values():
-        for block in blocks:
-            walk(block[1:])
-    return out
 
 
 @pytest.fixture(scope="module")

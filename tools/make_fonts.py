@@ -146,24 +146,10 @@ UI_KANA_WORDS = ["カイト", "スシ"]
 
 
 def rules_texts() -> list[str]:
-    """Every text the rules pages show (paragraphs, headings, steps, captions, the titles and their
-    Japanese words), from ``scenes.shell.rules.RULES_BY_GAME`` (asset paths left out)."""
-    from scenes.shell.rules import RULES_BY_GAME
+    """Every text the rules pages show (:func:`scenes.shell.rules.rules_texts`)."""
+    from scenes.shell.rules import rules_texts as texts
 
-    out: list[str] = []
-
-    def walk(item: object) -> None:
-        if isinstance(item, str):
-            if not item.endswith(".svg"):
-                out.append(item)
-        elif isinstance(item, (list, tuple)):
-            for x in item:
-                walk(x)
-
-    for blocks in RULES_BY_GAME.values():
-        for block in blocks:
-            walk(block[1:])  # block[0] is the block's kind
-    return out
+    return texts()
 
 
 def _is_cjk(ch: str) -> bool:

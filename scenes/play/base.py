@@ -184,8 +184,8 @@ class PlayScene(PlayExtras, Scene):
         else:
             self.narration_seat = self.humans[0] if self.humans else 0
 
-    def add_widgets(self, pause_rect: pygame.Rect, undo_rect: Any = None, hint_rect: Any = None,
-                    score_rect: Any = None) -> WidgetGroup:
+    def add_widgets(self, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hint_rect: pygame.Rect,
+                    score_rect: pygame.Rect) -> WidgetGroup:
         """A new widget group as ``self.widgets`` holding the pause button (``button:pause``, the
         pause icon, at logical ``pause_rect``; it opens the pause menu) as ``self.btn_pause``, and
         at their logical rects ``button:undo`` (:meth:`undo`), ``button:hint`` (:meth:`ask_hint`)
@@ -195,14 +195,12 @@ class PlayScene(PlayExtras, Scene):
         self.btn_pause = self.widgets.add(
             Button("button:pause", "", pause_rect, self._open_pause, style="secondary", icon=draw_pause_icon))
         self.btn_undo = self.widgets.add(
-            Button("button:undo", "Undo", undo_rect or (0, 0, 1, 1), self._undo_clicked, style="secondary", size=16))
+            Button("button:undo", "Undo", undo_rect, self._undo_clicked, style="secondary", size=16))
         self.btn_hint = self.widgets.add(
-            Button("button:hint", "Hint", hint_rect or (0, 0, 1, 1), self.ask_hint, style="secondary", size=16))
+            Button("button:hint", "Hint", hint_rect, self.ask_hint, style="secondary", size=16))
         self.btn_score = self.widgets.add(
-            Button("button:score", "See the score", score_rect or (0, 0, 1, 1), self.request_score,
+            Button("button:score", "See the score", score_rect, self.request_score,
                    style="primary", size=20))
-        self._has_rect = {"undo": undo_rect is not None, "hint": hint_rect is not None,
-                          "score": score_rect is not None}
         self.sync_play_widgets()
         return self.widgets
 

@@ -60,7 +60,6 @@ class PlayExtras:
     btn_undo: Button
     btn_hint: Button
     btn_score: Button
-    _has_rect: dict[str, bool]
 
     def human_to_act(self) -> int | None:
         """Hook: the human seat that may act at the screen now, or None."""
@@ -110,14 +109,13 @@ class PlayExtras:
         if not hasattr(self, "btn_undo"):
             return
         live = not self.review and not self._left
-        has = self._has_rect
-        self.btn_undo.visible = has["undo"] and live and self.undo_enabled and bool(self.humans) and not self.ended
+        self.btn_undo.visible = live and self.undo_enabled and bool(self.humans) and not self.ended
         self.btn_undo.enabled = self.btn_undo.visible and self.can_undo()
-        self.btn_hint.visible = (has["hint"] and live and self.hints_enabled and bool(self.humans)
+        self.btn_hint.visible = (live and self.hints_enabled and bool(self.humans)
                                  and bool(self.match.bots) and not self.ended)
         self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
                                  and not self.match.hints.pending and self.current_hint() is None)
-        self.btn_score.visible = has["score"] and live and self.ended
+        self.btn_score.visible = live and self.ended
         self.btn_pause.visible = not self.review
 
     def show_end(self) -> None:

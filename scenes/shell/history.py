@@ -25,18 +25,15 @@ Never imports pygame.
 """
 from __future__ import annotations
 
-import json
 import logging
-import os
-import shutil
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from scenes.play.seats import LEVEL_LABEL, default_names
-from scenes.shell.saves import LoadProblem
-from scenes.shell.settings import data_dir, write_text_atomic
+from scenes.shell.jsonstore import JsonStore
+from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.history")
 
@@ -147,46 +144,30 @@ def result_line(setup: dict, outcome: Any) -> str:
     return f"{listed(winners)} won" if len(winners) == 1 else f"{listed(winners)} shared the win"
 
 
-class HistoryStore:
+class HistoryStore(JsonStore):
     """The recent-games file (default ``<data dir>/history.json``); ``app.history`` in interactive runs.
 
     ``record_game(game_id, game, setup, outcome, record) -> bool``, ``entries()`` (newest first),
     ``problem`` / ``notice()``. Loads on first use; never raises on I/O or content errors.
     """
 
-    def __init__(self, path: Path | str | None = None):
-        self.path = Path(path) if path is not None else data_dir() / HISTORY_FILE
-        self.problem: LoadProblem | None = None
-        self.writes = 0
-        self._entries: list[HistoryEntry] | None = None
-        self._write_failed = False
+    WHAT = "recent games"
+    VERSION = HISTORY_VERSION
+    MAX_BYTES = MAX_BYTES
+    LOG = log
 
-    @property
-    def bad_path(self) -> Path:
-        """Where an unusable file is put: ``history.json.bad`` beside it."""
-        return self.path.with_name(self.path.name + ".bad")
+    def __init__(self, path: Path | str | None = None):
+        super().__init__(Path(path) if path is not None else data_dir() / HISTORY_FILE)
+        self._entries: list[HistoryEntry] | None = None
 
     def load(self) -> None:
         """(Re)read the file (see the module doc for bad files)."""
-        self._entries, self.problem = [], None
-        try:
-            with open(self.path, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
-        except FileNotFoundError:
+        self._entries = []
+        doc = self.read_doc()
+        if doc is None:
             return
-        except OSError as e:
-            self._set_aside("the file cannot be read", f"cannot read {self.path}: {e}", move=True)
-            return
-        try:
-            if len(raw) > MAX_BYTES:
-                raise ValueError(f"larger than {MAX_BYTES} bytes")
-            doc = json.loads(raw.decode("utf-8"))
-            if not isinstance(doc, dict) or doc.get("version") != HISTORY_VERSION:
-                raise ValueError(f"not a recent-games file of version {HISTORY_VERSION}")
-            if not isinstance(doc.get("games"), list):
-                raise ValueError("games is not a list")
-        except (ValueError, UnicodeDecodeError) as e:
-            self._set_aside("the file is corrupt", f"{type(e).__name__}: {e}", move=True)
+        if not isinstance(doc.get("games"), list):
+            self._set_aside("the file is corrupt", "ValueError: games is not a list")
             return
         bad: list[str] = []
         for item in doc["games"]:
@@ -195,22 +176,8 @@ class HistoryStore:
             except ValueError as e:
                 bad.append(str(e))
         if bad:
-            self._set_aside("some games were malformed", f"{len(bad)} malformed: {bad[0]}", move=False)
+            self._set_aside("some games were malformed", f"{len(bad)} malformed: {bad[0]}", copy=True)
         del self._entries[KEEP:]
-
-    def _set_aside(self, reason: str, detail: str, move: bool) -> None:
-        moved: Path | None = self.bad_path
-        try:
-            if move:
-                os.replace(self.path, self.bad_path)
-            else:
-                shutil.copyfile(self.path, self.bad_path)
-        except OSError:
-            moved = None
-        detail = " ".join(detail.splitlines())
-        self.problem = LoadProblem(reason, detail, moved)
-        where = f"; {'moved' if move else 'copied'} aside to {moved}" if moved else ""
-        log.warning("recent games: cannot load %s: %s%s", self.path, detail, where)
 
     def entries(self) -> list[HistoryEntry]:
         """The finished games, newest first (at most :data:`KEEP`)."""
@@ -249,15 +216,7 @@ class HistoryStore:
     def save(self) -> bool:
         """Write atomically; False (logged once) when the folder cannot be written."""
         doc = {"version": HISTORY_VERSION, "games": [e.to_dict() for e in self.entries()]}
-        try:
-            write_text_atomic(self.path, json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
-        except (OSError, TypeError, ValueError) as e:
-            if not self._write_failed:
-                self._write_failed = True
-                log.warning("recent games: cannot write %s: %s", self.path, e)
-            return False
-        self.writes += 1
-        return True
+        return self.write_doc(doc, separators=(",", ":"))
 
 
 __all__ = ["HISTORY_FILE", "HISTORY_VERSION", "HistoryEntry", "HistoryStore", "KEEP", "result_line"]

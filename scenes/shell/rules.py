@@ -166,6 +166,25 @@ KANJI_RULES: list[tuple] = [
 RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SUSHI_RULES,
                                          "kanji-zushi": KANJI_RULES}
 
+
+def rules_texts() -> list[str]:
+    """Every text the rules pages show (paragraphs, headings, steps, captions, the titles and their
+    Japanese words), in page order; asset paths left out (the font subset and its test read it)."""
+    out: list[str] = []
+
+    def walk(item: object) -> None:
+        if isinstance(item, str):
+            if not item.endswith(".svg"):
+                out.append(item)
+        elif isinstance(item, (list, tuple)):
+            for x in item:
+                walk(x)
+
+    for blocks in RULES_BY_GAME.values():
+        for block in blocks:
+            walk(block[1:])  # block[0] is the block's kind
+    return out
+
 COL_X = 250  # text column, logical px
 COL_W = 780
 VIEW_TOP = 110  # scroll area, logical px

@@ -42,7 +42,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -50,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from scenes.play.seats import LEVEL_LABEL, SEAT_KINDS, default_names
+from scenes.shell.jsonstore import LoadProblem, set_aside
 from scenes.shell.settings import data_dir, write_text_atomic
 
 log = logging.getLogger("tatami.saves")
@@ -70,22 +70,6 @@ class SaveFormatError(ValueError):
     def __init__(self, reason: str, detail: str):
         super().__init__(detail)
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class LoadProblem:
-    """Why the last :meth:`SaveStore.load` found no usable save although a file was there.
-
-    Attributes:
-        reason: short phrase for the UI, e.g. ``"the file is corrupt"``.
-        detail: the precise cause (exception text) for the log.
-        moved_to: where the bad file was set aside (``autosave.json.bad``), or None if moving
-            it failed too.
-    """
-
-    reason: str
-    detail: str
-    moved_to: Path | None
 
 
 @dataclass
@@ -297,17 +281,7 @@ class SaveStore:
 
     def set_aside(self, reason: str, detail: str, quiet: bool = False) -> None:
         """Move the file to ``<name>.bad``, set ``problem`` and (unless ``quiet``) log one line."""
-        moved: Path | None = self.bad_path
-        try:
-            os.replace(self.path, self.bad_path)
-        except OSError:
-            moved = None
-        detail = " ".join(detail.splitlines())  # one log line
-        self.problem = LoadProblem(reason, detail, moved)
-        if not quiet:
-            where = f"; moved aside to {moved}" if moved else ""
-            log.warning("autosave: cannot load %s: %s%s", self.path, detail, where)
-        return None
+        self.problem = set_aside(self.path, "autosave", reason, detail, quiet=quiet, logger=log)
 
 
 def parse_save(raw: bytes | str) -> SavedGame:

@@ -29,15 +29,13 @@ write is logged once. Never imports pygame.
 from __future__ import annotations
 
 import copy
-import json
 import logging
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from scenes.shell.saves import LoadProblem
-from scenes.shell.settings import data_dir, write_text_atomic
+from scenes.shell.jsonstore import JsonStore
+from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.stats")
 
@@ -129,7 +127,7 @@ def result_of(seat: int, winners: Any) -> str:
     return "lost"
 
 
-class StatsStore:
+class StatsStore(JsonStore):
     """The statistics file (default ``<data dir>/stats.json``); ``app.stats`` in interactive runs.
 
     ``record_game(game_id, game, setup, outcome, record=None) -> str | None``,
@@ -137,58 +135,34 @@ class StatsStore:
     ``notice()``. Loads on first use (:meth:`load`); never raises on I/O or content errors.
     """
 
+    WHAT = "statistics"
+    VERSION = STATS_VERSION
+    MAX_BYTES = MAX_BYTES
+    LOG = log
+
     def __init__(self, path: Path | str | None = None):
-        self.path = Path(path) if path is not None else data_dir() / STATS_FILE
-        self.problem: LoadProblem | None = None
-        self.writes = 0
+        super().__init__(Path(path) if path is not None else data_dir() / STATS_FILE)
         self._data: dict[str, dict[str, LevelStats]] | None = None
         self._counted: list[str] = []
-        self._write_failed = False
-
-    @property
-    def bad_path(self) -> Path:
-        """Where an unusable file is moved: ``stats.json.bad`` beside it."""
-        return self.path.with_name(self.path.name + ".bad")
 
     # -- reading --------------------------------------------------------------------------
     def load(self) -> None:
         """(Re)read the file: missing means empty; an unusable file is set aside (module doc)."""
-        self._data, self._counted, self.problem = {}, [], None
-        try:
-            with open(self.path, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
-        except FileNotFoundError:
-            return
-        except OSError as e:
-            self._set_aside("the file cannot be read", f"cannot read {self.path}: {e}")
+        self._data, self._counted = {}, []
+        doc = self.read_doc()
+        if doc is None:
             return
         try:
-            if len(raw) > MAX_BYTES:
-                raise ValueError(f"larger than {MAX_BYTES} bytes")
-            doc = json.loads(raw.decode("utf-8"))
-            if not isinstance(doc, dict) or doc.get("version") != STATS_VERSION:
-                raise ValueError(f"not a statistics file of version {STATS_VERSION}")
             games, counted = doc.get("games", {}), doc.get("counted", [])
             if not isinstance(games, dict) or not isinstance(counted, list):
                 raise ValueError("games must be an object and counted a list")
             data = {str(g): {str(lv): LevelStats.from_dict(row) for lv, row in levels.items()}
                     for g, levels in games.items() if isinstance(levels, dict) or _bad(f"{g} is not an object")}
-        except (ValueError, UnicodeDecodeError) as e:
+        except ValueError as e:
             self._set_aside("the file is corrupt", f"{type(e).__name__}: {e}")
             return
         self._data = data
         self._counted = [c for c in counted if isinstance(c, str)][-COUNTED_KEEP:]
-
-    def _set_aside(self, reason: str, detail: str) -> None:
-        moved: Path | None = self.bad_path
-        try:
-            os.replace(self.path, self.bad_path)
-        except OSError:
-            moved = None
-        detail = " ".join(detail.splitlines())
-        self.problem = LoadProblem(reason, detail, moved)
-        where = f"; moved aside to {moved}" if moved else ""
-        log.warning("statistics: cannot load %s: %s%s", self.path, detail, where)
 
     def _rows(self) -> dict[str, dict[str, LevelStats]]:
         if self._data is None:
@@ -256,15 +230,7 @@ class StatsStore:
         doc = {"version": STATS_VERSION,
                "games": {g: {lv: asdict(row) for lv, row in rows.items()} for g, rows in self._rows().items()},
                "counted": self._counted}
-        try:
-            write_text_atomic(self.path, json.dumps(doc, indent=1, ensure_ascii=False))
-        except OSError as e:
-            if not self._write_failed:
-                self._write_failed = True
-                log.warning("statistics: cannot write %s: %s", self.path, e)
-            return False
-        self.writes += 1
-        return True
+        return self.write_doc(doc, indent=1)
 
 
 def _bad(msg: str) -> bool:
