@@ -88,10 +88,14 @@ def test_real_window_class_and_minimum(display, tmp_path):
         assert window in app.xdo("search", "--class", "^Tatami$").split()
         assert window in app.xdo("search", "--classname", "^Tatami$").split()
         assert window not in app.xdo("search", "--class", "__main__").split()
-        app.xdo("windowsize", window, "400", "300")
+        app.wait_stable(lambda d: d.get("scene") == "menu")  # the app runs its loop (the minimum is set)
         deadline = time.monotonic() + 20
         size = (0, 0)
+        asked_at = 0.0
         while time.monotonic() < deadline:
+            if size in ((0, 0), (1280, 720)) and time.monotonic() - asked_at > 1.0:
+                app.xdo("windowsize", window, "400", "300")  # (again if an early request was lost)
+                asked_at = time.monotonic()
             geo = app.xdo("getwindowgeometry", window)
             dims = [part for part in geo.split() if "x" in part and part.replace("x", "").isdigit()]
             if dims:
