@@ -59,8 +59,8 @@ def test_menu_flow_in_a_real_window(display, tmp_path):
     try:
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), "the main menu")
-        app.click(app.element(menu, "button:game:kaito"))
-        setup = app.wait_for(lambda d: d.get("scene") == "setup" and "button:start" in ids(d), "the setup scene")
+        setup = app.click_until(app.element(menu, "button:game:kaito"),
+                                lambda d: d.get("scene") == "setup" and "button:start" in ids(d), "the setup scene")
         app.click(app.element(setup, "button:back"))
         app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
     finally:
@@ -89,13 +89,14 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
     try:
         app.find_window()
         menu = app.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d))
-        app.click(app.element(menu, "button:game:kaito"))
+        setup = app.click_until(app.element(menu, "button:game:kaito"),
+                                lambda d: d.get("scene") == "setup" and "button:start" in ids(d), "the setup scene")
         setup = app.wait_stable(lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
         for choice in ("choice:seat0:human", "choice:seat1:hard", "choice:first:left", "choice:speed:fast"):
             app.click(app.element(setup, choice))
             time.sleep(0.15)
-        app.click(app.element(json.loads(app.dump.read_text()), "button:start"))
-        app.wait_for(lambda d: d.get("scene") == "kaito_play", "the play scene")
+        app.click_until(app.element(json.loads(app.dump.read_text()), "button:start"),
+                        lambda d: d.get("scene") == "kaito_play", "the play scene")
 
         human_moves = 0
         deadline = time.monotonic() + 300
@@ -128,7 +129,6 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
         assert human_moves >= 2
         score = app.wait_for(lambda d: d.get("scene") == "score" and "button:menu" in ids(d), "the score buttons")
         assert "button:rematch" in ids(score)
-        app.click(app.element(score, "button:menu"))
-        app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
+        app.click_until(app.element(score, "button:menu"), lambda d: d.get("scene") == "menu", "back to the menu")
     finally:
         app.close()

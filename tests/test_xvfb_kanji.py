@@ -27,13 +27,13 @@ def test_a_whole_kanji_zushi_game_with_the_mouse(display, tmp_path):
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kanji-zushi" in ids(d),
                             "the main menu")
-        app.click(app.element(menu, "button:game:kanji-zushi"))
-        app.wait_for(lambda d: d.get("scene") == "setup" and "choice:hint:on" in ids(d), "the Kanji-zushi setup")
+        app.click_until(app.element(menu, "button:game:kanji-zushi"),
+                        lambda d: d.get("scene") == "setup" and "choice:hint:on" in ids(d), "the setup scene")
         for choice in ("choice:players:2", "choice:seat0:human", "choice:seat1:easy", "choice:hint:on"):
             app.click(app.element(json.loads(app.dump.read_text()), choice))
             time.sleep(0.15)
-        app.click(app.element(json.loads(app.dump.read_text()), "button:start"))
-        app.wait_for(lambda d: d.get("scene") == "kanji_play", "the play scene")
+        app.click_until(app.element(json.loads(app.dump.read_text()), "button:start"),
+                        lambda d: d.get("scene") == "kanji_play", "the play scene")
 
         made = passes = 0
         deadline = time.monotonic() + 300
@@ -77,7 +77,6 @@ def test_a_whole_kanji_zushi_game_with_the_mouse(display, tmp_path):
         score = app.wait_for(lambda d: d.get("scene") == "kanji_score" and "button:menu" in ids(d),
                              "the score buttons")
         assert "button:rematch" in ids(score)
-        app.click(app.element(score, "button:menu"))
-        app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
+        app.click_until(app.element(score, "button:menu"), lambda d: d.get("scene") == "menu", "back to the menu")
     finally:
         app.close()

@@ -61,13 +61,13 @@ def test_a_whole_sushi_draft_game_with_the_mouse(display, tmp_path):
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:sushi-draft" in ids(d),
                             "the main menu")
-        app.click(app.element(menu, "button:game:sushi-draft"))
-        app.wait_for(lambda d: d.get("scene") == "setup" and "choice:players:3" in ids(d), "the Sushi Draft setup")
+        app.click_until(app.element(menu, "button:game:sushi-draft"),
+                        lambda d: d.get("scene") == "setup" and "choice:players:3" in ids(d), "the setup scene")
         for choice in ("choice:players:3", "choice:seat0:human", "choice:seat1:easy", "choice:seat2:medium"):
             app.click(app.element(json.loads(app.dump.read_text()), choice))
             time.sleep(0.15)
-        app.click(app.element(json.loads(app.dump.read_text()), "button:start"))
-        app.wait_for(lambda d: d.get("scene") == "sushi_play", "the play scene")
+        app.click_until(app.element(json.loads(app.dump.read_text()), "button:start"),
+                        lambda d: d.get("scene") == "sushi_play", "the play scene")
 
         choices = 0
         deadline = time.monotonic() + 400
@@ -109,7 +109,6 @@ def test_a_whole_sushi_draft_game_with_the_mouse(display, tmp_path):
         score = app.wait_for(lambda d: d.get("scene") == "sushi_score" and "button:menu" in ids(d),
                              "the score buttons")
         assert "button:rematch" in ids(score)
-        app.click(app.element(score, "button:menu"))
-        app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
+        app.click_until(app.element(score, "button:menu"), lambda d: d.get("scene") == "menu", "back to the menu")
     finally:
         app.close()
