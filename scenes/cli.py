@@ -7,6 +7,7 @@
 * ``--play GAME --seats human,hard [--seed N]``  start straight into a game.
 * ``--continue``  open the most recently saved game in progress (``<data dir>/saves/<game>.json``); exit 2 with
   one line on stderr if there is none or it is unusable (a bad file is set aside as ``.bad``).
+* ``--tutorial GAME``  start that game's tutorial (kaito, sushi-draft, kanji-zushi).
 * ``--replay FILE``  open a game record (tatami-record/1, or a saved ``{"record", "setup"}``) in the
   replay viewer; exit 2 with one line on stderr if it cannot be read or replayed.
 * ``--quit-after-first-frame``  exit right after the first menu frame is shown.
@@ -43,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="with --play: random seed of the deal")
     p.add_argument("--continue", dest="continue_game", action="store_true",
                    help="continue the saved game in progress (exit 2 if there is none)")
+    p.add_argument("--tutorial", metavar="GAME", choices=("kaito", "sushi-draft", "kanji-zushi"),
+                   help="start a game's guided first game (kaito, sushi-draft or kanji-zushi)")
     p.add_argument("--replay", metavar="FILE", help="open a game record in the replay viewer (exit 2 if unusable)")
     p.add_argument("--quit-after-first-frame", action="store_true",
                    help="exit right after the first frame is shown (start-up benchmark)")
@@ -138,6 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.start_game(args.play, **play_kwargs)
         elif replay is not None:
             app.manager.push(app.make_scene("replay", record=replay.record, setup=replay.setup, where=args.replay))
+        elif args.tutorial:
+            from scenes.tutorial.scene import start_tutorial
+
+            if not start_tutorial(app, args.tutorial):
+                print(f"tatami: the {args.tutorial} tutorial cannot be started (see the log)", file=sys.stderr)
+                return 2
         else:
             app.manager.push(app.make_scene("menu"))
         app.quit_after_first_frame = args.quit_after_first_frame

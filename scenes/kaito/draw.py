@@ -160,7 +160,7 @@ class BoardPainter:
             surface.blit(img, art.trail_origin(vp, *trail))
         hinted = scene.hint_square()
         if hinted is not None:  # the hard AI's suggestion: the hint mark and its sentence
-            draw_hint_mark(surface, scene.app, square_rect(hinted), scene.clock_ms)
+            draw_hint_mark(surface, scene.app, square_rect(hinted), scene.clock_ms, tag=scene.hint_tag)
             draw_text(surface, scene.app, scene.hint_text, hint_text_pos(), 16, C.PAPER_LIGHT, bold=True,
                       shadow=(0, 0, 0, 120), shadow_offset=1.5)
 

@@ -81,6 +81,8 @@ class KaitoTelling(PlayExtras):
     def hint_square(self) -> int | None:
         """The square the hard AI's suggestion moves the Kaito to (or places it on), while the
         hint is about the position on screen; else None."""
+        if getattr(self, "coach", None) is not None and getattr(self, "exchange", None) is not None:
+            return None  # a tutorial's buy-back step marks its own pieces (scenes.kaito.coach)
         return hinted_square(self.current_hint())
 
     def _hint_shown(self, hint: Hint) -> None:

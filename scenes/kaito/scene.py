@@ -58,6 +58,7 @@ from scenes.kaito.layout import (
     score_button_rect,
     square_rect,
 )
+from scenes.kaito.coach import KaitoCoaching
 from scenes.kaito.narrate import KaitoTelling, action_label
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
@@ -72,7 +73,7 @@ log = logging.getLogger("tatami.kaito")
 DEFAULT_THINK_MS = 650.0
 
 
-class KaitoPlayScene(KaitoTelling, PlayScene):
+class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
     """Play KAITO (RULES.md section 1) with the mouse, vs the built-in AI or hot-seat.
 
     kwargs:
@@ -258,6 +259,8 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
         view = self._view(seat)
         if view.phase == "place":
             return self._commit(seat, "@" + square_name(sq), drop_rect)
+        if self.coach is not None and self.coach.refuses(seat, square_name(sq), partial=True):
+            return False  # a tutorial: not the asked-for square (before any buy-back is shown)
         options = view.exchanges_at(sq)
         if options:
             self._begin_exchange(seat, sq, options, drop_rect)
@@ -336,8 +339,8 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
             word = KIND_WORD.get(self.exchange.kind or "", "")
             self.btn_confirm.label = f"Buy {word}" if word else "Buy back"
         self.btn_pause.enabled = not self._left
-        if self.narration is not None:  # the buy-back step takes the lower card
-            self.narration.visible = self.exchange is None or self.timeline.running
+        if self.narration is not None:  # the buy-back step (or a tutorial's coach) takes the lower card
+            self.narration.visible = (self.exchange is None or self.timeline.running) and self.coach is None
 
     # -- turn driver ------------------------------------------------------------------------------
     def _drive(self) -> None:
@@ -350,7 +353,7 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
                 self.btn_score.rect = score_button_rect(end_band(self.shown.kaito))
                 self.show_end()
             return
-        if self.review:
+        if self.review or not self.bots_allowed():
             return
         move = self.match.drive()
         if move is not None:
@@ -414,15 +417,19 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
                                      ex_choice_rect(i)))
             out.append(UIElement("pay-area", "area", pygame.Rect(PAY_RECT)))
         hinted = self.hint_square()
-        if hinted is not None:
+        if hinted is not None and (ex is None or self.coach is None):
             name = f"tile:{square_name(hinted)}"
             for k, el in enumerate(out):
                 if el.id == name:
-                    out[k] = UIElement(el.id, "hint", el.rect)
+                    out[k] = UIElement(el.id, self.hint_kind, el.rect)
                     break
             else:
-                out.append(UIElement(f"square:{square_name(hinted)}", "hint", square_rect(hinted)))
-        out.extend(self.widgets.ui_elements())
+                out.append(UIElement(f"square:{square_name(hinted)}", self.hint_kind, square_rect(hinted)))
+        marked = set(self.tutorial_marks())
+        out = [UIElement(el.id, "tutorial-target", el.rect) if el.id in marked else el for el in out]
+        out.extend(UIElement(w.id, "tutorial-target", w.rect) if w.id in marked else w
+                   for w in self.widgets.ui_elements())
+        out.extend(self.coach_elements())
         if self.narration is not None:
             out.extend(self.narration.ui_elements())
         return out
@@ -446,8 +453,10 @@ class KaitoPlayScene(KaitoTelling, PlayScene):
         if self.ended or self._left:
             side.draw_end(surface)
         self.widgets.draw(surface, self.app)
+        self.draw_tutorial_marks(surface)
         if self.narration is not None:
             self.narration.draw_overlay(surface, self.app)
+        self.draw_coach(surface)
 
     def banner_text(self) -> tuple[str, str | None]:
         """(the turn banner's text, the colour of the pawn icon shown beside it)."""

@@ -95,6 +95,9 @@ def draw_scene(s: Any, surface: pygame.Surface) -> None:
     s.widgets.draw(surface, s.app)
     if s.narration is not None:
         s.narration.draw_overlay(surface, s.app)
+    if s.coach is not None and s.current_hint() == "pass":
+        _draw_hint_ring(s, surface, s.btn_pass.rect)
+    s.draw_coach(surface)
     tip = s.tooltip()
     if tip is not None:
         who = s.names[tip["seat"]]
@@ -293,7 +296,7 @@ def _draw_table(s: Any, surface: pygame.Surface) -> None:
             _draw_hint_ring(s, surface, r)
 
 def _draw_hint_ring(s: Any, surface: pygame.Surface, r: pygame.Rect) -> None:
-    draw_hint_mark(surface, s.app, r, s.clock_ms)
+    draw_hint_mark(surface, s.app, r, s.clock_ms, tag=s.hint_tag)
 
 
 def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:

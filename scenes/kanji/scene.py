@@ -47,6 +47,7 @@ from scenes.kanji.choreo import MoveEvents, choreo_move
 from scenes.kanji.draw import TOAST_COLORS, TOAST_MS, draw_scene
 from scenes.kanji.input import KanjiInput
 from scenes.kanji.layout import (
+    BOARD_RECT,
     HAND,
     HINT_RECT,
     NARRATION_RECT,
@@ -348,7 +349,7 @@ class KanjiPlayScene(PlayScene):
         if self.review:
             return
         if self.match.bots_to_act():
-            if self.match.drive() is not None:
+            if self.bots_allowed() and self.match.drive() is not None:
                 self._play_new()
             return
         due = self.match.privacy_due(self.viewer, self.bottom)
@@ -436,6 +437,13 @@ class KanjiPlayScene(PlayScene):
         return self.input.tooltip()
 
     # -- drawing ---------------------------------------------------------------------------------------
+    def coach_rect(self) -> pygame.Rect:
+        """A tutorial's coach covers the join board (hidden while a move plays there)."""
+        return pygame.Rect(BOARD_RECT)
+
+    def coach_hidden(self) -> bool:
+        return self.animating()
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (:func:`scenes.kanji.draw.draw_scene`; changes nothing but caches)."""
         draw_scene(self, surface)

@@ -49,7 +49,7 @@ END_FADE_MS = 400.0
 #: that does not play): the game log of a hot-seat game.
 PUBLIC = -1
 #: The play-scene kwargs that choose a mode rather than the game (:meth:`PlayScene.init_play`).
-MODE_KEYS = ("review", "undo", "hints", "hint", "viewer")
+MODE_KEYS = ("review", "undo", "hints", "hint", "viewer", "tutorial")
 
 
 class _IdleBot:
@@ -119,6 +119,10 @@ class PlayScene(PlayExtras, Scene):
     cursor: int = 0
     #: real ms since the scene began (ambient effects: pulses, thinking dots)
     clock_ms: float = 0.0
+    #: the tutorial's director (:class:`scenes.tutorial.director.TutorialDirector`) when the scene
+    #: plays a tutorial (issue 11), else None: it refuses actions, marks the asked-for pieces and
+    #: lets the scripted seats act
+    coach: Any = None
 
     # -- set-up -------------------------------------------------------------------------------
     def init_play(self, game: Game, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
@@ -139,8 +143,10 @@ class PlayScene(PlayExtras, Scene):
             options: the game's ``new_state`` options (KAITO's colours, Kanji-zushi's answer key).
             modes: the scene's other kwargs: ``undo`` (bool, default True), ``hints`` (bool,
                 default False; ``hint`` is an old name), ``review`` (bool: the replay viewer's
-                mode: no AI, worker, saves, privacy screen, input or score screen) and ``viewer``
-                (review mode: the seat whose hidden information is shown, None for all). Other
+                mode: no AI, worker, saves, privacy screen, input or score screen), ``viewer``
+                (review mode: the seat whose hidden information is shown, None for all) and
+                ``tutorial`` (a :class:`scenes.tutorial.director.TutorialDirector`: its scripted
+                bots play the AI seats; no undo, hints, saves, statistics or score screen). Other
                 keys are logged and ignored.
         Raises:
             ValueError: wrong number or kind of seats, or a state with another seat count.
@@ -152,6 +158,9 @@ class PlayScene(PlayExtras, Scene):
         self.undo_enabled = bool(modes.pop("undo", True))
         self.hints_enabled = bool(modes.pop("hints", modes.pop("hint", False)))
         viewer = modes.pop("viewer", None)
+        self.coach = modes.pop("tutorial", None)
+        if self.coach is not None:
+            self.undo_enabled = self.hints_enabled = False
         self.review_viewer: int | None = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
         if modes:
             log.debug("%s scene: ignoring options %s", game.name, sorted(modes))
@@ -173,7 +182,8 @@ class PlayScene(PlayExtras, Scene):
                                synchronous=True)
         else:
             self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
-                               think_ms=think_ms / self.speed)
+                               think_ms=think_ms / self.speed,
+                               bots=self.coach.bots if self.coach is not None else None)
         # the game log tells what the seat shown may know: the one person at this screen (or seat
         # 0 of an AI-only game); with several people sharing it, only what is public (no seat);
         # the replay viewer's choice in review mode (None: everything)
@@ -267,12 +277,16 @@ class PlayScene(PlayExtras, Scene):
     def _apply_person(self, seat: int, action: str) -> bool:
         """``match.apply(seat, action)`` for a person's action. False (counted in ``errors`` and
         logged, never raised) when the state rejects it with a :class:`game.core.ActionError`."""
+        if self.coach is not None and self.coach.refuses(seat, action):
+            return False
         try:
             self.match.apply(seat, action)
         except ActionError as exc:
             self.errors += 1
             log.warning("%s: %s rejected for seat %d: %s", self.game_name, action, seat, exc)
             return False
+        if self.coach is not None:
+            self.coach.applied(seat, action)
         return True
 
     def _frame_start(self, dt_ms: float) -> float:
@@ -288,6 +302,10 @@ class PlayScene(PlayExtras, Scene):
             self.end_fade = min(1.0, self.end_fade + sdt / END_FADE_MS)
         if not self.review:
             self._poll_hint()
+        if self.coach is not None:
+            if self.coach.scene is None:
+                self.coach.attach(self)
+            self.coach.update(dt_ms)
         self.sync_play_widgets()
         return sdt
 
@@ -300,9 +318,10 @@ class PlayScene(PlayExtras, Scene):
                 or (self.ended and self.end_fade < 1.0))
 
     def busy(self) -> bool:
-        """True while the loop must run at full frame rate: :meth:`moving` (KAITO's whole answer;
-        Sushi Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
-        return self.moving()
+        """True while the loop must run at full frame rate: :meth:`moving` and the coach's panel
+        (KAITO's whole answer; Sushi Draft and Kanji-zushi add toasts, hover lifts and AI seats
+        still to act)."""
+        return self.moving() or (self.coach is not None and self.coach.busy())
 
     def _go_to_score(self) -> None:
         """Hook: open the game's score screen (usually through :meth:`open_score`)."""
@@ -400,7 +419,7 @@ class PlayScene(PlayExtras, Scene):
         it in ``app.stats`` / ``app.history`` (each takes a game id once). Only games with a human
         seat: an AI-only game must not replace a person's game in progress. Never raises."""
         store = getattr(self.app, "saves", None)
-        if not self.humans or self.review:
+        if not self.humans or self.review or self.coach is not None:
             return
         try:
             if getattr(self, "game_uid", None) is None:  # the deal's id (no store: this scene's)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
+import pygame
+
 from game.core import Event, GameState, describe
 from game.hints import Hint
 from game.match import Match
@@ -60,6 +62,7 @@ class PlayExtras:
     btn_undo: Button
     btn_hint: Button
     btn_score: Button
+    coach: Any
 
     def human_to_act(self) -> int | None:
         """Hook: the human seat that may act at the screen now, or None."""
@@ -115,7 +118,7 @@ class PlayExtras:
                                  and bool(self.match.bots) and not self.ended)
         self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
                                  and not self.match.hints.pending and self.current_hint() is None)
-        self.btn_score.visible = live and self.ended
+        self.btn_score.visible = live and self.ended and self.coach is None
         self.btn_pause.visible = not self.review
 
     def show_end(self) -> None:
@@ -316,10 +319,52 @@ class PlayExtras:
     def current_hint(self) -> str | None:
         """The hinted action while it is about the position on screen and its seat is to act
         (never while animating), else None."""
+        if self.coach is not None:  # a tutorial: the step's asked-for action
+            want = self.coach.expected()
+            return want if want is not None and self.human_to_act() == self.coach.human else None
         h = self.hint
         if h is None or h.position != self.match.position or self.human_to_act() != h.seat:
             return None
         return h.action
+
+    # -- tutorials (issue 11) ----------------------------------------------------------------------
+    @property
+    def hint_kind(self) -> str:
+        """The UI-dump kind of a marked piece: ``"tutorial-target"`` in a tutorial, else ``"hint"``."""
+        return "hint" if self.coach is None else "tutorial-target"
+
+    @property
+    def hint_tag(self) -> str:
+        """The word on a marked piece's tag: "here" in a tutorial, else "hint"."""
+        return "hint" if self.coach is None else "here"
+
+    def bots_allowed(self) -> bool:
+        """False while a tutorial's step waits for the person (its scripted seats answer after it)."""
+        return self.coach is None or self.coach.bots_may_act()
+
+    #: which way the coach's panel grows from :meth:`coach_rect` when its words need more room
+    coach_grow = "up"
+
+    def coach_rect(self) -> pygame.Rect:
+        """Hook: where a tutorial's coach panel goes (logical px): the card it covers."""
+        return pygame.Rect(722, 508, 536, 190)
+
+    def coach_hidden(self) -> bool:
+        """Hook: True while the coach's panel must not cover the table (Kanji-zushi: a move plays
+        on the join board it covers)."""
+        return False
+
+    def _coach_shown(self) -> bool:
+        return self.coach is not None and self.coach.scene is self and not self.coach_hidden()
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The tutorial's coach panel, if any (no state change)."""
+        if self._coach_shown():
+            self.coach.draw(surface)
+
+    def coach_elements(self) -> list[Any]:
+        """The coach panel's UI elements (none outside a tutorial)."""
+        return self.coach.ui_elements() if self._coach_shown() else []
 
 
 __all__ = ["PlayExtras"]

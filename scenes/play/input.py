@@ -33,6 +33,8 @@ class PlayInput:
         et = event.type
         if scene._left or scene.review:
             return False
+        if scene._coach_shown() and scene.coach.handle_event(event):
+            return True
         if scene.narration is not None and scene.narration.handle_event(event):
             return True
         if et == pygame.KEYDOWN and self.shared_key(event):

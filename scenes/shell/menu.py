@@ -3,8 +3,9 @@
 then rules, statistics, recent games and quit.
 
 UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``continue:<name>``
-(only while that game has a usable save), ``button:rules``, ``button:stats``, ``button:recent``,
-``button:quit``.
+(only while that game has a usable save), ``button:learn`` (the tutorials), ``button:rules``,
+``button:stats``, ``button:recent``, ``button:quit``. The first time a game's card is used, its
+tutorial is offered first (``"tutorial_offer"``).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from scenes.kit.draw import (
 )
 from scenes.kit.widgets import Button, UIScene
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
+from scenes.tutorial.offered import offer_due
 
 log = logging.getLogger("tatami.menu")
 
@@ -159,7 +161,7 @@ class MainMenuScene(UIScene):
             cont = ContinueButton(g.name, (x, CONTINUE_Y, CARD_W, CONTINUE_H), lambda g=g: self._continue(g.name))
             cont.visible = False
             self.continues[g.name] = self.widgets.add(cont)
-        row = [("button:rules", "How to play", self._rules), ("button:stats", "Statistics", self._stats),
+        row = [("button:learn", "Learn to play", self._learn), ("button:rules", "How to play", self._rules), ("button:stats", "Statistics", self._stats),
                ("button:recent", "Recent games", self._recent), ("button:quit", "Quit", self.app.quit)]
         x = round(640 - (len(row) * SMALL_W + (len(row) - 1) * BUTTON_GAP) / 2)
         for ident, label, action in row:
@@ -229,7 +231,17 @@ class MainMenuScene(UIScene):
         self.app.manager.push(self.app.make_scene("recent"))
 
     def _choose(self, game: str) -> None:
-        self.app.manager.push(self.app.make_scene("setup", game=game))
+        """A game's card: its setup — the first time, after offering its tutorial (issue 11)."""
+        def setup() -> None:
+            self.app.manager.push(self.app.make_scene("setup", game=game))
+        if offer_due(self.app, game) and self.app.has_scene("tutorial_offer"):
+            self.app.manager.push(self.app.make_scene("tutorial_offer", game=game, on_skip=setup))
+        else:
+            setup()
+
+    def _learn(self) -> None:
+        """``button:learn``: the tutorials' chooser."""
+        self.app.manager.push(self.app.make_scene("learn"))
 
     def _rules(self) -> None:
         self.app.manager.push(self.app.make_scene("rules", game="kaito"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from typing import Any
 
 from scenes.play.pause import PauseScene
 from scenes.shell.menu import MainMenuScene
@@ -18,7 +19,7 @@ log = logging.getLogger("tatami.registry")
 
 #: Scene name -> class, or "module:Class" for scenes imported on first use (play scenes pull in
 #: the rules core and the AI; loading them lazily keeps start-up to the first menu frame short).
-SCENES: dict[str, type | str] = {
+SCENES: dict[str, Any] = {
     "menu": MainMenuScene,
     "setup": SetupScene,
     "pause": PauseScene,
@@ -34,10 +35,13 @@ SCENES: dict[str, type | str] = {
     "kanji_play": "scenes.kanji.scene:KanjiPlayScene",
     "kanji_score": "scenes.kanji.score:KanjiScoreScene",
     "replay": "scenes.replay.scene:ReplayScene",
+    "tutorial": "scenes.tutorial.scene:tutorial_scene",
+    "tutorial_offer": "scenes.tutorial.offer:TutorialOfferScene",
+    "learn": "scenes.tutorial.scene:LearnScene",
 }
 
 
-def scene_class(name: str) -> type:
+def scene_class(name: str) -> Any:
     """The class registered as ``name``, importing it on first use.
 
     Raises:

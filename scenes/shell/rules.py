@@ -1,6 +1,7 @@
 """Rules screen: the game's rules (RULES.md) as readable paragraphs with tile illustrations.
 
 Scroll with the mouse wheel, arrow keys, Page Up/Down, Home/End. UI ids: ``button:back``,
+``button:tutorial`` (the game's guided first game),
 ``scroll:rules`` (the scrollable text area, kind "scroll"). Esc goes back.
 """
 from __future__ import annotations
@@ -208,9 +209,17 @@ class RulesScene(UIScene):
         self._items: list[tuple] = []
         self._content_h = 0.0
         self.widgets.add(Button("button:back", "Back", (40, 28, 150, 52), self.back, style="secondary", size=20))
+        self.widgets.add(Button("button:tutorial", "Learn by playing", (206, 28, 230, 52), self._tutorial,
+                                style="primary", size=19))
         titles = {"kaito": "KAITO", "sushi-draft": "Sushi Draft", "kanji-zushi": "Kanji-zushi"}
         self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles.get(g, g)) for g in RULES_BY_GAME],
                                          (870, 32, 370, 44), value=self.game, on_change=self._show_game, size=15))
+
+    def _tutorial(self) -> None:
+        """``button:tutorial``: the guided game of the game shown (issue 11)."""
+        from scenes.tutorial.scene import start_tutorial  # (the rules core loads on first use)
+
+        start_tutorial(self.app, self.game)
 
     def _show_game(self, game: str) -> None:
         """Show another game's rules (the page is rebuilt at the top)."""

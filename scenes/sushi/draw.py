@@ -28,6 +28,7 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.flight import centered
+from scenes.kit.marks import draw_hint_mark
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 from scenes.sushi.art import (
     BACK,
@@ -102,6 +103,10 @@ def draw(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     sc.widgets.draw(surface, sc.app)
     if sc.narration is not None:
         sc.narration.draw_overlay(surface, sc.app)
+    drop = sc.tutorial_drop() if sc.scoring is None else None
+    if drop is not None and not sc.timeline.running:
+        draw_hint_mark(surface, sc.app, drop[1], sc.clock_ms, tag=sc.hint_tag)
+    sc.draw_coach(surface)
 
 
 def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:

@@ -257,7 +257,7 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - 3, r.y - lift - 3, r.w + 6, r.h + 6),
                              width=max(2, vp.px(3)), border_radius=vp.px(10))
         elif i == hinted:  # the hard AI's suggestion
-            draw_hint_mark(surface, sc.app, pygame.Rect(r.x, round(r.y - lift), r.w, r.h), sc.clock_ms)
+            draw_hint_mark(surface, sc.app, pygame.Rect(r.x, round(r.y - lift), r.w, r.h), sc.clock_ms, tag=sc.hint_tag)
     if not private and n:
         last = area.hand_card(n - 1, n)
         draw_text(surface, sc.app, f"{n} cards", (HAND_AREA.centerx, last.y - 14), 14, C.PAPER_LIGHT,

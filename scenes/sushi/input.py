@@ -183,7 +183,7 @@ class SushiInput(PlayInput):
         if sh.seats[sc.bottom].hand is not None and sc.viewer is not None:
             hinted = sc.hint_card()
             for i, r in enumerate(self.hand_rects()):
-                out.append(UIElement(f"hand:{i}", "hint" if i == hinted else "card", r))
+                out.append(UIElement(f"hand:{i}", sc.hint_kind if i == hinted else "card", r))
         # kinds tell automation (UI dump) which drop targets accept a card now: "target" = the
         # human at the bottom may drop there now; "target-idle" / "stack" = not now
         actor = sc.human_to_act()
@@ -204,9 +204,13 @@ class SushiInput(PlayInput):
             chips = sh.seats[s].chips
             for i in range(len(chips)):
                 out.append(UIElement(f"chip:{s}:{i}", "chip", sc.areas[s].chip(i, len(chips))))
+        drop = sc.tutorial_drop()
+        if drop is not None:  # a tutorial: where the asked-for card goes
+            out = [UIElement(e.id, "tutorial-target", e.rect) if e.id == drop[0] else e for e in out]
         out.extend(sc.widgets.ui_elements())
         if sc.narration is not None:
             out.extend(sc.narration.ui_elements())
+        out.extend(sc.coach_elements())
         return out
 
     # -- hover lift -------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.core import ActionError, first_event
-from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
+from game.sushi import EAT, KEEP, STEPS, SUSHI, TYPES, SushiState
 from game.sushi_events import Chosen, Deal
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
@@ -56,9 +56,12 @@ from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput
 from scenes.sushi.layout import (
     HAND,
     HINT_RECT,
+    KEEP_RECT,
     NARRATION_RECT,
     NEXT_RECT,
     PAUSE_RECT,
+    PILES_RECT,
+    PLATE_RECT,
     UNDO_RECT,
     SeatArea,
     top_panel_rects,
@@ -229,6 +232,26 @@ class SushiPlayScene(PlayScene):
         card = action.partition("=")[0]
         return list(hand).index(card) if card in hand else None
 
+    # -- tutorials (issue 11) ------------------------------------------------------------------------
+    coach_grow = "down"
+
+    def coach_rect(self) -> pygame.Rect:
+        """The coach covers the chip piles (growing over "Your chips" when it needs more room)."""
+        return pygame.Rect(PILES_RECT)
+
+    def tutorial_drop(self) -> tuple[str, pygame.Rect] | None:
+        """(UI id, logical rect) of where a tutorial's asked-for card goes — ``plate``, ``keep`` or
+        the own stack a wild copies — or None (no tutorial, or nothing asked now)."""
+        action = self.current_hint() if self.coach is not None else None
+        if action is None:
+            return None
+        if action.startswith("wild="):
+            t = action.partition("=")[2]
+            return f"stack:{self.bottom}:{t}", self.areas[self.bottom].stack_zone(TYPES.index(t))
+        if self.match.view(self.bottom).phase == KEEP:
+            return "keep", pygame.Rect(KEEP_RECT)
+        return "plate", pygame.Rect(PLATE_RECT)
+
     # -- what is shown ----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:
         """A fresh :class:`Shown` from the bottom seat's view (private while its owner looks)."""
@@ -364,6 +387,8 @@ class SushiPlayScene(PlayScene):
         if self.match.is_over() or self.review:
             return
         v = self.match.view(self.bottom)
+        if not self.bots_allowed():
+            return  # a tutorial's step waits for the person
         if v.phase == KEEP and v.step == STEPS - 1 and v.to_act:
             self._forced_keep()
             return

@@ -1,0 +1,84 @@
+"""KAITO's part of a tutorial (issue 11): where the coach's panel goes and which pieces of the
+buy-back step the step asks for next (marked like a hint, kind ``tutorial-target``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes.kaito.layout import CONFIRM_RECT, LOWER_RECT, PANEL_TOP, ex_choice_rect, held_rect, pay_slot_rect
+from scenes.kit.marks import draw_hint_mark
+
+if TYPE_CHECKING:
+    from scenes.kaito.scene import ExchangeStep
+
+
+class KaitoCoaching:
+    """Mixed into the KAITO play scene (uses its ``exchange``, ``shown``, ``timeline``, ``coach``)."""
+
+    exchange: "ExchangeStep | None"
+    shown: Any
+    timeline: Any
+    coach: Any
+    app: Any
+    clock_ms: float
+
+    if TYPE_CHECKING:  # provided by PlayExtras and the scene
+        hint_tag: str
+
+        def current_hint(self) -> str | None: ...
+
+        def panel(self, seat: int) -> pygame.Rect: ...
+
+    def coach_rect(self) -> pygame.Rect:
+        """The coach takes the lower card, or the opponent's panel while the buy-back step uses it."""
+        if self.exchange is not None and not self.timeline.running:
+            return pygame.Rect(PANEL_TOP)
+        return pygame.Rect(LOWER_RECT)
+
+    def tutorial_marks(self) -> list[str]:
+        """UI ids the tutorial's buy-back step asks for next: the held Mon still to lay in the pay
+        area (one at a time), then the confirm button (the asked-for kind first)."""
+        ex = self.exchange
+        want = self.coach.expected() if self.coach is not None else None
+        if ex is None or want is None or self.timeline.running or "+" not in want:
+            return []
+        kind, _, paid = want.partition("+")[2].partition(":")
+        if ex.kind != kind:
+            return [f"buy:{kind}"]
+        row = self.shown.held[ex.seat]
+        have = sorted((int(c[1]) for i in ex.selected if (c := row[i])), reverse=True)
+        need = [int(v) for v in paid.split(",")]
+        for v in have:
+            if v in need:
+                need.remove(v)
+            else:
+                return [f"held:{ex.seat}:{i}" for i in ex.selected[-1:]]  # take a wrong one back
+        if not need:
+            return ["button:confirm-exchange"]
+        for i, code in enumerate(row):
+            if code and i not in ex.selected and code[1:2] == str(need[0]):
+                return [f"held:{ex.seat}:{i}"]
+        return []
+
+    def _mark_rects(self) -> list[pygame.Rect]:
+        ex = self.exchange
+        out = []
+        for ident in self.tutorial_marks():
+            if ident == "button:confirm-exchange":
+                out.append(pygame.Rect(CONFIRM_RECT))
+            elif ident.startswith("buy:") and ex is not None and ident[4:] in ex.kinds:
+                out.append(ex_choice_rect(ex.kinds.index(ident[4:])))
+            elif ident.startswith("held:") and ex is not None:
+                i = int(ident.rsplit(":", 1)[1])
+                out.append(pay_slot_rect(ex.selected.index(i), len(ex.selected)) if i in ex.selected
+                           else held_rect(self.panel(ex.seat), i))
+        return out
+
+    def draw_tutorial_marks(self, surface: pygame.Surface) -> None:
+        """The pulsing marks on the buy-back pieces :meth:`tutorial_marks` asks for (no state change)."""
+        for rect in self._mark_rects():
+            draw_hint_mark(surface, self.app, rect, self.clock_ms, tag=self.hint_tag)
+
+
+__all__ = ["KaitoCoaching"]

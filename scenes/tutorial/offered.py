@@ -1,0 +1,40 @@
+"""Whether a game's tutorial was offered yet (the settings' ``tutorial_offered``) and how long each
+tutorial takes as told to the player; light enough for the menu to import (no rules, no AI)."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+log = logging.getLogger("tatami.tutorial")
+
+#: The tutorials' lengths as told to the player ("Learn in 3 minutes"; measured: README).
+MINUTES = {"kaito": 3, "sushi-draft": 3, "kanji-zushi": 3}
+#: The settings key: game name -> True once the offer was answered.
+OFFERED_KEY = "tutorial_offered"
+
+
+def offer_due(app: Any, game: str) -> bool:
+    """True when ``game``'s tutorial was never offered to this player (no settings: never)."""
+    settings = getattr(app, "settings", None)
+    if settings is None or game not in MINUTES:
+        return False
+    offered = settings.get(OFFERED_KEY) or {}
+    return not (isinstance(offered, dict) and offered.get(game) is True)
+
+
+def mark_offered(app: Any, game: str) -> None:
+    """Remember that ``game``'s tutorial was offered (saved at once; never raises)."""
+    settings = getattr(app, "settings", None)
+    if settings is None:
+        return
+    offered = settings.get(OFFERED_KEY)
+    offered = dict(offered) if isinstance(offered, dict) else {}
+    offered[game] = True
+    settings[OFFERED_KEY] = offered
+    try:
+        settings.save()
+    except Exception:
+        log.exception("cannot save the settings")
+
+
+__all__ = ["MINUTES", "OFFERED_KEY", "mark_offered", "offer_due"]
