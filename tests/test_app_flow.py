@@ -49,7 +49,7 @@ def test_menu_setup_play_score_rematch_menu(app):
     d = driver(app)
     d.frames(2)
     assert d.scene_name() == "menu"
-    d.click("button:game:kaito")
+    d.open_game("kaito")
     d.wait_scene("setup")
     d.click("choice:seat0:easy")
     d.click("choice:seat1:medium")
@@ -77,7 +77,7 @@ def test_menu_setup_play_score_rematch_menu(app):
     d.wait_scene("menu")
     assert len(app.manager) == 1
     # the setup choices were remembered
-    d.click("button:game:kaito")
+    d.open_game("kaito")
     d.wait_scene("setup")
     assert app.manager.top().kinds == ["easy", "medium"]
     assert app.manager.top().first == "right"
@@ -140,8 +140,8 @@ def test_ui_dump_has_window_pixel_rects(app, tmp_path):
         pygame.event.post(pygame.event.Event(t, pos=pos, **kw))
     d.frames(3)
     dump = read_dump(app)
-    assert dump["scene"] == "setup"
-    assert "button:start" in {e["id"] for e in dump["elements"]}
+    assert dump["scene"] == "tutorial_offer"  # the first time, the game's tutorial is offered first
+    assert "button:skip-tutorial" in {e["id"] for e in dump["elements"]}
     assert not list(tmp_path.glob(".uidump.*"))  # temp files replaced atomically
 
 

@@ -337,7 +337,7 @@ def test_starting_a_new_game_asks_before_replacing_the_save(make_app, data):
     d = driver(app)
     d.frames(2)
     assert "continue:kaito" in ids(app)
-    d.click("button:game:kaito")
+    d.open_game("kaito")
     d.wait_scene("setup")
     d.click("choice:seat0:human")
     d.click("choice:seat1:human")
@@ -378,7 +378,7 @@ def test_a_new_game_without_one_in_progress_starts_at_once(make_app, data):
     app = make_app()
     d = driver(app)
     d.frames(2)
-    d.click("button:game:kaito")
+    d.open_game("kaito")
     d.wait_scene("setup")
     d.click("choice:seat0:human")
     d.click("choice:seat1:human")
@@ -699,7 +699,7 @@ def test_menu_with_continue_fits_the_window(make_app, data, tmp_path, size):
     d.frames(20)
     menu = app.manager.top()
     els = {e.id: e.rect for e in menu.ui_elements()}
-    row = [els[i] for i in ("button:rules", "button:stats", "button:recent", "button:quit")]
+    row = [els[i] for i in ("button:learn", "button:rules", "button:stats", "button:recent", "button:quit")]
     assert len({r.centery for r in row}) == 1 and all(a.right < b.x for a, b in zip(row, row[1:]))
     assert row[0].x >= 0 and row[-1].right <= 1280 and abs((row[0].x + row[-1].right) / 2 - 640) <= 1
     for game in ("kaito", "sushi-draft"):

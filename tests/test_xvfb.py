@@ -59,8 +59,7 @@ def test_menu_flow_in_a_real_window(display, tmp_path):
     try:
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), "the main menu")
-        setup = app.click_until(app.element(menu, "button:game:kaito"),
-                                lambda d: d.get("scene") == "setup" and "button:start" in ids(d), "the setup scene")
+        setup = app.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
         app.click(app.element(setup, "button:back"))
         app.wait_for(lambda d: d.get("scene") == "menu", "back to the menu")
     finally:
@@ -89,8 +88,7 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
     try:
         app.find_window()
         menu = app.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d))
-        setup = app.click_until(app.element(menu, "button:game:kaito"),
-                                lambda d: d.get("scene") == "setup" and "button:start" in ids(d), "the setup scene")
+        setup = app.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
         setup = app.wait_stable(lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
         for choice in ("choice:seat0:human", "choice:seat1:hard", "choice:first:left", "choice:speed:fast"):
             app.click(app.element(setup, choice))

@@ -27,8 +27,7 @@ def test_a_whole_kanji_zushi_game_with_the_mouse(display, tmp_path):
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kanji-zushi" in ids(d),
                             "the main menu")
-        app.click_until(app.element(menu, "button:game:kanji-zushi"),
-                        lambda d: d.get("scene") == "setup" and "choice:hint:on" in ids(d), "the setup scene")
+        app.open_game(menu, "kanji-zushi", lambda d: d.get("scene") == "setup" and "choice:hint:on" in ids(d))
         for choice in ("choice:players:2", "choice:seat0:human", "choice:seat1:easy", "choice:hint:on"):
             app.click(app.element(json.loads(app.dump.read_text()), choice))
             time.sleep(0.15)

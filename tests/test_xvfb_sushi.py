@@ -61,8 +61,7 @@ def test_a_whole_sushi_draft_game_with_the_mouse(display, tmp_path):
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:sushi-draft" in ids(d),
                             "the main menu")
-        app.click_until(app.element(menu, "button:game:sushi-draft"),
-                        lambda d: d.get("scene") == "setup" and "choice:players:3" in ids(d), "the setup scene")
+        app.open_game(menu, "sushi-draft", lambda d: d.get("scene") == "setup" and "choice:players:3" in ids(d))
         for choice in ("choice:players:3", "choice:seat0:human", "choice:seat1:easy", "choice:seat2:medium"):
             app.click(app.element(json.loads(app.dump.read_text()), choice))
             time.sleep(0.15)

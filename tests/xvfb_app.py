@@ -159,6 +159,17 @@ class RealApp:
                     raise
         raise AssertionError(f"{what}: no click tried")
 
+    def open_game(self, menu: dict, game: str, ready) -> dict:
+        """From the menu dump ``menu``: click ``game``'s card and, the first time, skip its
+        tutorial's offer (``button:skip-tutorial``); returns the setup's dump once ``ready``."""
+        dump = self.click_until(self.element(menu, f"button:game:{game}"),
+                                lambda d: d.get("scene") in ("setup", "tutorial_offer"), "the setup or the offer")
+        if dump.get("scene") == "tutorial_offer":
+            dump = self.wait_stable(lambda d: "button:skip-tutorial" in ids(d))
+            dump = self.click_until(self.element(dump, "button:skip-tutorial"),
+                                    lambda d: d.get("scene") == "setup", "the setup")
+        return self.wait_for(ready, "the setup scene")
+
     def drag(self, src: list[int], dst: list[int], steps: int = 12) -> None:
         sx, sy = src[0] + src[2] / 2, src[1] + src[3] / 2
         dx, dy = dst[0] + dst[2] / 2, dst[1] + dst[3] / 2

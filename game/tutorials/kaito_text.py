@@ -35,12 +35,13 @@ TEXTS = {
         "Here is what matters most: a colour with no katana or no kabuto left on the board loses at "
         "once, whoever captured it. Black has three kabuto. Capture the one on b1."),
     "kaito.kabuto.why": "Go for Black's kabuto on b1: kabuto are Black's weak spot.",
-    "kaito.last": "Black took your 3 Mon. Capture Black's kabuto on e5 and watch the game log.",
+    "kaito.last": (
+        "Black took your 3 Mon. Capture Black's kabuto on e5: then Black has only one kabuto left, and "
+        "the game log will warn about it."),
     "kaito.last.why": "Capture Black's kabuto on e5: after it Black has only one left.",
     "kaito.warning": (
-        "The log warns when a colour is down to its last katana or kabuto: in red when it is yours, in "
-        "green when it is your chance. Black moved to e2, and its last kabuto on a2 is now in the "
-        "Kaito's row."),
+        "The game log warns when a colour is down to its last katana or kabuto: in red when it is "
+        "yours, in green when it is your chance. Black moved to e2, and the log says: “{event}”"),
     "kaito.win": "Capture Black's last kabuto on a2 to win the game!",
     "kaito.win.why": "Black's last kabuto lies on a2: capture it and the game is yours.",
     "kaito.end": (

@@ -137,6 +137,13 @@ class Driver:
         self.post(self.pg.MOUSEBUTTONUP, pos=b, button=1)
         self.frames(settle)
 
+    def open_game(self, game: str) -> None:
+        """On the menu: click ``game``'s card and, the first time, skip the tutorial's offer
+        (``button:skip-tutorial``), on to the setup."""
+        self.click(f"button:game:{game}")
+        if self.scene_name() == "tutorial_offer":
+            self.click("button:skip-tutorial")
+
     def has(self, id: str) -> bool:
         """True if the top scene shows an enabled element ``id``."""
         top = self.app.manager.top()

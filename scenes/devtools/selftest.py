@@ -17,6 +17,8 @@ what a user's clicks produce). The walk:
   seat and back to all -> back to the menu; then the KAITO AI-vs-AI game's record (kept from its
   score screen) in the viewer over the menu, stepped the same way -> back -> menu
   -> the statistics screen (``stats``, when registered): opened from the menu and left again
+  -> each game's tutorial (issue 11) from the menu's ``button:learn``: a wrong move tried and
+  refused, then the coach followed to the end (:mod:`scenes.devtools.walk_tutorial`) -> menu
 
 Each game's end stays on screen until ``button:score`` is clicked. The driver is
 :mod:`scenes.devtools.driver`; the replay and statistics walks are
@@ -41,6 +43,7 @@ from game.kanji import judge
 from game.kanji_data import form
 from scenes.devtools.driver import DT_MS, Driver, SelfTestFailure
 from scenes.devtools.walk_replay import walk_replay, walk_stats
+from scenes.devtools.walk_tutorial import walk_tutorials
 from scenes.shell.app import App
 from scenes.shell.registry import scene_class
 from scenes.shell.settings import Settings
@@ -63,7 +66,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.wait_scene("menu")
 
     # setup: AI vs AI
-    d.click("button:game:kaito")
+    d.open_game("kaito")
     d.wait_scene("setup")
     d.click("choice:seat0:easy")
     d.click("choice:seat1:easy")
@@ -108,7 +111,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
         raise SelfTestFailure(f"quit to menu left {len(app.manager)} scenes on the stack")
 
     # setup remembers the choices; back returns to the menu
-    d.click("button:game:kaito")
+    d.open_game("kaito")
     d.wait_scene("setup")
     kinds = getattr(app.manager.top(), "kinds", None)
     if kinds != ["easy", "easy"]:
@@ -123,6 +126,8 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
         d.wait_scene("replay")
         walk_replay(d, log, "KAITO")
     walk_stats(d, log)
+    if app.has_scene("tutorial"):
+        walk_tutorials(d, log)
 
     formed = form("亻", "木")
     if formed is None or formed.char != "休" or formed.strokes != 6:
@@ -132,7 +137,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
 def _start_game(d: Driver, game: str, choices: Sequence[str], play_scene: str) -> None:
     """From the menu: open ``game``'s set-up, click the ``choices`` (UI ids) in order, switch the
     animations to instant, start, and wait for ``play_scene`` (then some stray input on it)."""
-    d.click(f"button:game:{game}")
+    d.open_game(game)
     d.wait_scene("setup")
     for ident in choices:
         d.click(ident)

@@ -114,4 +114,19 @@ def walk_tutorial(d: Driver, log: Callable[[str], None], wall_s: float = 120.0, 
     return {"steps": len(coach.tutorial.steps), "moves": moves, "refused": coach.refused}
 
 
-__all__ = ["TARGET", "targets", "walk_tutorial", "wrong_move"]
+def walk_tutorials(d: Driver, log: Callable[[str], None], games: tuple[str, ...] = ()) -> None:
+    """From the menu: each game's tutorial through ``button:learn`` / ``button:tutorial:<game>``,
+    followed to its end (:func:`walk_tutorial`), then ``button:menu`` back to the menu."""
+    from game.tutorial import TUTORIAL_GAMES
+
+    for game in games or TUTORIAL_GAMES:
+        d.click("button:learn")
+        d.wait_scene("learn")
+        d.click(f"button:tutorial:{game}")
+        d.wait_scene(f"tutorial:{game}")
+        walk_tutorial(d, log, try_wrong=True)
+        d.click("button:menu")
+        d.wait_scene("menu")
+
+
+__all__ = ["TARGET", "targets", "walk_tutorial", "walk_tutorials", "wrong_move"]

@@ -119,10 +119,6 @@ class PlayScene(PlayExtras, Scene):
     cursor: int = 0
     #: real ms since the scene began (ambient effects: pulses, thinking dots)
     clock_ms: float = 0.0
-    #: the tutorial's director (:class:`scenes.tutorial.director.TutorialDirector`) when the scene
-    #: plays a tutorial (issue 11), else None: it refuses actions, marks the asked-for pieces and
-    #: lets the scripted seats act
-    coach: Any = None
 
     # -- set-up -------------------------------------------------------------------------------
     def init_play(self, game: Game, seats: Sequence[str], seed: int | None, names: Sequence[str] | None,
@@ -302,10 +298,7 @@ class PlayScene(PlayExtras, Scene):
             self.end_fade = min(1.0, self.end_fade + sdt / END_FADE_MS)
         if not self.review:
             self._poll_hint()
-        if self.coach is not None:
-            if self.coach.scene is None:
-                self.coach.attach(self)
-            self.coach.update(dt_ms)
+        self._coach_frame(dt_ms)
         self.sync_play_widgets()
         return sdt
 
@@ -318,9 +311,8 @@ class PlayScene(PlayExtras, Scene):
                 or (self.ended and self.end_fade < 1.0))
 
     def busy(self) -> bool:
-        """True while the loop must run at full frame rate: :meth:`moving` and the coach's panel
-        (KAITO's whole answer; Sushi Draft and Kanji-zushi add toasts, hover lifts and AI seats
-        still to act)."""
+        """True while the loop must run at full frame rate: :meth:`moving`, the coach's panel (Sushi
+        Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
         return self.moving() or (self.coach is not None and self.coach.busy())
 
     def _go_to_score(self) -> None:

@@ -62,7 +62,10 @@ class PlayExtras:
     btn_undo: Button
     btn_hint: Button
     btn_score: Button
-    coach: Any
+    #: the tutorial's director (:class:`scenes.tutorial.director.TutorialDirector`) when the scene
+    #: plays a tutorial (issue 11), else None: it refuses actions, marks the asked-for pieces and
+    #: lets the scripted seats act
+    coach: Any = None
 
     def human_to_act(self) -> int | None:
         """Hook: the human seat that may act at the screen now, or None."""
@@ -348,6 +351,13 @@ class PlayExtras:
     def coach_rect(self) -> pygame.Rect:
         """Hook: where a tutorial's coach panel goes (logical px): the card it covers."""
         return pygame.Rect(722, 508, 536, 190)
+
+    def _coach_frame(self, dt_ms: float) -> None:
+        """A tutorial's frame: the director attached on the first, then its update."""
+        if self.coach is not None:
+            if self.coach.scene is None:
+                self.coach.attach(self)
+            self.coach.update(dt_ms)
 
     def coach_hidden(self) -> bool:
         """Hook: True while the coach's panel must not cover the table (Kanji-zushi: a move plays

@@ -229,4 +229,18 @@ class SushiInput(PlayInput):
         return sc.hand.layout.hover_index(sc.hover, sc.shown.seats[sc.bottom].hand_count)
 
 
-__all__ = ["MSG_TO_KEEP", "MSG_TO_PLATE", "MSG_WILD_FIRST", "MSG_WILD_STACK", "SushiInput"]
+def tutorial_drop(sc: Any) -> tuple[str, pygame.Rect] | None:
+    """(UI id, logical rect) of where a tutorial's asked-for card goes — ``plate``, ``keep`` or
+    the own stack a wild copies — or None (no tutorial, or nothing asked now)."""
+    action = sc.current_hint() if sc.coach is not None else None
+    if action is None:
+        return None
+    if action.startswith("wild="):
+        t = action.partition("=")[2]
+        return f"stack:{sc.bottom}:{t}", sc.areas[sc.bottom].stack_zone(TYPES.index(t))
+    if sc.match.view(sc.bottom).phase == KEEP:
+        return "keep", pygame.Rect(KEEP_RECT)
+    return "plate", pygame.Rect(PLATE_RECT)
+
+
+__all__ = ["MSG_TO_KEEP", "MSG_TO_PLATE", "MSG_WILD_FIRST", "MSG_WILD_STACK", "SushiInput", "tutorial_drop"]

@@ -38,7 +38,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.core import ActionError, first_event
-from game.sushi import EAT, KEEP, STEPS, SUSHI, TYPES, SushiState
+from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
 from game.sushi_events import Chosen, Deal
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
@@ -52,16 +52,14 @@ from scenes.sushi import draw as painter
 from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
 from scenes.sushi.choreo import SushiChoreo, resolves
-from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput
+from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput, tutorial_drop
 from scenes.sushi.layout import (
     HAND,
     HINT_RECT,
-    KEEP_RECT,
     NARRATION_RECT,
     NEXT_RECT,
     PAUSE_RECT,
     PILES_RECT,
-    PLATE_RECT,
     UNDO_RECT,
     SeatArea,
     top_panel_rects,
@@ -240,17 +238,8 @@ class SushiPlayScene(PlayScene):
         return pygame.Rect(PILES_RECT)
 
     def tutorial_drop(self) -> tuple[str, pygame.Rect] | None:
-        """(UI id, logical rect) of where a tutorial's asked-for card goes — ``plate``, ``keep`` or
-        the own stack a wild copies — or None (no tutorial, or nothing asked now)."""
-        action = self.current_hint() if self.coach is not None else None
-        if action is None:
-            return None
-        if action.startswith("wild="):
-            t = action.partition("=")[2]
-            return f"stack:{self.bottom}:{t}", self.areas[self.bottom].stack_zone(TYPES.index(t))
-        if self.match.view(self.bottom).phase == KEEP:
-            return "keep", pygame.Rect(KEEP_RECT)
-        return "plate", pygame.Rect(PLATE_RECT)
+        """Where a tutorial's asked-for card goes (:func:`scenes.sushi.input.tutorial_drop`)."""
+        return tutorial_drop(self)
 
     # -- what is shown ----------------------------------------------------------------------------
     def _snapshot(self) -> Shown:

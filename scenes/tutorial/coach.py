@@ -58,8 +58,11 @@ class CoachPanel:
         y = self.rect.bottom - PAD - BUTTON_H + 4
         right = self.rect.right - PAD
         self.btn_next.rect = pygame.Rect(right - 150, y, 150, BUTTON_H)
-        self.btn_play.rect = pygame.Rect(right - 200, y, 200, BUTTON_H)
-        self.btn_menu.rect = pygame.Rect(right - 200 - 10 - 110, y, 110, BUTTON_H)
+        room = self.rect.w - 2 * PAD - 10  # the end's two buttons share the row
+        play_w = min(200, int(room * 0.64))
+        menu_w = min(110, room - play_w)
+        self.btn_play.rect = pygame.Rect(right - play_w, y, play_w, BUTTON_H)
+        self.btn_menu.rect = pygame.Rect(right - play_w - 10 - menu_w, y, menu_w, BUTTON_H)
 
     def buttons_shown(self) -> bool:
         return self.btn_next.visible or self.btn_play.visible

@@ -66,6 +66,7 @@ class LearnScene(UIScene):
 
     def __init__(self, app: Any, **kwargs: Any):
         super().__init__(app, **kwargs)
+        self.notice = ""
         y = PANEL.y + 110
         for game in TUTORIAL_GAMES:
             info = GAMES_BY_NAME[game]
@@ -77,7 +78,8 @@ class LearnScene(UIScene):
                                 self.close, style="ghost", size=19))
 
     def _start(self, game: str) -> None:
-        start_tutorial(self.app, game)
+        if not start_tutorial(self.app, game):
+            self.notice = "This tutorial cannot be started: its file is missing or damaged (see the log)."
 
     def close(self) -> None:
         if self.app.manager.top() is self:
@@ -96,6 +98,8 @@ class LearnScene(UIScene):
         draw_text(surface, self.app, "Learn by playing", (PANEL.centerx, PANEL.y + 46), 30, C.INK, bold=True)
         draw_text(surface, self.app, "The coach explains one rule at a time and asks you to play it.",
                   (PANEL.centerx, PANEL.y + 82), 16, C.INK_SOFT)
+        if self.notice:
+            draw_text(surface, self.app, self.notice, (PANEL.centerx, PANEL.bottom - 82), 15, C.VERMILION_DARK)
         self.widgets.draw(surface, self.app)
 
 
