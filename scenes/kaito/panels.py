@@ -41,7 +41,6 @@ from scenes.kaito.layout import (
 )
 from scenes.kit.draw import C, draw_dashed_rect, draw_shadow, draw_text, mix, text_width
 from scenes.kit.tween import clamp
-from scenes.play.seats import LEVEL_LABEL
 
 if TYPE_CHECKING:
     from scenes.kaito.scene import KaitoPlayScene
@@ -91,7 +90,7 @@ class SidePainter:
             name = scene.names[seat]
             draw_text(surface, app, name, spots.name, 22, C.INK, bold=True, anchor="midleft")
             nw = text_width(app, name, 22, bold=True)
-            level = LEVEL_LABEL[scene.seats[seat]]
+            level = scene.seat_label(seat)
             tag = COLOR_NAMES[color] if name.startswith(level) else f"{COLOR_NAMES[color]} · {level}"
             draw_text(surface, app, tag, (spots.tag_x + nw, spots.tag_y), 15, C.INK_MUTED, anchor="midleft")
             count = str(len([c for c in sh.held[seat] if c]))

@@ -65,7 +65,6 @@ from scenes.kit.draw import (
 from scenes.kit.flight import Flight, centered
 from scenes.kit.marks import draw_hint_mark
 from scenes.kit.tween import clamp
-from scenes.play.seats import LEVEL_LABEL
 
 #: How long a banner message stays (ms).
 TOAST_MS = 3200.0
@@ -175,7 +174,7 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
     name = fit_text(app, s.names[seat], 17, True, room)
     draw_text(surface, app, name, (nx, head_y), 17, C.INK, bold=True, anchor="midleft")
     nw = text_width(app, name, 17, True)
-    level = LEVEL_LABEL.get(s.seats[seat], "")
+    level = s.seat_label(seat)
     if level and not s.names[seat].startswith(level) and text_width(app, level, 12) <= room - nw - 8:
         draw_text(surface, app, level, (nx + nw + 8, head_y + 1), 12, C.INK_MUTED, anchor="midleft")
     if status:

@@ -26,6 +26,7 @@ from game.match import Match
 
 from scenes.kit.narration import NarrationLog
 from scenes.kit.widgets import Button
+from scenes.play.seats import LEVEL_LABEL
 
 if TYPE_CHECKING:
     from scenes.kit.dragdrop import DragController
@@ -351,6 +352,14 @@ class PlayExtras:
     def coach_rect(self) -> pygame.Rect:
         """Hook: where a tutorial's coach panel goes (logical px): the card it covers."""
         return pygame.Rect(722, 508, 536, 190)
+
+    def seat_label(self, seat: int) -> str:
+        """What plays ``seat``, as its panel says it: "Human", "Hard AI"... ("Coach" for a
+        tutorial's scripted seat)."""
+        kind = self.match.seats[seat]
+        if self.coach is not None and kind != "human":
+            return "Coach"
+        return LEVEL_LABEL.get(kind, "AI")
 
     def _coach_frame(self, dt_ms: float) -> None:
         """A tutorial's frame: the director attached on the first, then its update."""

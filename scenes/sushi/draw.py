@@ -29,7 +29,7 @@ from scenes.kit.draw import (
 )
 from scenes.kit.flight import centered
 from scenes.kit.marks import draw_hint_mark
-from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
+from scenes.play.seats import SEAT_RGB
 from scenes.sushi.art import (
     BACK,
     CARD_SHORT,
@@ -235,7 +235,7 @@ def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> Non
     shown_name = fit_text(app, name, 18, True, room)
     draw_text(surface, app, shown_name, (nx, area.header_y()), 18, C.INK, bold=True, anchor="midleft")
     nw = text_width(app, shown_name, 18, True)
-    level = LEVEL_LABEL[sc.seats[seat]]
+    level = sc.seat_label(seat)
     tags = [] if name.startswith(level) else [level]
     if seat == (sc.bottom + 1) % len(sc.seats):
         tags.append("your left")
