@@ -68,7 +68,7 @@ import math
 import os
 import random
 import sys
-from typing import Any
+from typing import Any, Iterator
 
 from .ai.kaito_engine import FastPos, action_to_move, move_to_action
 from .ai.kaito_search import MATE_BOUND, fixed_depth_score, move_score
@@ -260,8 +260,17 @@ def analyse_record(path: str, record: Any, seat: int, seed: int = 0, depth: int 
 
     Raises:
         ReplayError: as :func:`decisions`."""
+    return list(iter_analysis(path, record, seat, seed, depth, worlds))
+
+
+def iter_analysis(path: str, record: Any, seat: int, seed: int = 0, depth: int = DEFAULT_DEPTH,
+                  worlds: int = DEFAULT_WORLDS) -> Iterator[dict[str, Any]]:
+    """:func:`analyse_record` one decision at a time, each yielded as soon as it is rated (the
+    replay viewer shows the marks as they come).
+
+    Raises:
+        ReplayError: as :func:`decisions` (before the first row)."""
     game = record.get("game") if isinstance(record, dict) else None
-    out = []
     for ply, step, state, action in decisions(path, record, seat):
         view = state.view(seat)
         rng = random.Random(f"{seed}:{ply}")
@@ -273,8 +282,7 @@ def analyse_record(path: str, record: Any, seat: int, seed: int = 0, depth: int 
             rated = rate_kanji(view, action, rng, worlds)
         else:
             raise ReplayError(f"{path}: the coach does not know the game {game!r}")
-        out.append({"ply": ply, "step": step, "seat": seat, **rated})
-    return out
+        yield {"ply": ply, "step": step, "seat": seat, **rated}
 
 
 def analyse_file(path: str, seat: int, seed: int = 0, depth: int = DEFAULT_DEPTH,
@@ -307,19 +315,22 @@ def main(argv: list[str]) -> int:
                         help=f"sampled worlds per decision, Sushi Draft and Kanji-zushi (default {DEFAULT_WORLDS})")
     args = parser.parse_args(argv)
     try:
-        rows = analyse_file(args.file, args.seat, args.seed, args.depth, args.worlds)
+        record = load_record(args.file)
+        rows = iter_analysis(args.file, record, args.seat, args.seed, args.depth, args.worlds)
+        first = next(rows, None)  # a bad record or seat fails here, before any output
     except ReplayError as exc:
         print(str(exc), file=sys.stderr)
         return 2
     try:
-        for row in rows:
-            print(json.dumps(row, ensure_ascii=False))
-        sys.stdout.flush()
+        if first is not None:
+            print(json.dumps(first, ensure_ascii=False), flush=True)
+        for row in rows:  # each line as soon as it is rated
+            print(json.dumps(row, ensure_ascii=False), flush=True)
     except BrokenPipeError:  # ``| head``: the reader left; quietly stop
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_WORLDS", "KAITO_SCALE", "MARKS", "THRESHOLDS", "analyse_file",
-           "analyse_record", "decisions", "kaito_value", "kanji_values", "mark", "rate_kaito",
+           "analyse_record", "decisions", "iter_analysis", "kaito_value", "kanji_values", "mark", "rate_kaito",
            "rate_kanji", "rate_sushi"]

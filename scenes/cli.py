@@ -7,6 +7,8 @@
 * ``--play GAME --seats human,hard [--seed N]``  start straight into a game.
 * ``--continue``  open the most recently saved game in progress (``<data dir>/saves/<game>.json``); exit 2 with
   one line on stderr if there is none or it is unusable (a bad file is set aside as ``.bad``).
+* ``--analyse FILE --seat N [...]``  the coach (``python -m game analyse``), as the replay viewer
+  runs it from the bundle: one JSON line per decision of seat N.
 * ``--tutorial GAME``  start that game's tutorial (kaito, sushi-draft, kanji-zushi).
 * ``--replay FILE``  open a game record (tatami-record/1, or a saved ``{"record", "setup"}``) in the
   replay viewer; exit 2 with one line on stderr if it cannot be read or replayed.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Any, Sequence
 
@@ -74,8 +77,23 @@ def _load_replay(path: str, other_mode: bool) -> Any:
     return source
 
 
+def _lower_priority() -> None:
+    """Run the coach's analysis below the app's own priority (never raises)."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point. Returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--analyse"]:  # the coach (python -m game analyse), run by the replay viewer
+        from game.analyse import main as analyse_main
+
+        if os.environ.get("TATAMI_NICE"):
+            _lower_priority()
+        return analyse_main(argv[1:])
     args = build_parser().parse_args(argv)
     configure_logging()
     if args.selftest:

@@ -124,7 +124,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     if kaito_record is not None and app.has_scene("replay"):
         app.manager.push(app.make_scene("replay", record=kaito_record))
         d.wait_scene("replay")
-        walk_replay(d, log, "KAITO")
+        walk_replay(d, log, "KAITO", coach=True)
     walk_stats(d, log)
     if app.has_scene("tutorial"):
         walk_tutorials(d, log)

@@ -2,7 +2,8 @@
 driven like a player by :class:`scenes.devtools.driver.Driver` (see :mod:`scenes.devtools.selftest`)."""
 from __future__ import annotations
 
-from typing import Callable
+import time
+from typing import Any, Callable
 
 import pygame
 
@@ -19,7 +20,28 @@ def _replay_check(d: Driver, want: int, what: str) -> None:
         raise SelfTestFailure(f"replay: after {what} the board does not show step {want}")
 
 
-def walk_replay(d: Driver, log: Callable[[str], None], title: str) -> None:
+def _walk_coach(d: Driver, log: Callable[[str], None], scene: Any) -> None:
+    """The coach on: its child process (the bundle's ``--analyse`` when frozen) rates the seat
+    shown; every decision gets a mark, and the line is on screen after one of them."""
+    d.click("button:replay-coach")
+    marks = scene.coach.marks.get(scene.coach.seat())
+    end = time.monotonic() + 120
+    while marks is not None and not marks.done:
+        if time.monotonic() > end:
+            raise SelfTestFailure("replay: the coach did not finish within 120 s")
+        d.frames(1)
+        time.sleep(0.02)
+    if marks is None or marks.problem or not marks.rows:
+        raise SelfTestFailure(f"replay: the coach gave no marks ({marks.problem if marks else 'not started'})")
+    step = min(marks.rows)
+    scene.go_to(step + 1)
+    d.frames(2)
+    if not d.has("coach-mark"):
+        raise SelfTestFailure("replay: the coach's line is not on screen")
+    log(f"  replay coach: {len(marks.rows)} decisions rated")
+
+
+def walk_replay(d: Driver, log: Callable[[str], None], title: str, coach: bool = False) -> None:
     """On the replay viewer: step with the buttons, the keys and the wheel, checking each position;
     switch the viewer to seat 1 and back (games with hidden information); leave with Back (the
     previous scene is gone: the menu)."""
@@ -52,6 +74,8 @@ def walk_replay(d: Driver, log: Callable[[str], None], title: str) -> None:
         d.click("button:replay-back")
         d.click("choice:replay-viewer:all", settle=10)
     d.stray_input()
+    if coach and d.has("button:replay-coach"):
+        _walk_coach(d, log, scene)
     log(f"  replay viewer: {title}, {n} steps walked")
     d.click("button:back")
     d.wait_scene("menu")

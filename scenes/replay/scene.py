@@ -53,6 +53,7 @@ from scenes.replay.controls import (
     ControlStrip,
     viewer_options,
 )
+from scenes.replay.coach import ReplayCoach
 from scenes.replay.inset import InsetApp
 from scenes.replay.source import Positions, clean_setup, default_seats, readout, seat_names, start_kwargs
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -145,6 +146,7 @@ class ReplayScene(UIScene):
              "speed": self.set_speed, "viewer": self.choose_viewer},
             options, swatches, self.speed)
         self.widgets = self.strip.widgets
+        self.coach = ReplayCoach(self, record)
         if self.strip.viewer is not None:
             self.strip.viewer.set_value("all" if self.viewer is None else str(self.viewer))
         if self.problem is None:
@@ -197,6 +199,7 @@ class ReplayScene(UIScene):
             self.board.enter()
 
     def exit(self) -> None:
+        self.coach.close()
         if self.board is not None:
             try:
                 self.board.exit()
@@ -314,6 +317,7 @@ class ReplayScene(UIScene):
         self.viewer = seat
         if self.board is not None:
             self.board.set_viewer(seat)
+        self.coach.sync()
 
     def _sync(self) -> None:
         self.strip.sync(self.index, self.count, self.playing, self.can_play_here())
@@ -353,7 +357,7 @@ class ReplayScene(UIScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets first; then the keys (``event.key``) and the wheel (``event.precise_y`` or
         ``event.y``: each whole notch up is a step back, down a step on)."""
-        if self.widgets.handle_event(event):
+        if self.widgets.handle_event(event) or self.coach.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
             name = self.KEYS.get(int(getattr(event, "key", -1)))
@@ -380,6 +384,7 @@ class ReplayScene(UIScene):
     def update(self, dt_ms: float) -> None:
         """Widgets, the embedded scene (``dt_ms`` times the speed) and auto-play."""
         super().update(dt_ms)
+        self.coach.update(dt_ms)
         board = self.board
         if board is None:
             return
@@ -400,7 +405,7 @@ class ReplayScene(UIScene):
         return super().busy() or self.playing or (self.board is not None and self.board.busy())
 
     def ui_elements(self) -> list[UIElement]:
-        return self.widgets.ui_elements()
+        return self.widgets.ui_elements() + self.coach.ui_elements()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bands, the embedded scene (clipped to its place), the strip; never changes state."""
@@ -419,6 +424,7 @@ class ReplayScene(UIScene):
                 self.board.draw(surface)
             finally:
                 surface.set_clip(clip)
+            self.coach.draw(surface)
         else:
             self._draw_problem(surface)
         self.strip.draw(surface, self.app, readout, detail, self.caption())

@@ -1,0 +1,233 @@
+"""The coach's marks in the replay viewer (issue 13 §4): every decision of one seat rated against
+the hard AI's best (good / inaccuracy / mistake / blunder, :mod:`game.analyse`), computed in a
+child process — ``python -m game analyse`` from source, the bundle's ``--analyse`` when frozen —
+and read line by line as the rows arrive, so the viewer never waits and its frames stay smooth.
+
+:class:`CoachMarks` owns the child and a temporary copy of the record; ``close()`` ends both (the
+viewer closes it when it leaves). A child that fails leaves ``problem`` (one line); the viewer
+then simply shows no marks."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from scenes.kit.draw import C, draw_text, pill_surface, text_width
+from scenes.kit.scene import UIElement
+from scenes.kit.widgets import Button, WidgetGroup
+from scenes.replay.controls import BOARD
+
+log = logging.getLogger("tatami.replay")
+
+#: The coach's budget in the viewer: KAITO search depth (plies) and sampled worlds per decision
+#: (Sushi Draft, Kanji-zushi) — smaller than the command's defaults, so marks arrive in seconds.
+VIEWER_DEPTH = 6
+VIEWER_WORLDS = 150
+#: Colour of each mark (RGB).
+MARK_RGB = {"good": (92, 160, 84), "inaccuracy": (196, 146, 38), "mistake": (214, 110, 40),
+            "blunder": (190, 52, 40)}
+
+
+def analyse_command(path: str, seat: int, depth: int = VIEWER_DEPTH, worlds: int = VIEWER_WORLDS) -> list[str]:
+    """The command line of the coach for the record file ``path`` and ``seat``."""
+    args = [path, "--seat", str(seat), "--depth", str(depth), "--worlds", str(worlds)]
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "--analyse", *args]
+    return [sys.executable, "-m", "game", "analyse", *args]
+
+
+class CoachMarks:
+    """The coach's rows for ``seat`` of ``record`` (a tatami-record/1 dict), by replay step.
+
+    Attributes:
+        seat: the seat rated. rows: replay step -> the row of :func:`game.analyse.iter_analysis`
+            (``action``, ``best``, ``mark``, ``loss``...). done: the child has finished.
+        problem: one line when the coach could not run, else None."""
+
+    def __init__(self, record: dict, seat: int, depth: int = VIEWER_DEPTH, worlds: int = VIEWER_WORLDS):
+        self.seat = seat
+        self.rows: dict[int, dict[str, Any]] = {}
+        self.done = False
+        self.problem: str | None = None
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        fd, name = tempfile.mkstemp(prefix="tatami-coach-", suffix=".json")
+        self._path = Path(name)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(record, f, ensure_ascii=False)
+            env = {**os.environ, "TATAMI_NICE": "1", "PYTHONIOENCODING": "utf-8"}
+            self._proc = subprocess.Popen(analyse_command(str(self._path), seat, depth, worlds),
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                          text=True, encoding="utf-8", errors="replace", env=env,
+                                          creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+        except (OSError, TypeError, ValueError) as exc:
+            self._finish(f"the coach cannot start: {exc}")
+            return
+        threading.Thread(target=self._read, name="tatami-coach", daemon=True).start()
+
+    def _read(self) -> None:
+        proc = self._proc
+        assert proc is not None and proc.stdout is not None
+        for line in proc.stdout:
+            try:
+                row = json.loads(line)
+                step = int(row["step"])
+            except (ValueError, KeyError, TypeError):
+                continue
+            with self._lock:
+                self.rows[step] = row
+        err = proc.stderr.read() if proc.stderr is not None else ""
+        code = proc.wait()
+        self._finish(None if code in (0, -9, -15) else (err.strip().splitlines() or [f"exit {code}"])[-1])
+
+    def _finish(self, problem: str | None) -> None:
+        if problem:
+            self.problem = problem
+            log.warning("replay coach: %s", problem)
+        self.done = True
+        try:
+            self._path.unlink()
+        except OSError:
+            pass
+
+    def at(self, step: int) -> dict[str, Any] | None:
+        """The row of the decision the seat made in replay step ``step``, if rated yet."""
+        with self._lock:
+            return self.rows.get(step)
+
+    def close(self) -> None:
+        """End the child (if still running) and remove the record's copy."""
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            self._path.unlink()
+        except OSError:
+            pass
+
+
+#: The coach's line per mark (whole sentences with named placeholders).
+MARK_SENTENCES = {
+    "good": "Coach: {name} played {action} \u2014 a good move.",
+    "inaccuracy": "Coach: {name} played {action} \u2014 an inaccuracy; the hard AI prefers {best}.",
+    "mistake": "Coach: {name} played {action} \u2014 a mistake; the hard AI prefers {best}.",
+    "blunder": "Coach: {name} played {action} \u2014 a blunder; the hard AI prefers {best}.",
+}
+
+
+def mark_sentence(row: dict[str, Any], name: str) -> str:
+    """One line for a rated decision (:data:`MARK_SENTENCES`), e.g. "Coach: You played c4 — a
+    mistake; the hard AI prefers d2"."""
+    mark = row.get("mark") if row.get("mark") in MARK_SENTENCES else "good"
+    return MARK_SENTENCES[str(mark)].format(name=name, action=row.get("action"), best=row.get("best"))
+
+
+#: ``button:replay-coach`` (logical px, over the board's top-left corner).
+COACH_BUTTON = pygame.Rect(BOARD.x + 8, 8, 136, 34)
+#: Centre of the coach's line (logical px).
+LINE_CENTER = (BOARD.centerx + 40, 25)
+LINE_SIZE = 15
+
+
+class ReplayCoach:
+    """The replay viewer's coach: ``button:replay-coach`` switches it on and off; while on, the
+    decisions of the seat shown (the viewer's seat, else the first person of the setup, else
+    seat 0) are rated in the background (:class:`CoachMarks`, one per seat, kept) and the line for
+    the step just shown is drawn over the board (UI element ``coach-mark``, kind ``mark-<mark>``
+    or ``mark-pending``)."""
+
+    def __init__(self, scene: Any, record: Any):
+        self.scene = scene
+        self.record = record if isinstance(record, dict) else None
+        self.on = False
+        self.marks: dict[int, CoachMarks] = {}
+        #: the coach's own button group (the strip's pixels are cached: its group stays its own)
+        self.widgets = WidgetGroup()
+        self.button = self.widgets.add(Button("button:replay-coach", "Coach: off", COACH_BUTTON, self.toggle,
+                                              style="dark", size=15))
+        self.button.visible = self.record is not None and scene.problem is None
+
+    def seat(self) -> int:
+        sc = self.scene
+        if sc.viewer is not None:
+            return int(sc.viewer)
+        seats = sc.seats() if sc.positions is not None else []
+        return seats.index("human") if "human" in seats else 0
+
+    def toggle(self) -> None:
+        """``button:replay-coach``: on (the rating starts for the seat shown) or off."""
+        self.on = not self.on
+        self.button.label = "Coach: on" if self.on else "Coach: off"
+        self.sync()
+
+    def sync(self) -> None:
+        """Start the rating of the seat shown if it is on and not started yet."""
+        if not self.on or self.record is None:
+            return
+        seat = self.seat()
+        if seat not in self.marks:
+            self.marks[seat] = CoachMarks(self.record, seat)
+
+    def line(self) -> tuple[str, str] | None:
+        """(the line, its kind) for the step just shown, or None."""
+        sc = self.scene
+        marks = self.marks.get(self.seat()) if self.on else None
+        if marks is None or sc.index <= 0:
+            return None
+        row = marks.at(sc.index - 1)
+        name = sc.names[marks.seat] if marks.seat < len(sc.names) else f"Seat {marks.seat + 1}"
+        if row is not None:
+            return mark_sentence(row, name), f"mark-{row.get('mark', 'good')}"
+        if not marks.done:
+            return f"Coach: rating {name}'s decisions\u2026", "mark-pending"
+        return None
+
+    def _rect(self, text: str) -> pygame.Rect:
+        w = text_width(self.scene.app, text, LINE_SIZE, bold=True) + 32
+        return pygame.Rect(round(LINE_CENTER[0] - w / 2), LINE_CENTER[1] - 15, round(w), 30)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.widgets.handle_event(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.widgets.update(dt_ms)
+
+    def ui_elements(self) -> list[UIElement]:
+        got = self.line()
+        line = [UIElement("coach-mark", got[1], self._rect(got[0]))] if got is not None else []
+        return self.widgets.ui_elements() + line
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The button and the coach's line as a pill over the board (no state change)."""
+        self.widgets.draw(surface, self.scene.app)
+        got = self.line()
+        if got is None:
+            return
+        text, kind = got
+        app = self.scene.app
+        r = self._rect(text)
+        vp = app.viewport
+        color = MARK_RGB.get(kind[5:], (60, 52, 46))
+        surface.blit(pill_surface(vp.px(r.w), vp.px(r.h), vp.px(15), color), vp.to_window(r).topleft)
+        draw_text(surface, app, text, r.center, LINE_SIZE, C.PAPER_LIGHT, bold=True)
+
+    def close(self) -> None:
+        for marks in self.marks.values():
+            marks.close()
+        self.marks.clear()
+
+
+__all__ = ["COACH_BUTTON", "ReplayCoach", "CoachMarks", "MARK_RGB", "MARK_SENTENCES", "VIEWER_DEPTH", "VIEWER_WORLDS", "analyse_command", "mark_sentence"]

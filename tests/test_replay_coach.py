@@ -1,0 +1,109 @@
+"""The coach's marks in the replay viewer (issue 13 §4): ``button:replay-coach`` rates the seat
+shown in a child process (``python -m game analyse``, the bundle's ``--analyse``), rows read as
+they arrive; the step just shown gets its line (``coach-mark``, kind ``mark-<mark>``) with the
+better move; leaving ends the child; a failing child leaves one line and no marks."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.analyse import MARKS, analyse_record, iter_analysis
+from game.tutorial import compile_tutorial, load_tutorial
+from scenes.devtools.driver import Driver
+from scenes.replay.coach import MARK_SENTENCES, CoachMarks, analyse_command, mark_sentence
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def kaito_game():
+    tut = load_tutorial("kaito")
+    record = compile_tutorial(tut).state.record()
+    setup = {"seats": ["easy", "human"], "names": ["Aoi", "You"], "colors": ["B", "R"]}
+    return record, setup
+
+
+def wait_done(marks, wall_s=120.0):
+    end = time.monotonic() + wall_s
+    while not marks.done:
+        assert time.monotonic() < end, "the coach did not finish"
+        time.sleep(0.05)
+
+
+def test_the_viewer_shows_each_rated_decision_with_the_better_move(app):
+    record, setup = kaito_game()
+    d = Driver(app, time.monotonic() + 240, log=lambda s: None)
+    app.manager.reset(app.make_scene("replay", record=record, setup=setup, at="start"))
+    d.frames(3)
+    scene = app.manager.top()
+    assert "coach-mark" not in {e.id for e in scene.ui_elements()}  # off until asked for
+    d.click("button:replay-coach")
+    assert scene.coach.on and scene.coach.seat() == 1  # the person of the setup
+    marks = scene.coach.marks[1]
+    wait_done(marks)
+    assert marks.problem is None
+    expected = analyse_record("record", record, 1, depth=6, worlds=150)
+    assert [r["step"] for r in expected] == sorted(marks.rows)
+    for row in expected:
+        got = marks.at(row["step"])
+        assert got["action"] == row["action"] and got["mark"] == row["mark"] and got["best"] == row["best"]
+    worst = max(expected, key=lambda r: r["loss"])
+    assert worst["mark"] != "good"  # the scripted lesson's moves are not all the engine's choice
+    d.key(__import__("pygame").K_HOME)
+    for _ in range(worst["step"] + 1):
+        d.click("button:replay-forward", settle=40)
+    els = {e.id: e for e in scene.ui_elements()}
+    assert els["coach-mark"].kind == f"mark-{worst['mark']}"
+    line = scene.coach.line()
+    assert line[0] == mark_sentence(worst, "You") and worst["best"] in line[0]
+    # a step of the other seat has no line
+    d.click("button:replay-forward", settle=40)
+    assert "coach-mark" not in {e.id for e in scene.ui_elements()}
+    proc = marks._proc
+    d.click("button:back")
+    assert proc is not None and proc.poll() is not None  # the child ended with the viewer
+
+
+def test_a_failing_coach_leaves_one_line_and_no_marks():
+    record, _ = kaito_game()
+    marks = CoachMarks(record, 5)  # no such seat
+    wait_done(marks)
+    assert marks.rows == {} and marks.problem and "\n" not in marks.problem and "seat" in marks.problem
+    marks.close()
+
+
+def test_the_coach_streams_rows_and_the_bundle_entry_prints_the_same_lines(tmp_path):
+    record, _ = kaito_game()
+    rows = iter_analysis("record", record, 1, depth=4)
+    first = next(rows)  # a generator: the first row is there before the rest is rated
+    assert first["ply"] == 0 and first["mark"] in MARKS
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    a = subprocess.run([sys.executable, "-m", "scenes", "--analyse", str(path), "--seat", "1", "--depth", "4"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    b = subprocess.run([sys.executable, "-m", "game", "analyse", str(path), "--seat", "1", "--depth", "4"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert a.returncode == b.returncode == 0, a.stderr + b.stderr
+    assert a.stdout == b.stdout and len(a.stdout.splitlines()) == 7
+
+
+def test_sentences_and_command_line(monkeypatch):
+    for mark in MARKS:
+        text = mark_sentence({"mark": mark, "action": "c4", "best": "d2"}, "You")
+        assert text.startswith("Coach: You played c4") and (("d2" in text) == (mark != "good"))
+    assert set(MARK_SENTENCES) == set(MARKS)
+    assert analyse_command("f.json", 1)[1:4] == ["-m", "game", "analyse"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert analyse_command("f.json", 1)[1:3] == ["--analyse", "f.json"]
+
+
+@pytest.mark.parametrize("bad", [None, "not a record"])
+def test_the_button_is_hidden_without_a_record_to_rate(app, bad):
+    app.manager.reset(app.make_scene("replay", record=bad))
+    app.pump(16)
+    assert "button:replay-coach" not in {e.id for e in app.manager.top().ui_elements()}
