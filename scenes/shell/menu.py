@@ -4,7 +4,7 @@ then rules, statistics, recent games and quit.
 
 UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``continue:<name>``
 (only while that game has a usable save), ``button:learn`` (the tutorials), ``button:rules``,
-``button:stats``, ``button:recent``, ``button:quit``. The first time a game's card is used, its
+``button:stats``, ``button:recent``, ``button:settings``, ``button:quit``. The first time a game's card is used, its
 tutorial is offered first (``"tutorial_offer"``).
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ LOGO = "art/logo.svg"
 CARD_Y, CARD_W, CARD_H, CARD_GAP = 202, 340, 330, 40  # the game cards (logical px)
 CONTINUE_Y, CONTINUE_H = CARD_Y + CARD_H + 12, 58  # a game's "Continue", under its card
 SUB_SIZE = 14.5  # the Continue summary's text size
-BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 190, 20  # the bottom row
+BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 176, 16  # the bottom row
 NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
 TITLE_Y = 100  # centre of the title group
 
@@ -162,7 +162,8 @@ class MainMenuScene(UIScene):
             cont.visible = False
             self.continues[g.name] = self.widgets.add(cont)
         row = [("button:learn", "Learn to play", self._learn), ("button:rules", "How to play", self._rules), ("button:stats", "Statistics", self._stats),
-               ("button:recent", "Recent games", self._recent), ("button:quit", "Quit", self.app.quit)]
+               ("button:recent", "Recent games", self._recent), ("button:settings", "Settings", self._settings),
+               ("button:quit", "Quit", self.app.quit)]
         x = round(640 - (len(row) * SMALL_W + (len(row) - 1) * BUTTON_GAP) / 2)
         for ident, label, action in row:
             self.widgets.add(Button(ident, label, (x, BUTTON_Y, SMALL_W, BUTTON_H), action, style="secondary", size=19))
@@ -238,6 +239,10 @@ class MainMenuScene(UIScene):
             self.app.manager.push(self.app.make_scene("tutorial_offer", game=game, on_skip=setup))
         else:
             setup()
+
+    def _settings(self) -> None:
+        """``button:settings``: the settings screen."""
+        self.app.manager.push(self.app.make_scene("settings"))
 
     def _learn(self) -> None:
         """``button:learn``: the tutorials' chooser."""

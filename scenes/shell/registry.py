@@ -35,6 +35,7 @@ SCENES: dict[str, Any] = {
     "kanji_play": "scenes.kanji.scene:KanjiPlayScene",
     "kanji_score": "scenes.kanji.score:KanjiScoreScene",
     "replay": "scenes.replay.scene:ReplayScene",
+    "settings": "scenes.shell.settingsview:SettingsScene",
     "tutorial": "scenes.tutorial.scene:tutorial_scene",
     "tutorial_offer": "scenes.tutorial.offer:TutorialOfferScene",
     "learn": "scenes.tutorial.scene:LearnScene",
