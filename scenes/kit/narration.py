@@ -343,7 +343,9 @@ class NarrationLog(Widget):
         if not self.visible:
             return []
         out = [UIElement(self.id, self.kind, pygame.Rect(self._panel_rect()))]
-        out += [UIElement(f"log:{i}", "log-entry", r) for i, r in self.visible_entries()]
+        entries = self.entries
+        out += [UIElement(f"log:{i}", "log-entry", r, entries[i].text if 0 <= i < len(entries) else None)
+                for i, r in self.visible_entries()]
         out += [UIElement("button:log", "button", self._toggle_rect())] if self.collapsed else []
         latest = self._latest_rect()
         return out + ([UIElement("button:log-latest", "button", latest)] if latest is not None else [])

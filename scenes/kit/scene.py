@@ -24,14 +24,19 @@ class UIElement:
     id: stable string, e.g. "button:play", "tile:d4", "kaito".
     kind: "button", "choice", "tile", "pawn", "scroll", ...
     rect: LOGICAL pygame.Rect (the UI dump converts it to window pixels).
+    label: the text the element shows (a button's words, a log entry's sentence), or None; the
+        UI dump writes it as ``label`` so checks can read the screen in any language.
+    focus: True for the element that has the keyboard focus (the dump writes ``"focus": true``).
     """
 
     id: str
     kind: str
     rect: pygame.Rect
+    label: str | None = None
+    focus: bool = False
 
     def key(self) -> tuple:
-        return (self.id, self.kind, tuple(self.rect))
+        return (self.id, self.kind, tuple(self.rect), self.label, self.focus)
 
 
 # --------------------------------------------------------------------------------------

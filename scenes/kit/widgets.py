@@ -133,7 +133,7 @@ class Button(Widget):
         if not self.visible:
             return []
         kind = self.kind if self.enabled else self.kind + "-disabled"
-        return [UIElement(self.id, kind, pygame.Rect(self.rect))]
+        return [UIElement(self.id, kind, pygame.Rect(self.rect), self.label or None)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
@@ -280,11 +280,11 @@ class SegmentedChoice(Widget):
         if not self.visible:
             return []
         out = []
-        for (v, _), r in zip(self.options, self._segment_rects()):
+        for (v, text), r in zip(self.options, self._segment_rects()):
             kind = "choice-selected" if v == self.value else "choice"
             if v in self.disabled and v != self.value:
                 kind = "choice-disabled"
-            out.append(UIElement(f"{self.id}:{v}", kind, r))
+            out.append(UIElement(f"{self.id}:{v}", kind, r, str(text) or None))
         return out
 
     def _hit(self, pos) -> Any:

@@ -207,7 +207,7 @@ class ReplayCoach:
 
     def ui_elements(self) -> list[UIElement]:
         got = self.line()
-        line = [UIElement("coach-mark", got[1], self._rect(got[0]))] if got is not None else []
+        line = [UIElement("coach-mark", got[1], self._rect(got[0]), got[0])] if got is not None else []
         return self.widgets.ui_elements() + line
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,7 +4,11 @@ When ``TATAMI_UI_DUMP=PATH`` is set, the app writes after each drawn frame (only
 content changed)::
 
     {"scene": "<top scene name>",
-     "elements": [{"id": "button:play", "kind": "button", "rect": [x, y, w, h]}, ...]}
+     "elements": [{"id": "button:play", "kind": "button", "rect": [x, y, w, h],
+                   "label": "Play"}, ...]}
+
+``label`` (the text the element shows) is there when it has one; ``"focus": true`` marks the
+element with the keyboard focus.
 
 Rects are in WINDOW pixels (what a tool such as xdotool clicks on). The file is replaced
 atomically (temp file in the same directory + os.replace), so a reader never sees half a file.
@@ -43,7 +47,13 @@ class UIDump:
         if scene is not None:
             for el in scene.ui_elements():
                 r = viewport.to_window(el.rect)
-                elements.append({"id": el.id, "kind": el.kind, "rect": [r.x, r.y, r.w, r.h]})
+                item: dict[str, Any] = {"id": el.id, "kind": el.kind, "rect": [r.x, r.y, r.w, r.h]}
+                label = getattr(el, "label", None)
+                if label:
+                    item["label"] = label
+                if getattr(el, "focus", False):
+                    item["focus"] = True
+                elements.append(item)
         return {"scene": getattr(scene, "name", None), "elements": elements}
 
     def update(self, scene: Any, viewport: Any) -> bool:

@@ -110,7 +110,8 @@ class CoachPanel:
 
     def ui_elements(self) -> list[UIElement]:
         """``coach`` (the panel, kind ``panel``) and the buttons shown."""
-        return [UIElement("coach", "panel", pygame.Rect(self.rect)), *self.widgets.ui_elements()]
+        words = " ".join(t for t in (self.text, self.why) if t) or None
+        return [UIElement("coach", "panel", pygame.Rect(self.rect), words), *self.widgets.ui_elements()]
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         """The card, the coach's seal, title, words, why-not and buttons (no state change)."""

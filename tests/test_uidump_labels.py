@@ -1,0 +1,47 @@
+"""UI dump labels (issue 12): elements with visible text carry it as ``label`` (buttons, choices,
+game-log entries, the tutorial coach's words), so checks can read the screen in any language;
+elements without text have none."""
+from __future__ import annotations
+
+import time
+
+from scenes.devtools.driver import Driver
+from scenes.shell.uidump import UIDump
+from scenes.tutorial.scene import start_tutorial
+
+
+def dump(app):
+    return {e["id"]: e for e in UIDump.snapshot(app.manager.top(), app.viewport)["elements"]}
+
+
+def test_menu_and_setup_elements_carry_their_words(app):
+    d = Driver(app, time.monotonic() + 60, log=lambda s: None)
+    app.manager.reset(app.make_scene("menu"))
+    d.frames(2)
+    els = dump(app)
+    assert els["button:learn"]["label"] == "Learn to play"
+    assert els["button:settings"]["label"] == "Settings"
+    assert els["button:game:sushi-draft"]["label"] == "Sushi Draft"
+    app.manager.push(app.make_scene("setup", game="kaito"))
+    d.frames(2)
+    els = dump(app)
+    assert els["choice:undo:on"]["label"] == "On" and els["button:start"]["label"] == "Start game"
+    assert "focus" not in els["button:start"]
+
+
+def test_log_entries_and_the_coach_carry_their_sentences(app):
+    app.settings["animation_speed"] = "instant"
+    d = Driver(app, time.monotonic() + 60, log=lambda s: None)
+    start_tutorial(app, "kaito")
+    d.frames(3)
+    scene = app.manager.top()
+    els = dump(app)
+    assert els["coach"]["label"] == scene.coach.panel.text and "KAITO" in els["coach"]["label"]
+    assert els["button:tutorial-next"]["label"] == "Continue"
+    assert "label" not in els["tile:a1"]  # a tile shows a picture, not words
+    log = scene.narration
+    log.add("Red moved the Kaito to d4.")
+    log.visible = True
+    d.frames(2)
+    labels = [e.label for e in scene.narration.ui_elements() if e.kind == "log-entry"]
+    assert labels and labels[-1] == "Red moved the Kaito to d4."
