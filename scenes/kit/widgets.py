@@ -24,6 +24,7 @@ from scenes.kit.draw import (
     mix,
     text_width,
 )
+from scenes.kit.focus import FocusRing
 from scenes.kit.scene import Scene, UIElement
 from scenes.kit.tween import Tween, approach
 
@@ -395,6 +396,8 @@ class WidgetGroup:
 
     def __init__(self, widgets: Iterable[Widget] = ()):
         self.widgets: list[Widget] = list(widgets)
+        #: the keyboard focus (:class:`scenes.kit.focus.FocusRing`): keys no widget used
+        self.focus = FocusRing(self)
 
     def add(self, w: W) -> W:
         """Add ``w`` (drawn and hit-tested in order of adding); returns it, typed as given."""
@@ -419,9 +422,13 @@ class WidgetGroup:
                 if w.handle_event(event):
                     consumed = True
             return consumed
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.pointer_used()
         for w in reversed(self.widgets):
             if w.handle_event(event):
                 return True
+        if event.type == pygame.KEYDOWN:
+            return self.focus.handle_key(event)
         return False
 
     def update(self, dt_ms: float) -> None:
@@ -431,12 +438,13 @@ class WidgetGroup:
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         for w in self.widgets:
             w.draw(surface, app)
+        self.focus.draw(surface, app)
 
     def ui_elements(self) -> list[UIElement]:
         out: list[UIElement] = []
         for w in self.widgets:
             out.extend(w.ui_elements())
-        return out
+        return self.focus.mark(out)
 
     def busy(self) -> bool:
         return any(w.busy() for w in self.widgets)

@@ -176,7 +176,7 @@ class ScoreScene(UIScene):
             if event.key == pygame.K_ESCAPE:
                 self.to_menu()
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.widgets.focus.keyboard:
                 self.rematch()
                 return True
         return super().handle_event(event)

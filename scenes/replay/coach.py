@@ -200,6 +200,9 @@ class ReplayCoach:
         return pygame.Rect(round(LINE_CENTER[0] - w / 2), LINE_CENTER[1] - 15, round(w), 30)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """The button's pointer events (the viewer's keys are its own: C toggles the coach)."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            return False
         return self.widgets.handle_event(event)
 
     def update(self, dt_ms: float) -> None:

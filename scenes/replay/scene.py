@@ -147,6 +147,7 @@ class ReplayScene(UIScene):
             options, swatches, self.speed)
         self.widgets = self.strip.widgets
         self.coach = ReplayCoach(self, record)
+        self.widgets.focus.arrows = False  # the arrow keys step through the game
         if self.strip.viewer is not None:
             self.strip.viewer.set_value("all" if self.viewer is None else str(self.viewer))
         if self.problem is None:
@@ -352,7 +353,12 @@ class ReplayScene(UIScene):
     # -- input ----------------------------------------------------------------------------------------
     KEYS = {pygame.K_LEFT: "step_back", pygame.K_RIGHT: "step_forward", pygame.K_HOME: "to_start",
             pygame.K_END: "to_end", pygame.K_SPACE: "toggle_play", pygame.K_ESCAPE: "leave",
-            pygame.K_BACKSPACE: "leave"}
+            pygame.K_BACKSPACE: "leave", pygame.K_c: "toggle_coach"}
+
+    def toggle_coach(self) -> None:
+        """C (or ``button:replay-coach``): the coach's marks on or off."""
+        if self.coach.button.visible:
+            self.coach.toggle()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets first; then the keys (``event.key``) and the wheel (``event.precise_y`` or

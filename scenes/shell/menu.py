@@ -168,6 +168,7 @@ class MainMenuScene(UIScene):
         for ident, label, action in row:
             self.widgets.add(Button(ident, label, (x, BUTTON_Y, SMALL_W, BUTTON_H), action, style="secondary", size=19))
             x += SMALL_W + BUTTON_GAP
+        self.widgets.focus.numbered = [f"button:game:{g.name}" for g in self.games]
         self.saved: dict[str, Any] = {}  # game -> scenes.shell.saves.SavedGame offered by "Continue"
         self.notice = ""  # one line when a bad file was set aside
 
@@ -252,9 +253,7 @@ class MainMenuScene(UIScene):
         self.app.manager.push(self.app.make_scene("rules", game="kaito"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self._choose(self.games[0].name)
-            return True
+        """Widgets and the keyboard focus (Tab, arrows, Enter; 1, 2, 3 open the games in order)."""
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:

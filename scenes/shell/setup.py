@@ -346,8 +346,8 @@ class SetupScene(UIScene):
             if event.key == pygame.K_ESCAPE:
                 self._back()
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.widgets.focus.keyboard:
+                self.start()  # (with the focus ring shown, Enter acts on the focused element)
                 return True
         return super().handle_event(event)
 

@@ -1,0 +1,139 @@
+"""Keyboard focus over a widget group (issue 12, "Keyboard and settings"): Tab / Shift+Tab (and
+the arrow keys, where the scene does not use them itself) move a visible focus ring over the
+buttons, choices and sliders that can be used now; Enter or Space acts on the focused one; Left /
+Right change a focused choice or slider; number keys pick the scene's numbered entries. The ring
+shows once the keyboard is used and hides on a mouse press. The UI dump marks the focused
+element with ``"focus": true``.
+
+Widgets are recognised by what they offer (``on_click``; ``options`` + ``set_value``; a
+``Slider``'s ``step``), so this module imports no widget class."""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes.kit.draw import C
+
+if TYPE_CHECKING:
+    from scenes.kit.scene import UIElement
+
+NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
+PREV_KEYS = (pygame.K_UP, pygame.K_LEFT)
+ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+
+
+def _focusable(w: Any) -> bool:
+    return bool(w.visible and w.enabled and (callable(getattr(w, "on_click", None)) or hasattr(w, "options")
+                                               or hasattr(w, "step")))
+
+
+class FocusRing:
+    """The focus of one widget group.
+
+    Attributes:
+        current: the focused widget or None. keyboard: True once a focus key was used (the ring
+            is drawn; a mouse press hides it). arrows: the arrow keys move the focus (False where
+            the scene uses them: the replay viewer's steps, the rules page's scrolling).
+        numbered: ids of the widgets the number keys 1, 2, 3... act on (the main menu's games)."""
+
+    def __init__(self, group: Any):
+        self.group = group
+        self.current: Any = None
+        self.keyboard = False
+        self.arrows = True
+        self.numbered: list[str] = []
+
+    def order(self) -> list[Any]:
+        """The widgets that can take the focus now, in the group's order."""
+        return [w for w in self.group.widgets if _focusable(w)]
+
+    def move(self, delta: int) -> None:
+        """Focus the next (``delta`` 1) or previous (-1) usable widget, wrapping."""
+        items = self.order()
+        if not items:
+            self.current = None
+            return
+        if self.current not in items:
+            self.current = items[0] if delta > 0 else items[-1]
+        else:
+            self.current = items[(items.index(self.current) + delta) % len(items)]
+        self.keyboard = True
+
+    def activate(self, w: Any) -> bool:
+        """Act on ``w`` as a click would (a button's ``on_click``)."""
+        click = getattr(w, "on_click", None)
+        if callable(click) and getattr(w, "enabled", True):
+            if hasattr(w, "clicks"):
+                w.clicks += 1
+            click()
+            return True
+        return False
+
+    def _shift_value(self, w: Any, delta: int) -> bool:
+        if hasattr(w, "options"):  # a segmented choice: the neighbouring option
+            values = [v for v, _ in w.options if v not in getattr(w, "disabled", ())]
+            if w.value in values and len(values) > 1:
+                w.set_value(values[(values.index(w.value) + delta) % len(values)], notify=True)
+                return True
+        if hasattr(w, "step") and hasattr(w, "set_value"):  # a slider
+            w.set_value(w.value + delta * w.step)
+            return True
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A KEYDOWN the widgets did not use; True if the focus used it."""
+        key = getattr(event, "key", None)
+        if key == pygame.K_TAB:
+            self.move(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in NUMBER_KEYS and self.numbered:
+            n = NUMBER_KEYS[key]
+            if n <= len(self.numbered):
+                w = next((w for w in self.group.widgets if w.id == self.numbered[n - 1] and _focusable(w)), None)
+                if w is not None:
+                    self.current = w
+                    return self.activate(w)
+            return False
+        if self.current is not None and self.current not in self.order():
+            self.current = None
+        if self.arrows and key in NEXT_KEYS + PREV_KEYS:
+            delta = 1 if key in NEXT_KEYS else -1
+            if self.keyboard and self.current is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) \
+                    and self._shift_value(self.current, delta):
+                return True
+            self.move(delta)
+            return True
+        if key in ACT_KEYS:
+            if self.keyboard and self.current is not None:
+                return self.activate(self.current) or key != pygame.K_SPACE
+            if key != pygame.K_SPACE and self.order():  # Enter with no ring: show it first
+                self.move(1)
+                return True
+        return False
+
+    def pointer_used(self) -> None:
+        """A mouse press: the ring hides until the keyboard is used again."""
+        self.keyboard = False
+
+    def mark(self, elements: list[UIElement]) -> list[UIElement]:
+        """``elements`` with the focused one's ``focus`` set (a choice: its selected option)."""
+        w = self.current if self.keyboard else None
+        if w is None:
+            return elements
+        want = f"{w.id}:{w.value}" if hasattr(w, "options") else w.id
+        return [dataclasses.replace(e, focus=True) if e.id == want else e for e in elements]
+
+    def draw(self, surface: pygame.Surface, app: Any) -> None:
+        """The ring around the focused widget (no state change)."""
+        w = self.current if self.keyboard else None
+        if w is None or not w.visible:
+            return
+        vp = app.viewport
+        r = vp.to_window(pygame.Rect(w.rect).inflate(10, 10))
+        pygame.draw.rect(surface, C.VERMILION, r, width=max(2, vp.px(4)), border_radius=vp.px(14))
+
+
+__all__ = ["FocusRing"]
