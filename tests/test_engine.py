@@ -304,5 +304,7 @@ def test_approach_is_frame_rate_independent():
 
 def test_ui_element_key():
     el = UIElement("button:play", "button", pygame.Rect(1, 2, 3, 4))
-    assert el.key() == ("button:play", "button", (1, 2, 3, 4))
+    assert el.key() == ("button:play", "button", (1, 2, 3, 4), None, False)
+    labelled = UIElement("button:play", "button", pygame.Rect(1, 2, 3, 4), "Play", True)
+    assert labelled.key() == ("button:play", "button", (1, 2, 3, 4), "Play", True)
     assert LOGICAL_SIZE == (1280, 720)

@@ -25,8 +25,7 @@ RGB = tuple[int, int, int]
 FADE_MS = 250.0  #: how long a new entry fades and slides in (ms)
 MIN_WINDOW_PX = 10  #: the smallest text drawn, in WINDOW px (the logical size grows in small windows)
 EMPHASES = (None, "danger", "chance", "result")  #: the emphases an entry may have
-WHEEL_STEP = 48.0  #: one wheel notch scrolls this far (logical px)
-SCROLL_HALF_LIFE_MS = 35.0  #: the half-life of the smooth scroll (ms)
+WHEEL_STEP, SCROLL_HALF_LIFE_MS = 48.0, 35.0  #: one wheel notch (logical px); the smooth scroll's half-life (ms)
 # logical px: the list's inset in its panel, text start (after the colour bar), room right of the
 # text (the scrollbar's SCROLL_W included), space above / below an entry's lines, between entries,
 # the opened panel's title band, the widest tooltip text
@@ -343,8 +342,7 @@ class NarrationLog(Widget):
         if not self.visible:
             return []
         out = [UIElement(self.id, self.kind, pygame.Rect(self._panel_rect()))]
-        entries = self.entries
-        out += [UIElement(f"log:{i}", "log-entry", r, entries[i].text if 0 <= i < len(entries) else None)
+        out += [UIElement(f"log:{i}", "log-entry", r, self._entries[i].text if i < len(self._entries) else None)
                 for i, r in self.visible_entries()]
         out += [UIElement("button:log", "button", self._toggle_rect())] if self.collapsed else []
         latest = self._latest_rect()
