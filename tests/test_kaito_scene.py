@@ -253,15 +253,30 @@ class SlowBot:
         return view.legal_actions[-1]
 
 
+class GatedBot(SlowBot):
+    """Answers only once the test has seen the loop run while it thinks (no timing involved:
+    a loop that blocked on the AI would never open the gate, and the bot gives up after 20 s)."""
+
+    def __init__(self):
+        super().__init__(0.0)
+        self.gate = threading.Event()
+
+    def choose(self, view):
+        self.gate.wait(20)
+        return super().choose(view)
+
+
 def test_ai_turn_is_applied_and_animated_without_blocking(app):
     st = placed_state(6)
-    bot = SlowBot()
+    bot = GatedBot()
     expected = st.view(0).legal_actions[-1]
     scene = start(app, seats=["easy", "human"], state=st, speed=1.0, bots={0: bot})
     thinking_frames, saw_anim, t0 = 0, False, time.monotonic()
     while time.monotonic() - t0 < 30:  # only a guard against a hang
         app.pump(16)
         thinking_frames += scene.worker.thinking
+        if thinking_frames > 10:
+            bot.gate.set()
         saw_anim = saw_anim or scene.animating()
         if st.history and not scene.busy():
             break
