@@ -13,6 +13,8 @@ from fake_clock import StepClock
 
 from game.ai import LEVELS, Bot, make_bot
 from game.ai.kaito_engine import FastPos, action_to_move, move_to_action
+from game.ai.kaito_levels import LevelSettings, ShallowSearcher, choose_move
+from game.ai.kaito_search import MATE_BOUND, fixed_depth_score
 from game.kaito import KAITO, KaitoState, KaitoView, square_index
 
 #: Deterministic hard search for tests: a depth limit and a stopped clock (the budget never runs
@@ -162,7 +164,7 @@ def test_takes_the_winning_capture(level):
     assert _bot(level).choose(view) == "c1"
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_avoids_an_immediate_loss(level):
     view = _position(AVOID_LOSS, "a1")
     assert sorted(view.legal_actions) == ["a3", "a6", "b1"]
@@ -252,6 +254,154 @@ def test_hard_depth_limit_does_not_depend_on_the_clock():
             assert a.pop("ms") == 0.0
             b.pop("ms")
             assert a == b
+
+
+# -- easy and medium: a short search, then softmax over the moves' scores (kaito_levels) ---------
+
+# Red to move, Kaito on c4. c6 (R3) wins by force, but only 6 plies deep: medium (up to 8 plies)
+# sees it, easy (up to 5) does not, and prefers c2 (B K) by a margin beyond its softmax window.
+DEEP_WIN = {
+    "c1": "R1", "c2": "BK", "e2": "RH", "f2": "BH", "e3": "BK", "f3": "RK", "b4": "BK", "f4": "RH",
+    "b6": "RK", "c6": "R3", "d6": "RK", "f6": "RK",
+}
+DEEP_WIN_HELD = (("BH", "B2", "BH", "B1", "BK"), ("R2", "RK", "RH"))
+
+# Red to move, Kaito on a1: a2 is Red's last katana, b1 its last kabuto; every move loses.
+ALL_LOSE = {"a2": "RK", "b1": "RH", "c3": "BK", "d4": "BH", "e5": "B1"}
+
+
+def test_easy_and_medium_settings_and_options():
+    easy, medium = _bot("easy"), _bot("medium")
+    assert (easy.settings.depth, easy.settings.temperature, easy.settings.node_limit) == (5, 20.0, 2000)
+    assert (medium.settings.depth, medium.settings.temperature, medium.settings.node_limit) == (8, 0.0, 4000)
+    assert (easy.settings.keep_table, medium.settings.keep_table) == (False, True)
+    tuned = _bot("medium", depth=3, temperature=15, node_limit=None)
+    assert (tuned.settings.depth, tuned.settings.temperature, tuned.settings.node_limit) == (3, 15, None)
+    assert _bot("medium").settings == medium.settings  # the class defaults are not changed
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("options, match", [
+    ({"depth": 0}, "depth"), ({"depth": 9}, "depth"), ({"depth": 2.0}, "depth"), ({"depth": True}, "depth"),
+    ({"temperature": -1}, "temperature"), ({"temperature": float("nan")}, "temperature"),
+    ({"temperature": float("inf")}, "temperature"), ({"temperature": "hot"}, "temperature"),
+    ({"node_limit": 0}, "node_limit"), ({"node_limit": 10.5}, "node_limit"),
+    ({"time_budget_s": 0.1}, "unknown"), ({"margin": 3}, "unknown"),
+])
+def test_easy_and_medium_reject_bad_options(level, options, match):
+    with pytest.raises(ValueError, match=match):
+        _bot(level, **options)
+
+
+def test_level_settings_validate_margin_and_keep_table():
+    with pytest.raises(ValueError, match="margin"):
+        LevelSettings(depth=2, temperature=1.0, margin=0)
+    with pytest.raises(ValueError, match="keep_table"):
+        LevelSettings(depth=2, temperature=1.0, keep_table=1)  # type: ignore[arg-type]
+
+
+def test_medium_finds_a_deep_win_that_easy_misses():
+    view = _position(DEEP_WIN, "c4", held=DEEP_WIN_HELD)
+    pos = FastPos.from_view(view)
+    assert fixed_depth_score(pos, 5)[0] < MATE_BOUND <= fixed_depth_score(pos, 6)[0]  # 6 plies deep
+    assert move_to_action(fixed_depth_score(pos, 6)[1]) == "c6"
+    for seed in range(6):
+        assert _bot("medium", seed).choose(view) == "c6"
+        easy = _bot("easy", seed)
+        assert easy.choose(view) == "c2"
+        assert easy.last_info["depth"] == 5
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_plays_a_losing_move_only_when_every_move_loses(level):
+    view = _position(ALL_LOSE, "a1")
+    assert sorted(view.legal_actions) == ["a2", "b1"]
+    for seed in range(3):
+        assert _bot(level, seed).choose(view) in ("a2", "b1")
+
+
+def test_a_huge_temperature_still_avoids_losses_and_takes_wins():
+    """Moves that win or lose within the horizon are outside the softmax."""
+    for seed in range(8):
+        assert _bot("easy", seed, depth=2, temperature=1e6).choose(_position(AVOID_LOSS, "a1")) == "b1"
+        assert _bot("easy", seed, depth=1, temperature=1e6).choose(_position(WIN_IN_ONE, "a1")) == "c1"
+
+
+def _busy_view() -> KaitoView:
+    """A middle-game view with many legal moves of different values."""
+    return max(_random_views(2, seed=11)[2:12], key=lambda v: len(v.legal_actions))
+
+
+def test_temperature_zero_plays_a_best_scored_move_and_noise_varies_it():
+    view = _busy_view()
+    pos = FastPos.from_view(view)
+    scores = ShallowSearcher().root_scores(pos, pos.gen(), 2, 1e9)  # every move's exact score
+    assert len(scores) == len(view.legal_actions)
+    best = max(scores.values())
+    top = {move_to_action(m) for m, s in scores.items() if s == best}
+    assert len(top) < len(scores)
+    cold = {_bot("easy", seed, depth=2, temperature=0).choose(view) for seed in range(10)}
+    assert cold <= top
+    warm = [_bot("easy", seed, depth=2, temperature=80).choose(view) for seed in range(40)]
+    assert len(set(warm)) > 1
+    margin = LevelSettings(depth=2, temperature=80).margin * 80
+    assert all(scores[action_to_move(a)] >= best - margin for a in warm)
+
+
+def test_root_scores_are_the_search_scores():
+    """Within the window the root scores are exact: their best equals the hard search's score."""
+    checked = 0
+    for view in _random_views(3, seed=12)[1::3]:
+        pos = FastPos.from_view(view)
+        if len(pos.gen()) < 2:
+            continue
+        for depth in (1, 2):
+            expected = fixed_depth_score(pos, depth)[0]
+            if abs(expected) >= MATE_BOUND:
+                continue
+            scores = ShallowSearcher().root_scores(pos, pos.gen(), depth, 0)
+            assert max(scores.values()) == expected
+            checked += 1
+    assert checked >= 5
+
+
+def test_node_limit_drops_the_iteration_and_bounds_the_work():
+    """Cutting the deepening at the node limit plays exactly as searching to the depth reached."""
+    depths = set()
+    for view in _random_views(2, seed=13)[1::2]:
+        if len(view.legal_actions) < 2:
+            continue
+        limited = _bot("medium", seed=7, depth=8, node_limit=600)
+        move = limited.choose(view)
+        info = limited.last_info
+        depths.add(info["depth"])
+        assert info["nodes"] <= max(600, len(view.legal_actions)) + 256  # checked every 256 nodes
+        assert _bot("medium", seed=7, depth=info["depth"], node_limit=None).choose(view) == move
+    assert any(d < 8 for d in depths)
+
+
+def test_choose_move_restores_the_position_and_repeats_itself():
+    view = _busy_view()
+    pos = FastPos.from_view(view)
+    before = (list(pos.board), list(pos.held), pos.hash, pos.kaito, pos.side, len(pos.undo))
+    settings = LevelSettings(depth=4, temperature=30.0, node_limit=300)
+    searcher = ShallowSearcher()
+    moves = [choose_move(pos, settings, random.Random(5), searcher) for _ in range(3)]
+    assert (list(pos.board), list(pos.held), pos.hash, pos.kaito, pos.side, len(pos.undo)) == before
+    assert len(set(moves)) == 1  # the same rng state, the same move, whatever was searched before
+    assert choose_move(pos, settings, random.Random(5)) == moves[0]
+
+
+def test_a_fresh_search_ignores_earlier_decisions_a_kept_table_remembers_them():
+    views = [v for v in _random_views(2, seed=14)[1:] if len(v.legal_actions) > 1][:4]
+    searcher, kept = ShallowSearcher(), ShallowSearcher()
+    for view in views:
+        pos = FastPos.from_view(view)
+        fresh = ShallowSearcher().root_scores(pos, pos.gen(), 3, 50)
+        assert searcher.root_scores(pos, pos.gen(), 3, 50) == fresh  # the earlier calls do not matter
+        before = len(kept.tt)
+        kept.root_scores(pos, pos.gen(), 3, 50, keep=True)
+        assert len(kept.tt) >= before  # entries are only added
 
 
 def _play(levels, seed, **options) -> int:

@@ -5,48 +5,42 @@ holds the whole position) and its seeded ``random.Random``; it rebuilds a compac
 :class:`~game.ai.kaito_engine.FastPos` from the view and answers one of ``view.legal_actions``.
 
 * ``random`` — uniform over the legal actions.
-* ``easy`` — one ply, by simple preference (take a kabuto, then a katana, then Mon; do not take
-  your own pieces; take a winning capture, avoid a losing one) with plenty of noise; never
-  exchanges.
-* ``medium`` — greedy: scores each action by the position after it (material captured, tile
-  bought back and Mon paid, immediate win or loss) minus the opponent's best immediate reply
-  (a winning capture, a kabuto, a katana ...); ties broken at random.
+* ``easy`` and ``medium`` — a short fixed-depth alpha-beta search of every root move with the
+  hard bot's evaluation, then a softmax draw over the moves' scores (:mod:`game.ai.kaito_levels`):
+  ``easy`` up to 5 plies (an iteration beyond 2000 nodes dropped) at temperature 20, ``medium`` up
+  to 8 plies (beyond 4000 nodes dropped, its table kept between moves) at temperature 0. Both
+  always take a win they see and never play a move that loses within their horizon unless every
+  move does. Tuned so that each level beats the one below it in most games, not all
+  (``docs/ai_figures.md``, "The ladder (issue 13)").
 * ``hard`` — alpha-beta search (:mod:`game.ai.kaito_search`) within ``time_budget_s`` seconds.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from typing import Any, Callable
 
 from ..kaito import KaitoView
 from .base import Bot, RandomBot
-from .kaito_engine import (
-    KABUTO,
-    KATANA,
-    KIND,
-    LINES,
-    MON,
-    OWNER,
-    PLACE,
-    SQ_MASK,
-    FastPos,
-    move_to_action,
-)
+from .kaito_engine import FastPos, move_to_action
+from .kaito_levels import LevelSettings, ShallowSearcher, choose_move
 from .kaito_search import EvalWeights, Searcher
 
 GAME = "kaito"
 #: Default per-decision time budget of the hard bot, in seconds (max decision time stays < 1 s).
 DEFAULT_TIME_BUDGET_S = 0.45
 _KNOWN_OPTIONS = {"time_budget_s", "max_depth"}
+#: Options of the easy and medium bots (fields of :class:`~game.ai.kaito_levels.LevelSettings`).
+_SHALLOW_OPTIONS = {"depth", "temperature", "node_limit"}
 
 
-def _check_options(options: dict[str, Any]) -> None:
-    unknown = set(options) - _KNOWN_OPTIONS
+def _check_options(options: dict[str, Any], known: set[str] = _KNOWN_OPTIONS) -> None:
+    unknown = set(options) - known
     if unknown:
         raise ValueError(f"unknown KAITO bot option(s): {', '.join(sorted(unknown))}; "
-                         f"known: {', '.join(sorted(_KNOWN_OPTIONS))}")
+                         f"known: {', '.join(sorted(known))}")
 
 
 def _only_action(view: KaitoView) -> str | None:
@@ -66,134 +60,68 @@ class KaitoRandomBot(RandomBot):
         super().__init__(rng, GAME)
 
 
-class KaitoEasyBot(Bot):
-    """Weak but plausible: one ply of simple preferences plus noise; never exchanges.
+class _ShallowBot(Bot):
+    """A bot of :mod:`game.ai.kaito_levels`: fixed-depth search of every root move, softmax over
+    their scores (``DEFAULTS`` per level; options ``depth``, ``temperature``, ``node_limit``
+    override them).
 
-    Preference per capture (before noise in [0, 3)): the opponent's last katana or kabuto
-    (wins) 100, an opponent kabuto 4, katana 3, Mon 2, own Mon 1, own katana 0, own kabuto -1,
-    own last katana/kabuto (loses) -100. The placement is random."""
+    Raises:
+        ValueError: (constructor) an unknown option or a bad value."""
 
     game_name = GAME
+    DEFAULTS = LevelSettings(depth=1, temperature=0.0)
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        _check_options(options, _SHALLOW_OPTIONS)
+        super().__init__(rng)
+        self.settings = dataclasses.replace(self.DEFAULTS, **options)
+        self.searcher = ShallowSearcher()
+        self.last_info: dict = {}
+
+    def choose(self, view: KaitoView) -> str:
+        only = _only_action(view)
+        if only is not None:
+            return only
+        pos = FastPos.from_view(view)
+        move = choose_move(pos, self.settings, self.rng, self.searcher)
+        self.last_info = {"depth": self.searcher.last_depth, "nodes": self.searcher.nodes}
+        return move_to_action(move)
+
+
+class KaitoEasyBot(_ShallowBot):
+    """Plausible but beatable: a short look-ahead with the hard evaluation, and some noise.
+
+    Every move is searched by iterative deepening up to 5 plies, an iteration that would pass 2000
+    nodes dropped (a decision typically completes 4-5 plies in a few ms), the leaves valued by the
+    hard bot's evaluation; then a move is drawn by softmax at temperature 20 (a katana is worth
+    20-160 units, more as they get scarce, a kabuto 280-420): moves 20 units apart are played in
+    the ratio e : 1, moves more than 120 units behind never. It never misses a win it can see
+    nor plays a move that loses within its horizon unless forced, but it misses what lies beyond
+    it (a forced win 6 plies deep, a threat that lands after its horizon) and often swaps
+    near-equal moves. Source and tuning: :mod:`game.ai.kaito_levels`, ``docs/ai_figures.md``
+    ("The ladder (issue 13)").
+
+    Options: ``depth`` (1..8), ``temperature`` (>= 0, evaluation units), ``node_limit``."""
+
     level = "easy"
-    NOISE = 3.0
-
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        _check_options(options)
-        super().__init__(rng)
-
-    def choose(self, view: KaitoView) -> str:
-        only = _only_action(view)
-        if only is not None:
-            return only
-        pos = FastPos.from_view(view)
-        plain = [m for m in pos.gen() if not m >> 6 or m & PLACE]
-        best, best_score = plain[0], None
-        for m in plain:
-            score = self._prefer(pos, m) + self.rng.random() * self.NOISE
-            if best_score is None or score > best_score:
-                best, best_score = m, score
-        return move_to_action(best)
-
-    @staticmethod
-    def _prefer(pos: FastPos, m: int) -> float:
-        if m & PLACE:
-            return 0.0
-        c = pos.board[m & SQ_MASK]
-        kd, mine = KIND[c], OWNER[c] == pos.side
-        count = (pos.kk if kd == KATANA else pos.hh)[OWNER[c]] if kd in (KATANA, KABUTO) else 9
-        if count == 1:
-            return -100.0 if mine else 100.0
-        if mine:
-            return {KATANA: 0.0, KABUTO: -1.0}.get(kd, 1.0)
-        return {KATANA: 3.0, KABUTO: 4.0}.get(kd, 2.0)
+    DEFAULTS = LevelSettings(depth=5, temperature=20.0, node_limit=2000)
 
 
-#: Medium's material values (score units) of one tile of each kind, for the owner.
-_MEDIUM_VALUE = {KATANA: 40, KABUTO: 100}
-_MEDIUM_WIN = 10_000
+class KaitoMediumBot(_ShallowBot):
+    """Solid: a deeper look-ahead with the hard evaluation, no noise beyond ties.
 
+    Iterative deepening up to 8 plies, an iteration that would pass 4000 nodes dropped (a
+    decision typically completes 5-6 plies, more in the endgame, in about 15 ms), leaves valued
+    by the hard bot's evaluation, the transposition table kept between the decisions of one game
+    (as the hard bot's); a best-scored move is played (ties at random: temperature 0). It misses
+    what lies beyond its horizon, which the hard bot's time-limited search (7-9 plies in the
+    middle game, ten times the nodes and more) sees. Source and tuning:
+    :mod:`game.ai.kaito_levels`, ``docs/ai_figures.md`` ("The ladder (issue 13)").
 
-class KaitoMediumBot(Bot):
-    """Greedy, one ply ahead with a safety look at the opponent's immediate replies.
+    Options: ``depth`` (1..8), ``temperature`` (>= 0, evaluation units), ``node_limit``."""
 
-    Score of an action = its immediate result (a win +10000, a loss -10000; else the value of the
-    tile captured — opponent kabuto 100, katana 40, Mon 5 per point; own tiles the negative of
-    that — plus the tile bought back minus the Mon paid) minus the opponent's best immediate reply
-    measured the same way (a reply that wins for the opponent, or the opponent having to lose, is
-    decisive). Ties are broken with the rng."""
-
-    game_name = GAME
     level = "medium"
-
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        _check_options(options)
-        super().__init__(rng)
-
-    def choose(self, view: KaitoView) -> str:
-        only = _only_action(view)
-        if only is not None:
-            return only
-        pos = FastPos.from_view(view)
-        moves = pos.gen()
-        scored = [(self.score_move(pos, m), m) for m in moves]
-        top = max(s for s, _ in scored)
-        best = [m for s, m in scored if s == top]
-        return move_to_action(best[self.rng.randrange(len(best))])
-
-    @staticmethod
-    def _gain(pos: FastPos, m: int, mover: int) -> int:
-        """Material gain of ``m`` for ``mover`` (before it is made)."""
-        if m & PLACE:
-            return 0
-        c = pos.board[m & SQ_MASK]
-        kd = KIND[c]
-        value = _MEDIUM_VALUE.get(kd, 5 * MON[c])
-        gain = value if OWNER[c] != mover else -value
-        buy = (m >> 6) & 3
-        if buy:
-            paid = 3 * ((m >> 8) & 3) + 2 * ((m >> 10) & 3) + ((m >> 12) & 3)
-            gain += _MEDIUM_VALUE[KATANA if buy == 1 else KABUTO] - 5 * paid
-        return gain
-
-    @classmethod
-    def score_move(cls, pos: FastPos, m: int) -> int:
-        """Greedy score of move ``m`` for the side to move (see the class docstring)."""
-        me = pos.side
-        gain = cls._gain(pos, m, me)
-        loser = pos.make(m)
-        try:
-            if loser >= 0:
-                return _MEDIUM_WIN if loser != me else -_MEDIUM_WIN
-            return gain - cls._best_reply(pos)
-        finally:
-            pos.unmake()
-
-    @staticmethod
-    def _best_reply(pos: FastPos) -> int:
-        """The opponent's (side to move's) best immediate gain, plain captures only."""
-        board = pos.board
-        p = pos.side
-        kk, hh = pos.kk, pos.hh
-        best = None
-        for sq in LINES[pos.kaito]:
-            c = board[sq]
-            if not c:
-                continue
-            kd, o = KIND[c], OWNER[c]
-            if kd == KATANA or kd == KABUTO:
-                if (kk if kd == KATANA else hh)[o] == 1:
-                    if o != p:
-                        return _MEDIUM_WIN  # the opponent wins at once
-                    continue  # suicide: never the best reply unless forced
-                value = _MEDIUM_VALUE[kd]
-            else:
-                value = 5 * MON[c]
-            gain = value if o != p else -value
-            if best is None or gain > best:
-                best = gain
-        if best is None:
-            return -_MEDIUM_WIN  # no move, or only captures of its own last katana/kabuto
-        return best
+    DEFAULTS = LevelSettings(depth=8, temperature=0.0, node_limit=4000, keep_table=True)
 
 
 class KaitoHardBot(Bot):
