@@ -19,7 +19,8 @@ own output is quiet unless something goes wrong):
 .venv/tatami-dev.stamp keeps a hash of pyproject.toml and the extras installed, so an install only
 runs again when pyproject.toml changes or a command needs an extra not installed yet (what is
 installed is kept: `test` after `run` adds the test tools). Delete .venv/ to start from scratch.
-The exit code of the command is propagated.
+Then it compiles the translation catalogs (game/locale/*/LC_MESSAGES/tatami.po -> .mo, Babel,
+tools/i18n.py compile). The exit code of the command is propagated.
 """
 import hashlib
 import os
@@ -130,6 +131,15 @@ def headless_env():
     return env
 
 
+def compile_catalogs(py):
+    """Compile the translation catalogs (game/locale/*/LC_MESSAGES/tatami.po -> .mo) with Babel,
+    as every command needs them (tools/i18n.py compile; quiet unless something goes wrong)."""
+    rc = call([py, os.path.join("tools", "i18n.py"), "compile"])
+    if rc != 0:
+        say("compiling the translation catalogs failed")
+    return rc
+
+
 def cmd_run(py, args):
     return call([py, "-m", "scenes", *args])
 
@@ -166,7 +176,11 @@ def main(argv):
     command, args = argv[0], argv[1:]
     if args[:1] == ["--"]:
         args = args[1:]
-    return COMMANDS[command](ensure_env(command), args)
+    py = ensure_env(command)
+    rc = compile_catalogs(py)
+    if rc != 0:
+        return rc
+    return COMMANDS[command](py, args)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 USAGE = ("usage: python -m game {replay,play,narrate,analyse} ...\n  replay [--each-step] FILE...\n"
-         "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] FILE...\n"
+         "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] [--lang en|es|ja] FILE...\n"
          "  analyse FILE --seat N [--seed S] [--depth D] [--worlds W]")
 
 

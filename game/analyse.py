@@ -74,7 +74,9 @@ from .ai.kaito_engine import FastPos, action_to_move, move_to_action
 from .ai.kaito_search import MATE_BOUND, fixed_depth_score, move_score
 from .ai.kanji_ai import HiddenSampler, Sim, valid_options
 from .ai.sushi_ai import SushiHardBot
+from . import i18n
 from .core import GameState
+from .i18n import _
 from .kaito import KaitoView
 from .kanji import PASS, KanjiView, attempt_text
 from .kanji_data import NETA
@@ -201,9 +203,9 @@ def kanji_values(view: KanjiView, rng: random.Random, worlds: int = DEFAULT_WORL
     wins = [0.0] * len(firsts)
     margins = [0.0] * len(firsts)
     after = (me + 1) % n
-    for _ in range(worlds):
+    for _unused in range(worlds):
         base = Sim.from_view(view, sampler.sample(rng))
-        for i, (_, first) in enumerate(firsts):
+        for i, (_action, first) in enumerate(firsts):
             sim = base.copy()
             if first is not None:
                 sim.complete(me, first[0], first[1])
@@ -241,7 +243,8 @@ def decisions(path: str, record: Any, seat: int) -> list[tuple[int, int, GameSta
     before: list[GameState] = []
     final = replay_record(path, record, lambda state: before.append(state.clone()))
     if not 0 <= seat < final.num_seats:
-        raise ReplayError(f"{path}: --seat {seat} is out of range: this game has seats 0 to {final.num_seats - 1}")
+        raise ReplayError(_("{path}: --seat {seat} is out of range: this game has seats 0 to {last}").format(
+            path=path, seat=seat, last=final.num_seats - 1))
     out = []
     history = final.history
     for step, state in enumerate(before):
@@ -281,7 +284,8 @@ def iter_analysis(path: str, record: Any, seat: int, seed: int = 0, depth: int =
         elif isinstance(view, KanjiView):
             rated = rate_kanji(view, action, rng, worlds)
         else:
-            raise ReplayError(f"{path}: the coach does not know the game {game!r}")
+            # Translators: an error line of the replay coach; {path} is a file, {game} a game name in quotes
+            raise ReplayError(_("{path}: the coach does not know the game {game}").format(path=path, game=repr(game)))
         yield {"ply": ply, "step": step, "seat": seat, **rated}
 
 
@@ -314,6 +318,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--worlds", type=_positive, default=DEFAULT_WORLDS,
                         help=f"sampled worlds per decision, Sushi Draft and Kanji-zushi (default {DEFAULT_WORLDS})")
     args = parser.parse_args(argv)
+    if os.environ.get(i18n.ENV_VAR):  # the viewer may pass its language: the error line is shown
+        i18n.init_from_env()
     try:
         record = load_record(args.file)
         rows = iter_analysis(args.file, record, args.seat, args.seed, args.depth, args.worlds)

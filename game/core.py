@@ -19,8 +19,10 @@ from __future__ import annotations
 import abc
 import dataclasses
 import random
-from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Sequence
+
+from .i18n import _
 
 RECORD_FORMAT = "tatami-record/1"
 
@@ -48,14 +50,48 @@ class Outcome:
     Attributes:
         winners: winning seats (several when the win is shared).
         reason: a short machine code, e.g. ``"no-katana"``, ``"no-kabuto"``, ``"no-move"``.
-        description: one human sentence, e.g. ``"Black has no katana left on the board."``.
+        description: one human sentence, e.g. ``"Black has no katana left on the board."``, in
+            the language in use when the game ended (English in tests and on the command line);
+            a screen shows :meth:`text`, which tells it again in the language in use now.
         scores: final score per seat (the game's own unit: tiles, chip points, strokes).
+        teller: the key of the function in :data:`TELLERS` that tells the sentence in the language
+            in use from ``values`` (a name, so that views stay plain immutable data); "" when
+            ``description`` is all there is (an outcome built by hand).
+        values: the teller's keyword arguments, as sorted ``(name, value)`` pairs.
     """
 
     winners: tuple[int, ...]
     reason: str
     description: str
     scores: tuple[int, ...]
+    teller: str = field(default="", compare=False, repr=False)
+    values: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+
+    @classmethod
+    def told(cls, winners: Sequence[int], reason: str, scores: Sequence[int], teller: str, /,
+             **values: Any) -> "Outcome":
+        """An Outcome whose description ``TELLERS[teller](**values)`` tells (now, and again in the
+        language in use whenever :meth:`text` is called)."""
+        return cls(tuple(winners), reason, TELLERS[teller](**values), tuple(scores), teller,
+                   tuple(sorted(values.items())))
+
+    def text(self) -> str:
+        """The description in the language in use now (the one to show)."""
+        tell = TELLERS.get(self.teller) if self.teller else None
+        if tell is None:
+            return self.description
+        return tell(**dict(self.values))
+
+
+#: The functions telling an :class:`Outcome`'s sentence in the language in use, by key (each game
+#: module registers its own with :func:`register_teller`).
+TELLERS: dict[str, Callable[..., str]] = {}
+
+
+def register_teller(key: str, tell: Callable[..., str]) -> Callable[..., str]:
+    """Register ``tell`` as the :class:`Outcome` teller ``key`` (e.g. ``"kaito"``); returns it."""
+    TELLERS[key] = tell
+    return tell
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,11 +141,13 @@ class Event:
         return dataclasses.replace(self, **{name: None for name in self.SECRET})
 
     def describe(self, names: Sequence[str]) -> str:
-        """One whole English sentence telling this event, with ``names[s]`` for seat ``s``.
+        """One whole sentence telling this event in the language in use (:mod:`game.i18n`), with
+        ``names[s]`` for seat ``s``.
 
-        Subclasses override it (one sentence per kind, named placeholders, so that a
-        translation catalog can take each over whole). Redacted fields (``None``) must read
-        naturally ("Ben drew a card.")."""
+        Subclasses override it (one sentence per kind, named placeholders, translated whole
+        through the catalogs at the moment it is told; a second-person variant where the subject
+        seat is the person, :func:`is_you`). Redacted fields (``None``) must read naturally
+        ("Ben drew a card.")."""
         return f"{self.KIND}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -130,21 +168,41 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def english_list(items: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"`` (an English list; ``""`` for none). Used by every
-    game's event sentences and outcome descriptions."""
+def join_list(items: Sequence[str]) -> str:
+    """A list in the language in use: ``"a"``, ``"a and b"``, ``"a, b and c"`` in English (``""``
+    for none), through the catalogs' list patterns. Used by every game's event sentences and
+    outcome descriptions."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # Translators: the last two items of a list ("Ana and Ben", "tuna, shrimp and wild")
+    out = _("{first} and {last}").format(first=items[-2], last=items[-1])
+    for item in reversed(items[:-2]):
+        # Translators: an item of a list followed by the rest of the list ("Ana, Ben and Cy")
+        out = _("{first}, {rest}").format(first=item, rest=out)
+    return out
+
+
+#: The earlier name of :func:`join_list` (an English-only list before issue 12).
+english_list = join_list
+
+
+def is_you(name: str) -> bool:
+    """True when the seat name ``name`` is the person's own, "You" (in the language in use, or
+    in English as an older save may hold it): a sentence about that seat takes its
+    second-person template."""
+    # Translators: the name of the person's own seat, as sentences of the game log use it
+    return name == _("You") or name == "You"
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:
     """``names[seat]``; ``"Seat N"`` when ``names`` is too short, ``"Nobody"`` for None (never
     raises for an int)."""
     if seat is None:
-        return "Nobody"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+        # Translators: in a game sentence, the seat name when no seat is concerned
+        return _("Nobody")
+    # Translators: the name of a seat without a player name; {n} is its number
+    return names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat)
 
 
 def first_event(events: Sequence[Event], kind: type, seat: int | None = None) -> Any:
@@ -190,7 +248,8 @@ class GameType:
 
     Attributes:
         name: record and command-line name, e.g. ``"kaito"``.
-        title: display name, e.g. ``"KAITO"``.
+        title: display name, e.g. ``"KAITO"`` (the English text, marked for the catalogs: shown as
+            ``_(title)``).
         min_seats, max_seats: supported seat counts (inclusive).
         simultaneous: some phase has several seats choosing at once (choices hidden until all
             have chosen).
@@ -323,7 +382,7 @@ class Game(abc.ABC):
 
     @property
     def title(self) -> str:
-        """Display name, e.g. ``"KAITO"``."""
+        """Display name, e.g. ``"KAITO"``: the English text (a catalog msgid); shown as ``_(title)``."""
         return self.game_type.title
 
     @property
@@ -389,16 +448,23 @@ def record_setup(record: Any, game_name: str | None = None) -> dict:
 
     Raises:
         RecordError: not an object, wrong ``format``, wrong ``game``, missing setup/actions."""
+    # The messages reach the replay viewer's screen: translated (the record's words stay as they are).
     if not isinstance(record, dict):
-        raise RecordError("record is not a JSON object")
+        raise RecordError(_("record is not a JSON object"))
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"format is {record.get('format')!r}, expected {RECORD_FORMAT!r}")
+        # Translators: {found} and {expected} are quoted record format tags, e.g. 'tatami-record/1'
+        raise RecordError(_("format is {found}, expected {expected}").format(
+            found=repr(record.get("format")), expected=repr(RECORD_FORMAT)))
     if game_name is not None and record.get("game") != game_name:
-        raise RecordError(f"game is {record.get('game')!r}, expected {game_name!r}")
+        # Translators: {found} and {expected} are quoted game names of a record, e.g. 'kaito'
+        raise RecordError(_("game is {found}, expected {expected}").format(
+            found=repr(record.get("game")), expected=repr(game_name)))
     if not isinstance(record.get("setup"), dict):
-        raise RecordError("setup is missing or not an object")
+        # Translators: "setup" is the name of a field of a game record (kept in English)
+        raise RecordError(_("setup is missing or not an object"))
     if not isinstance(record.get("actions"), list):
-        raise RecordError("actions is missing or not a list")
+        # Translators: "actions" is the name of a field of a game record (kept in English)
+        raise RecordError(_("actions is missing or not a list"))
     return record["setup"]
 
 
@@ -411,7 +477,10 @@ def apply_step(state: GameState, step: Sequence[tuple[int, str]], index: int) ->
         try:
             state.apply(seat, action)
         except ActionError as exc:
-            raise type(exc)(f"action {index} ({action!r}): {exc}") from None
+            # Translators: a rejected action of a game record: {index} its number, {action} its
+            # notation in quotes ('d4'), {reason} why it was rejected
+            raise type(exc)(_("action {index} ({action}): {reason}").format(
+                index=index, action=repr(action), reason=exc)) from None
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:

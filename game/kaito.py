@@ -27,9 +27,14 @@ from .core import (
     Outcome,
     RecordError,
     View,
+    register_teller,
     require_rng,
 )
+from .i18n import N_, _
 from .kaito_events import (
+    NO_KABUTO,
+    NO_KATANA,
+    NO_MOVE,
     GameEnded,
     KaitoMoved,
     KaitoPlaced,
@@ -42,12 +47,41 @@ from .kaito_events import (
 FILES = "abcdef"
 SIZE = 6
 COLORS = ("R", "B")
-COLOR_NAMES = {"R": "Red", "B": "Black"}
-KIND_NAMES = {"K": "katana", "H": "kabuto", "3": "Mon 3", "2": "Mon 2", "1": "Mon 1", "O": "blank"}
+#: A side's colour name, marked for the catalogs (shown translated: ``_(COLOR_NAMES[c])``).
+COLOR_NAMES = {"R": N_("Red"), "B": N_("Black")}
+#: A tile kind's word, marked for the catalogs (shown translated: ``_(KIND_NAMES[k])``).
+KIND_NAMES = {"K": N_("katana"), "H": N_("kabuto"), "3": N_("Mon 3"), "2": N_("Mon 2"), "1": N_("Mon 1"),
+              "O": N_("blank")}
 MON_VALUES = (3, 3, 2, 2, 1, 1, 1)
 #: Price in Mon points to buy back a katana (K) or a kabuto (H) (RULES.md section 1, turn step 3).
 EXCHANGE_PRICE = {"K": 4, "H": 5}
 BLANK = "OO"
+
+
+#: The :class:`~game.core.Outcome`'s sentence, whole per case (marked for the catalogs; told by
+#: :func:`outcome_text`): by (last tile captured, captured by its owner) and by (colour, no-move).
+OUTCOME_TEXTS: dict[tuple[str, object], str] = {
+    ("RK", False): N_("Red has no katana left on the board (Black's capture)."),
+    ("RK", True): N_("Red has no katana left on the board (its own capture)."),
+    ("BK", False): N_("Black has no katana left on the board (Red's capture)."),
+    ("BK", True): N_("Black has no katana left on the board (its own capture)."),
+    ("RH", False): N_("Red has no kabuto left on the board (Black's capture)."),
+    ("RH", True): N_("Red has no kabuto left on the board (its own capture)."),
+    ("BH", False): N_("Black has no kabuto left on the board (Red's capture)."),
+    ("BH", True): N_("Black has no kabuto left on the board (its own capture)."),
+    ("R", "no-move"): N_("Red cannot move: no tile in the Kaito's row or column."),
+    ("B", "no-move"): N_("Black cannot move: no tile in the Kaito's row or column."),
+}
+
+
+def outcome_text(text: str) -> str:
+    """An :data:`OUTCOME_TEXTS` sentence in the language in use (the Outcome's teller)."""
+    return _(text)
+
+
+#: The key of :func:`outcome_text` among the Outcome tellers (:data:`game.core.TELLERS`).
+OUTCOME_TELLER = "kaito"
+register_teller(OUTCOME_TELLER, outcome_text)
 
 
 def _tile_set() -> list[str]:
@@ -73,7 +107,8 @@ def square_name(index: int) -> str:
 def square_index(name: str) -> int:
     """``"a3" -> 12``. Raises :class:`InvalidActionError` for a name that is not a square."""
     if len(name) != 2 or name[0] not in FILES or name[1] not in "123456":
-        raise InvalidActionError(f"{name!r} is not a square (a1..f6)")
+        # Translators: {name} is what was given as a square, in quotes
+        raise InvalidActionError(_("{name} is not a square (a1..f6)").format(name=repr(name)))
     return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
 
 
@@ -113,17 +148,18 @@ class Move:
         Raises:
             InvalidActionError: not KAITO notation (bad square, payment not descending, ...)."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"{text!r} is not an action string")
+            raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
         m = _MOVE_RE.match(text)
         if not m:
-            raise InvalidActionError(f"{text!r} is not KAITO notation (e.g. @c4, d4, d4+K:3,1)")
+            # Translators: {text} is what was given as an action, in quotes; the examples are notation
+            raise InvalidActionError(_("{text} is not KAITO notation (e.g. @c4, d4, d4+K:3,1)").format(text=repr(text)))
         if m.group(1):
             return cls(square_index(m.group(1)), place=True)
         paid: tuple[int, ...] = ()
         if m.group(3):
             paid = tuple(int(v) for v in m.group(4).split(","))
             if list(paid) != sorted(paid, reverse=True):
-                raise InvalidActionError(f"{text!r}: paid values must be in descending order")
+                raise InvalidActionError(_("{text}: paid values must be in descending order").format(text=repr(text)))
         return cls(square_index(m.group(2)), buy=m.group(3), paid=paid)
 
     def __str__(self) -> str:
@@ -161,10 +197,10 @@ def parse_board(text: object) -> list[str | None]:
     Raises:
         RecordError: wrong shape or unknown cell code."""
     if not isinstance(text, str):
-        raise RecordError("board is not a string")
+        raise RecordError(_("board is not a string"))
     ranks = text.split("/")
     if len(ranks) != SIZE or any(len(r) != 2 * SIZE for r in ranks):
-        raise RecordError("board must be 6 ranks of 6 two-character cells separated by '/'")
+        raise RecordError(_("board must be 6 ranks of 6 two-character cells separated by '/'"))
     cells: list[str | None] = [None] * (SIZE * SIZE)
     valid = set(ALL_TILES)
     for row, rank_text in enumerate(ranks):
@@ -174,7 +210,7 @@ def parse_board(text: object) -> list[str | None]:
             if code == "..":
                 continue
             if code not in valid:
-                raise RecordError(f"unknown cell {code!r} on the board")
+                raise RecordError(_("unknown cell {code} on the board").format(code=repr(code)))
             cells[rank * SIZE + f] = code
     return cells
 
@@ -348,9 +384,10 @@ class KaitoState(GameState):
                 message says why)."""
         move = Move.from_str(action) if not isinstance(action, Move) else action
         if self._outcome:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_("the game is over"))
         if seat != self.to_move:
-            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            # Translators: {turn} and {seat} are seat numbers
+            raise IllegalActionError(_("it is seat {turn}'s turn, not seat {seat}'s").format(turn=self.to_move, seat=seat))
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalActionError(self._why_illegal(move, legal))
@@ -396,25 +433,29 @@ class KaitoState(GameState):
         name = square_name(move.square)
         if self.kaito is None:
             if not move.place:
-                return "the Kaito must first be placed on a blank square (e.g. @c4)"
-            return f"{name} is not one of the two blank squares"
+                return _("the Kaito must first be placed on a blank square (e.g. @c4)")
+            return _("{square} is not one of the two blank squares").format(square=name)
         if move.place:
-            return "the Kaito is already placed"
+            return _("the Kaito is already placed")
         if not any(m.square == move.square for m in legal):
             if move.square == self.kaito:
-                return f"the Kaito is on {name}: it must move"
+                return _("the Kaito is on {square}: it must move").format(square=name)
             if move.square not in _LINES[self.kaito]:
-                return f"{name} is not in the Kaito's row or column"
-            return f"{name} holds no tile"
+                return _("{square} is not in the Kaito's row or column").format(square=name)
+            return _("{square} holds no tile").format(square=name)
         if move.buy:
-            kind = KIND_NAMES[move.buy]
+            katana = move.buy == "K"
             if not any(t[1] == move.buy for t in self.held[1 - self.to_move]):
-                return f"the opponent holds none of your {kind} tiles"
+                return _("the opponent holds none of your katana tiles") if katana else \
+                    _("the opponent holds none of your kabuto tiles")
             if not any(m.square == move.square and m.buy for m in legal):
-                return f"no exchange is possible after capturing on {name}"
-            return (f"paying {'+'.join(map(str, move.paid))} for a {kind} is not a minimal payment "
-                    f"of at least {EXCHANGE_PRICE[move.buy]} from the Mon you hold")
-        return f"{name} is not a legal move"
+                return _("no exchange is possible after capturing on {square}").format(square=name)
+            # Translators: {paid} is the Mon values offered ("3+2"), {price} the price in Mon points
+            text = (_("paying {paid} for a katana is not a minimal payment of at least {price} from the Mon you hold")
+                    if katana else
+                    _("paying {paid} for a kabuto is not a minimal payment of at least {price} from the Mon you hold"))
+            return text.format(paid="+".join(map(str, move.paid)), price=EXCHANGE_PRICE[move.buy])
+        return _("{square} is not a legal move").format(square=name)
 
     def _do(self, move: Move) -> None:
         """Apply a move known to be legal and emit its events (all but the at-stake warnings)."""
@@ -451,10 +492,8 @@ class KaitoState(GameState):
                                owner=self.colors.index(tile[0]), held=held, slot=slot, last=last))
         if last:
             loser = self.colors.index(tile[0])
-            who = COLOR_NAMES[tile[0]]
-            kind = KIND_NAMES[tile[1]]
-            by = "its own capture" if loser == mover else f"{COLOR_NAMES[self.colors[mover]]}'s capture"
-            self._end(1 - loser, f"no-{kind}", f"{who} has no {kind} left on the board ({by}).", mover)
+            reason = NO_KATANA if tile[1] == "K" else NO_KABUTO
+            self._end(1 - loser, reason, OUTCOME_TEXTS[(tile, loser == mover)], mover)
             return
         if move.buy:
             self._exchange(move, mover, ply)
@@ -493,16 +532,15 @@ class KaitoState(GameState):
             return
         if not any(self.board[sq] is not None for sq in _LINES[self.kaito]):
             stuck = self.to_move
-            who = COLOR_NAMES[self.colors[stuck]]
-            self._end(1 - stuck, "no-move", f"{who} cannot move: no tile in the Kaito's row or column.")
+            self._end(1 - stuck, NO_MOVE, OUTCOME_TEXTS[(self.colors[stuck], NO_MOVE)])
 
-    def _end(self, winner: int, reason: str, description: str, captured_by: int | None = None) -> None:
-        """Set the Outcome and emit :class:`GameEnded` (``captured_by``: who took the last katana /
-        kabuto, None for no-move)."""
-        self._outcome = Outcome((winner,), reason, description, self.scores())
+    def _end(self, winner: int, reason: str, text: str, captured_by: int | None = None) -> None:
+        """Set the Outcome (its description: the :data:`OUTCOME_TEXTS` entry ``text``) and emit
+        :class:`GameEnded` (``captured_by``: who took the last katana / kabuto, None for no-move)."""
+        self._outcome = Outcome.told((winner,), reason, self.scores(), OUTCOME_TELLER, text=text)
         self.emit(GameEnded(winners=(winner,), loser=1 - winner, reason=reason,
                             color=self.colors[1 - winner], captured_by=captured_by,
-                            description=description, scores=self._outcome.scores))
+                            description=self._outcome.description, scores=self._outcome.scores))
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -563,7 +601,7 @@ class KaitoState(GameState):
 class KaitoGame(Game):
     """KAITO rules (RULES.md section 1)."""
 
-    game_type = GameType(name="kaito", title="KAITO", min_seats=2, max_seats=2,
+    game_type = GameType(name="kaito", title=N_("KAITO"), min_seats=2, max_seats=2,
                          simultaneous=False, hidden_information=False)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
@@ -587,24 +625,25 @@ class KaitoGame(Game):
 
     def state_from_setup(self, setup: dict) -> KaitoState:
         if not isinstance(setup, dict):
-            raise RecordError("setup is not an object")
+            raise RecordError(_("setup is not an object"))
         cells = parse_board(setup.get("board"))
         counts = Counter(c for c in cells if c)
         if counts != _TILE_COUNTS:
-            raise RecordError("setup board must hold exactly the 36 tiles of the game")
+            raise RecordError(_("setup board must hold exactly the 36 tiles of the game"))
         colors = setup.get("colors")
         if not isinstance(colors, list) or sorted(colors) != ["B", "R"]:
-            raise RecordError('setup colors must be ["R", "B"] or ["B", "R"]')
+            raise RecordError(_('setup colors must be ["R", "B"] or ["B", "R"]'))
         return KaitoState(self, cells, tuple(colors))
 
     def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
         if not isinstance(record_actions, list):
-            raise RecordError("actions is not a list")
+            raise RecordError(_("actions is not a list"))
         steps = []
         # Seat 1 places, then seats alternate starting with seat 0.
         for i, action in enumerate(record_actions):
             if not isinstance(action, str):
-                raise RecordError(f"action {i} is not a string")
+                # Translators: {index} is the number of an action of a game record
+                raise RecordError(_("action {index} is not a string").format(index=i))
             steps.append([(1 if i == 0 else (i - 1) % 2, action)])
         return steps
 

@@ -21,57 +21,138 @@ hidden information or randomness, so none is :attr:`~game.core.Event.IRREVERSIBL
 
 Squares are square indices 0..35 (``index = (rank - 1) * 6 + file``, RULES.md §1 notation); tiles
 are tile codes (``"RK"``, ``"B3"``, ``"OO"``). Every kind tells its sentence with one template of
-:data:`TEMPLATES` (a whole English sentence with named placeholders, so that a translation catalog
-can take each over whole); a kind with several templates picks one by a field.
+:data:`TEMPLATES` (a whole sentence with named placeholders, looked up in the catalogs of
+:mod:`game.i18n` at the moment it is told); a kind with several templates picks one by a field, and
+a sentence about the person's own seat takes its second-person variant (``<key>/you``). Tile and
+colour names are whole noun phrases of their own (:data:`TILE_NAMES`, :data:`COLOR_WORDS`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import Callable, ClassVar, Sequence
 
-from .core import Event, english_list, seat_name
+from .core import Event, is_you, join_list, seat_name
+from .i18n import N_, _, ngettext
 
-#: Colour words (RULES.md §1 components: red ``R``, black ``B``; ``O`` for the blank tiles).
-COLOR_WORDS = {"R": "Red", "B": "Black", "O": "blank"}
-#: Tile kind words, the game's vocabulary (RULES.md §1 components).
-KIND_WORDS = {"K": "katana", "H": "kabuto", "3": "Mon 3", "2": "Mon 2", "1": "Mon 1", "O": "tile"}
+#: Colour words (RULES.md §1 components: red ``R``, black ``B``; ``O`` for the blank tiles), as a
+#: side's name ("Red won"); marked for the catalogs, translated where shown (``_(COLOR_WORDS[c])``).
+COLOR_WORDS = {"R": N_("Red"), "B": N_("Black"), "O": N_("blank")}
+#: Tile kind words, the game's vocabulary (RULES.md §1 components); translated where shown. A tile
+#: of a colour is named by :data:`TILE_NAMES` (whole names, never colour + kind glued).
+KIND_WORDS = {"K": N_("katana"), "H": N_("kabuto"), "3": N_("Mon 3"), "2": N_("Mon 2"), "1": N_("Mon 1"),
+              "O": N_("tile")}
+#: Every tile's name, a whole noun phrase per tile code (translated where shown: :func:`tile_label`).
+TILE_NAMES = {
+    "RK": N_("Red katana"), "BK": N_("Black katana"),
+    "RH": N_("Red kabuto"), "BH": N_("Black kabuto"),
+    "R3": N_("Red Mon 3"), "B3": N_("Black Mon 3"),
+    "R2": N_("Red Mon 2"), "B2": N_("Black Mon 2"),
+    "R1": N_("Red Mon 1"), "B1": N_("Black Mon 1"),
+    "OO": N_("blank tile"),
+}
+#: Every tile's name with its indefinite article, as a tile passed over is told ("passing over a
+#: Black katana"): whole phrases, for languages whose article agrees with the noun.
+TILES_PASSED = {
+    "RK": N_("a Red katana"), "BK": N_("a Black katana"),
+    "RH": N_("a Red kabuto"), "BH": N_("a Black kabuto"),
+    "R3": N_("a Red Mon 3"), "B3": N_("a Black Mon 3"),
+    "R2": N_("a Red Mon 2"), "B2": N_("a Black Mon 2"),
+    "R1": N_("a Red Mon 1"), "B1": N_("a Black Mon 1"),
+    "OO": N_("a blank tile"),
+}
 
 #: Why the game ended (:attr:`GameEnded.reason`, the :class:`~game.core.Outcome`'s reason).
 NO_KATANA, NO_KABUTO, NO_MOVE = "no-katana", "no-kabuto", "no-move"
 
-#: Every sentence, keyed by kind (and, where a kind has several, by the field that picks one).
-#: ``{seat}``, ``{owner}``, ``{mover}``, ``{winner}``, ``{loser}``, ``{opponent}`` are seat names;
-#: ``{square}``-like placeholders are square names (``c4``); ``{tile}`` a tile name (``Black katana``).
-TEMPLATES: dict[str, str] = {
-    "kaito.place": ("{seat} removed the two blank tiles from {blank1} and {blank2} and placed the "
-                    "Kaito on {square}, showing {color}."),
-    "kaito.move/adjacent": "{seat} moved the Kaito one square, from {frm} to {to}.",
-    "kaito.move/gaps": ("{seat} moved the Kaito {distance} squares, from {frm} to {to}, over empty "
-                        "squares only."),
-    "kaito.move/tiles": ("{seat} moved the Kaito {distance} squares, from {frm} to {to}, passing over "
-                         "{tiles}."),
-    "kaito.capture/held": "{seat} captured {owner}'s {tile} on {square} and now holds it.",
-    "kaito.capture/own": "{seat} captured their own {tile} on {square}, which leaves the game.",
-    "kaito.last_tile": ("{owner} is down to their last {tile} on the board, on {square}: if it leaves "
-                        "the board, {owner} loses."),
-    "kaito.at_stake/opponent": ("Warning: {owner}'s last {tile} on {square} lies in the Kaito's row or "
-                                "column, so {mover} can capture it and win."),
-    "kaito.at_stake/own": ("Warning: {owner}'s last {tile} on {square} lies in the Kaito's row or "
-                           "column, and {owner} loses by capturing it."),
-    "kaito.exchange": ("{seat} paid Mon worth {values} ({total} points) to retrieve their {tile} "
-                       "from {opponent}, and it now lies on {square} under the Kaito."),
-    f"kaito.end/{NO_KATANA}/opponent": ("{winner} won by capturing {loser}'s last katana: {color} has "
-                                        "no katana left on the board."),
-    f"kaito.end/{NO_KABUTO}/opponent": ("{winner} won by capturing {loser}'s last kabuto: {color} has "
-                                        "no kabuto left on the board."),
-    f"kaito.end/{NO_KATANA}/own": ("{winner} won: {loser} captured their own last katana, so {color} "
-                                   "has no katana left on the board."),
-    f"kaito.end/{NO_KABUTO}/own": ("{winner} won: {loser} captured their own last kabuto, so {color} "
-                                   "has no kabuto left on the board."),
-    f"kaito.end/{NO_MOVE}": ("{winner} won: {loser} cannot move, as no tile lies in the Kaito's row "
-                             "or column."),
+#: A sentence template in the language in use, for a count ``n`` (the ones without a count ignore
+#: it): called at the moment the sentence is told, so a language switch takes effect at once.
+Template = Callable[[int], str]
+
+#: Every sentence, keyed by kind (and, where a kind has several, by the field that picks one);
+#: ``<key>/you`` is the second-person variant, told when the subject seat is the person
+#: (:func:`game.core.is_you`). ``{seat}``, ``{owner}``, ``{mover}``, ``{winner}``, ``{loser}``,
+#: ``{opponent}`` are seat names; ``{square}``-like placeholders are square names (``c4``);
+#: ``{tile}`` a tile name (``Black katana``); ``{color}`` a side's colour name (``Red``).
+TEMPLATES: dict[str, Template] = {
+    # Translators: {blank1}, {blank2}, {square} are squares (c4); {color} is a side's colour (Red)
+    "kaito.place": lambda n: _("{seat} removed the two blank tiles from {blank1} and {blank2} and placed the "
+                               "Kaito on {square}, showing {color}."),
+    "kaito.move/adjacent": lambda n: _("{seat} moved the Kaito one square, from {frm} to {to}."),
+    "kaito.move/gaps": lambda n: ngettext(
+        "{seat} moved the Kaito {distance} square, from {frm} to {to}, over empty squares only.",
+        "{seat} moved the Kaito {distance} squares, from {frm} to {to}, over empty squares only.", n),
+    # Translators: {tiles} lists what the Kaito passed over ("a Black katana and 2 empty squares")
+    "kaito.move/tiles": lambda n: ngettext(
+        "{seat} moved the Kaito {distance} square, from {frm} to {to}, passing over {tiles}.",
+        "{seat} moved the Kaito {distance} squares, from {frm} to {to}, passing over {tiles}.", n),
+    # Translators: {owner} is the seat whose tile it was; {tile} a tile's name (Black katana)
+    "kaito.capture/held": lambda n: _("{seat} captured {owner}'s {tile} on {square} and now holds it."),
+    "kaito.capture/own": lambda n: _("{seat} captured their own {tile} on {square}, which leaves the game."),
+    "kaito.last_tile": lambda n: _("{owner} is down to their last {tile} on the board, on {square}: if it "
+                                   "leaves the board, {owner} loses."),
+    "kaito.last_tile/you": lambda n: _("You are down to your last {tile} on the board, on {square}: if it "
+                                       "leaves the board, you lose."),
+    # Translators: {mover} is the seat to move now, who can capture the tile
+    "kaito.at_stake/opponent": lambda n: _("Warning: {owner}'s last {tile} on {square} lies in the Kaito's row "
+                                           "or column, so {mover} can capture it and win."),
+    "kaito.at_stake/opponent/yours": lambda n: _("Warning: your last {tile} on {square} lies in the Kaito's "
+                                                 "row or column, so {mover} can capture it and win."),
+    "kaito.at_stake/opponent/you": lambda n: _("Warning: {owner}'s last {tile} on {square} lies in the Kaito's "
+                                               "row or column, so you can capture it and win."),
+    "kaito.at_stake/own": lambda n: _("Warning: {owner}'s last {tile} on {square} lies in the Kaito's row or "
+                                      "column, and {owner} loses by capturing it."),
+    "kaito.at_stake/own/you": lambda n: _("Warning: your last {tile} on {square} lies in the Kaito's row or "
+                                          "column, and you lose by capturing it."),
+    # Translators: {values} lists the Mon values paid ("3 and 1"), {total} is their sum
+    "kaito.exchange": lambda n: ngettext(
+        "{seat} paid Mon worth {values} ({total} point) to retrieve their {tile} from {opponent}, and it "
+        "now lies on {square} under the Kaito.",
+        "{seat} paid Mon worth {values} ({total} points) to retrieve their {tile} from {opponent}, and it "
+        "now lies on {square} under the Kaito.", n),
+    # Translators: {color} is the losing side's colour (Black)
+    f"kaito.end/{NO_KATANA}/opponent": lambda n: _("{winner} won by capturing {loser}'s last katana: {color} "
+                                                   "has no katana left on the board."),
+    f"kaito.end/{NO_KATANA}/opponent/you": lambda n: _("You won by capturing {loser}'s last katana: {color} "
+                                                       "has no katana left on the board."),
+    f"kaito.end/{NO_KABUTO}/opponent": lambda n: _("{winner} won by capturing {loser}'s last kabuto: {color} "
+                                                   "has no kabuto left on the board."),
+    f"kaito.end/{NO_KABUTO}/opponent/you": lambda n: _("You won by capturing {loser}'s last kabuto: {color} "
+                                                       "has no kabuto left on the board."),
+    # "/yours": the loser is the person
+    f"kaito.end/{NO_KATANA}/opponent/yours": lambda n: _("{winner} won by capturing your last katana: {color} "
+                                                         "has no katana left on the board."),
+    f"kaito.end/{NO_KABUTO}/opponent/yours": lambda n: _("{winner} won by capturing your last kabuto: {color} "
+                                                         "has no kabuto left on the board."),
+    f"kaito.end/{NO_KATANA}/own/yours": lambda n: _("{winner} won: you captured your own last katana, so "
+                                                    "{color} has no katana left on the board."),
+    f"kaito.end/{NO_KABUTO}/own/yours": lambda n: _("{winner} won: you captured your own last kabuto, so "
+                                                    "{color} has no kabuto left on the board."),
+    f"kaito.end/{NO_MOVE}/yours": lambda n: _("{winner} won: you cannot move, as no tile lies in the Kaito's "
+                                              "row or column."),
+    f"kaito.end/{NO_KATANA}/own": lambda n: _("{winner} won: {loser} captured their own last katana, so "
+                                              "{color} has no katana left on the board."),
+    f"kaito.end/{NO_KATANA}/own/you": lambda n: _("You won: {loser} captured their own last katana, so "
+                                                  "{color} has no katana left on the board."),
+    f"kaito.end/{NO_KABUTO}/own": lambda n: _("{winner} won: {loser} captured their own last kabuto, so "
+                                              "{color} has no kabuto left on the board."),
+    f"kaito.end/{NO_KABUTO}/own/you": lambda n: _("You won: {loser} captured their own last kabuto, so "
+                                                  "{color} has no kabuto left on the board."),
+    f"kaito.end/{NO_MOVE}": lambda n: _("{winner} won: {loser} cannot move, as no tile lies in the Kaito's row "
+                                        "or column."),
+    f"kaito.end/{NO_MOVE}/you": lambda n: _("You won: {loser} cannot move, as no tile lies in the Kaito's row "
+                                            "or column."),
 }
+
+
+def template(key: str, subject: str | None = None, n: int = 0) -> str:
+    """The template ``key`` in the language in use (for the count ``n``): its second-person
+    variant when ``subject`` (the subject seat's name) is the person and the key has one."""
+    if subject is not None and is_you(subject):
+        you = TEMPLATES.get(key + "/you")
+        if you is not None:
+            return you(n)
+    return TEMPLATES[key](n)
 
 
 def square_label(index: int) -> str:
@@ -82,9 +163,14 @@ def square_label(index: int) -> str:
 
 
 def tile_label(code: str) -> str:
-    """A tile code as words: ``"BK" -> "Black katana"``, ``"R3" -> "Red Mon 3"``,
-    ``"OO" -> "blank tile"``."""
-    return f"{COLOR_WORDS[code[0]]} {KIND_WORDS[code[1]]}"
+    """A tile code as words in the language in use: ``"BK" -> "Black katana"``, ``"R3" -> "Red Mon
+    3"``, ``"OO" -> "blank tile"``."""
+    return _(TILE_NAMES[code])
+
+
+def color_label(color: str) -> str:
+    """A side's colour code as its name in the language in use: ``"R" -> "Red"``."""
+    return _(COLOR_WORDS[color])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,9 +197,8 @@ class KaitoPlaced(Event):
         """E.g. ``"Ben removed the two blank tiles from c4 and e2 and placed the Kaito on c4,
         showing Red."``."""
         b1, b2 = (square_label(b) for b in self.blanks)
-        return TEMPLATES[self.KIND].format(seat=seat_name(names, self.seat), blank1=b1, blank2=b2,
-                                           square=square_label(self.square),
-                                           color=COLOR_WORDS[self.color])
+        return template(self.KIND).format(seat=seat_name(names, self.seat), blank1=b1, blank2=b2,
+                                          square=square_label(self.square), color=color_label(self.color))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -146,13 +231,14 @@ class KaitoMoved(Event):
         """E.g. ``"Ana moved the Kaito 3 squares, from c4 to c1, passing over a Black katana."``."""
         jumped = self.jumped
         key = "adjacent" if self.distance == 1 else "tiles" if jumped else "gaps"
-        tiles = [f"a {tile_label(c)}" for c in jumped]
+        tiles = [_(TILES_PASSED[c]) for c in jumped]
         gaps = len(self.passed) - len(jumped)
         if jumped and gaps:
-            tiles.append("one empty square" if gaps == 1 else f"{gaps} empty squares")
-        return TEMPLATES[f"{self.KIND}/{key}"].format(
+            # Translators: the empty squares the Kaito passed over, the last item of a list
+            tiles.append(ngettext("one empty square", "{n} empty squares", gaps).format(n=gaps))
+        return template(f"{self.KIND}/{key}", n=self.distance).format(
             seat=seat_name(names, self.seat), distance=self.distance, frm=square_label(self.frm),
-            to=square_label(self.to), tiles=english_list(tiles))
+            to=square_label(self.to), tiles=join_list(tiles))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,7 +275,7 @@ class TileCaptured(Event):
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Ana captured Ben's Black katana on d4 and now holds it."``."""
         key = "held" if self.held else "own"
-        return TEMPLATES[f"{self.KIND}/{key}"].format(
+        return template(f"{self.KIND}/{key}").format(
             seat=seat_name(names, self.seat), owner=seat_name(names, self.owner),
             tile=tile_label(self.tile), square=square_label(self.square))
 
@@ -216,8 +302,9 @@ class LastTileLeft(Event):
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Ben is down to their last Black kabuto on the board, on b5: if it leaves the
         board, Ben loses."``."""
-        return TEMPLATES[self.KIND].format(owner=seat_name(names, self.seat), tile=tile_label(self.tile),
-                                           square=square_label(self.square))
+        owner = seat_name(names, self.seat)
+        return template(self.KIND, owner).format(owner=owner, tile=tile_label(self.tile),
+                                                 square=square_label(self.square))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -250,10 +337,12 @@ class LastTileAtStake(Event):
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Warning: Ben's last Black kabuto on b5 lies in the Kaito's row or column, so Ana
         can capture it and win."``."""
-        key = "own" if self.mover == self.seat else "opponent"
-        return TEMPLATES[f"{self.KIND}/{key}"].format(
-            owner=seat_name(names, self.seat), mover=seat_name(names, self.mover),
-            tile=tile_label(self.tile), square=square_label(self.square))
+        owner, mover = seat_name(names, self.seat), seat_name(names, self.mover)
+        key = f"{self.KIND}/{'own' if self.mover == self.seat else 'opponent'}"
+        if key.endswith("opponent") and is_you(owner):
+            key += "/yours"  # the person's own tile at stake: "Warning: your last ..."
+        return template(key, mover).format(owner=owner, mover=mover, tile=tile_label(self.tile),
+                                           square=square_label(self.square))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -288,9 +377,9 @@ class MonExchanged(Event):
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Ana paid Mon worth 3 and 1 (4 points) to retrieve their Red katana from Ben, and
         it now lies on d4 under the Kaito."``."""
-        return TEMPLATES[self.KIND].format(
+        return template(self.KIND, n=self.value).format(
             seat=seat_name(names, self.seat), opponent=seat_name(names, 1 - self.seat),
-            values=english_list([c[1] for c in self.paid]), total=self.value,
+            values=join_list([c[1] for c in self.paid]), total=self.value,
             tile=tile_label(self.retrieved), square=square_label(self.square))
 
 
@@ -326,9 +415,12 @@ class GameEnded(Event):
         key = f"{self.KIND}/{self.reason}"
         if self.reason != NO_MOVE:
             key += "/own" if self.captured_by == self.loser else "/opponent"
-        return TEMPLATES[key].format(
-            winner=english_list([seat_name(names, w) for w in self.winners]),
-            loser=seat_name(names, self.loser), color=COLOR_WORDS[self.color])
+        winners = [seat_name(names, w) for w in self.winners]
+        winner = winners[0] if len(winners) == 1 else None
+        loser = seat_name(names, self.loser)
+        if is_you(loser) and not (winner is not None and is_you(winner)):
+            key += "/yours"  # the person lost: "... capturing your last katana"
+        return template(key, winner).format(winner=join_list(winners), loser=loser, color=color_label(self.color))
 
 
 #: Every KAITO event class, in the order :mod:`game.kaito` may emit them within one action.
@@ -337,6 +429,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (KaitoPlaced, KaitoMoved, TileCaptured, M
 
 __all__ = [
     "COLOR_WORDS", "EVENT_TYPES", "GameEnded", "KIND_WORDS", "KaitoMoved", "KaitoPlaced", "LastTileAtStake",
-    "LastTileLeft", "MonExchanged", "NO_KABUTO", "NO_KATANA", "NO_MOVE", "TEMPLATES", "TileCaptured", "name_of",
-    "square_label", "tile_label", "word_list",
+    "LastTileLeft", "MonExchanged", "NO_KABUTO", "NO_KATANA", "NO_MOVE", "TEMPLATES", "TILES_PASSED", "TILE_NAMES",
+    "Template", "TileCaptured", "color_label", "square_label", "template", "tile_label",
 ]

@@ -52,11 +52,14 @@ from .core import (
     Outcome,
     RecordError,
     View,
-    english_list,
+    register_teller,
     require_rng,
 )
+from .i18n import N_, _, ngettext
 from .kanji_data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
 from .kanji_events import (
+    ALL_COMPLETE,
+    DEAD_TABLE,
     NO_CHARACTER,
     NOBODY,
     NOT_IN_KEY,
@@ -73,6 +76,8 @@ from .kanji_events import (
     SeatFinished,
     SlotLeftEmpty,
     SlotRefilled,
+    outcome_text,
+    verdict,
 )
 
 #: Face-up shari slots on the table (two rows of 3).
@@ -85,7 +90,10 @@ KANJI_PER_SEAT = 5
 PASS = "pass"
 #: Separator of an attempt's notation, ``"亻+木"``.
 JOIN = "+"
-ALL_COMPLETE, DEAD_TABLE = "all-complete", "dead-table"
+
+#: The key of :func:`~game.kanji_events.outcome_text` among the Outcome tellers (:data:`game.core.TELLERS`).
+OUTCOME_TELLER = "kanji-zushi"
+register_teller(OUTCOME_TELLER, outcome_text)
 
 _NETA_ORDER = {name: i for i, name in enumerate(NETA)}
 _SHARI_COUNTS = Counter(SHARI_DECK)
@@ -111,16 +119,20 @@ def parse_action(text: Any) -> tuple[str, str] | None:
         InvalidActionError: not a string, no ``+``, or a side that is not a card name of the game
             (neta: one of :data:`~game.kanji_data.NETA`; shari: one of the 43 shari card names)."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"{text!r} is not an action string")
+        raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
     if text == PASS:
         return None
     if JOIN not in text:
-        raise InvalidActionError(f"{text!r} is not an attempt <neta>+<shari> nor {PASS!r}")
+        # Translators: {text} is the action given, in quotes; "<neta>+<shari>" and {pass_} ('pass') are notation
+        raise InvalidActionError(_("{text} is not an attempt <neta>+<shari> nor {pass_}").format(
+            text=repr(text), pass_=repr(PASS)))
     neta, shari = text.split(JOIN, 1)
     if neta not in _NETA_ORDER:
-        raise InvalidActionError(f"{text!r}: {neta!r} is not a neta card ({' '.join(NETA)})")
+        # Translators: {cards} lists the neta cards (亻 氵 彳 ...)
+        raise InvalidActionError(_("{text}: {card} is not a neta card ({cards})").format(
+            text=repr(text), card=repr(neta), cards=" ".join(NETA)))
     if shari not in _SHARI_COUNTS:
-        raise InvalidActionError(f"{text!r}: {shari!r} is not a shari card name")
+        raise InvalidActionError(_("{text}: {card} is not a shari card name").format(text=repr(text), card=repr(shari)))
     return neta, shari
 
 
@@ -128,31 +140,29 @@ def judge(neta: str, shari: str, answer_key: str = "joyo") -> tuple[Formed | Non
     """Judge a pair under ``answer_key`` (RULES.md §3, "Which kanji are valid").
 
     Returns ``(formed, valid, why)``: the character the pair forms (or None), whether it completes
-    a kanji, and one human sentence, e.g. ``"亻 + 木 = 休, a regular-use kanji (6 strokes)"``,
-    ``"暘 exists but is not a regular-use kanji"``, ``"亻 + 口 forms no character"``.
+    a kanji, and one human sentence in the language in use (:func:`verdict_text`), e.g.
+    ``"亻 + 木 = 休, a regular-use kanji (6 strokes)"``, ``"暘 exists but is not a regular-use
+    kanji"``, ``"亻 + 口 forms no character"``.
 
     Raises:
         ValueError: unknown card name or answer key (from :mod:`game.kanji_data`)."""
     valid = kanji_data.is_valid(neta, shari, answer_key)
     formed = kanji_data.form(neta, shari)
-    if formed is None:
-        return None, False, f"{neta} + {shari} forms no character"
-    if valid:
-        kind = "a regular-use kanji" if answer_key == "joyo" else "one of the rulebook's valid kanji"
-        return formed, True, f"{neta} + {shari} = {formed.char}, {kind} ({formed.strokes} strokes)"
-    if not formed.joyo:
-        return formed, False, f"{formed.char} exists but is not a regular-use kanji"
-    return formed, False, (f"{formed.char} is a regular-use kanji but not one of the rulebook's "
-                           f"valid kanji")
+    return formed, valid, verdict(neta, shari, formed, valid, answer_key)
+
+
+def verdict_text(neta: str, shari: str, answer_key: str = "joyo") -> str:
+    """:func:`judge`'s sentence about the pair in the language in use now (to tell an attempt
+    again after a language switch: :meth:`Attempt.why_text`).
+
+    Raises:
+        ValueError: unknown card name or answer key (from :mod:`game.kanji_data`)."""
+    return judge(neta, shari, answer_key)[2]
 
 
 def sort_hand(cards: Sequence[str]) -> tuple[str, ...]:
     """Neta cards in the canonical order of :data:`~game.kanji_data.NETA` (亻 氵 彳 土 扌 木 日 禾 糸 言)."""
     return tuple(sorted(cards, key=_NETA_ORDER.__getitem__))
-
-
-def _seats(seats: Sequence[int]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + english_list([str(s) for s in seats])
 
 
 @dataclass(frozen=True)
@@ -205,6 +215,13 @@ class Attempt:
     def is_pass(self) -> bool:
         """True for a pass."""
         return self.neta is None
+
+    def why_text(self, answer_key: str = "joyo") -> str:
+        """:attr:`why` in the language in use now (``answer_key``: the game's, ``view.answer_key``)."""
+        if self.neta is None or self.shari is None:
+            # Translators: the attempt log's entry for a pass
+            return _("passed")
+        return verdict_text(self.neta, self.shari, answer_key)
 
 
 @dataclass(frozen=True)
@@ -345,22 +362,24 @@ class KanjiState(GameState):
                 hand, or shari not on the table."""
         pair = parse_action(action)
         if self._outcome:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_("the game is over"))
         if type(seat) is not int or not 0 <= seat < self.num_seats:
-            raise IllegalActionError(f"there is no seat {seat!r} (seats 0..{self.num_seats - 1})")
+            raise IllegalActionError(_("there is no seat {seat} (seats 0..{last})").format(
+                seat=repr(seat), last=self.num_seats - 1))
         if seat != self.to_move:
-            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            raise IllegalActionError(_("it is seat {turn}'s turn, not seat {seat}'s").format(turn=self.to_move, seat=seat))
         turn = len(self.history)
         if pair is None:
-            entry = Attempt(turn, seat, PASS, None, None, None, None, False, "passed", None, None)
+            entry = Attempt(turn, seat, PASS, None, None, None, None, False, _("passed"), None, None)
             if self.log_events:
                 self.emit(Passed(seat=seat, ply=turn))
         else:
             neta, shari = pair
             if neta not in self.hands[seat]:
-                raise IllegalActionError(f"seat {seat} has no {neta} in hand")
+                raise IllegalActionError(_("seat {seat} has no {card} in hand").format(seat=seat, card=neta))
             if shari not in self.table:
-                raise IllegalActionError(f"no {shari} on the table")
+                # Translators: {card} is a shari card
+                raise IllegalActionError(_("no {card} on the table").format(card=shari))
             slot = self.table.index(shari)
             formed, valid, why = judge(neta, shari, self.answer_key)
             refill = None
@@ -427,19 +446,18 @@ class KanjiState(GameState):
         """End the game when every seat has 5 kanji, or on a dead table (RULES.md §3 ruling)."""
         active = [s for s in range(self.num_seats) if self._active(s)]
         if not active:
-            self._end(ALL_COMPLETE, f"Every seat has completed {KANJI_PER_SEAT} kanji")
+            self._end(ALL_COMPLETE)
         elif not any(self.can_complete(s) for s in active):
-            self._end(DEAD_TABLE, "No seat still playing can complete a kanji from its hand and "
-                                  "the table")
+            self._end(DEAD_TABLE)
 
-    def _end(self, reason: str, lead: str) -> None:
+    def _end(self, reason: str) -> None:
         totals = self.scores()
         top = max(totals)
         tied = tuple(s for s, t in enumerate(totals) if t == top)
         winners: tuple[int, ...]
+        best, char = 0, None
         if len(tied) == 1:
             winners = tied
-            result = f"seat {tied[0]} wins with {top} strokes"
             decided = WIN
         else:
             biggest_kanji = [max(self.completed[s], key=lambda k: k.strokes, default=None) for s in tied]
@@ -448,22 +466,14 @@ class KanjiState(GameState):
             winners = tuple(s for s, b in zip(tied, biggest) if b == best)
             self.tie_break = TieBreak(tied, top, biggest, tuple(k.char if k else None for k in biggest_kanji),
                                       winners)
-            result = f"{_seats(tied)} tie on {top} strokes"
             decided = (TIE_BREAK if len(winners) == 1 else NOBODY if top == 0
                        else SHARED if len(winners) == len(tied) else SHARED_AFTER_TIE_BREAK)
             if len(winners) == 1:
                 biggest_one = biggest_kanji[tied.index(winners[0])]
                 char = biggest_one.char if biggest_one else None
-                result += (f"; seat {winners[0]} wins the tie-break with its biggest kanji {char} "
-                           f"({best} strokes)")
-            elif top == 0:
-                result = f"nobody has completed a kanji, so {_seats(tied)} share the win"
-            elif len(winners) == len(tied):
-                result += f" and on their biggest kanji ({best} strokes), so they share the win"
-            else:
-                result += f"; {_seats(winners)} share the win with biggest kanji of {best} strokes"
         self.to_move = None
-        self._outcome = Outcome(winners, reason, f"{lead}: {result}.", totals)
+        self._outcome = Outcome.told(winners, reason, totals, OUTCOME_TELLER, reason=reason, result=decided,
+                                     tied=tied, winners=winners, total=top, best=best, char=char)
         if self.log_events:
             self.emit(GameEnded(reason=reason, result=decided, winners=winners, scores=totals,
                                 tie_break=self.tie_break))
@@ -545,7 +555,7 @@ class KanjiState(GameState):
 class KanjiGame(Game):
     """Kanji-zushi rules (RULES.md section 3)."""
 
-    game_type = GameType(name="kanji-zushi", title="Kanji-zushi", min_seats=2, max_seats=6,
+    game_type = GameType(name="kanji-zushi", title=N_("Kanji-zushi"), min_seats=2, max_seats=6,
                          simultaneous=False, hidden_information=True)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KanjiState:
@@ -566,7 +576,7 @@ class KanjiGame(Game):
         shari = list(SHARI_DECK)
         rng.shuffle(shari)
         neta = []
-        for _ in range(num_seats):
+        for _unused in range(num_seats):
             deck = list(NETA)
             rng.shuffle(deck)
             neta.append(deck)
@@ -580,31 +590,35 @@ class KanjiGame(Game):
                 (bools rejected), ``shari`` not a permutation of the 46-card deck, ``neta`` not
                 N permutations of the 10 neta, ``answer_key`` not "joyo" / "rulebook"."""
         if not isinstance(setup, dict):
-            raise RecordError("setup is not an object")
+            raise RecordError(_("setup is not an object"))
         keys = {"players", "shari", "neta", "answer_key"}
         missing = sorted(keys - set(setup))
         if missing:
-            raise RecordError(f"setup is missing {', '.join(missing)}")
+            # Translators: {keys} lists field names of a game record (kept in English)
+            raise RecordError(_("setup is missing {keys}").format(keys=", ".join(missing)))
         unknown = sorted(str(k) for k in set(setup) - keys)
         if unknown:
-            raise RecordError(f"setup has unknown key(s) {', '.join(unknown)}")
+            raise RecordError(_("setup has unknown key(s) {keys}").format(keys=", ".join(unknown)))
         n = setup["players"]
         if type(n) is not int or not self.min_seats <= n <= self.max_seats:
-            raise RecordError(f"setup players must be an integer 2..6, not {n!r}")
+            raise RecordError(_("setup players must be an integer 2..6, not {found}").format(found=repr(n)))
         shari = setup["shari"]
         if (not isinstance(shari, list) or len(shari) != len(SHARI_DECK)
                 or not all(isinstance(c, str) for c in shari) or Counter(shari) != _SHARI_COUNTS):
-            raise RecordError(f"setup shari must be an ordering of the {len(SHARI_DECK)}-card shari deck")
+            raise RecordError(_("setup shari must be an ordering of the {n}-card shari deck").format(n=len(SHARI_DECK)))
         neta = setup["neta"]
         if not isinstance(neta, list) or len(neta) != n:
-            raise RecordError(f"setup neta must be a list of {n} decks, one per player")
+            raise RecordError(ngettext("setup neta must be a list of {n} deck, one per player",
+                                       "setup neta must be a list of {n} decks, one per player", n).format(n=n))
         for s, deck in enumerate(neta):
             if (not isinstance(deck, list) or len(deck) != len(NETA)
                     or not all(isinstance(c, str) for c in deck) or sorted(deck) != sorted(NETA)):
-                raise RecordError(f"setup neta[{s}] must be an ordering of the 10 neta ({' '.join(NETA)})")
+                # Translators: {field} names a field of a game record (neta[0]); {cards} lists the neta cards
+                raise RecordError(_("setup {field} must be an ordering of the 10 neta ({cards})").format(
+                    field=f"neta[{s}]", cards=" ".join(NETA)))
         key = setup["answer_key"]
         if not isinstance(key, str) or key not in ANSWER_KEYS:
-            raise RecordError(f"setup answer_key must be \"joyo\" or \"rulebook\", not {key!r}")
+            raise RecordError(_("setup answer_key must be \"joyo\" or \"rulebook\", not {found}").format(found=repr(key)))
         return KanjiState(self, shari, neta, key)
 
     def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
@@ -619,12 +633,12 @@ class KanjiGame(Game):
         Raises:
             RecordError: ``setup`` missing or malformed, actions not a list, an action not a string."""
         if not isinstance(record_actions, list):
-            raise RecordError("actions is not a list")
+            raise RecordError(_("actions is not a list"))
         for i, action in enumerate(record_actions):
             if not isinstance(action, str):
-                raise RecordError(f"action {i} is not a string: {action!r}")
+                raise RecordError(_("action {index} is not a string: {found}").format(index=i, found=repr(action)))
         if setup is None:
-            raise RecordError("Kanji-zushi needs the record's setup to know whose turn each action is")
+            raise RecordError(_("Kanji-zushi needs the record's setup to know whose turn each action is"))
         scratch = self.state_from_setup(setup).clone(log_events=False)
         steps: list[list[tuple[int, str]]] = []
         for action in record_actions:

@@ -5,7 +5,8 @@ Headless and stdlib only (never imports pygame).  Everything comes from the comm
 ``tools/make_kanji_data.py`` from real sources (see the file's ``"sources"`` block):
 
 * KANJIDIC2 (EDRDG, CC BY-SA 4.0): the 2,136 Jōyō kanji (grades 1-6 and 8), stroke counts,
-  English meanings, on and kun readings, grades.
+  English meanings, Spanish meanings (``meanings_es``, where KANJIDIC2 has them), on and kun
+  readings, grades.
 * KanjiVG (Ulrich Apel, CC BY-SA 3.0): the left/right split of each character, i.e. which
   character a neta (left) + shari (right) pair forms; cross-checked against cjk-decomp and CHISE
   IDS, which also fill in the few characters KanjiVG lacks or leaves unsplit (行 = 彳 + 亍,
@@ -19,6 +20,7 @@ Public API (names are card names: ``NETA`` for the left half, a ``SHARI`` name f
 * ``valid_pairs(answer_key) -> set[tuple[str, str]]``; ``formed_pairs() -> dict``;
 * ``joyo_strokes(char) -> int | None``; ``JOYO`` (str of the 2,136, by code point);
 * ``RULEBOOK_VALID``, ``RULEBOOK_INVALID``; ``card_glyphs() -> str``; ``formable_chars() -> str``;
+* ``gloss(char, lang) -> str | None`` (a formed character's first meaning in "en"/"es"/"ja");
 * ``sources() -> dict`` (credits and licences of the data); ``serialize(data) -> str``.
 
 Unknown neta/shari names or answer keys raise ``ValueError``.
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ __all__ = [
     "form",
     "formable_chars",
     "formed_pairs",
+    "gloss",
     "is_valid",
     "joyo_strokes",
     "load_data",
@@ -112,13 +115,18 @@ class Formed:
     KANJIDIC2 lacks; None if neither has it).  For Jōyō characters ``meanings`` (English),
     ``on`` (katakana), ``kun`` (hiragana; KANJIDIC2 notation: ``.`` marks where okurigana start,
     ``-`` a prefix/suffix) and ``grade`` (KANJIDIC2: 1-6 taught in primary school, 8 the rest
-    of the Jōyō list) are filled; for the others they are empty / None.
+    of the Jōyō list) are filled; for the others they are empty / None.  ``meanings_es``:
+    Spanish meanings (KANJIDIC2 ``m_lang="es"``), Jōyō characters only, empty where KANJIDIC2
+    has none.  For a meaning in the player's language use ``gloss(char, lang)``.
     """
 
     char: str
     joyo: bool
     strokes: int | None
     meanings: tuple[str, ...] = ()
+    #: Keyword-only, so positional construction (char, joyo, strokes, meanings, on, kun, grade)
+    #: keeps working.
+    meanings_es: tuple[str, ...] = field(default=(), kw_only=True)
     on: tuple[str, ...] = ()
     kun: tuple[str, ...] = ()
     grade: int | None = None
@@ -161,10 +169,12 @@ class _Tables:
                 joyo=bool(info["joyo"]),
                 strokes=info.get("strokes"),
                 meanings=tuple(info.get("meanings", ())),
+                meanings_es=tuple(info.get("meanings_es", ())),
                 on=tuple(info.get("on", ())),
                 kun=tuple(info.get("kun", ())),
                 grade=info.get("grade"),
             )
+        self.chars = chars
         self.pairs: dict[tuple[str, str], Formed] = {}
         for neta in NETA:
             for shari, entry in data["pairs"].get(neta, {}).items():
@@ -249,6 +259,46 @@ def card_glyphs() -> str:
     game clips to draw the ``GO_RIGHT`` card.  (Formed characters: ``formable_chars()``.)"""
     chars = set(NETA) | {ch for name in SHARI for ch in name} | {"後"}
     return "".join(sorted(chars))
+
+
+def _kana_gloss(f: Formed) -> str | None:
+    """First kun reading as a plain word (``"つく.る"`` -> ``"つくる"``, ``"-づけ"`` -> ``"づけ"``),
+    else the first on reading (katakana); None if the character has no reading."""
+    for kun in f.kun:
+        word = kun.replace(".", "").strip("-")
+        if word:
+            return word
+    return next((on.strip("-") for on in f.on if on.strip("-")), None)
+
+
+def gloss(char: str, lang: str) -> str | None:
+    """The first meaning to show for ``char`` in language ``lang`` (``"en"``, ``"es"``, ``"ja"``;
+    a region suffix such as ``"es_MX"`` or ``"es-ES"`` counts as its language), or None.
+
+    * ``"es"``: the first Spanish meaning (``"休"`` -> ``"descanso"``), else the first English one;
+    * ``"ja"``: a Japanese gloss: the first kun reading in hiragana without KANJIDIC2's okurigana
+      dot and prefix/suffix dashes (``"やす.む"`` -> ``"やすむ"``), else the first on reading in
+      katakana (``"キュウ"``);
+    * ``"en"`` and any other language: the first English meaning (``"rest"``); the test language
+      ``"pseudo"`` (game/i18n.py): the English meaning in its transformed form.
+
+    None when ``char`` is not a character the pairs form (e.g. a card such as 木), or has nothing
+    in that language (non-Jōyō characters carry no meanings or readings).  Source: KANJIDIC2
+    (EDRDG, CC BY-SA 4.0), via the committed data file."""
+    f = _tables().chars.get(char)
+    if f is None:
+        return None
+    code = lang.replace("-", "_").split("_", 1)[0].lower()
+    if code == "ja":
+        return _kana_gloss(f)
+    if code == "es" and f.meanings_es:
+        return f.meanings_es[0]
+    english = f.meanings[0] if f.meanings else None
+    if code == "pseudo" and english is not None:
+        from .i18n import pseudo
+
+        return pseudo(english)
+    return english
 
 
 def sources() -> dict[str, Any]:

@@ -38,6 +38,7 @@ from .ai import RandomBot
 from .ai import make_bot as make_local_bot
 from .core import ActionError, Event, Game, GameState, Outcome
 from .hints import HINT_LEVEL, Hint, Hints
+from .i18n import _
 from .undo import HUMAN, Checkpoint, UndoPoints
 from .worker import AIWorker, BotHandle
 from .worker import make_bot as make_worker_bot
@@ -83,7 +84,8 @@ class Match(UndoPoints):
         seed: deal and bot seed (int); None picks a random one (``self.seed`` is always an int).
         state: a position to play from (a continued save, tests) instead of a new deal; its seat
             count must match ``seats``.
-        names: one display name per seat (default ``"Seat 1"``, ``"Seat 2"``, ...).
+        names: one display name per seat (default ``"Seat 1"``, ``"Seat 2"``, ... in the language in
+            use when the Match is built).
         options: keyword options of ``game.new_state`` (e.g. KAITO's ``colors``), for a new deal.
         bots: bot objects (anything with ``choose(view) -> str``) by seat, replacing the ones the
             Match would build for those seats (``python -m game play``, tests).
@@ -112,7 +114,8 @@ class Match(UndoPoints):
             raise ValueError(f"{game.name} needs {game.min_seats} to {game.max_seats} seats, not {n}")
         if names is not None and len(names) != n:
             raise ValueError(f"{len(names)} names for {n} seats")
-        self.names: list[str] = [str(x) for x in names] if names is not None else [f"Seat {i + 1}" for i in range(n)]
+        self.names: list[str] = [str(x) for x in names] if names is not None else [
+            _("Seat {n}").format(n=i + 1) for i in range(n)]
         self.seed: int = seed if seed is not None else random.randrange(1 << 30)
         self.options: dict[str, Any] = dict(options or {})
         if state is None:
@@ -387,7 +390,7 @@ class Match(UndoPoints):
             RuntimeError: still going after ``max_steps`` steps.
             InvalidActionError, IllegalActionError: as :meth:`step_bots`."""
         moves: list[Move] = []
-        for _ in range(max_steps):
+        for _unused in range(max_steps):
             step = self.step_bots()
             if not step:
                 return moves

@@ -7,11 +7,13 @@ import sys
 from typing import Any, Callable, TextIO
 
 from .core import ActionError, GameState, RecordError, apply_step, record_setup
+from .i18n import _
 from .registry import GAMES
 
 
 class ReplayError(Exception):
-    """A record could not be replayed; the message is the one line to print."""
+    """A record could not be replayed; the message is the one line to print (the replay viewer
+    shows it: told in the language in use)."""
 
 
 def load_record(path: str) -> Any:
@@ -23,11 +25,14 @@ def load_record(path: str) -> Any:
         with open(path, encoding="utf-8") as fh:
             return json.load(fh)
     except OSError as exc:
-        raise ReplayError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        # Translators: an error line; {path} is a file, {reason} the system's reason (in English)
+        raise ReplayError(_("{path}: cannot read: {reason}").format(path=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError:
-        raise ReplayError(f"{path}: malformed record: not UTF-8") from None
+        raise ReplayError(_("{path}: malformed record: not UTF-8").format(path=path)) from None
     except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}: malformed record: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        # Translators: an error line; {path} is a file, {message} the JSON parser's reason (in English)
+        raise ReplayError(_("{path}: malformed record: invalid JSON at line {line} column {column}: {message}").format(
+            path=path, line=exc.lineno, column=exc.colno, message=exc.msg)) from None
 
 
 def replay_record(path: str, record: Any, before_step: Callable[[GameState], None] | None = None) -> GameState:
@@ -42,19 +47,22 @@ def replay_record(path: str, record: Any, before_step: Callable[[GameState], Non
         setup = record_setup(record)
         name = record.get("game")
         if name not in GAMES:
-            raise RecordError(f"unknown game {name!r}")
+            # Translators: {name} is the game name a record gives, in quotes
+            raise RecordError(_("unknown game {name}").format(name=repr(name)))
         game = GAMES[name]
         state = game.state_from_setup(setup)
         steps = game.replay_steps(record["actions"], setup)
     except RecordError as exc:
-        raise ReplayError(f"{path}: malformed record: {exc}") from None
+        # Translators: an error line; {path} is a file, {reason} what is wrong with the record
+        raise ReplayError(_("{path}: malformed record: {reason}").format(path=path, reason=exc)) from None
     for index, step in enumerate(steps):
         if before_step is not None:
             before_step(state)
         try:
             apply_step(state, step, index)
         except ActionError as exc:
-            raise ReplayError(f"{path}: {exc}") from None
+            # Translators: an error line; {path} is a file, {reason} the action rejected and why
+            raise ReplayError(_("{path}: {reason}").format(path=path, reason=exc)) from None
     return state
 
 

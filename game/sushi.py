@@ -31,9 +31,11 @@ from .core import (
     Outcome,
     RecordError,
     View,
-    english_list,
+    join_list,
+    register_teller,
     require_rng,
 )
+from .i18n import N_, _, ngettext
 from .sushi_events import (
     Award,
     AwardEvent,
@@ -46,6 +48,7 @@ from .sushi_events import (
     Reveal,
     RoundEnd,
     award_text,
+    card_name,
 )
 
 #: The five sushi types, in the order the game lists them (RULES.md section 2).
@@ -100,15 +103,20 @@ def parse_action(text: Any) -> tuple[str, str | None]:
     Raises:
         InvalidActionError: not a card name nor ``wild=<type>``."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"{text!r} is not an action string")
+        # Translators: {text} is what was given as an action, in quotes
+        raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
     if text in CARD_NAMES:
         return text, None
     if text.startswith(WILD + "="):
         copied = text[len(WILD) + 1:]
         if copied in TYPES:
             return WILD, copied
-        raise InvalidActionError(f"{text!r}: a wild can copy {', '.join(TYPES)}, not {copied!r}")
-    raise InvalidActionError(f"{text!r} is not a card ({', '.join(CARD_NAMES)}) nor wild=<type>")
+        # Translators: an action of a record; {types} lists the notation's type names (tuna, shrimp, ...)
+        raise InvalidActionError(_("{text}: a wild can copy {types}, not {copied}").format(
+            text=repr(text), types=", ".join(TYPES), copied=repr(copied)))
+    # Translators: an action of a record; {cards} lists the notation's card names; "wild=<type>" is notation
+    raise InvalidActionError(_("{text} is not a card ({cards}) nor wild=<type>").format(
+        text=repr(text), cards=", ".join(CARD_NAMES)))
 
 
 def type_counts(eaten: Sequence[str]) -> dict[str, int]:
@@ -146,6 +154,24 @@ def decide_award(round_index: int, pile: str, counts: Sequence[int], pile_left: 
     if pile_left == 0:
         return Award(round_index, pile, tuple(counts), groups, None, tuple(skipped), empty=True)
     return Award(round_index, pile, tuple(counts), groups, winner, tuple(skipped))
+
+
+def outcome_text(winners: tuple[int, ...], points: int) -> str:
+    """The :class:`~game.core.Outcome`'s sentence (seats by number, 0-based) in the language in use:
+    ``"Seat 2 wins with 15 points."``, ``"Seats 0 and 1 share the win with 12 points each."``."""
+    if len(winners) == 1:
+        # Translators: the end of a Sushi Draft game; {seat} is a seat number
+        return ngettext("Seat {seat} wins with {points} point.", "Seat {seat} wins with {points} points.",
+                        points).format(seat=winners[0], points=points)
+    # Translators: the end of a Sushi Draft game; {seats} lists seat numbers ("0 and 2")
+    return ngettext("Seats {seats} share the win with {points} point each.",
+                    "Seats {seats} share the win with {points} points each.", points).format(
+        seats=join_list([str(s) for s in winners]), points=points)
+
+
+#: The key of :func:`outcome_text` among the Outcome tellers (:data:`game.core.TELLERS`).
+OUTCOME_TELLER = "sushi-draft"
+register_teller(OUTCOME_TELLER, outcome_text)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -273,11 +299,14 @@ class SushiState(GameState):
     def apply(self, seat: int, action: str) -> None:
         card, copied = parse_action(action)
         if self._outcome:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_("the game is over"))
         if type(seat) is not int or not 0 <= seat < self.num_seats:
-            raise IllegalActionError(f"there is no seat {seat!r} (seats 0..{self.num_seats - 1})")
+            # Translators: {seat} is a seat number given with an action; {last} the highest seat number
+            raise IllegalActionError(_("there is no seat {seat} (seats 0..{last})").format(
+                seat=repr(seat), last=self.num_seats - 1))
         if seat in self.pending:
-            raise IllegalActionError(f"seat {seat} has already chosen in this {self.phase} phase")
+            raise IllegalActionError((_("seat {seat} has already chosen in this eat phase") if self.phase == EAT
+                                      else _("seat {seat} has already chosen in this keep phase")).format(seat=seat))
         if action not in self.legal_actions(seat):
             raise IllegalActionError(self._why_illegal(seat, card, copied))
         self.pending[seat] = action
@@ -290,14 +319,15 @@ class SushiState(GameState):
         hand = self.hands[seat]
         if self.phase == KEEP:
             if copied is not None:
-                return f"in the keep phase an action is a card name, not {card}={copied}"
-            return f"seat {seat} has no {card} left in hand to keep"
+                # Translators: {action} is the notation given (wild=tuna)
+                return _("in the keep phase an action is a card name, not {action}").format(action=f"{card}={copied}")
+            return _("seat {seat} has no {card} left in hand to keep").format(seat=seat, card=card_name(card))
         if card not in hand:
-            return f"seat {seat} has no {card} in hand"
+            return _("seat {seat} has no {card} in hand").format(seat=seat, card=card_name(card))
         if copied is None:
-            return "a wild must be eaten as a copy of a type, e.g. wild=tuna"
-        return (f"a wild can only copy a type seat {seat} has already eaten this round "
-                f"(no {copied} eaten yet)")
+            return _("a wild must be eaten as a copy of a type, e.g. wild=tuna")
+        return _("a wild can only copy a type seat {seat} has already eaten this round (no {type} eaten yet)").format(
+            seat=seat, type=card_name(copied))
 
     def _resolve(self) -> None:
         actions = [self.pending[s] for s in range(self.num_seats)]
@@ -368,11 +398,7 @@ class SushiState(GameState):
         totals = self.scores()
         best = max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
-        if len(winners) == 1:
-            desc = f"Seat {winners[0]} wins with {best} points."
-        else:
-            desc = f"Seats {english_list([str(s) for s in winners])} share the win with {best} points each."
-        self._outcome = Outcome(winners, "chips", desc, totals)
+        self._outcome = Outcome.told(winners, "chips", totals, OUTCOME_TELLER, winners=winners, points=best)
         self.emit(End(seat=None, chips=tuple(tuple(c) for c in self.chips), scores=totals, winners=winners))
 
     # -- queries ----------------------------------------------------------------------------
@@ -473,7 +499,7 @@ class SushiState(GameState):
 class SushiGame(Game):
     """Sushi Draft rules (RULES.md section 2)."""
 
-    game_type = GameType(name="sushi-draft", title="Sushi Draft", min_seats=2, max_seats=5,
+    game_type = GameType(name="sushi-draft", title=N_("Sushi Draft"), min_seats=2, max_seats=5,
                          simultaneous=True, hidden_information=True)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> SushiState:
@@ -488,7 +514,7 @@ class SushiGame(Game):
         rng = require_rng(rng)
         deck = [name for name in CARD_NAMES for _ in range(CARD_COUNTS[name])]
         deals = []
-        for _ in range(ROUNDS):
+        for _unused in range(ROUNDS):
             cards = list(deck)
             rng.shuffle(cards)
             deals.append([cards[HAND_SIZE * s:HAND_SIZE * (s + 1)] for s in range(num_seats)])
@@ -500,33 +526,45 @@ class SushiGame(Game):
         return SushiState(self, deals, piles)
 
     def state_from_setup(self, setup: dict) -> SushiState:
+        # The messages reach the replay viewer's screen: translated; the record's own words ("setup",
+        # "deals[0]", card names) stay as they are.
         if not isinstance(setup, dict):
-            raise RecordError("setup is not an object")
+            raise RecordError(_("setup is not an object"))
         n = setup.get("players")
         if not isinstance(n, int) or isinstance(n, bool) or not self.min_seats <= n <= self.max_seats:
-            raise RecordError(f"setup players must be an integer 2..5, not {n!r}")
+            # Translators: "setup players" names a field of a game record; {found} is its value
+            raise RecordError(_("setup players must be an integer 2..5, not {found}").format(found=repr(n)))
         deals = setup.get("deals")
         if not isinstance(deals, list) or len(deals) != ROUNDS:
-            raise RecordError("setup deals must be a list of 3 rounds")
+            raise RecordError(_("setup deals must be a list of 3 rounds"))
         for r, rnd in enumerate(deals):
             if not isinstance(rnd, list) or len(rnd) != n:
-                raise RecordError(f"setup deals[{r}] must hold {n} hands")
+                # Translators: {field} names a field of a game record (deals[0])
+                raise RecordError(ngettext("setup {field} must hold {n} hand", "setup {field} must hold {n} hands",
+                                           n).format(field=f"deals[{r}]", n=n))
             for s, hand in enumerate(rnd):
                 if (not isinstance(hand, list) or len(hand) != HAND_SIZE
                         or not all(isinstance(c, str) and c in CARD_COUNTS for c in hand)):
-                    raise RecordError(f"setup deals[{r}][{s}] must be a list of 6 card names")
+                    # Translators: {field} names a field of a game record (deals[0][1])
+                    raise RecordError(_("setup {field} must be a list of 6 card names").format(field=f"deals[{r}][{s}]"))
             used = Counter(c for hand in rnd for c in hand)
             for name, count in used.items():
                 if count > CARD_COUNTS[name]:
-                    raise RecordError(f"setup deals[{r}] deals {count} {name}, the deck has {CARD_COUNTS[name]}")
+                    # Translators: {field} names a field of a game record (deals[0]); {card} a card's
+                    # notation name (tuna); {have} how many of it the deck has
+                    raise RecordError(_("setup {field} deals {count} {card}, the deck has {have}").format(
+                        field=f"deals[{r}]", count=count, card=name, have=CARD_COUNTS[name]))
         chips = setup.get("chips")
         if not isinstance(chips, dict) or set(chips) != set(PILES):
-            raise RecordError(f"setup chips must have exactly the piles {', '.join(PILES)}")
+            # Translators: {piles} lists the pile names of the record notation (tuna, shrimp, ...)
+            raise RecordError(_("setup chips must have exactly the piles {piles}").format(piles=", ".join(PILES)))
         for pile in PILES:
             values = chips[pile]
             if not isinstance(values, list) or sorted(v for v in values if type(v) is int) != sorted(CHIP_VALUES[pile]) \
                     or len(values) != len(CHIP_VALUES[pile]):
-                raise RecordError(f"setup chips[{pile!r}] must be an ordering of {list(CHIP_VALUES[pile])}")
+                # Translators: {field} names a field of a game record (chips['tuna']); {values} a list of numbers
+                raise RecordError(_("setup {field} must be an ordering of {values}").format(
+                    field=f"chips[{pile!r}]", values=list(CHIP_VALUES[pile])))
         return SushiState(self, deals, chips)
 
     def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
@@ -536,14 +574,18 @@ class SushiGame(Game):
             RecordError: a phase is not a list of strings, or does not hold one action per seat
                 (N from ``setup["players"]``; without a setup, phases must all have one length)."""
         if not isinstance(record_actions, list):
-            raise RecordError("actions is not a list")
+            raise RecordError(_("actions is not a list"))
         width = setup.get("players") if isinstance(setup, dict) else None
         steps = []
         for i, phase in enumerate(record_actions):
             if not isinstance(phase, list) or not phase or not all(isinstance(a, str) for a in phase):
-                raise RecordError(f"action {i} must be a list of action strings, one per seat")
+                # Translators: {index} is the number of an action of a game record
+                raise RecordError(_("action {index} must be a list of action strings, one per seat").format(index=i))
             if width is not None and len(phase) != width:
-                raise RecordError(f"action {i} has {len(phase)} actions for {width} seats")
+                # Translators: {index} is the number of an action of a game record
+                raise RecordError(ngettext("action {index} has {count} actions for {n} seat",
+                                           "action {index} has {count} actions for {n} seats", width)
+                                  .format(index=i, count=len(phase), n=width))
             width = len(phase)
             steps.append([(seat, a) for seat, a in enumerate(phase)])
         return steps

@@ -18,51 +18,151 @@ kind                          seat    visibility
 ``sushi.end``                 None    public: every chip's value, the totals, the winners
 ============================  ======  =======================================================
 
-Every sentence is one whole English template per kind (and per variant, e.g. redacted or not)
-with named placeholders; lists of seats or cards fill one placeholder (``"Aiko, Ben and Chie"``).
-Seat names come from ``names[seat]`` and may be ``"You"``: the templates use the past tense, or
-choose the verb form with :func:`_verb`, so that they read well either way. Rounds and steps are
-0-based in fields and 1-based in sentences.
+Every sentence is one whole template per kind (and per variant, e.g. redacted or not) with named
+placeholders, looked up in the catalogs of :mod:`game.i18n` at the moment it is told
+(:data:`TEMPLATES`, :data:`AWARD_TEMPLATES`); lists of seats or cards fill one placeholder
+(``"Aiko, Ben and Chie"``, joined by :func:`game.core.join_list`). Seat names come from
+``names[seat]`` and may be the person's own, "You" (:func:`game.core.is_you`): a sentence whose
+subject is that seat takes its second-person template (``<key>/you``, "You are the only one ...
+and win the chip"), never a verb form glued in. Card and pile names are whole words of their own
+(:data:`CARD_WORDS`, :data:`PILE_TITLES`, :data:`PILE_UNITS`). Rounds and steps are 0-based in
+fields and 1-based in sentences.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Callable, ClassVar
 
-from .core import Event, english_list
+from .core import Event, is_you, join_list
+from .i18n import N_, _, ngettext
 
 #: The dessert pile's name (same value as :data:`game.sushi.DESSERT`; this module may not import
 #: game.sushi, which imports it).
 _DESSERT = "dessert"
 _WILD_PREFIX = "wild="
 
+#: Every card's name (the five sushi types and the wild), translated where shown (:func:`card_name`).
+CARD_WORDS: dict[str, str] = {
+    "tuna": N_("tuna"), "shrimp": N_("shrimp"), "salmon": N_("salmon"), "cucumber": N_("cucumber"),
+    "mackerel": N_("mackerel"),
+    # Translators: the wild card of Sushi Draft (it copies a type already eaten)
+    "wild": N_("wild"),
+}
+#: Every chip pile's name as the head of its award sentence ("Tuna: Ben has the most tuna ...").
+PILE_TITLES: dict[str, str] = {
+    "tuna": N_("Tuna"), "shrimp": N_("Shrimp"), "salmon": N_("Salmon"), "cucumber": N_("Cucumber"),
+    "mackerel": N_("Mackerel"),
+    # Translators: the dessert chip pile (won by eating the most different types in a round)
+    _DESSERT: N_("Dessert"),
+}
+#: What each pile counts, as its award sentence says it ("the most tuna"; dessert: "types").
+PILE_UNITS: dict[str, str] = {
+    "tuna": N_("tuna"), "shrimp": N_("shrimp"), "salmon": N_("salmon"), "cucumber": N_("cucumber"),
+    "mackerel": N_("mackerel"),
+    # Translators: what the dessert pile counts: the different sushi types a seat ate
+    _DESSERT: N_("types"),
+}
+
+
+def card_name(card: str) -> str:
+    """A card's name in the language in use (``"tuna"`` -> "tuna"); an unknown name as it is."""
+    word = CARD_WORDS.get(card)
+    return _(word) if word else card
+
+
+def pile_title(pile: str) -> str:
+    """A pile's name as the head of a sentence (``"tuna"`` -> "Tuna"), in the language in use."""
+    word = PILE_TITLES.get(pile)
+    return _(word) if word else pile.capitalize()
+
+
+def pile_unit(pile: str) -> str:
+    """What a pile counts (``"tuna"`` -> "tuna", dessert -> "types"), in the language in use."""
+    word = PILE_UNITS.get(pile)
+    return _(word) if word else pile
+
+
+#: A sentence template in the language in use, for a count ``n`` (the ones without a count ignore
+#: it): called at the moment the sentence is told.
+Template = Callable[[int], str]
+
+#: Every event sentence, keyed by kind (and variant); ``<key>/you``: the second-person variant,
+#: told when the subject seat is the person. ``{seat}``, ``{to}``, ``{giver}``, ``{winner}``,
+#: ``{winners}`` are seat names; ``{card}`` a card (or "a wild as tuna"), ``{cards}`` a list of cards.
+TEMPLATES: dict[str, Template] = {
+    "sushi.deal": lambda n: _("{seat} received a new hand for round {round}: {cards}."),
+    "sushi.deal/you": lambda n: _("You received a new hand for round {round}: {cards}."),
+    "sushi.chosen/eat": lambda n: _("{seat} chose a card to eat."),
+    "sushi.chosen/eat/you": lambda n: _("You chose a card to eat."),
+    "sushi.chosen/keep": lambda n: _("{seat} chose a card to keep."),
+    "sushi.chosen/keep/you": lambda n: _("You chose a card to keep."),
+    "sushi.chosen/eat_known": lambda n: _("{seat} chose to eat {card}."),
+    "sushi.chosen/eat_known/you": lambda n: _("You chose to eat {card}."),
+    "sushi.chosen/keep_known": lambda n: _("{seat} chose to keep {card}."),
+    "sushi.chosen/keep_known/you": lambda n: _("You chose to keep {card}."),
+    # Translators: {eaten} lists each seat with the card it ate ("Aiko tuna, Ben a wild as tuna and Chie salmon")
+    "sushi.reveal": lambda n: _("Everyone revealed what they ate: {eaten}."),
+    # Translators: an item of the list of eaten cards: a seat's name and the card it ate ("Aiko tuna")
+    "sushi.reveal/item": lambda n: _("{seat} {card}"),
+    "sushi.keep": lambda n: _("{seat} kept {card} and passed {cards} to {to}."),
+    "sushi.keep/you": lambda n: _("You kept {card} and passed {cards} to {to}."),
+    "sushi.pass": lambda n: _("{seat} received {cards} from {giver}."),
+    "sushi.pass/you": lambda n: _("You received {cards} from {giver}."),
+    "sushi.discard": lambda n: _("{seat} discarded the last card, {card}."),
+    "sushi.discard/you": lambda n: _("You discarded the last card, {card}."),
+    # Translators: {tally} lists each seat with its chips won so far ("Aiko 2 (7 points), Ben 1 and Chie 0")
+    "sushi.round_end": lambda n: _("Round {round} is over; chips won so far: {tally}."),
+    # Translators: an item of the chip tally: a seat's name and how many chips it has won ("Ben 1")
+    "sushi.round_end/chips": lambda n: _("{seat} {count}"),
+    # Translators: an item of the chip tally: a seat, its chip count and their points ("Aiko 2 (7 points)")
+    "sushi.round_end/chips_points": lambda n: ngettext("{seat} {count} ({points} point)",
+                                                       "{seat} {count} ({points} points)", n),
+    # Translators: {scores} lists every seat's total ("Aiko: 12, Ben: 9 and Chie: 7")
+    "sushi.end/one": lambda n: ngettext("The chips were revealed ({scores}) and {winner} won with {points} point.",
+                                        "The chips were revealed ({scores}) and {winner} won with {points} points.",
+                                        n),
+    "sushi.end/one/you": lambda n: ngettext("The chips were revealed ({scores}) and You won with {points} point.",
+                                            "The chips were revealed ({scores}) and You won with {points} points.",
+                                            n),
+    "sushi.end/shared": lambda n: ngettext(
+        "The chips were revealed ({scores}) and {winners} shared the win with {points} point each.",
+        "The chips were revealed ({scores}) and {winners} shared the win with {points} points each.", n),
+    # Translators: an item of the list of final totals: a seat's name and its points ("Aiko: 12")
+    "sushi.end/score": lambda n: _("{seat}: {points}"),
+}
+
+
+def template(key: str, subject: str | None = None, n: int = 0) -> str:
+    """The template ``key`` of :data:`TEMPLATES` (or of :data:`AWARD_TEMPLATES` for an
+    ``award/...`` key) in the language in use, for the count ``n``: its second-person variant
+    when ``subject`` (the subject seat's name) is the person and the key has one."""
+    table = AWARD_TEMPLATES if key.startswith("award/") else TEMPLATES
+    if key.startswith("award/"):
+        key = key[len("award/"):]
+    if subject is not None and is_you(subject):
+        you = table.get(key + "/you")
+        if you is not None:
+            return you(n)
+    return table[key](n)
+
 
 # --- shared wording helpers -------------------------------------------------------------------
 
 
-def _verb(who: str, singular: str, plural: str) -> str:
-    """``singular`` for a third person, ``plural`` when the seat is called "You"."""
-    return plural if who == "You" else singular
-
-
 def _cards(cards: Sequence[str]) -> str:
-    """Card names as an English list, e.g. ``"tuna, tuna and wild"`` (``"nothing"`` if empty)."""
-    return english_list(list(cards)) or "nothing"
-
-
-_EATEN_TEMPLATES = {
-    "card": "{card}",
-    "wild": "a wild as {type}",
-}
+    """Card names as a list, e.g. ``"tuna, tuna and wild"`` (``"nothing"`` if empty)."""
+    # Translators: the cards of an empty hand or an empty pass, in a sentence ("Ben received nothing from Aiko.")
+    return join_list([card_name(c) for c in cards]) or _("nothing")
 
 
 def _eaten(action: str) -> str:
     """An EAT action in words: ``"tuna"`` -> ``"tuna"``, ``"wild=tuna"`` -> ``"a wild as tuna"``."""
     if action.startswith(_WILD_PREFIX):
-        return _EATEN_TEMPLATES["wild"].format(type=action[len(_WILD_PREFIX):])
-    return _EATEN_TEMPLATES["card"].format(card=action)
+        # Translators: a wild card eaten as a copy of a type ("a wild as tuna")
+        return _("a wild as {type}").format(type=card_name(action[len(_WILD_PREFIX):]))
+    return card_name(action)
 
 
 # --- the award record ---------------------------------------------------------------------------
@@ -97,36 +197,51 @@ class Award:
 
 
 #: One whole sentence per way a pile can be decided; ``*_worth`` variants name the chip's value
-#: (for its winner, and for everyone once the game is over).
-AWARD_TEMPLATES: dict[str, str] = {
-    "empty": "{pile}: no chip left on the pile.",
-    "nobody": "{pile}: nobody ate any; the chip stays on the pile.",
-    "no_one_alone": "{pile}: {ties}; no one is alone, so the chip stays on the pile.",
-    "only": "{pile}: {who} {is_} the only one with {unit} ({count}) and {wins} the chip.",
-    "only_worth": "{pile}: {who} {is_} the only one with {unit} ({count}) and {wins} the chip, worth {value}.",
-    "most": "{pile}: {who} {has} the most {unit} ({count}) and {wins} the chip.",
-    "most_worth": "{pile}: {who} {has} the most {unit} ({count}) and {wins} the chip, worth {value}.",
-    "next_group": "{pile}: {ties}, so the chip goes to the next group: {who} ({count}).",
-    "next_group_worth": "{pile}: {ties}, so the chip, worth {value}, goes to the next group: {who} ({count}).",
+#: (for its winner, and for everyone once the game is over); ``<key>/you``: the second-person variant
+#: (the winner is the person). ``{pile}`` is the pile's title ("Tuna"), ``{unit}`` what it counts
+#: ("tuna", "types"), ``{who}`` the winner's name, ``{ties}`` the tied groups passed over.
+AWARD_TEMPLATES: dict[str, Template] = {
+    "empty": lambda n: _("{pile}: no chip left on the pile."),
+    "nobody": lambda n: _("{pile}: nobody ate any; the chip stays on the pile."),
+    # Translators: {ties} tells the tied groups ("Aiko and Ben tie on 2; Chie and Dan tie on 1")
+    "no_one_alone": lambda n: _("{pile}: {ties}; no one is alone, so the chip stays on the pile."),
+    "only": lambda n: _("{pile}: {who} is the only one with {unit} ({count}) and wins the chip."),
+    "only/you": lambda n: _("{pile}: You are the only one with {unit} ({count}) and win the chip."),
+    "only_worth": lambda n: _("{pile}: {who} is the only one with {unit} ({count}) and wins the chip, worth {value}."),
+    "only_worth/you": lambda n: _("{pile}: You are the only one with {unit} ({count}) and win the chip, worth "
+                                  "{value}."),
+    "most": lambda n: _("{pile}: {who} has the most {unit} ({count}) and wins the chip."),
+    "most/you": lambda n: _("{pile}: You have the most {unit} ({count}) and win the chip."),
+    "most_worth": lambda n: _("{pile}: {who} has the most {unit} ({count}) and wins the chip, worth {value}."),
+    "most_worth/you": lambda n: _("{pile}: You have the most {unit} ({count}) and win the chip, worth {value}."),
+    "next_group": lambda n: _("{pile}: {ties}, so the chip goes to the next group: {who} ({count})."),
+    "next_group_worth": lambda n: _("{pile}: {ties}, so the chip, worth {value}, goes to the next group: {who} "
+                                    "({count})."),
+    # Translators: a tied group of an award: {seats} lists its seats, {count} what each ate ("Aiko and Ben tie on 2")
+    "tie": lambda n: _("{seats} tie on {count}"),
+    # Translators: joins the tied groups of an award ("Aiko and Ben tie on 2; Chie and Dan tie on 1")
+    "ties": lambda n: _("{first}; {rest}"),
 }
-_TIE_TEMPLATE = "{seats} tie on {count}"
 
 
 def award_text(award: Award, names: Sequence[str], value: int | None = None) -> str:
     """The human explanation of ``award`` with seat ``s`` called ``names[s]`` (RULES.md section 2,
-    the "first group of exactly one" tie rule); with ``value``, the won chip's value too.
+    the "first group of exactly one" tie rule), in the language in use; with ``value``, the won
+    chip's value too.
 
     Example: ``"Tuna: Ben has the most tuna (3) and wins the chip."``."""
-    pile = award.pile.capitalize()
-    unit = "types" if award.pile == _DESSERT else award.pile
+    pile = pile_title(award.pile)
     if award.empty:
-        return AWARD_TEMPLATES["empty"].format(pile=pile)
+        return template("award/empty").format(pile=pile)
     if not award.groups:
-        return AWARD_TEMPLATES["nobody"].format(pile=pile)
-    ties = "; ".join(_TIE_TEMPLATE.format(seats=english_list([names[s] for s in seats]), count=count)
-                     for count, seats in award.skipped)
+        return template("award/nobody").format(pile=pile)
+    groups = [template("award/tie").format(seats=join_list([names[s] for s in seats]), count=count)
+              for count, seats in award.skipped]
+    ties = groups[-1] if groups else ""
+    for group in reversed(groups[:-1]):
+        ties = template("award/ties").format(first=group, rest=ties)
     if award.seat is None:
-        return AWARD_TEMPLATES["no_one_alone"].format(pile=pile, ties=ties)
+        return template("award/no_one_alone").format(pile=pile, ties=ties)
     if award.skipped:
         case = "next_group"
     else:
@@ -134,9 +249,8 @@ def award_text(award: Award, names: Sequence[str], value: int | None = None) -> 
     if value is not None:
         case += "_worth"
     who = names[award.seat]
-    return AWARD_TEMPLATES[case].format(
-        pile=pile, unit=unit, ties=ties, who=who, count=award.counts[award.seat], value=value,
-        is_=_verb(who, "is", "are"), has=_verb(who, "has", "have"), wins=_verb(who, "wins", "win"))
+    return template("award/" + case, who).format(
+        pile=pile, unit=pile_unit(award.pile), ties=ties, who=who, count=award.counts[award.seat], value=value)
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -161,11 +275,11 @@ class Deal(Event):
     round: int
     cards: tuple[str, ...]
 
-    TEMPLATE: ClassVar[str] = "{seat} received a new hand for round {round}: {cards}."
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Aiko received a new hand for round 1: tuna, shrimp, ... and wild."``."""
-        return self.TEMPLATE.format(seat=names[self.seat], round=self.round + 1, cards=_cards(self.cards))
+        seat = names[self.seat]
+        return template(self.KIND, seat).format(seat=seat, round=self.round + 1, cards=_cards(self.cards))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,18 +303,13 @@ class Chosen(Event):
     phase: str
     action: str | None
 
-    TEMPLATES: ClassVar[dict[str, str]] = {
-        "eat": "{seat} chose a card to eat.",
-        "keep": "{seat} chose a card to keep.",
-        "eat_known": "{seat} chose to eat {card}.",
-        "keep_known": "{seat} chose to keep {card}.",
-    }
 
     def describe(self, names: Sequence[str]) -> str:
         """``"Ben chose a card to eat."`` (redacted) or ``"Ben chose to eat a wild as tuna."``."""
+        seat = names[self.seat]
         if self.action is None:
-            return self.TEMPLATES[self.phase].format(seat=names[self.seat])
-        return self.TEMPLATES[self.phase + "_known"].format(seat=names[self.seat], card=_eaten(self.action))
+            return template(f"{self.KIND}/{self.phase}", seat).format(seat=seat)
+        return template(f"{self.KIND}/{self.phase}_known", seat).format(seat=seat, card=_eaten(self.action))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -223,15 +332,12 @@ class Reveal(Event):
     cards: tuple[str, ...]
     types: tuple[str, ...]
 
-    TEMPLATES: ClassVar[dict[str, str]] = {
-        "all": "Everyone revealed what they ate: {eaten}.",
-        "item": "{seat} {card}",
-    }
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Everyone revealed what they ate: Aiko tuna, Ben a wild as tuna and Chie salmon."``."""
-        eaten = english_list([self.TEMPLATES["item"].format(seat=names[s], card=_eaten(a)) for s, a in enumerate(self.actions)])
-        return self.TEMPLATES["all"].format(eaten=eaten)
+        item = template(f"{self.KIND}/item")
+        eaten = join_list([item.format(seat=names[s], card=_eaten(a)) for s, a in enumerate(self.actions)])
+        return template(self.KIND).format(eaten=eaten)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -256,12 +362,12 @@ class Keep(Event):
     passed: tuple[str, ...]
     to_seat: int
 
-    TEMPLATE: ClassVar[str] = "{seat} kept {card} and passed {cards} to {to}."
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Aiko kept tuna and passed shrimp, salmon and wild to Ben."``."""
-        return self.TEMPLATE.format(seat=names[self.seat], card=self.card, cards=_cards(self.passed),
-                                    to=names[self.to_seat])
+        seat = names[self.seat]
+        return template(self.KIND, seat).format(seat=seat, card=card_name(self.card), cards=_cards(self.passed),
+                                                to=names[self.to_seat])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -293,11 +399,11 @@ class Pass(Event):
     kept_slot: int
     received_slots: tuple[int, ...]
 
-    TEMPLATE: ClassVar[str] = "{seat} received {cards} from {giver}."
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Ben received shrimp, salmon and wild from Aiko."``."""
-        return self.TEMPLATE.format(seat=names[self.seat], cards=_cards(self.cards), giver=names[self.from_seat])
+        seat = names[self.seat]
+        return template(self.KIND, seat).format(seat=seat, cards=_cards(self.cards), giver=names[self.from_seat])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -316,11 +422,11 @@ class Discard(Event):
     round: int
     card: str
 
-    TEMPLATE: ClassVar[str] = "{seat} discarded the last card, {card}."
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Aiko discarded the last card, tuna."``."""
-        return self.TEMPLATE.format(seat=names[self.seat], card=self.card)
+        seat = names[self.seat]
+        return template(self.KIND, seat).format(seat=seat, card=card_name(self.card))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -375,18 +481,14 @@ class RoundEnd(Event):
             return self
         return replace(self, points=tuple(p if s == viewer else None for s, p in enumerate(self.points)))
 
-    TEMPLATES: ClassVar[dict[str, str]] = {
-        "round": "Round {round} is over; chips won so far: {tally}.",
-        "chips": "{seat} {count}",
-        "chips_points": "{seat} {count} ({points} points)",
-    }
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Round 1 is over; chips won so far: Aiko 2 (7 points), Ben 1 and Chie 0."``."""
-        tally = english_list([
-            self.TEMPLATES["chips" if p is None else "chips_points"].format(seat=names[s], count=len(c), points=p)
+        tally = join_list([
+            template(f"{self.KIND}/{'chips' if p is None else 'chips_points'}", n=p or 0).format(
+                seat=names[s], count=len(c), points=p)
             for s, (c, p) in enumerate(zip(self.chips, self.points))])
-        return self.TEMPLATES["round"].format(round=self.round + 1, tally=tally)
+        return template(self.KIND).format(round=self.round + 1, tally=tally)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -406,20 +508,17 @@ class End(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    TEMPLATES: ClassVar[dict[str, str]] = {
-        "one": "The chips were revealed ({scores}) and {winner} won with {points} points.",
-        "shared": "The chips were revealed ({scores}) and {winners} shared the win with {points} points each.",
-        "score": "{seat}: {points}",
-    }
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"The chips were revealed (Aiko 12, Ben 9 and Chie 7) and Aiko won with 12 points."``."""
-        scores = english_list([self.TEMPLATES["score"].format(seat=names[s], points=p) for s, p in enumerate(self.scores)])
+        score = template(f"{self.KIND}/score")
+        scores = join_list([score.format(seat=names[s], points=p) for s, p in enumerate(self.scores)])
         best = self.scores[self.winners[0]]
         if len(self.winners) == 1:
-            return self.TEMPLATES["one"].format(scores=scores, winner=names[self.winners[0]], points=best)
-        return self.TEMPLATES["shared"].format(scores=scores, winners=english_list([names[s] for s in self.winners]),
-                                               points=best)
+            winner = names[self.winners[0]]
+            return template(f"{self.KIND}/one", winner, best).format(scores=scores, winner=winner, points=best)
+        return template(f"{self.KIND}/shared", n=best).format(
+            scores=scores, winners=join_list([names[s] for s in self.winners]), points=best)
 
 
 #: Every Sushi Draft event class, by kind.
@@ -428,6 +527,11 @@ EVENT_TYPES: dict[str, type[Event]] = {cls.KIND: cls for cls in (
 
 __all__ = [
     "AWARD_TEMPLATES",
+    "CARD_WORDS",
+    "PILE_TITLES",
+    "PILE_UNITS",
+    "TEMPLATES",
+    "Template",
     "EVENT_TYPES",
     "Award",
     "AwardEvent",
@@ -440,4 +544,8 @@ __all__ = [
     "Reveal",
     "RoundEnd",
     "award_text",
+    "card_name",
+    "pile_title",
+    "pile_unit",
+    "template",
 ]

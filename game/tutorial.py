@@ -2,11 +2,13 @@
 
 A tutorial is one JSON file per game in ``game/tutorials/`` (``kaito.json``, ``sushi-draft.json``,
 ``kanji-zushi.json``) and a table of its coach texts in ``game/tutorials/<module>_text.py``
-(``TEXTS``: text key -> English sentence with named placeholders). The file holds::
+(``TEXTS``: text key -> English sentence with named placeholders, marked for the catalogs with
+``N_``; :meth:`Tutorial.text` translates it at the moment it is shown, while the checks of
+:func:`compile_tutorial` read the English source). The file holds::
 
     {"game": "kaito",                      # the game's name (game.registry)
      "seats": ["script", "human"],         # exactly one "human"; the others are "script"
-     "names": ["Black", "You"],            # optional display names
+     "names": ["Aoi", "You"],              # optional display names (:data:`SEAT_NAMES`: translated)
      "setup": {...},                       # a record setup (RULES.md §4): the fixed deal or board
      "prelude": [[0, "tuna"], ...],        # optional: actions applied before the first step
      "steps": [step, ...]}
@@ -40,6 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from game.core import ActionError, Event, Game, GameState
+from game.i18n import N_, _
 from game.registry import get as get_game
 
 #: Where the tutorial files live.
@@ -48,13 +51,27 @@ TUTORIAL_DIR = Path(__file__).resolve().parent / "tutorials"
 TUTORIAL_GAMES = ("kaito", "sushi-draft", "kanji-zushi")
 #: The coach text shown for a wrong action when the step names none.
 DEFAULT_WHY = "tutorial.wrong"
-#: Coach texts shared by every tutorial (key -> English).
+#: Coach texts shared by every tutorial (key -> English, marked for the catalogs).
 COMMON_TEXTS = {
-    DEFAULT_WHY: "Not that one yet: the coach is asking for the highlighted move. Try it!",
-    "tutorial.next": "Continue",
-    "tutorial.finish": "Finish",
-    "tutorial.done": "You know the rules now. Play a real game against the easy AI?",
-    "tutorial.illegal": "That is not allowed here: {reason}",
+    # Translators: the tutorial coach's note when the person plays another move than the one asked for
+    DEFAULT_WHY: N_("Not that one yet: the coach is asking for the highlighted move. Try it!"),
+    # Translators: a button of the tutorial coach's note (max ~12 characters)
+    "tutorial.next": N_("Continue"),
+    # Translators: a button of the tutorial coach's note (max ~12 characters)
+    "tutorial.finish": N_("Finish"),
+    "tutorial.done": N_("You know the rules now. Play a real game against the easy AI?"),
+    # Translators: {reason} says why the rules refuse the move
+    "tutorial.illegal": N_("That is not allowed here: {reason}"),
+}
+#: The seat names the tutorial files use, marked for the catalogs (shown translated; any other
+#: name is shown as the file gives it).
+SEAT_NAMES = {
+    # Translators: the person's own seat in a tutorial (the same word as the game log's "You")
+    "You": N_("You"),
+    # Translators: a tutorial opponent's name (a Japanese given name)
+    "Aoi": N_("Aoi"),
+    # Translators: a tutorial opponent's name (a Japanese given name)
+    "Kenji": N_("Kenji"),
 }
 #: The rules each tutorial must show at least once (issue 11).
 REQUIRED_RULES: dict[str, tuple[str, ...]] = {
@@ -101,7 +118,8 @@ class Step:
 @dataclass(frozen=True)
 class Tutorial:
     """A loaded tutorial (:func:`load_tutorial`): ``game`` name, ``seats`` kinds, ``human`` seat,
-    ``names``, record ``setup``, ``prelude`` actions, ``steps`` and ``texts`` (key -> English)."""
+    ``names`` (in the language in use when it was loaded), record ``setup``, ``prelude`` actions,
+    ``steps`` and ``texts`` (key -> English source text; :meth:`text` translates)."""
 
     game: str
     seats: tuple[str, ...]
@@ -133,11 +151,12 @@ class Tutorial:
         return state
 
     def text(self, key: str, **values: str) -> str:
-        """The coach text ``key`` with its placeholders filled (missing values become "").
+        """The coach text ``key`` in the language in use with its placeholders filled (missing
+        values become "").
 
         Raises:
             KeyError: no such text."""
-        template = self.texts[key]
+        template = _(self.texts[key])
         return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), "")), template)
 
 
@@ -197,6 +216,8 @@ def _parse(game: str, data: Any, texts: dict[str, str]) -> Tutorial:
                           _pairs(raw.get("replies"), f"step {i} replies"), tuple(raw.get("rules") or ())))
     if not steps:
         raise TutorialError(f"{game} tutorial: no steps")
+    if names:
+        names = [_(SEAT_NAMES[n]) if isinstance(n, str) and n in SEAT_NAMES else n for n in names]
     return Tutorial(game, tuple(seats), seats.index("human"), tuple(names) if names else None,
                     dict(data.get("setup") or {}), _pairs(data.get("prelude"), "prelude"), tuple(steps), texts)
 
@@ -405,6 +426,7 @@ class ScriptedBot:
         return legal[0] if legal else "pass"
 
 
-__all__ = ["COMMON_TEXTS", "DEFAULT_WHY", "EVIDENCE", "REQUIRED_RULES", "ScriptedBot", "Step", "TUTORIAL_DIR",
+__all__ = ["COMMON_TEXTS", "DEFAULT_WHY", "EVIDENCE", "REQUIRED_RULES", "SEAT_NAMES", "ScriptedBot", "Step",
+           "TUTORIAL_DIR",
            "TUTORIAL_GAMES", "Tutorial", "TutorialError", "Walk", "compile_tutorial", "forced_round",
            "load_tutorial", "settle"]

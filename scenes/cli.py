@@ -14,6 +14,8 @@
   replay viewer; exit 2 with one line on stderr if it cannot be read or replayed.
 * ``--quit-after-first-frame``  exit right after the first menu frame is shown.
 * ``--size WxH``  window size in window pixels.
+* ``--lang en|es|ja``  the app's language for this run (else ``TATAMI_LANG``, the settings' choice, the
+  system's).
 
 The developer tools (:mod:`scenes.devtools`) are imported only when asked for, to keep start-up to
 the first menu frame short; nothing imports this module back.
@@ -54,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="exit right after the first frame is shown (start-up benchmark)")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 1280x720")
     p.add_argument("--frames", type=int, default=300, help="with --bench: frames per scene")
+    p.add_argument("--lang", choices=("en", "es", "ja", "pseudo"), default=None,
+                   help="language of the app (en, es, ja; default: TATAMI_LANG, else the settings' choice, "
+                        "else the system's); pseudo is a test language")
     return p
 
 
@@ -96,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return analyse_main(argv[1:])
     args = build_parser().parse_args(argv)
     configure_logging()
+    if args.lang:
+        os.environ["TATAMI_LANG"] = args.lang  # the self-test's and child processes' apps too
     if args.selftest:
         from scenes.devtools.selftest import run_selftest
 
@@ -148,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if replay is None:
             return 2
 
-    app = App(size=args.size)
+    app = App(size=args.size, language=args.lang)
     app.saves = saves
     app.stats = StatsStore()  # <data dir>/stats.json
     app.history = HistoryStore()  # <data dir>/history.json

@@ -8,6 +8,9 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests read English texts unless they choose a language: the app's default follows the
+# system's locale (game/i18n.py), which a test machine may set to anything.
+os.environ.setdefault("TATAMI_LANG", "en")
 
 
 @pytest.fixture(scope="session")

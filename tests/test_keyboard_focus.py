@@ -59,6 +59,8 @@ def test_left_and_right_change_a_focused_choice_and_a_slider(app):
     d = menu(app)
     d.click("button:settings")
     d.wait_scene("settings")
+    d.key(pygame.K_TAB)  # the language choice
+    assert focused(app) == ["choice:language:system"]
     d.key(pygame.K_TAB)  # the sound choice
     assert focused(app) == ["choice:sound:on"]
     d.key(pygame.K_RIGHT)

@@ -23,6 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = [(KAITO, 2), (SUSHI, 3), (SUSHI, 5), (KANJI, 2), (KANJI, 4)]
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """``narrate`` without ``--lang`` follows TATAMI_LANG, else the system's language: these tests
+    read the English sentences."""
+    monkeypatch.setenv("TATAMI_LANG", "en")
+
+
 def random_game(game, seats: int, seed: int, stop=None) -> Match:
     """A seeded game between random bots through Match (as ``python -m game play`` plays),
     until it is over or ``stop(match)`` holds after a step."""

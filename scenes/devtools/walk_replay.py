@@ -7,6 +7,8 @@ from typing import Any, Callable
 
 import pygame
 
+from game import i18n
+
 from scenes.devtools.driver import Driver, SelfTestFailure
 
 
@@ -93,4 +95,24 @@ def walk_stats(d: Driver, log: Callable[[str], None]) -> None:
     log("  statistics screen opened and left")
 
 
-__all__ = ["walk_replay", "walk_stats"]
+def walk_settings(d: Driver, log: Callable[[str], None]) -> None:
+    """From the menu: the settings screen — the language chosen again as it is (the screen and the
+    menu are rebuilt only on a real change), the speed changed and put back — and back."""
+    d.click("button:settings")
+    d.wait_scene("settings")
+    d.frames(10)
+    lang = i18n.language()
+    saved = d.app.settings.get("language")
+    if lang in i18n.LANGUAGES and d.has(f"choice:language:{lang}"):
+        d.click(f"choice:language:{lang}")
+        d.app.settings["language"] = saved  # the walk leaves the (temporary) choice as it was
+    speed = d.app.settings.get("animation_speed", "normal")
+    d.click("choice:speed:slow")
+    d.click(f"choice:speed:{speed}")
+    d.frames(5)
+    d.key(pygame.K_ESCAPE)
+    d.wait_scene("menu")
+    log("  settings screen opened and left")
+
+
+__all__ = ["walk_replay", "walk_settings", "walk_stats"]

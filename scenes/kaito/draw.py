@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.kaito import COLOR_NAMES
+from game.i18n import _
 from scenes.kaito import art
 from scenes.kaito.art import (
     CELL,
@@ -39,17 +39,28 @@ from scenes.kaito.layout import (
     banner_text_pos,
     file_label_pos,
     held_area,
+    hint_text_pos,
     panel_spots,
     pawn_rect_at,
     rank_label_pos,
     square_at,
-    hint_text_pos,
     square_rect,
     start_slot,
     thinking_dot_pos,
 )
+from scenes.kaito.narrate import color_name
 from scenes.kaito.sprites import TileFlight
-from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, mix, table_layer
+from scenes.kit.draw import (
+    C,
+    draw_panel,
+    draw_shadow,
+    draw_text,
+    fit_label,
+    fit_text,
+    mix,
+    table_layer,
+    text_width,
+)
 from scenes.kit.marks import draw_hint_mark
 
 if TYPE_CHECKING:
@@ -105,7 +116,10 @@ class BoardPainter:
             area = vp.to_window(held_area(panel))
             pygame.draw.rect(s, C.PAPER_DARK, area, border_radius=vp.px(10))
             pygame.draw.rect(s, C.PAPER_EDGE, area, width=max(1, vp.px(1)), border_radius=vp.px(10))
-            draw_text(s, app, "Out of game", panel_spots(panel).out_label, 14, C.INK_MUTED, anchor="midleft")
+            spots = panel_spots(panel)
+            # Translators: a label in a seat's panel (max ~13 characters), before the tiles out of the game
+            label, lsize = fit_label(app, _("Out of game"), 14, False, spots.out_none[0] - spots.out_label[0] - 6)
+            draw_text(s, app, label, spots.out_label, lsize, C.INK_MUTED, anchor="midleft")
         draw_panel(s, app, LOWER_RECT, radius=16)
         return s.convert() if pygame.display.get_surface() else s
 
@@ -253,7 +267,10 @@ class BoardPainter:
         if color_code:
             img = app.assets.svg(pawn_path(color_code), BANNER_ICON, BANNER_ICON)
             surface.blit(img, vp.to_window(banner_icon_pos()))
-        tr = draw_text(surface, app, text, banner_text_pos(bool(color_code)), 19, C.PAPER_LIGHT, bold=True,
+        pos = banner_text_pos(bool(color_code))
+        room = BANNER_RECT.right - 14 - pos[0] - (44 if scene.match.thinking else 0)
+        size = 19 if text_width(app, text, 19, True) <= room else 16  # a longer language: smaller, then cut
+        tr = draw_text(surface, app, fit_text(app, text, size, True, room), pos, size, C.PAPER_LIGHT, bold=True,
                        anchor="midleft")
         if scene.match.thinking and not scene.timeline.running:
             right = vp.to_logical(tr.midright)[0]
@@ -272,25 +289,25 @@ class BoardPainter:
             out = scene.view_shown().outcome
             if out and out.winners:
                 c = scene.colors[out.winners[0]]
-                return f"{COLOR_NAMES[c]} wins!", c
-            return "Game over", None
+                return _("{color} wins!").format(color=color_name(c)), c
+            return _("Game over"), None
         if running:
             return scene.anim_label, sh.pawn_color
         if scene.exchange is not None:
             c = scene.colors[scene.exchange.seat]
-            return f"{COLOR_NAMES[c]}: buy back a tile?", c
+            return _("{color}: buy back a tile?").format(color=color_name(c)), c
         seat = scene.seat_to_act()
         if seat is None:
             return "", None
         c = scene.colors[seat]
-        cname = COLOR_NAMES[c]
+        cname = color_name(c)
         if scene.review:  # the replay viewer: nobody thinks, the record says what comes next
-            return f"{cname} to move", c
+            return _("{color} to move").format(color=cname), c
         if scene.seats[seat] != "human":
-            return f"{cname} is thinking", c
+            return _("{color} is thinking").format(color=cname), c
         if sh.phase == "place":
-            return f"{cname}: place the Kaito on a blank square", c
-        return f"{cname} to move — drag the Kaito", c
+            return _("{color}: place the Kaito on a blank square").format(color=cname), c
+        return _("{color} to move — drag the Kaito").format(color=cname), c
 
 
 __all__ = ["BoardPainter"]

@@ -10,10 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from game.kaito import EXCHANGE_PRICE, KIND_NAMES, Move
+from game.i18n import N_, _
+from game.kaito import EXCHANGE_PRICE, Move
 
-#: the words of the two kinds a Mon exchange buys back (the rules' names)
-KIND_WORD = {kind: KIND_NAMES[kind] for kind in EXCHANGE_PRICE}
+#: the words of the two kinds a Mon exchange buys back (the rules' names), shown as labels
+KIND_WORD = {"K": N_("katana"), "H": N_("kabuto")}
+#: the hint once the selection pays for the kind chosen ({paid}: the Mon values, "3+1")
+PAY_FOR = {
+    # Translators: {paid} is the Mon values laid, e.g. "3+1"
+    "K": N_("Pay {paid} for your katana."),
+    # Translators: {paid} is the Mon values laid, e.g. "3+1"
+    "H": N_("Pay {paid} for your kabuto."),
+}
+#: the hint while nothing is laid in the pay area ({price}: the kind's price in Mon points)
+DRAG_TO_PAY = {
+    "K": N_("Drag Mon tiles here to pay {price} for a katana."),
+    "H": N_("Drag Mon tiles here to pay {price} for a kabuto."),
+}
 
 
 @dataclass
@@ -44,17 +57,20 @@ def exchange_status(ex: ExchangeStep | None, row: Sequence[str | None]) -> tuple
     values = sorted((int(code[1]) for i in ex.selected if (code := row[i])), reverse=True)
     total = sum(values)
     if ex.kind is None:
-        return None, "Choose the tile to buy back.", total, 0
+        return None, _("Choose the tile to buy back."), total, 0
     price = EXCHANGE_PRICE[ex.kind]
     cand = Move(ex.square, buy=ex.kind, paid=tuple(values))
-    word = KIND_WORD[ex.kind]
+    paid = "+".join(map(str, values))
     if cand in ex.options:
-        return cand, f"Pay {'+'.join(map(str, values))} for your {word}.", total, price
+        return cand, _(PAY_FOR[ex.kind]).format(paid=paid), total, price
     if not values:
-        return None, f"Drag Mon tiles here to pay {price} for a {word}.", total, price
+        return None, _(DRAG_TO_PAY[ex.kind]).format(price=price), total, price
     if total < price:
-        return None, f"{total} of {price}: add {price - total} more.", total, price
-    return None, f"{'+'.join(map(str, values))} overpays: a payment must be minimal.", total, price
+        # Translators: the Mon points laid so far, the price, and the points still missing
+        return None, _("{total} of {price}: add {missing} more.").format(total=total, price=price,
+                                                                          missing=price - total), total, price
+    # Translators: {paid} is the Mon values laid, e.g. "3+2+1"
+    return None, _("{paid} overpays: a payment must be minimal.").format(paid=paid), total, price
 
 
-__all__ = ["ExchangeStep", "KIND_WORD", "exchange_status"]
+__all__ = ["DRAG_TO_PAY", "ExchangeStep", "KIND_WORD", "PAY_FOR", "exchange_status"]

@@ -2,7 +2,10 @@
 
 Handlers read ``event.pos`` (LOGICAL px: the app converts window pixels before dispatch) and
 ``event.key``. Items are ``"kaito"`` (the pawn) and ``("held", seat, i)`` (slot ``i`` of a
-seat's shown held row, during the buy-back step). What is legal comes from the acting seat's view
+seat's shown held row, during the buy-back step); the keyboard also picks ``("buy", kind)`` (the
+buy-back step's katana / kabuto choice, chosen at once as a click on it chooses it; the mouse
+never drags it). The keyboard's pieces and their UI dump ids are the ``keyboard_*`` hooks
+(:mod:`scenes.play.keyplay`). What is legal comes from the acting seat's view
 (``scene.targets(seat)``, the buy-back step's options); the handlers only call the scene's
 actions (:meth:`KaitoPlayScene.human_move`, :meth:`KaitoPlayScene.confirm_exchange`).
 """
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.kaito import square_name
 from scenes.kaito.layout import (
     PAWN_GRAB,
     PAY_RECT,
@@ -22,12 +26,13 @@ from scenes.kaito.layout import (
     square_at,
     square_rect,
 )
+from scenes.kit.scene import UIElement
 from scenes.play.input import PlayInput
 
 if TYPE_CHECKING:
     from scenes.kaito.scene import KaitoPlayScene
 
-Item = Any  #: "kaito" or ("held", seat, i)
+Item = Any  #: "kaito", ("held", seat, i) or ("buy", kind)
 
 
 class KaitoInput(PlayInput):
@@ -78,10 +83,14 @@ class KaitoInput(PlayInput):
             if ex is not None and i in ex.selected:
                 return pay_slot_rect(ex.selected.index(i), len(ex.selected))
             return held_rect(scene.panel(seat), i)
+        ex = scene.exchange
+        if isinstance(item, tuple) and item[0] == "buy" and ex is not None and item[1] in ex.kinds:
+            return ex_choice_rect(ex.kinds.index(item[1]))
         return pygame.Rect(0, 0, 0, 0)
 
     def draggable(self, item: Item) -> bool:
-        """The pawn on a human's turn; a held Mon of the buying seat during the buy-back step."""
+        """The pawn on a human's turn; during the buy-back step a held Mon of the buying seat and
+        (the keyboard's) a kind that can be bought back."""
         scene = self.scene
         if scene.timeline.running or scene._left:
             return False
@@ -94,6 +103,8 @@ class KaitoInput(PlayInput):
                 return False
             code = scene.shown.held[seat][i]
             return code is not None and code[1:2] in ("1", "2", "3")
+        if isinstance(item, tuple) and item[0] == "buy":
+            return scene.exchange is not None and item[1] in scene.exchange.kinds
         return False
 
     def drop_targets(self, item: Item) -> list[tuple[Any, pygame.Rect]]:
@@ -130,8 +141,13 @@ class KaitoInput(PlayInput):
         return False
 
     def on_click_item(self, item: Item) -> bool:
-        """A click on a held Mon lays it in the pay area or takes it back."""
+        """A click on a held Mon lays it in the pay area or takes it back; the keyboard's pick of
+        a buy-back choice chooses that kind."""
         scene = self.scene
+        if isinstance(item, tuple) and item[0] == "buy" and scene.exchange is not None:
+            scene.exchange.kind = item[1]
+            scene.sync_widgets()
+            return True
         if isinstance(item, tuple) and item[0] == "held" and scene.exchange is not None:
             sel = scene.exchange.selected
             if item[2] in sel:
@@ -186,6 +202,53 @@ class KaitoInput(PlayInput):
             scene._open_pause()
             return True
         return False
+
+    # -- the keyboard (scenes/play/keyplay.py) ------------------------------------------------------
+    def keyboard_may_act(self) -> bool:
+        """A human is to move, or a human's buy-back step is open (nothing animating)."""
+        scene = self.scene
+        ex = scene.exchange
+        if ex is not None:
+            return not scene.timeline.running and scene.seats[ex.seat] == "human"
+        return scene.human_to_act() is not None
+
+    def keyboard_items(self) -> list[Item]:
+        """The pawn; during the buy-back step the kinds to buy back, then the buying seat's held
+        row (its Mon: Enter lays one in the pay area or takes it back)."""
+        ex = self.scene.exchange
+        if ex is None:
+            return ["kaito"]
+        row = self.scene.shown.held[ex.seat]
+        return [("buy", k) for k in ex.kinds] + [("held", ex.seat, i) for i in range(len(row))]
+
+    def keyboard_item_id(self, item: Item) -> str | None:
+        """``kaito``, ``held:<seat>:<i>``, ``buy:<kind>``."""
+        if item == "kaito":
+            return "kaito"
+        if isinstance(item, tuple) and item[0] == "held":
+            return f"held:{item[1]}:{item[2]}"
+        if isinstance(item, tuple) and item[0] == "buy":
+            return f"buy:{item[1]}"
+        return None
+
+    def keyboard_target_id(self, target: Any) -> str | None:
+        """A square: ``tile:<sq>`` where a tile lies, else ``square:<sq>`` (an opening blank);
+        the pay area ``pay-area``."""
+        if isinstance(target, int):
+            return f"{'tile' if self.scene.shown.board[target] else 'square'}:{square_name(target)}"
+        return "pay-area" if target == "pay" else None
+
+    def keyboard_elements(self, out: list[UIElement]) -> list[UIElement]:
+        """The UI dump ``out`` with the picked pawn's empty target squares (``square:<sq>``, kind
+        ``"target"``: the opening's blanks) and the keyboard focus marked."""
+        scene = self.scene
+        if scene.drag.selected == "kaito":
+            have = {el.id for el in out}
+            for sq, r in scene.drag.targets:
+                sid = self.keyboard_target_id(sq)
+                if sid is not None and sid not in have:
+                    out.append(UIElement(sid, "target", pygame.Rect(r)))
+        return scene.widgets.focus.mark(out)
 
     def _square_click(self, et: int, pos: Any, button: int) -> bool:
         """A direct click on a highlighted square (no need to pick the Kaito up first)."""

@@ -181,9 +181,9 @@ def lower_title_pos() -> tuple[int, int]:
     return (LOWER_RECT.x + 18, LOWER_RECT.y + 22)
 
 
-def tip_pos(k: int) -> tuple[int, int]:
-    """Mid-left of line ``k`` of the how-to-play tips (a gap after the second line)."""
-    return (LOWER_RECT.x + 18, LOWER_RECT.y + 58 + k * 25 + (6 if k >= 2 else 0))
+def tip_pos(k: int, first: int = 2) -> tuple[int, int]:
+    """Mid-left of line ``k`` of the how-to-play tips (a gap after the first tip's ``first`` lines)."""
+    return (LOWER_RECT.x + 18, LOWER_RECT.y + 58 + k * 25 + (6 if k >= first else 0))
 
 
 # -- the lower card: the buy-back (exchange) area ---------------------------------------------------

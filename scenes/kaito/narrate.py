@@ -8,10 +8,20 @@ from typing import Any, Sequence
 
 from game.core import Event
 from game.hints import Hint
-from game.kaito import COLOR_NAMES, Move, square_name
+from game.i18n import N_, _
+from game.kaito import Move, square_name
 from game.kaito_events import LastTileAtStake, LastTileLeft
 from scenes.kaito.art import rgb_of
 from scenes.play.extras import PlayExtras
+
+#: The colour names of the two sides (the log and the banner call each seat by its colour).
+COLOR_WORDS = {"R": N_("Red"), "B": N_("Black")}
+
+
+def color_name(color: str) -> str:
+    """The name of a side's colour code (``"R"`` -> "Red") in the language in use."""
+    word = COLOR_WORDS.get(color)
+    return _(word) if word else color
 
 
 def seat_rgb(color: str) -> tuple[int, int, int]:
@@ -63,7 +73,7 @@ class KaitoTelling(PlayExtras):
     def narration_names(self) -> list[str]:
         """The log calls each seat by its colour, as the board shows it ("Red captured Black's
         katana"), whoever plays it."""
-        return [COLOR_NAMES[c] for c in self.colors]
+        return [color_name(c) for c in self.colors]
 
     def seat_color(self, seat: int) -> tuple[int, int, int] | None:
         """``seat``'s colour in the game log."""
@@ -90,21 +100,33 @@ class KaitoTelling(PlayExtras):
         self.hint_text = hint_sentence(hint.action)
 
 
-#: The hint's sentence by the kind of action (whole sentences with named placeholders).
+#: The hint's sentence by the kind of action (whole sentences with named placeholders; a buy-back
+#: names the kind bought back: one sentence per kind).
 HINT_TEMPLATES = {
-    "place": "Hint: place the Kaito on {square}.",
-    "move": "Hint: move the Kaito to {square}.",
-    "buy": "Hint: move the Kaito to {square}, then buy back your {kind} paying {paid}.",
+    "place": N_("Hint: place the Kaito on {square}."),
+    "move": N_("Hint: move the Kaito to {square}."),
+    # Translators: {paid} is the Mon values paid, e.g. "3 + 2"
+    "buy-K": N_("Hint: move the Kaito to {square}, then buy back your katana paying {paid}."),
+    # Translators: {paid} is the Mon values paid, e.g. "3 + 2"
+    "buy-H": N_("Hint: move the Kaito to {square}, then buy back your kabuto paying {paid}."),
 }
-KIND_WORDS = {"K": "katana", "H": "kabuto"}
 
 
-#: The turn banner while an action is animated (whole sentences with named placeholders).
+#: The turn banner while an action is animated (whole sentences with named placeholders; {color}
+#: is the side's colour name, "Red" / "Black").
 BANNER_TEMPLATES = {
-    "place": "{color} places the Kaito on {square}",
-    "move": "{color} moves the Kaito to {square}",
-    "buy": "{color} takes {square} and buys back a {kind}",
+    "place": N_("{color} places the Kaito on {square}"),
+    "move": N_("{color} moves the Kaito to {square}"),
+    "buy-K": N_("{color} takes {square} and buys back a katana"),
+    "buy-H": N_("{color} takes {square} and buys back a kabuto"),
 }
+
+
+def _template_key(move: Move) -> str:
+    """The key of ``move`` in :data:`HINT_TEMPLATES` / :data:`BANNER_TEMPLATES`."""
+    if move.place:
+        return "place"
+    return f"buy-{move.buy}" if move.buy else "move"
 
 
 def action_label(color: str, action: str) -> str:
@@ -114,9 +136,8 @@ def action_label(color: str, action: str) -> str:
         move = Move.from_str(action)
     except ValueError:
         return ""
-    key = "place" if move.place else ("buy" if move.buy else "move")
-    return BANNER_TEMPLATES[key].format(color=color, square=square_name(move.square),
-                                        kind=KIND_WORDS.get(move.buy or "", ""))
+    template = BANNER_TEMPLATES.get(_template_key(move), BANNER_TEMPLATES["move"])
+    return _(template).format(color=color, square=square_name(move.square))
 
 
 def hint_sentence(action: str) -> str:
@@ -126,13 +147,9 @@ def hint_sentence(action: str) -> str:
         move = Move.from_str(action)
     except ValueError:
         return ""
-    square = square_name(move.square)
-    if move.place:
-        return HINT_TEMPLATES["place"].format(square=square)
-    if move.buy:
-        return HINT_TEMPLATES["buy"].format(square=square, kind=KIND_WORDS.get(move.buy, move.buy),
-                                            paid=" + ".join(str(v) for v in move.paid))
-    return HINT_TEMPLATES["move"].format(square=square)
+    template = HINT_TEMPLATES.get(_template_key(move), HINT_TEMPLATES["move"])
+    return _(template).format(square=square_name(move.square), paid=" + ".join(str(v) for v in move.paid))
 
 
-__all__ = ["BANNER_TEMPLATES", "HINT_TEMPLATES", "action_label", "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]
+__all__ = ["BANNER_TEMPLATES", "COLOR_WORDS", "HINT_TEMPLATES", "action_label", "color_name",
+           "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]

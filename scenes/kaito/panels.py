@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.kaito import COLOR_NAMES, EXCHANGE_PRICE
+from game.core import is_you
+from game.i18n import N_, _, pgettext
+from game.kaito import EXCHANGE_PRICE
 from scenes.kaito import art
 from scenes.kaito.art import GOLD_HI, pawn_path, tile_path
 from scenes.kaito.exchange import KIND_WORD
@@ -39,19 +41,47 @@ from scenes.kaito.layout import (
     tally_rect,
     tip_pos,
 )
-from scenes.kit.draw import C, draw_dashed_rect, draw_shadow, draw_text, mix, text_width
+from scenes.kaito.narrate import color_name
+from scenes.kit.draw import (
+    C,
+    draw_dashed_rect,
+    draw_shadow,
+    draw_text,
+    fit_text,
+    mix,
+    text_width,
+    wrap_text,
+)
 from scenes.kit.tween import clamp
 
 if TYPE_CHECKING:
     from scenes.kaito.scene import KaitoPlayScene
 
-#: the how-to-play lines shown before the first move
+#: the how-to-play paragraphs shown before the first move (a line break where a line ends; a line
+#: too long for the card is wrapped)
 TIPS = (
-    "The Kaito moves any distance along its row or column",
-    "and captures the tile it lands on.",
-    "Keep a katana and a kabuto on the board: whoever loses",
-    "their last one, or cannot move, loses the game.",
+    # Translators: how-to-play tip in the game log's card before the first move; "\n" breaks the line
+    # (about 55 characters fit on a line, 5 lines in all with the next tip)
+    N_("The Kaito moves any distance along its row or column\nand captures the tile it lands on."),
+    # Translators: how-to-play tip in the game log's card before the first move; "\n" breaks the line
+    N_("Keep a katana and a kabuto on the board: whoever loses\ntheir last one, or cannot move, loses the game."),
 )
+#: the tips' text size and the width a line may take (logical px)
+TIP_SIZE = 15
+TIP_W = 500
+
+
+def tip_lines(app: object) -> tuple[list[str], int]:
+    """The how-to-play lines in the language in use (each paragraph's lines, long ones wrapped)
+    and how many lines the first paragraph takes (the gap comes after them)."""
+    lines: list[str] = []
+    first = 0
+    for k, tip in enumerate(TIPS):
+        for line in _(tip).split("\n"):
+            lines.extend(wrap_text(app, line, TIP_SIZE, TIP_W) or [""])
+        if k == 0:
+            first = len(lines)
+    return lines, first
 
 
 class SidePainter:
@@ -91,12 +121,19 @@ class SidePainter:
             draw_text(surface, app, name, spots.name, 22, C.INK, bold=True, anchor="midleft")
             nw = text_width(app, name, 22, bold=True)
             level = scene.seat_label(seat)
-            tag = COLOR_NAMES[color] if name.startswith(level) else f"{COLOR_NAMES[color]} · {level}"
-            draw_text(surface, app, tag, (spots.tag_x + nw, spots.tag_y), 15, C.INK_MUTED, anchor="midleft")
+            cname = color_name(color)
+            # Translators: a seat's tag beside its name: its colour ("Red") and its kind ("Hard AI")
+            tag = cname if name.startswith(level) else _("{color} · {level}").format(color=cname, level=level)
             count = str(len([c for c in sh.held[seat] if c]))
+            # Translators: a small label (max ~12 characters) before the number of tiles a seat captured
+            captured = pgettext("panel", "captured")
+            captured_right = spots.captured_right - text_width(app, count, 26, True)
+            room = captured_right - text_width(app, captured, 14) - 12 - (spots.tag_x + nw)
+            draw_text(surface, app, fit_text(app, tag, 15, False, room), (spots.tag_x + nw, spots.tag_y), 15,
+                      C.INK_MUTED, anchor="midleft")
             draw_text(surface, app, count, spots.count_pos, 26, C.VERMILION, bold=True, anchor="midright")
-            draw_text(surface, app, "captured", (spots.captured_right - text_width(app, count, 26, True),
-                                                 spots.captured_y), 14, C.INK_MUTED, anchor="midright")
+            draw_text(surface, app, captured, (captured_right, spots.captured_y), 14, C.INK_MUTED,
+                      anchor="midright")
             self._held_row(surface, seat, p)
             # out of game tally
             out_tiles = sh.out_of_game(color)
@@ -133,7 +170,7 @@ class SidePainter:
                 self._glow(surface, ("heldglow-hot",), wr, r.w, True)
             surface.blit(app.assets.svg(tile_path(code), r.w, r.h), wr.topleft)
         if not any_drawn and not sh.held[seat] and sh.kaito is not None:
-            draw_text(surface, app, "No captured tiles yet", held_area(p).center, 15, C.INK_MUTED)
+            draw_text(surface, app, _("No captured tiles yet"), held_area(p).center, 15, C.INK_MUTED)
 
     def _glow(self, surface: pygame.Surface, key: tuple, wr: pygame.Rect, size: float, hot: bool) -> None:
         vp = self.scene.viewport
@@ -155,11 +192,12 @@ class SidePainter:
         app = scene.app
         log_panel = scene.narration
         if log_panel is None or not len(log_panel):
-            draw_text(surface, app, "How to play", lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
-            for k, line in enumerate(TIPS):
-                draw_text(surface, app, line, tip_pos(k), 15, C.INK_SOFT, anchor="midleft")
+            draw_text(surface, app, _("How to play"), lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
+            lines, first = tip_lines(app)
+            for k, line in enumerate(lines):
+                draw_text(surface, app, line, tip_pos(k, first), TIP_SIZE, C.INK_SOFT, anchor="midleft")
             return
-        draw_text(surface, app, "Game log", lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
+        draw_text(surface, app, _("Game log"), lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
         log_panel.draw_base(surface, app)
 
     def _draw_exchange(self, surface: pygame.Surface) -> None:
@@ -170,9 +208,13 @@ class SidePainter:
         assert ex is not None
         wr = vp.to_window(LOWER_RECT)
         pygame.draw.rect(surface, C.VERMILION, wr, width=max(2, vp.px(3)), border_radius=vp.px(16))
-        kinds = " / ".join(f"{KIND_WORD[k]} ({EXCHANGE_PRICE[k]})" for k in ex.kinds)
-        draw_text(surface, app, "Buy back:", lower_title_pos(), 18, C.VERMILION, bold=True, anchor="midleft")
-        draw_text(surface, app, kinds, ex_kinds_pos(text_width(app, "Buy back:", 18, True)), 17, C.INK,
+        # Translators: a kind that can be bought back and its price in Mon points: "katana (4)"
+        kinds = " / ".join(_("{kind} ({price})").format(kind=_(KIND_WORD[k]), price=EXCHANGE_PRICE[k])
+                           for k in ex.kinds)
+        # Translators: the title of the buy-back card, followed by the kinds that can be bought back
+        title = _("Buy back:")
+        draw_text(surface, app, title, lower_title_pos(), 18, C.VERMILION, bold=True, anchor="midleft")
+        draw_text(surface, app, kinds, ex_kinds_pos(text_width(app, title, 18, True)), 17, C.INK,
                   anchor="midleft")
         own = scene.colors[ex.seat]
         opp_row = scene.shown.held[1 - ex.seat]
@@ -187,7 +229,9 @@ class SidePainter:
             if count > 1:
                 draw_text(surface, app, f"×{count}", ex_choice_count_pos(cr), 13, C.INK, bold=True,
                           anchor="topright")
-            draw_text(surface, app, f"{KIND_WORD[kind]} {EXCHANGE_PRICE[kind]}", ex_choice_label_pos(cr), 13,
+            # Translators: under a small tile (max ~10 characters): a kind and its price, "katana 4"
+            label = _("{kind} {price}").format(kind=_(KIND_WORD[kind]), price=EXCHANGE_PRICE[kind])
+            draw_text(surface, app, label, ex_choice_label_pos(cr), 13,
                       C.VERMILION if chosen else C.INK_MUTED, bold=chosen)
         move, hint, total, price = scene.exchange_status()
         # pay area
@@ -198,7 +242,8 @@ class SidePainter:
         n = len(ex.selected)
         row = scene.shown.held[ex.seat]
         if not n:
-            draw_text(surface, app, "Pay here", PAY_HINT_POS, 16, C.INK_MUTED)
+            # Translators: inside the area where Mon tiles are dropped to pay (max ~12 characters)
+            draw_text(surface, app, _("Pay here"), PAY_HINT_POS, 16, C.INK_MUTED)
         for k, i in enumerate(ex.selected):
             code = row[i]
             if scene.drag.is_moving(("held", ex.seat, i)) or not code:
@@ -246,17 +291,19 @@ class SidePainter:
         surface.blit(s, wb.topleft)
         if out.winners:
             c = scene.colors[out.winners[0]]
-            title = f"{scene.names[out.winners[0]]} wins"
-            if scene.names[out.winners[0]] == "You":
-                title = "You win!"
+            name = scene.names[out.winners[0]]
+            if is_you(name):
+                title = _("You win!")
             elif "human" in scene.seats and scene.seats.count("human") == 1:
-                title = f"{COLOR_NAMES[c]} wins"
+                title = _("{name} wins").format(name=color_name(c))
+            else:
+                title = _("{name} wins").format(name=name)
         else:
-            title = "Game over"
+            title = _("Game over")
         alpha = int(255 * t)
-        title_pos, desc_pos, _ = end_band_lines(band)
+        title_pos, desc_pos, _score_pos = end_band_lines(band)
         draw_text(surface, app, title, title_pos, 38, C.GOLD_LIGHT, bold=True, alpha=alpha)
-        draw_text(surface, app, out.description, desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
+        draw_text(surface, app, out.text(), desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
 
 
 __all__ = ["SidePainter", "TIPS"]

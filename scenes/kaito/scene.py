@@ -21,9 +21,14 @@ Controls (same for every human seat):
 * buy-back (after a capture that allows one): drag Mon tiles from the captured row into the pay
   area (or click them), pick katana / kabuto, then "Buy back" or "No exchange";
 * Esc / the pause button: pause menu. Right-click / Esc cancels a selection.
+* the keyboard (:mod:`scenes.play.keyplay`): Tab / arrows to the pawn, Enter picks it, Tab /
+  arrows over its squares, Enter moves; in the buy-back step Enter on ``buy:K|H`` chooses the
+  kind, on a Mon lays it in the pay area (or takes it back), then the two buttons.
 
 UI ids (logical rects): ``tile:<square>``, ``kaito``, ``button:pause``, ``held:<seat>:<i>``,
-``buy:K`` / ``buy:H``, ``pay-area``, ``button:confirm-exchange``, ``button:no-exchange``.
+``buy:K`` / ``buy:H``, ``pay-area``, ``button:confirm-exchange``, ``button:no-exchange``;
+``square:<square>`` (kind ``target``) for an empty target square of the pawn picked by keyboard or
+click.
 """
 from __future__ import annotations
 
@@ -33,11 +38,12 @@ from typing import Any, Sequence
 import pygame
 
 from game.core import first_event
-from game.kaito import COLOR_NAMES, KAITO, KaitoState, KaitoView, Move, square_name
+from game.i18n import N_, _
+from game.kaito import KAITO, KaitoState, KaitoView, Move, square_name
 from game.kaito_events import KaitoMoved
 from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
 from scenes.kaito.draw import BoardPainter
-from scenes.kaito.exchange import KIND_WORD, ExchangeStep, exchange_status
+from scenes.kaito.exchange import ExchangeStep, exchange_status
 from scenes.kaito.input import KaitoInput
 from scenes.kaito.layout import (
     CONFIRM_RECT,
@@ -59,7 +65,7 @@ from scenes.kaito.layout import (
     square_rect,
 )
 from scenes.kaito.coach import KaitoCoaching
-from scenes.kaito.narrate import KaitoTelling, action_label
+from scenes.kaito.narrate import KaitoTelling, action_label, color_name
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
 from scenes.kit.dragdrop import DragController
@@ -71,6 +77,14 @@ from scenes.play.base import PlayScene
 log = logging.getLogger("tatami.kaito")
 
 DEFAULT_THINK_MS = 650.0
+
+#: the confirm button's label by the kind chosen in the buy-back step
+BUY_BUTTON = {
+    # Translators: a button (max ~14 characters) confirming the buy-back of a katana
+    "K": N_("Buy katana"),
+    # Translators: a button (max ~14 characters) confirming the buy-back of a kabuto
+    "H": N_("Buy kabuto"),
+}
 
 
 class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
@@ -157,10 +171,13 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
                          score_rect=score_button_rect(end_band(None)))
         self.add_narration(NARRATION_RECT)
         self.btn_no = self.widgets.add(
-            Button("button:no-exchange", "No exchange", NO_EX_RECT, self.no_exchange, style="secondary", size=18))
-        self.btn_confirm = self.widgets.add(
-            Button("button:confirm-exchange", "Buy back", CONFIRM_RECT, self.confirm_exchange, style="primary",
+            # Translators: a button (max ~14 characters) declining the buy-back after a capture
+            Button("button:no-exchange", _("No exchange"), NO_EX_RECT, self.no_exchange, style="secondary",
                    size=18))
+        self.btn_confirm = self.widgets.add(
+            # Translators: a button (max ~14 characters) confirming a buy-back (no kind chosen yet)
+            Button("button:confirm-exchange", _("Buy back"), CONFIRM_RECT, self.confirm_exchange,
+                   style="primary", size=18))
         self.sync_widgets()
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -284,7 +301,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         moved = first_event(events, KaitoMoved)
         if moved is not None and not capture_done:
             self.last_from = moved.frm
-        self.anim_label = action_label(COLOR_NAMES[self.colors[seat]], action)
+        self.anim_label = action_label(color_name(self.colors[seat]), action)
         self._run(self.choreo.play(events, self.view_shown(), drop_rect, capture_done, paid_rects))
 
     def _begin_exchange(self, seat: int, sq: int, options: list[Move], drop_rect: pygame.Rect | None) -> None:
@@ -292,7 +309,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         moved, captured = capture_preview(self.match, seat, sq)
         self.last_from = moved.frm
         kinds = sorted({m.buy for m in options if m.buy}, key=lambda k: "KH".index(k))
-        self.anim_label = action_label(COLOR_NAMES[self.colors[seat]], square_name(sq))
+        self.anim_label = action_label(color_name(self.colors[seat]), square_name(sq))
 
         def gen() -> Choreography:
             yield from self.choreo.capture(moved, captured, drop_rect)
@@ -336,8 +353,8 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         self.btn_confirm.visible = show
         if show and self.exchange is not None:
             self.btn_confirm.enabled = self.exchange_status()[0] is not None
-            word = KIND_WORD.get(self.exchange.kind or "", "")
-            self.btn_confirm.label = f"Buy {word}" if word else "Buy back"
+            label = BUY_BUTTON.get(self.exchange.kind or "")
+            self.btn_confirm.label = _(label) if label else _("Buy back")
         self.btn_pause.enabled = not self._left
         if self.narration is not None:  # the buy-back step (or a tutorial's coach) takes the lower card
             self.narration.visible = (self.exchange is None or self.timeline.running) and self.coach is None
@@ -432,7 +449,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         out.extend(self.coach_elements())
         if self.narration is not None:
             out.extend(self.narration.ui_elements())
-        return out
+        return self.input.keyboard_elements(out)
 
     # -- drawing (never changes game or scene state; only fills render caches) --------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,6 +12,9 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.core import is_you
+from game.i18n import N_, _, pgettext
+from scenes.kaito.narrate import color_name
 from scenes.kit.draw import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_panel, draw_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL
@@ -29,9 +32,9 @@ class KaitoScoreScene(ScoreScene):
     """
 
     reason_labels = {
-        "no-katana": "No katana left",
-        "no-kabuto": "No kabuto left",
-        "no-move": "No move left",
+        "no-katana": N_("No katana left"),
+        "no-kabuto": N_("No kabuto left"),
+        "no-move": N_("No move left"),
     }
 
     def __init__(self, app: Any, colors: Sequence[str] = ("R", "B"), held: Sequence[Sequence[str]] = ((), ()),
@@ -55,9 +58,9 @@ class KaitoScoreScene(ScoreScene):
         colour ("Hard AI won by capturing Red's last kabuto", never "You's")."""
         names = list(self.names)
         loser = getattr(self.end, "loser", None)
-        if isinstance(loser, int) and 0 <= loser < len(names) and names[loser] == "You":
+        if isinstance(loser, int) and 0 <= loser < len(names) and is_you(names[loser]):
             code = self.colors[loser] if loser < len(self.colors) else ""
-            names[loser] = SEAT_COLOR_NAME.get(code, names[loser])
+            names[loser] = color_name(code) if code in SEAT_COLOR_NAME else names[loser]
         return names
 
     def _draw_seat(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
@@ -73,12 +76,14 @@ class KaitoScoreScene(ScoreScene):
         pygame.draw.circle(surface, col, vp.to_window((r.x + 44, r.y + 50)), vp.px(18))
         pygame.draw.circle(surface, C.GOLD_LIGHT, vp.to_window((r.x + 44, r.y + 50)), vp.px(18), max(1, vp.px(2)))
         draw_text(surface, app, self.names[i], (r.x + 76, r.y + 40), 26, C.INK, bold=True, anchor="midleft")
-        kind = LEVEL_LABEL.get(self.seats[i], self.seats[i])
-        draw_text(surface, app, f"{SEAT_COLOR_NAME.get(code, code)}  ·  {kind}", (r.x + 76, r.y + 70), 15,
-                  C.INK_MUTED, anchor="midleft")
+        level = LEVEL_LABEL.get(self.seats[i])
+        kind = _(level) if level else self.seats[i]
+        # Translators: under a seat's name on the score screen: its colour ("Red") and kind ("Hard AI")
+        tag = _("{color}  ·  {level}").format(color=color_name(code), level=kind)
+        draw_text(surface, app, tag, (r.x + 76, r.y + 70), 15, C.INK_MUTED, anchor="midleft")
         pygame.draw.rect(surface, C.PAPER_DARK, vp.rect(r.x + 28, r.y + 108, r.w - 56, 2))
         tiles = list(self.held[i]) if i < len(self.held) else []
-        draw_text(surface, app, "Captured tiles", (r.x + 28, r.y + 130), 14, C.INK_MUTED, bold=True, anchor="midleft")
+        draw_text(surface, app, _("Captured tiles"), (r.x + 28, r.y + 130), 14, C.INK_MUTED, bold=True, anchor="midleft")
         draw_text(surface, app, str(len(tiles)), (r.right - 28, r.y + 130), 14, C.INK_MUTED, bold=True,
                   anchor="midright")
         # the largest tile size at which every held tile fits in the panel
@@ -91,7 +96,8 @@ class KaitoScoreScene(ScoreScene):
                 break
         th = tw
         if not tiles:
-            draw_text(surface, app, "nothing", (r.centerx, r.y + 220), 17, C.INK_MUTED)
+            # Translators: on the score screen, in place of the tiles a seat captured when it has none
+            draw_text(surface, app, pgettext("captured tiles", "nothing"), (r.centerx, r.y + 220), 17, C.INK_MUTED)
         for k, t in enumerate(tiles):
             row, colm = divmod(k, per_row)
             tx = r.x + 28 + colm * (tw + g)

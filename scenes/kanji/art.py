@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import ngettext
 from game.kanji_data import GO_RIGHT
 from scenes.kanji.layout import (
     BASE_CARD_H,
@@ -202,7 +203,8 @@ class KanjiArt(CardArt):
             band = pygame.Rect(edge * 2, h - count_h - edge * 3, w - edge * 4, count_h)
             pygame.draw.rect(s, (244, 232, 208), band, border_radius=max(1, rad // 2))
             font = self.app.assets.font_px(max(6, round(count_h * 0.62)), bold=True)
-            img = font.render(f"{strokes} strokes", True, (150, 60, 40))
+            # Translators: printed on a small kanji tile (max ~10 characters; the number alone if longer)
+            img = font.render(ngettext("{n} stroke", "{n} strokes", strokes).format(n=strokes), True, (150, 60, 40))
             if img.get_width() > band.w:
                 img = font.render(str(strokes), True, (150, 60, 40))
             s.blit(img, img.get_rect(center=band.center))

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext
 from scenes.kanji.art import GOLD_HI, INK, NETA, SHARI
 from scenes.kanji.layout import (
     BOARD_CAPTION_Y,
@@ -18,8 +19,14 @@ from scenes.kanji.layout import (
     board_tile,
 )
 from scenes.kanji.sprites import JoinShow
-from scenes.kanji.text import draw_rich, readings, wrap_rich
-from scenes.kit.draw import C, draw_shadow, draw_text, fit_text
+from scenes.kanji.text import (
+    draw_rich,
+    kanji_title,
+    meanings_shown,
+    readings,
+    wrap_rich,
+)
+from scenes.kit.draw import C, draw_shadow, draw_text, fit_text, wrap_text
 from scenes.kit.flight import centered
 from scenes.kit.tween import clamp
 
@@ -180,22 +187,26 @@ def _draw_board_result(s: Any, surface: pygame.Surface, att: Any, imprint: bool)
     who = s.names[att.seat] if 0 <= att.seat < len(s.names) else ""
     width = BOARD_RECT.w - 36
     if att.valid and f is not None:
-        title = f"{att.char} — {', '.join(f.meanings[:2])}" if f.meanings else att.char
+        shown = meanings_shown(f, 2)
+        title = kanji_title(att.char, ", ".join(shown)) if shown else att.char
         draw_text(surface, app, fit_text(app, title, 19, True, width), (cx, y), 19, INK, bold=True)
         r = readings(f, 2)
         if r:
             draw_text(surface, app, fit_text(app, r, 15, False, width), (cx, y + 26), 15, (96, 70, 44))
-        draw_rich(surface, app, s.art, f"{att.neta} + {att.shari} · {att.strokes} strokes · {who}",
-                  (cx, y + 50), 13, (120, 90, 60), anchor="center")
+        # Translators: under a kanji just made: the two cards, its strokes and who made it
+        made = ngettext("{neta} + {shari} · {n} stroke · {name}", "{neta} + {shari} · {n} strokes · {name}",
+                        att.strokes).format(neta=att.neta, shari=att.shari, n=att.strokes, name=who)
+        draw_rich(surface, app, s.art, made, (cx, y + 50), 13, (120, 90, 60), anchor="center")
     else:
         pair = f"{att.neta} + {att.shari}" + (f" = {att.char}" if att.char else "")
         draw_rich(surface, app, s.art, pair, (cx, y), 19, INK, bold=True, anchor="center")
-        why = att.why if att.char is not None else "forms no character: no such kanji"
+        why = att.why if att.char is not None else _("forms no character: no such kanji")
         lines = wrap_rich(app, why, 14, width)[:2]
         for k, line in enumerate(lines):
             draw_rich(surface, app, s.art, line, (cx, y + 25 + k * 19), 14, (150, 46, 30), bold=True,
                       anchor="center")
-        draw_text(surface, app, f"{who}: cards go back, the turn passes", (cx, y + 27 + 19 * len(lines)), 13,
+        back = _("{name}: cards go back, the turn passes").format(name=who)
+        draw_text(surface, app, fit_text(app, back, 13, False, width), (cx, y + 27 + 19 * len(lines)), 13,
                   (120, 90, 60))
 
 def _draw_board_intro(s: Any, surface: pygame.Surface) -> None:
@@ -214,9 +225,12 @@ def _draw_board_intro(s: Any, surface: pygame.Surface) -> None:
     wt = vp.to_window(t)
     surface.blit(s.art.tile_px("休", None, wt.w, wt.h, "board"), wt.topleft)
     y = BOARD_CAPTION_Y
-    draw_text(surface, app, "Put a neta beside a shari", (cx, y), 18, INK, bold=True)
-    draw_text(surface, app, "A regular-use kanji scores its strokes;", (cx, y + 26), 14, (96, 70, 44))
-    draw_text(surface, app, "anything else goes back and the turn passes.", (cx, y + 46), 14, (96, 70, 44))
+    draw_text(surface, app, _("Put a neta beside a shari"), (cx, y), 18, INK, bold=True)
+    # Translators: under the board before the first attempt; "\n" breaks the line (two lines of ~45 characters)
+    body = _("A regular-use kanji scores its strokes;\nanything else goes back and the turn passes.")
+    lines = [ln for part in body.split("\n") for ln in wrap_text(app, part, 14, BOARD_RECT.w - 24)]
+    for k, line in enumerate(lines[:4]):
+        draw_text(surface, app, line, (cx, y + 26 + 20 * k), 14, (96, 70, 44))
 
 
 __all__ = ["blit_alpha", "draw_board"]

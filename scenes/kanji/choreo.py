@@ -25,7 +25,8 @@ from typing import Any
 
 import pygame
 
-from game.core import Event
+from game.core import Event, is_you
+from game.i18n import _
 from game.kanji import sort_hand
 from game.kanji_events import (
     KanjiFormed,
@@ -123,7 +124,7 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None)
     area = s.areas[seat]
     name = s.names[seat]
     if att.is_pass:
-        s.anim_label = f"{name} passed" if name != "You" else "You passed"
+        s.anim_label = _("You passed") if is_you(name) else _("{name} passed").format(name=name)
         sh.attempts.append(att)
         s._sfx("slide")
         yield PASS_MS
@@ -131,7 +132,8 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None)
     neta, shari, slot = att.neta, att.shari, att.slot
     assert neta is not None and shari is not None and slot is not None
     s.board_att = None  # (a pass leaves the last result on the board)
-    s.anim_label = f"{name}: {neta} + {shari}"
+    # Translators: the banner while a seat's pair is shown: its name and the two cards ("Aiko: 亻 + 木")
+    s.anim_label = _("{name}: {neta} + {shari}").format(name=name, neta=neta, shari=shari)
     # 1. the neta is put beside the shari
     hand_i = None
     mine = area.bottom and sh.hand is not None and neta in sh.hand

@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.core import is_you
+from game.i18n import _, ngettext, pgettext
 from scenes.kanji.art import BACK, BOARD_SVG, GOLD_HI, NETA, SHARI, TABLE_SVG
 from scenes.kanji.board import draw_board
 from scenes.kanji.layout import (
@@ -19,6 +21,7 @@ from scenes.kanji.layout import (
     DECK_PANEL,
     DECK_TITLE,
     HAND_AREA,
+    HINT_RECT,
     KEY_TEXT,
     LOG_EMPTY,
     LOG_RECT,
@@ -42,6 +45,7 @@ from scenes.kanji.layout import (
     seat_rgb,
     slot_rect,
 )
+from scenes.kanji.status import status_word
 from scenes.kanji.text import (
     draw_kanji_tip,
     draw_rich,
@@ -56,6 +60,7 @@ from scenes.kit.draw import (
     draw_panel,
     draw_shadow,
     draw_text,
+    fit_label,
     fit_text,
     mix,
     pill_surface,
@@ -122,7 +127,7 @@ def _build_static(scene: Any, size: tuple[int, int]) -> pygame.Surface:
     draw_panel(s, app, BANNER_RECT, style="dark", radius=14, border=None)
     # shari pile
     draw_panel(s, app, PILE_PANEL, radius=16)
-    draw_text(s, app, "Shari pile", PILE_TITLE, 16, C.INK, bold=True,
+    draw_text(s, app, _("Shari pile"), PILE_TITLE, 16, C.INK, bold=True,
               anchor="midleft")
     base = pile_rect(0)
     pygame.draw.rect(s, C.PAPER_DARK, vp.to_window(base.inflate(8, 8)), border_radius=vp.px(12))
@@ -142,10 +147,12 @@ def _build_static(scene: Any, size: tuple[int, int]) -> pygame.Surface:
     s.blit(app.assets.svg(BOARD_SVG, BOARD_RECT.w, BOARD_RECT.h), wb.topleft)
     # log
     draw_panel(s, app, LOG_RECT, radius=16)
-    draw_text(s, app, "Game log", LOG_TITLE, 16, C.INK, bold=True, anchor="midleft")
+    log_title, tsize = fit_label(app, _("Game log"), 16, True, HINT_RECT.x - 6 - LOG_TITLE[0])
+    draw_text(s, app, log_title, LOG_TITLE, tsize, C.INK, bold=True, anchor="midleft")
     # bottom row
     draw_panel(s, app, DECK_PANEL, radius=14)
-    draw_text(s, app, "Deck", DECK_TITLE, 15, C.INK, bold=True)
+    # Translators: the title of the small card holding your neta deck (max ~8 characters)
+    draw_text(s, app, _("Deck"), DECK_TITLE, 15, C.INK, bold=True)
     pygame.draw.rect(s, C.PAPER_DARK, vp.to_window(deck_rect(0).inflate(8, 8)), border_radius=vp.px(10))
     draw_panel(s, app, MY_KANJI_RECT, radius=16)
     for i in range(5):
@@ -169,7 +176,8 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
                          width=max(2, vp.px(3)), border_radius=vp.px(16))
     dot_x, nx, head_y = area.header()
     pygame.draw.circle(surface, seat_rgb(seat), vp.to_window((dot_x, head_y)), max(3, vp.px(6)))
-    status_w = text_width(app, status, 13, True) + (30 if status == "thinking" else 8) if status else 0
+    word = status_word(status)
+    status_w = text_width(app, word, 13, True) + (30 if status == "thinking" else 8) if status else 0
     room = p.w - (nx - p.x) - 12 - status_w
     name = fit_text(app, s.names[seat], 17, True, room)
     draw_text(surface, app, name, (nx, head_y), 17, C.INK, bold=True, anchor="midleft")
@@ -186,7 +194,7 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
                 dy = -3 * max(0.0, math.sin(ph))
                 pygame.draw.circle(surface, col, vp.to_window((x - 18 + k * 8, head_y + 3 + dy)), max(1, vp.px(2.5)))
             x -= 30
-        draw_text(surface, app, status, (x, head_y), 13, col, bold=True, anchor="midright")
+        draw_text(surface, app, word, (x, head_y), 13, col, bold=True, anchor="midright")
     # hand backs, deck, total
     n = sh.hand_sizes[seat]
     hand = sh.open_hands.get(seat) if sh.open_hands else None  # face up in the replay's "All"
@@ -204,13 +212,16 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
         surface.blit(s.art.card(BACK, d.w, d.h), vp.to_window(d).topleft)
     else:
         draw_dashed_rect(surface, C.PAPER_EDGE, vp.to_window(d), max(1, vp.px(1)), vp.px(3), vp.px(3))
-    draw_text(surface, app, "deck", (d.right + 5, d.y + 10), 10, C.INK_MUTED, anchor="midleft")
+    # Translators: a tiny label (max ~6 characters) above the number of neta left in a seat's deck
+    draw_text(surface, app, pgettext("small label", "deck"), (d.right + 5, d.y + 10), 10, C.INK_MUTED,
+              anchor="midleft")
     draw_text(surface, app, str(left), (d.right + 5, d.y + 25), 14, C.INK_SOFT, bold=True, anchor="midleft")
     tx, ty = area.total_pos()
     total = sh.scores[seat]
     draw_text(surface, app, str(total), (tx, ty - 4), 24, C.VERMILION if total else C.INK_MUTED, bold=True,
               anchor="midright")
-    draw_text(surface, app, "strokes", (tx, ty + 15), 11, C.INK_MUTED, anchor="midright")
+    # Translators: the unit under a seat's stroke total (max ~8 characters)
+    draw_text(surface, app, ngettext("stroke", "strokes", total), (tx, ty + 15), 11, C.INK_MUTED, anchor="midright")
     # completed kanji
     for i, k in enumerate(sh.completed[seat][:5]):
         r = area.kanji(i)
@@ -222,8 +233,9 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
     app = s.app
     vp = s.viewport
     turn = s.shown.turn + (0 if s._ended else 1)
-    draw_text(surface, app, f"Turn {turn}", TURN_TEXT, 18, C.INK, bold=True, anchor="midleft")
-    key = "Jōyō list" if s.answer_key == "joyo" else "Rulebook list"
+    draw_text(surface, app, _("Turn {n}").format(n=turn), TURN_TEXT, 18, C.INK, bold=True, anchor="midleft")
+    # Translators: which list of kanji counts as valid in this game (max ~14 characters)
+    key = _("Jōyō list") if s.answer_key == "joyo" else _("Rulebook list")
     draw_text(surface, app, key, KEY_TEXT, 13, C.INK_MUTED, anchor="midright")
     text = s.banner_text()
     a = _toast_alpha(s)
@@ -264,11 +276,13 @@ def _draw_pile(s: Any, surface: pygame.Surface) -> None:
         top = pile_rect(layers - 1)
         draw_count_badge(surface, app, (top.right - 6, top.y + 8), left, C.VERMILION, 14)
     else:
-        draw_text(surface, app, "empty", pile_rect(0).center, 15, C.INK_MUTED, bold=True)
-    draw_text(surface, app, f"{left} card{'s' if left != 1 else ''} left", PILE_LEFT_TEXT, 14,
+        draw_text(surface, app, pgettext("pile", "empty"), pile_rect(0).center, 15, C.INK_MUTED, bold=True)
+    draw_text(surface, app, ngettext("{n} card left", "{n} cards left", left).format(n=left), PILE_LEFT_TEXT, 14,
               C.INK_SOFT, bold=True)
-    note = "any regular-use kanji" if s.answer_key == "joyo" else "the rulebook's 71 kanji"
-    draw_text(surface, app, "Valid:", PILE_NOTE_TEXT[0], 12, C.INK_MUTED)
+    # Translators: on the line after "Valid:" under the shari pile: which kanji count (max ~26 characters)
+    note = _("any regular-use kanji") if s.answer_key == "joyo" else _("the rulebook's 71 kanji")
+    # Translators: under the shari pile, followed on the next line by which kanji count
+    draw_text(surface, app, _("Valid:"), PILE_NOTE_TEXT[0], 12, C.INK_MUTED)
     draw_text(surface, app, note, PILE_NOTE_TEXT[1], 12, C.INK_MUTED)
 
 def _draw_table(s: Any, surface: pygame.Surface) -> None:
@@ -282,7 +296,8 @@ def _draw_table(s: Any, surface: pygame.Surface) -> None:
         r = slot_rect(slot)
         if card is None:
             if sh.shari_left == 0 and not s.animating():
-                draw_text(surface, s.app, "empty", r.center, 13, (190, 150, 110))
+                # Translators: in an empty slot of the table (max ~8 characters)
+                draw_text(surface, s.app, pgettext("slot", "empty"), r.center, 13, (190, 150, 110))
             continue
         wr = vp.to_window(r)
         draw_shadow(surface, wr, vp.px(10), vp.px(3), alpha=80, blur=vp.px(6))
@@ -318,7 +333,7 @@ def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:
 def _draw_log(s: Any, surface: pygame.Surface) -> None:
     """The game log: every event in words (:class:`scenes.kit.narration.NarrationLog`)."""
     if s.narration is None or not len(s.narration):
-        draw_text(surface, s.app, "No attempt yet", LOG_EMPTY, 14, C.INK_MUTED)
+        draw_text(surface, s.app, _("No attempt yet"), LOG_EMPTY, 14, C.INK_MUTED)
         return
     s.narration.draw_base(surface, s.app)
 
@@ -334,8 +349,9 @@ def _draw_deck(s: Any, surface: pygame.Surface) -> None:
         top = deck_rect(min(3, left) - 1)
         draw_count_badge(surface, app, (top.right - 4, top.y + 6), left, C.VERMILION, 12)
     else:
-        draw_text(surface, app, "empty", deck_rect(0).center, 13, C.INK_MUTED)
-    draw_text(surface, app, "neta", DECK_LABEL, 12, C.INK_MUTED)
+        draw_text(surface, app, pgettext("pile", "empty"), deck_rect(0).center, 13, C.INK_MUTED)
+    # Translators: under your deck: the kind of cards in it (max ~8 characters)
+    draw_text(surface, app, pgettext("card kind", "neta"), DECK_LABEL, 12, C.INK_MUTED)
 
 def _draw_my_kanji(s: Any, surface: pygame.Surface) -> None:
     app = s.app
@@ -343,16 +359,22 @@ def _draw_my_kanji(s: Any, surface: pygame.Surface) -> None:
     r = MY_KANJI_RECT
     seat = s.bottom
     name = s.names[seat]
-    title = "Your kanji" if name == "You" else f"{name}'s kanji"
+    you = is_you(name)
+    title = _("Your kanji") if you else _("{name}'s kanji").format(name=name)
     pygame.draw.circle(surface, seat_rgb(seat), vp.to_window(MY_DOT), max(3, vp.px(6)))
     draw_text(surface, app, title, MY_TITLE, 17, C.INK, bold=True, anchor="midleft")
     total = s.shown.scores[seat]
-    draw_text(surface, app, f"{total}", MY_TOTAL, 24, C.VERMILION if total else C.INK_MUTED,
+    # Translators: the unit after your stroke total (max ~8 characters)
+    unit = ngettext("stroke", "strokes", total)
+    unit_left = MY_STROKES[0] - text_width(app, unit, 13)
+    total_pos = MY_TOTAL if unit_left - MY_TOTAL[0] >= 6 else (unit_left - 6, MY_TOTAL[1])  # a longer unit
+    draw_text(surface, app, f"{total}", total_pos, 24, C.VERMILION if total else C.INK_MUTED,
               bold=True, anchor="midright")
-    draw_text(surface, app, "strokes", MY_STROKES, 13, C.INK_MUTED, anchor="midright")
+    draw_text(surface, app, unit, MY_STROKES, 13, C.INK_MUTED, anchor="midright")
     status = s.seat_status(seat)
     if status in ("done", "wins"):
-        label = "all five made" if status == "done" else ("win!" if name == "You" else "wins!")
+        # Translators: after "Your kanji" / "Aiko's kanji": all five kanji are made, or the seat won
+        label = _("all five made") if status == "done" else (_("win!") if you else _("wins!"))
         draw_text(surface, app, label, (MY_TITLE[0] + text_width(app, title, 17, True) + 12, MY_TITLE[1] + 1), 13,
                   C.MATCHA if status == "done" else C.GOLD, bold=True, anchor="midleft")
     if status == "wins":
@@ -378,7 +400,7 @@ def _draw_hand(s: Any, surface: pygame.Surface) -> None:
         item = ("neta", i)
         if private and (s.drag.is_moving(item) or sh.hand[i] is None):
             continue
-        r, _, lift = s.hand.pose(i, n)  # a row: no angle
+        r, _angle, lift = s.hand.pose(i, n)  # a row: no angle
         key = (NETA, sh.hand[i]) if private else BACK
         wr = vp.rect(r.x, r.y - lift, r.w, r.h)
         draw_shadow(surface, wr, vp.px(10), vp.px(4 + lift * 0.25), alpha=70 + int(lift),
@@ -390,7 +412,8 @@ def _draw_hand(s: Any, surface: pygame.Surface) -> None:
         if hint is not None and hint[0] == i:
             _draw_hint_ring(s, surface, pygame.Rect(r.x, round(r.y - lift), r.w, r.h))
     if not private:
-        draw_text(surface, app, f"{n} neta, hidden", (HAND_AREA.centerx, hand_rect(0, n).y - 12), 14,
+        hidden = ngettext("{n} neta, hidden", "{n} neta, hidden", n).format(n=n)
+        draw_text(surface, app, hidden, (HAND_AREA.centerx, hand_rect(0, n).y - 12), 14,
                   C.PAPER_LIGHT, bold=True, shadow=(20, 12, 6, 170))
 
 def _draw_dragged(s: Any, surface: pygame.Surface) -> None:

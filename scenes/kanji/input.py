@@ -3,7 +3,9 @@ hand onto a shari of the table, or click then click), the scene's ``handle_event
 ``event.pos`` / ``event.key``) and the hover lift of the hand's cards.
 
 Nothing here decides what is legal: the drop targets are the shari whose attempt is in the
-seat's ``legal_actions`` (its view); a drop asks the scene to commit the action string.
+seat's ``legal_actions`` (its view); a drop asks the scene to commit the action string. The
+keyboard (Tab / arrows, Enter or Space; :mod:`scenes.play.keyplay`) picks the same neta and drops
+them on the same shari.
 Positions come from :mod:`scenes.kanji.layout` (logical px).
 """
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.kanji import attempt_text
 from scenes.kanji.layout import HAND_AREA, hand_rect, slot_rect
 from scenes.kanji.text import formed_of, tip_lines
@@ -102,17 +105,37 @@ class KanjiInput(PlayInput):
         into the hand (or nobody may act)."""
         s = self.scene
         if not HAND_AREA.collidepoint(pos) and s.human_to_act() is not None:
-            s._message("Drop the neta on a shari card on the table", "info", sound=False)
+            s._message(_("Drop the neta on a shari card on the table"), "info", sound=False)
+
+    # -- the keyboard (scenes/play/keyplay.py) ------------------------------------------------------
+    def keyboard_items(self) -> list[Any]:
+        """The neta of the hand on show, left to right."""
+        hand = self.scene.shown.hand
+        if hand is None or self.scene.viewer is None:
+            return []
+        return [("neta", i) for i, card in enumerate(hand) if card is not None]
+
+    def keyboard_item_id(self, item: Any) -> str | None:
+        """``neta:<i>``."""
+        return f"neta:{item[1]}" if isinstance(item, tuple) and item[0] == "neta" else None
+
+    def keyboard_item_rect(self, item: Any) -> pygame.Rect:
+        """A hand card's rect as raised now (the focused card lifts like a hovered one)."""
+        return self.item_rect(item).move(0, -round(self.scene.hand.lift_of(item[1])))
+
+    def keyboard_target_id(self, target: Any) -> str | None:
+        """``shari:<slot>``."""
+        return f"shari:{target[1]}" if isinstance(target, tuple) and target[0] == "shari" else None
 
     # -- hover lift ---------------------------------------------------------------------------------
     def lifted_card(self) -> int | None:
         """The hand card to lift now (:meth:`scenes.kit.hand.Hand.update`): the selected card, else
-        the one under the pointer while a human may act; None while animating, while the hand is
-        hidden or while a card is being dragged."""
+        the one the keyboard's ring is on, else the one under the pointer while a human may act;
+        None while animating, while the hand is hidden or while a card is being dragged."""
         s = self.scene
         if s.animating() or s.viewer is None or s.shown.hand is None:
             return None
-        item = s.drag.active_item
+        item = s.drag.active_item if s.drag.active_item is not None else self.focused_item()
         if (isinstance(item, tuple) and not s.drag.dragging and isinstance(item[1], int)
                 and 0 <= item[1] < len(s.hand.lifts)):
             return item[1]
@@ -161,7 +184,7 @@ class KanjiInput(PlayInput):
         if s.narration is not None:
             out.extend(s.narration.ui_elements())
         out.extend(s.coach_elements())
-        return out
+        return s.widgets.focus.mark(out)
 
     # -- hover tooltip --------------------------------------------------------------------------------
     def tooltip(self) -> dict | None:

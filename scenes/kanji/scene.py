@@ -15,6 +15,8 @@ The rooms: :mod:`~scenes.kanji.layout` (positions), :mod:`~scenes.kanji.shown` (
 :mod:`~scenes.kanji.score` (the score screen).
 
 Controls: drag a neta onto a shari (or click the neta, then the shari); the Pass button passes.
+Keyboard (:mod:`scenes.play.keyplay`): Tab / arrows over the neta, Enter picks one, Tab / arrows
+over the shari it may go beside, Enter tries the pair; Tab reaches Pass.
 Hovering a completed kanji (any seat's) shows its meanings, on/kun readings and strokes. Esc: a
 selection is cancelled first, else the pause menu. With ``hint=True`` one valid pair of the human
 to act is highlighted (the core's :func:`game.kanji.judge` on its own hand and the table: a hint
@@ -39,6 +41,7 @@ from typing import Any
 import pygame
 
 from game.core import Event
+from game.i18n import _
 from game.kanji import KANJI, KanjiState
 from game.kanji_events import GameEnded
 from scenes.kanji import status
@@ -170,7 +173,8 @@ class KanjiPlayScene(PlayScene):
         self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT, score_rect=PASS_RECT)
         self.add_narration(NARRATION_RECT)
         self.btn_pass = self.widgets.add(
-            Button("button:pass", "Pass turn", PASS_RECT, self._pass, style="secondary", size=18))
+            # Translators: a button (max ~14 characters): pass the turn without trying a pair
+            Button("button:pass", _("Pass turn"), PASS_RECT, self._pass, style="secondary", size=18))
         self.art = KanjiArt(app)
         self._sync_widgets()
 
@@ -216,7 +220,7 @@ class KanjiPlayScene(PlayScene):
     def _hint_shown(self, hint: Any) -> None:
         """A pass is told in words (there is nothing to mark)."""
         if hint.action == "pass":
-            self._message("Hint: pass \u2014 no pair here makes a kanji worth trying.", "info", sound=False)
+            self._message(_("Hint: pass \u2014 no pair here makes a kanji worth trying."), "info", sound=False)
 
     def _warm_up(self) -> None:
         """Render the first join's glyph sizes and load the text fonts now (:func:`warm_up`)."""
@@ -296,7 +300,7 @@ class KanjiPlayScene(PlayScene):
         hand, table = self.shown.hand, self.shown.table
         if action is None or hand is None or "+" not in action:
             return None
-        neta, _, shari = action.partition("+")
+        neta, _sep, shari = action.partition("+")
         if neta not in hand or shari not in table:
             return None
         return (list(hand).index(neta), list(table).index(shari))

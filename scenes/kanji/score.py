@@ -23,9 +23,17 @@ from typing import Any
 
 import pygame
 
+from game.core import is_you, join_list
+from game.i18n import N_, _, ngettext
 from scenes.kanji.art import KanjiArt
 from scenes.kanji.layout import seat_rgb
-from scenes.kanji.text import draw_kanji_tip, formed_of, tip_lines
+from scenes.kanji.text import (
+    draw_kanji_tip,
+    formed_of,
+    meanings_shown,
+    strokes_text,
+    tip_lines,
+)
 from scenes.kit.draw import (
     C,
     draw_chrome,
@@ -42,8 +50,8 @@ from scenes.play.seats import LEVEL_LABEL
 
 #: The end reasons of game.kanji (ALL_COMPLETE, DEAD_TABLE) as shown on the pill.
 REASON_TEXT = {
-    "all-complete": "Every seat made five kanji",
-    "dead-table": "Dead table: no seat can complete a kanji",
+    "all-complete": N_("Every seat made five kanji"),
+    "dead-table": N_("Dead table: no seat can complete a kanji"),
 }
 
 TABLE = pygame.Rect(70, 192, 1140, 410)
@@ -56,16 +64,11 @@ STAMP_X = 1166  #: centre of the winner's stamp
 TEXT_SIZE = 12  #: a kanji's meaning and strokes (logical px; larger in small windows, see the assets)
 
 
-def strokes_text(n: int) -> str:
-    """A stroke count as a whole phrase: ``"1 stroke"``, ``"13 strokes"``."""
-    return f"{n} stroke" if n == 1 else f"{n} strokes"
-
-
 def wrap_meaning(app: Any, text: str, size: float, width: float) -> list[str]:
     """``text`` wrapped on words to ``width`` logical px at ``size``; a word wider than that is
     split with a hyphen (never cut off or shortened with "…")."""
     out: list[str] = []
-    for line in wrap_text(app, text, size, width):
+    for line in wrap_text(app, text, size, width, split_long=False):
         while len(line) > 1 and text_width(app, line, size) > width:
             k = len(line) - 1
             while k > 1 and text_width(app, line[:k] + "-", size) > width:
@@ -76,11 +79,6 @@ def wrap_meaning(app: Any, text: str, size: float, width: float) -> list[str]:
             line = line[k:]
         out.append(line)
     return out
-
-
-def _names_list(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def result_sentence(view: Any, names: Sequence[str], end: Any = None) -> str:
@@ -97,20 +95,37 @@ def result_sentence(view: Any, names: Sequence[str], end: Any = None) -> str:
         winners, scores, tb = out.winners, out.scores, getattr(view, "tie_break", None)
     if tb is None:
         w = winners[0]
-        who = names[w]
-        return f"{who} {'win' if who == 'You' else 'wins'} with {scores[w]} strokes."
+        who, n = names[w], scores[w]
+        if is_you(who):
+            return ngettext("You win with {n} stroke.", "You win with {n} strokes.", n).format(n=n)
+        return ngettext("{name} wins with {n} stroke.", "{name} wins with {n} strokes.", n).format(name=who, n=n)
+    n = tb.total
     if tb.decided:
         w = tb.winners[0]
         k = tb.tied.index(w)
-        who = "Your" if names[w] == "You" else f"{names[w]}'s"
-        return f"Tie on {tb.total} strokes — {who} {tb.kanji[k]} ({tb.biggest[k]}) is the biggest kanji."
-    if tb.total == 0:
-        return "Nobody completed a kanji: the win is shared."
-    who = _names_list([names[s] for s in tb.winners])
+        char, biggest = tb.kanji[k], tb.biggest[k]
+        if is_you(names[w]):
+            # Translators: {char} is the winner's biggest kanji, {biggest} its strokes
+            return ngettext("Tie on {n} stroke — Your {char} ({biggest}) is the biggest kanji.",
+                            "Tie on {n} strokes — Your {char} ({biggest}) is the biggest kanji.",
+                            n).format(n=n, char=char, biggest=biggest)
+        # Translators: {char} is the winner's biggest kanji, {biggest} its strokes
+        return ngettext("Tie on {n} stroke — {name}'s {char} ({biggest}) is the biggest kanji.",
+                        "Tie on {n} strokes — {name}'s {char} ({biggest}) is the biggest kanji.",
+                        n).format(n=n, name=names[w], char=char, biggest=biggest)
+    if n == 0:
+        return _("Nobody completed a kanji: the win is shared.")
+    who = join_list([names[s] for s in tb.winners])
     best = max(tb.biggest)
     if len(tb.winners) == len(tb.tied):
-        return f"Tie on {tb.total} strokes and on the biggest kanji ({best}): {who} share the win."
-    return f"Tie on {tb.total} strokes; {who} share the win with a biggest kanji of {best}."
+        # Translators: {best} is the strokes of the biggest kanji, {names} a list of seat names
+        return ngettext("Tie on {n} stroke and on the biggest kanji ({best}): {names} share the win.",
+                        "Tie on {n} strokes and on the biggest kanji ({best}): {names} share the win.",
+                        n).format(n=n, best=best, names=who)
+    # Translators: {best} is the strokes of the biggest kanji, {names} a list of seat names
+    return ngettext("Tie on {n} stroke; {names} share the win with a biggest kanji of {best}.",
+                    "Tie on {n} strokes; {names} share the win with a biggest kanji of {best}.",
+                    n).format(n=n, best=best, names=who)
 
 
 class KanjiScoreScene(ScoreScene):
@@ -151,7 +166,8 @@ class KanjiScoreScene(ScoreScene):
         self.order = sorted(range(n), key=lambda s: (s not in self.winners, -self.scores[s], s))
         if end is None:  # no end event to tell it: the result from the final view
             self.description = result_sentence(view, self.names) if view is not None else ""
-        self.reason_text = REASON_TEXT.get(self.reason, self.reason.replace("-", " ").capitalize())
+        reason = REASON_TEXT.get(self.reason)
+        self.reason_text = _(reason) if reason else self.reason.replace("-", " ").capitalize()
         self.reason = ""
         self.art = KanjiArt(app)
         self.hover: tuple[int, int] | None = None
@@ -181,7 +197,7 @@ class KanjiScoreScene(ScoreScene):
         f = formed_of(c.neta, c.shari)
         # the first meaning that is a word: KANJIDIC2 lists a prefix first for some ("inter-" for 相),
         # which would read as if it were cut off
-        meanings = list(f.meanings) if f is not None else []
+        meanings = meanings_shown(f, len(f.meanings) or 1) if f is not None else []
         meaning = next((m for m in meanings if not m.endswith("-")), meanings[0] if meanings else "")
         size = max(float(TEXT_SIZE), self.app.assets.min_logical())
         lines = wrap_meaning(self.app, meaning, size, self.text_room()) if meaning else []
@@ -254,9 +270,10 @@ class KanjiScoreScene(ScoreScene):
         table = pygame.Rect(TABLE.x, TABLE.y, TABLE.w, round(58 + rh * n + 12))
         draw_panel(surface, app, table, radius=20)
         hy = TABLE.y + 30
-        draw_text(surface, app, "Kanji made, with their strokes (hover one to learn it)", (COL_TILES, hy), 13,
+        draw_text(surface, app, _("Kanji made, with their strokes (hover one to learn it)"), (COL_TILES, hy), 13,
                   C.INK_MUTED, bold=True, anchor="midleft")
-        draw_text(surface, app, "Total", (COL_TOTAL, hy), 14, C.INK, bold=True)
+        # Translators: a column heading of the score table (max ~8 characters)
+        draw_text(surface, app, _("Total"), (COL_TOTAL, hy), 14, C.INK, bold=True)
         tb = self.tie_break
         for k, s in enumerate(self.order):
             y = self.row_y(k)
@@ -268,7 +285,8 @@ class KanjiScoreScene(ScoreScene):
                 band = vp.rect(table.x + 10, y - rh / 2 + 3, table.w - 20, rh - 6)
                 pygame.draw.rect(surface, C.PAPER, band, border_radius=vp.px(12))
             pygame.draw.circle(surface, seat_rgb(s), vp.to_window((COL_NAME - 22, y)), vp.px(9))
-            label = LEVEL_LABEL.get(self.seats[s], self.seats[s])
+            level = LEVEL_LABEL.get(self.seats[s])
+            label = _(level) if level else self.seats[s]
             name = self.names[s]
             name_w = COL_TILES - COL_NAME - 12
             if name.startswith(label):
@@ -280,7 +298,7 @@ class KanjiScoreScene(ScoreScene):
                 draw_text(surface, app, label, (COL_NAME, y + 12), 12, C.INK_MUTED, anchor="midleft")
             kanji = self.completed[s][:5]
             if not kanji:
-                draw_text(surface, app, "no kanji", (COL_TILES, y), 15, C.INK_MUTED, anchor="midleft")
+                draw_text(surface, app, _("no kanji"), (COL_TILES, y), 15, C.INK_MUTED, anchor="midleft")
             biggest = max(kanji, key=lambda c: c.strokes, default=None)
             decided = tb is not None and tb.decided and s in tb.tied
             for i, c in enumerate(kanji):
@@ -301,8 +319,9 @@ class KanjiScoreScene(ScoreScene):
             draw_text(surface, app, str(self.scores[s]), (COL_TOTAL, y - 5), 28, C.VERMILION if won else C.INK,
                       bold=True)
             unit_size = max(11.0, app.assets.min_logical())
-            draw_text(surface, app, "stroke" if self.scores[s] == 1 else "strokes", (COL_TOTAL, y + 13 + unit_size / 2),
-                      11, C.INK_MUTED)
+            # Translators: the unit under a seat's stroke total on the score screen (max ~8 characters)
+            unit = ngettext("stroke", "strokes", self.scores[s])
+            draw_text(surface, app, unit, (COL_TOTAL, y + 13 + unit_size / 2), 11, C.INK_MUTED)
             if won and self.stamp.elapsed_ms > self.stamp.delay_ms:
                 size = 40 * max(0.05, self.stamp.value)
                 draw_hanko(surface, app, (STAMP_X, y), size, "勝", tilt=-10)

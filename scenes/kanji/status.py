@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.core import is_you
+from game.i18n import _, ngettext, pgettext
 from game.kanji_events import GameEnded
 
 
@@ -15,25 +17,31 @@ def banner_text(s: Any) -> str:
     the running animation's label, the human's instruction, or who is thinking."""
     if s._privacy_for is not None or (s.viewer is None and s.match.hot_seat and not s._ended):
         who = s._privacy_for if s._privacy_for is not None else s.bottom
-        return f"Pass the screen to {s.names[who]}"
+        return _("Pass the screen to {name}").format(name=s.names[who])
     if s._ended and not s.animating():
         return s.result_text()
     if s.animating():
         return str(s.anim_label)
     seat = s.human_to_act()
     if seat is not None:
-        prefix = f"{s.names[seat]}: " if len(s.humans) > 1 else "Your turn: "
         sel = s.input.card_of(s.drag.selected) if s.drag.selected is not None else None
         if sel is not None:
-            return prefix + f"click a shari to put {sel} beside it"
-        return prefix + "drag a neta onto a shari — or pass"
+            # Translators: {card} is a neta card (a kanji component such as "亻")
+            what = _("click a shari to put {card} beside it").format(card=sel)
+        else:
+            what = _("drag a neta onto a shari — or pass")
+        if len(s.humans) > 1:  # hot-seat: say whose turn it is
+            # Translators: an instruction addressed to a player by name ("Aiko: drag a neta onto a shari — or pass")
+            return _("{name}: {instruction}").format(name=s.names[seat], instruction=what)
+        # Translators: {instruction} is what to do now ("drag a neta onto a shari — or pass")
+        return _("Your turn: {instruction}").format(instruction=what)
     to_move = s.to_move()
     if to_move is None:
         return ""
     who = s.names[to_move]
     if s.review:  # the replay viewer: nobody thinks, the record says what comes next
-        return f"{who}: to move"
-    return f"{who} {'is' if who != 'You' else 'are'} thinking…"
+        return _("{name}: to move").format(name=who)
+    return _("You are thinking…") if is_you(who) else _("{name} is thinking…").format(name=who)
 
 
 def result_text(end: GameEnded | None, names: Sequence[str]) -> str:
@@ -41,17 +49,27 @@ def result_text(end: GameEnded | None, names: Sequence[str]) -> str:
     with 52 strokes!"``, ``"You win the tie on 34 strokes with 曜"``, ``"A shared win!"``;
     ``"Game over"`` without one (RULES.md §3 end and scoring)."""
     if end is None:
-        return "Game over"
+        return _("Game over")
     tb = end.tie_break
     if len(end.winners) == 1:
         w = end.winners[0]
         who = names[w]
-        verb = "win" if who == "You" else "wins"
+        you = is_you(who)
         if tb is not None and tb.decided:
             char = tb.kanji[tb.tied.index(w)]
-            return f"{who} {verb} the tie on {tb.total} strokes with {char}"
-        return f"{who} {verb} with {end.scores[w]} strokes!"
-    return "A shared win!"
+            n = tb.total
+            if you:
+                # Translators: {char} is the kanji that decided the tie
+                return ngettext("You win the tie on {n} stroke with {char}",
+                                "You win the tie on {n} strokes with {char}", n).format(n=n, char=char)
+            # Translators: {char} is the kanji that decided the tie
+            return ngettext("{name} wins the tie on {n} stroke with {char}",
+                            "{name} wins the tie on {n} strokes with {char}", n).format(name=who, n=n, char=char)
+        n = end.scores[w]
+        if you:
+            return ngettext("You win with {n} stroke!", "You win with {n} strokes!", n).format(n=n)
+        return ngettext("{name} wins with {n} stroke!", "{name} wins with {n} strokes!", n).format(name=who, n=n)
+    return _("A shared win!")
 
 
 def seat_status(s: Any, seat: int) -> str:
@@ -70,4 +88,21 @@ def seat_status(s: Any, seat: int) -> str:
     return ""
 
 
-__all__ = ["banner_text", "result_text", "seat_status"]
+def status_word(status: str) -> str:
+    """The word shown for a seat's ``status`` (:func:`seat_status`) in the language in use."""
+    if status == "wins":
+        # Translators: a seat's status beside its name (max ~10 characters): it won the game
+        return pgettext("seat status", "wins")
+    if status == "done":
+        # Translators: a seat's status beside its name (max ~10 characters): it made its five kanji
+        return pgettext("seat status", "done")
+    if status == "thinking":
+        # Translators: a seat's status beside its name (max ~10 characters): an AI is thinking
+        return pgettext("seat status", "thinking")
+    if status == "to move":
+        # Translators: a seat's status beside its name (max ~10 characters): a person is to move
+        return pgettext("seat status", "to move")
+    return status
+
+
+__all__ = ["banner_text", "result_text", "seat_status", "status_word"]

@@ -11,14 +11,49 @@ from typing import Any
 
 import pygame
 
+from game.core import is_you
+from game.i18n import _, language, ngettext, pgettext
 from game.kanji import attempt_text
-from game.kanji_data import GO_RIGHT, Formed, form
+from game.kanji_data import GO_RIGHT, Formed, form, gloss
 from scenes.kanji.art import INK, KanjiArt
 from scenes.kanji.layout import TIP_W, tip_rect
-from scenes.kit.draw import C, draw_shadow, draw_text, text_width
+from scenes.kit.draw import C, draw_shadow, draw_text, fit_label, fit_text, text_width
+
+
+# -- words shared by the Kanji-zushi scenes ----------------------------------------------------------------
+def strokes_text(n: int) -> str:
+    """``"1 stroke"``, ``"13 strokes"`` in the language in use."""
+    return ngettext("{n} stroke", "{n} strokes", n).format(n=n)
+
+
+def two_tags(first: str, second: str) -> str:
+    """Two short facts side by side: ``"6 strokes · taught in grade 1"``."""
+    # Translators: two short facts or tags side by side ("6 strokes · taught in grade 1")
+    return _("{first} · {second}").format(first=first, second=second)
+
+
+def kanji_title(char: str, meaning: str) -> str:
+    """``"休 — rest"``: a kanji and its meaning (the meaning as the core gives it)."""
+    # Translators: a kanji character and its meaning ("休 — rest")
+    return _("{char} — {meaning}").format(char=char, meaning=meaning)
 
 
 # -- text about a kanji -----------------------------------------------------------------------------------
+def meanings_shown(f: Formed, limit: int = 1) -> list[str]:
+    """Up to ``limit`` meanings of ``f`` in the language in use, as the core gives them
+    (KANJIDIC2): the English meanings in English, the Spanish ones in Spanish (where KANJIDIC2 has
+    them), else the core's one gloss for the language (:func:`game.kanji_data.gloss`: a kana word
+    in Japanese); the English meanings when there is nothing else."""
+    lang = language()
+    if lang == "en":
+        return list(f.meanings[:limit])
+    spanish = getattr(f, "meanings_es", ())
+    if lang == "es" and spanish:
+        return list(spanish[:limit])
+    word = gloss(f.char, lang)
+    return [word] if word else list(f.meanings[:limit])
+
+
 def readings(f: Formed, limit: int = 1) -> str:
     """``"キュウ / やす.む"``: the first ``limit`` on readings, then the first kun readings."""
     parts = []
@@ -31,13 +66,15 @@ def readings(f: Formed, limit: int = 1) -> str:
 
 def caption(f: Formed) -> str:
     """One line about a completed kanji: ``"休 — rest; キュウ / やす.む; 6 strokes"``."""
-    parts = [f"{f.char} — {f.meanings[0] if f.meanings else 'kanji'}"]
-    r = readings(f)
-    if r:
-        parts.append(r)
+    shown = meanings_shown(f)
+    text = kanji_title(f.char, shown[0] if shown else pgettext("meaning unknown", "kanji"))
+    parts = [readings(f)] if readings(f) else []
     if f.strokes is not None:
-        parts.append(f"{f.strokes} stroke{'s' if f.strokes != 1 else ''}")
-    return "; ".join(parts)
+        parts.append(strokes_text(f.strokes))
+    for part in parts:
+        # Translators: joins the facts about a kanji: "休 — rest; キュウ / やす.む; 6 strokes"
+        text = _("{first}; {second}").format(first=text, second=part)
+    return text
 
 
 def grade_text(grade: int | None) -> str:
@@ -45,30 +82,37 @@ def grade_text(grade: int | None) -> str:
     if grade is None:
         return ""
     if 1 <= grade <= 6:
-        return f"taught in grade {grade}"
-    return "taught in secondary school"
+        # Translators: a kanji's school grade (Japanese primary school, 1 to 6)
+        return _("taught in grade {grade}").format(grade=grade)
+    return _("taught in secondary school")
 
 
 def tip_lines(f: Formed, neta: str | None = None, shari: str | None = None) -> list[tuple[str, str]]:
     """The tooltip of a kanji as (label, text) rows: meaning(s), on and kun readings, strokes
     (and grade), and the pair it was made from."""
     rows: list[tuple[str, str]] = []
-    if f.meanings:
-        rows.append(("Meaning", ", ".join(f.meanings[:4])))
+    shown = meanings_shown(f, 4)
+    if shown:
+        # Translators: a row label of a kanji's tooltip (max ~8 characters)
+        rows.append((_("Meaning"), ", ".join(shown)))
     if f.on:
-        rows.append(("On", "、".join(f.on[:4])))
+        # Translators: a row label of a kanji's tooltip (max ~8 characters): its on (Chinese) readings
+        rows.append((pgettext("kanji reading", "On"), "、".join(f.on[:4])))
     if f.kun:
-        rows.append(("Kun", "、".join(f.kun[:4])))
+        # Translators: a row label of a kanji's tooltip (max ~8 characters): its kun (Japanese) readings
+        rows.append((pgettext("kanji reading", "Kun"), "、".join(f.kun[:4])))
     bits = []
     if f.strokes is not None:
-        bits.append(f"{f.strokes} stroke{'s' if f.strokes != 1 else ''}")
+        bits.append(strokes_text(f.strokes))
     g = grade_text(f.grade)
     if g:
         bits.append(g)
     if bits:
-        rows.append(("Strokes", " · ".join(bits)))
+        # Translators: a row label of a kanji's tooltip (max ~8 characters)
+        rows.append((_("Strokes"), two_tags(bits[0], bits[1]) if len(bits) == 2 else bits[0]))
     if neta and shari:
-        rows.append(("Made of", f"{neta} + {shari}"))
+        # Translators: a row label of a kanji's tooltip (max ~8 characters): the pair of cards it was made of
+        rows.append((_("Made of"), f"{neta} + {shari}"))
     return rows
 
 
@@ -134,7 +178,8 @@ def draw_rich(surface: pygame.Surface, app: Any, art: KanjiArt, text: str, pos: 
 
 def wrap_rich(app: Any, text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """Greedy wrap of ``text`` to a logical ``width`` (measured like :func:`draw_rich`). Lines break
-    after a space or after a Japanese comma "、" (lists of readings have no spaces)."""
+    after a space or after a Japanese comma "、" (lists of readings have no spaces; a reading is
+    never split)."""
     tokens = [t for t in re.split(r"(?<= )|(?<=、)", text) if t]
     lines: list[str] = []
     cur = ""
@@ -174,15 +219,17 @@ def draw_kanji_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, 
     surf, ink = art.glyph(f.char, vp.px(52))
     c = vp.to_window(sq.center)
     surface.blit(surf, (c[0] - ink.centerx, c[1] - ink.centery))
-    title = f.meanings[0] if f.meanings else f.char
+    shown = meanings_shown(f)
+    title = shown[0] if shown else f.char
     draw_text(surface, app, title, (r.x + 92, r.y + 30), 19, C.PAPER_LIGHT, bold=True, anchor="midleft")
-    sub = f"{f.strokes} strokes" if f.strokes is not None else ""
+    sub = strokes_text(f.strokes) if f.strokes is not None else ""
     if who:
-        sub = f"{who} · {sub}" if sub else who
+        sub = two_tags(who, sub) if sub else who
     draw_text(surface, app, sub, (r.x + 92, r.y + 56), 13, C.GOLD_LIGHT, anchor="midleft")
     y = r.y + 96
     for label, lines in wrapped:
-        draw_text(surface, app, label, (r.x + 16, y), 12, (176, 160, 140), bold=True, anchor="midleft")
+        label, size = fit_label(app, label, 12, True, 68)
+        draw_text(surface, app, label, (r.x + 16, y), size, (176, 160, 140), bold=True, anchor="midleft")
         for line in lines:
             draw_rich(surface, app, art, line, (r.x + 88, y), 14, C.PAPER_LIGHT)
             y += 22
@@ -206,13 +253,26 @@ def attempt_line(att: Any, names: Sequence[str]) -> str:
 
     ``att``: anything with ``seat``, ``is_pass``, ``neta``, ``shari``, ``valid``, ``char``,
     ``strokes`` and ``why`` (a :class:`scenes.kanji.shown.Tried`, a :class:`game.kanji.Attempt`)."""
-    name = names[att.seat] if 0 <= att.seat < len(names) else f"Seat {att.seat}"
+    name = names[att.seat] if 0 <= att.seat < len(names) else _("Seat {n}").format(n=att.seat)
+    you = is_you(name)
     if att.is_pass:
-        return f"{name} passed"
+        return _("You passed") if you else _("{name} passed").format(name=name)
     pair = attempt_text(att.neta, att.shari)
     if att.valid:
-        return f"{name} made {att.char} ({pair}), {att.strokes} strokes"
-    return f"{name} tried {pair}: {wrong_text(att, short=True)}"
+        n = att.strokes
+        if you:
+            # Translators: {char} is the kanji made, {pair} the two cards ("亻+木")
+            return ngettext("You made {char} ({pair}), {n} stroke", "You made {char} ({pair}), {n} strokes",
+                            n).format(char=att.char, pair=pair, n=n)
+        # Translators: {char} is the kanji made, {pair} the two cards ("亻+木")
+        return ngettext("{name} made {char} ({pair}), {n} stroke", "{name} made {char} ({pair}), {n} strokes",
+                        n).format(name=name, char=att.char, pair=pair, n=n)
+    why = wrong_text(att, short=True)
+    if you:
+        # Translators: {pair} is the two cards tried ("日+昜"), {why} why it failed
+        return _("You tried {pair}: {why}").format(pair=pair, why=why)
+    # Translators: {pair} is the two cards tried ("日+昜"), {why} why it failed
+    return _("{name} tried {pair}: {why}").format(name=name, pair=pair, why=why)
 
 
 def wrong_text(att: Any, short: bool = False) -> str:
@@ -220,9 +280,11 @@ def wrong_text(att: Any, short: bool = False) -> str:
     "暘 exists but is not a regular-use kanji"; for a pair that forms nothing "No such kanji:
     亻 + 口 forms no character" (``short``: "no such kanji")."""
     if att.char is None:
-        return "no such kanji" if short else f"No such kanji: {att.why}"
+        # Translators: {why} is the core's sentence, e.g. "亻 + 口 forms no character"
+        return _("no such kanji") if short else _("No such kanji: {why}").format(why=att.why)
     return str(att.why)
 
 
-__all__ = ["attempt_line", "caption", "draw_kanji_tip", "draw_rich", "fit_rich", "formed_of",
-           "grade_text", "readings", "rich_width", "tip_lines", "wrap_rich", "wrong_text"]
+__all__ = ["attempt_line", "caption", "draw_kanji_tip", "draw_rich", "fit_rich", "formed_of", "grade_text",
+           "kanji_title", "meanings_shown", "readings", "rich_width", "strokes_text", "tip_lines",
+           "two_tags", "wrap_rich", "wrong_text"]

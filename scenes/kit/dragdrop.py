@@ -211,6 +211,43 @@ class DragController:
             self._changed()
         return had
 
+    def select(self, item: Item) -> bool:
+        """The keyboard's pick (:mod:`scenes.play.keyplay`): what a click on ``item`` does — the
+        scene's ``on_click`` first, else ``item`` becomes the click-click selection with its
+        targets (a second pick of the selected item drops the selection). False if ``item`` may
+        not be picked up now."""
+        if self._pressed is not None or not self._safe_draggable(item):
+            return False
+        if self._snap is not None:
+            self.finish_animation()
+        if self.on_click is not None and self.on_click(item):
+            self.selected = None
+            self.targets = []
+        elif self.selected == item:
+            self.selected = None
+            self.targets = []
+        else:
+            self.selected = item
+            self.targets = list(self._safe_targets(item))
+        self._changed()
+        return True
+
+    def drop_on(self, tid: Any) -> bool:
+        """The keyboard's drop: the selected item onto its target ``tid`` as a click-click drop
+        does (``on_drop(item, tid, None)``). False (the selection kept) if nothing is selected,
+        ``tid`` is not one of its targets or the scene rejects the drop."""
+        item = self.selected
+        if item is None or all(t != tid for t, _ in self.targets):
+            return False
+        self.selected = None
+        self.targets = []
+        ok = self._safe_drop(item, tid, None)
+        if not ok:
+            self.selected = item
+            self.targets = list(self._safe_targets(item))
+        self._changed()
+        return ok
+
     def reset(self) -> None:
         """Forget everything at once (no animation): call when the scene's position changes."""
         self.cancel(animate=False)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+import re
+from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.i18n import N_
 from scenes.kit.tween import clamp
 
 
@@ -42,7 +44,9 @@ class C:
 SEAT_COLOR_RGB = {"R": C.RED_TILE, "B": C.BLACK_TILE}
 
 
-SEAT_COLOR_NAME = {"R": "Red", "B": "Black"}
+#: A KAITO seat's colour by code (English catalog texts: shown with ``_(SEAT_COLOR_NAME[code])``).
+# Translators: the colour of a KAITO player's tiles (a choice on the setup screen)
+SEAT_COLOR_NAME = {"R": N_("Red"), "B": N_("Black")}
 
 
 # --------------------------------------------------------------------------------------
@@ -257,21 +261,72 @@ def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:
     return app.assets.text_size(text, size, bold=bold)[0] / app.viewport.scale
 
 
-def wrap_text(app: Any, text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """Greedy word wrap of a paragraph to a LOGICAL width (splits CJK runs per character)."""
-    words = text.split(" ")
+#: Japanese punctuation and small kana a line may not start with, and brackets it may not end with
+#: (the basic rules of Japanese line breaking, kinsoku shori).
+NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》”’ぁぃぅぇぉっゃゅょァィゥェォッャュョ々…")
+NO_LINE_END = frozenset("（「『【〔〈《“‘")
+
+
+def _cjk(ch: str) -> bool:
+    return 0x2E80 <= ord(ch) <= 0x9FFF or 0xF900 <= ord(ch) <= 0xFAFF or 0xFF00 <= ord(ch) <= 0xFFEF
+
+
+def line_units(text: str) -> list[str]:
+    """``text`` in the pieces a line may break between: a word with the spaces after it, and in
+    Japanese each character (punctuation that may not start a line kept with the one before it,
+    an opening bracket with the one after). ``"".join(line_units(t)) == t``."""
+    units: list[str] = []
+    for word in re.findall(r"\S+\s*|\s+", text):
+        if not any(_cjk(ch) for ch in word):
+            units.append(word)
+            continue
+        cur = ""
+        for ch in word:
+            breakable = cur and (_cjk(ch) or _cjk(cur[-1])) and not ch.isspace()
+            if breakable and ch not in NO_LINE_START and cur[-1] not in NO_LINE_END:
+                units.append(cur)
+                cur = ch
+            else:
+                cur += ch
+        units.append(cur)
+    return units
+
+
+def wrap_units(text: str, width: float, measure: Callable[[str], float], split_long: bool = True) -> list[str]:
+    """Greedy line breaking of ``text`` into lines at most ``width`` wide as ``measure`` (a str
+    -> logical px) says, between :func:`line_units` (so Japanese breaks between characters); a
+    piece wider than a line alone is broken between its characters (``split_long=False`` leaves
+    it whole for the caller to hyphenate). Lines are stripped; none is wider than ``width`` (but a
+    single character)."""
     lines: list[str] = []
     cur = ""
-    for w in words:
-        cand = w if not cur else cur + " " + w
-        if text_width(app, cand, size, bold) <= width or not cur:
+    for unit in line_units(text):
+        cand = cur + unit
+        if not cur.strip() or measure(cand.rstrip()) <= width:
             cur = cand
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
-    return lines
+            continue
+        lines.append(cur.rstrip())
+        cur = unit
+    if cur.strip():
+        lines.append(cur.rstrip())
+    out: list[str] = []
+    for line in lines:
+        line = line.strip()
+        while split_long and len(line) > 1 and measure(line) > width:
+            k = len(line) - 1  # the longest prefix that fits (at least one character)
+            while k > 1 and measure(line[:k]) > width:
+                k -= 1
+            out.append(line[:k])
+            line = line[k:].lstrip()
+        out.append(line)
+    return out
+
+
+def wrap_text(app: Any, text: str, size: float, width: float, bold: bool = False,
+              split_long: bool = True) -> list[str]:
+    """Greedy wrap of a paragraph to a LOGICAL ``width`` at ``size`` (logical px): between words,
+    and between the characters of Japanese text (:func:`wrap_units`)."""
+    return wrap_units(text, width, lambda s: text_width(app, s, size, bold), split_long)
 
 
 def draw_pause_icon(surface: pygame.Surface, app: Any, lrect: pygame.Rect) -> None:
@@ -306,11 +361,38 @@ PILL_DARK = (36, 28, 24)
 
 def fit_text(app: Any, text: str, size: float, bold: bool, width: float) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` logical px at ``size``."""
-    if width <= 0 or text_width(app, text, size, bold) <= width:
+    if width <= 0:
         return text
+    need = text_width(app, text, size, bold)
+    if need <= width:
+        return text
+    report = getattr(getattr(app, "assets", None), "report_overflow", None)
+    if report is not None:
+        report(text, need, width)
     while len(text) > 1 and text_width(app, text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def fit_label(app: Any, text: str, size: float, bold: bool, width: float,
+              least: float = 0.72) -> tuple[str, float]:
+    """``(text, size)`` to draw ``text`` within ``width`` logical px: at ``size`` if it fits, else
+    at a smaller size (down to ``least`` x ``size``), and only if that is not enough cut with an
+    ellipsis (:func:`fit_text`, which reports the overflow). A label longer in another language
+    shrinks a little rather than lose its end."""
+    if width <= 0 or not text:
+        return text, size
+    w = text_width(app, text, size, bold)
+    if w <= width:
+        return text, size
+    small = size * width / w
+    step = 1.0 / max(0.1, app.viewport.scale)  # one window px: sizes are drawn in whole px
+    while small >= size * least:
+        if text_width(app, text, small, bold) <= width + 0.5:
+            return text, small
+        small -= step
+    small = size * least
+    return fit_text(app, text, small, bold, width), small
 
 
 def draw_count_badge(surface: pygame.Surface, app: Any, center: tuple[float, float], n: int,

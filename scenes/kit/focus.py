@@ -6,11 +6,15 @@ shows once the keyboard is used and hides on a mouse press. The UI dump marks th
 element with ``"focus": true``.
 
 Widgets are recognised by what they offer (``on_click``; ``options`` + ``set_value``; a
-``Slider``'s ``step``), so this module imports no widget class."""
+``Slider``'s ``step``), so this module imports no widget class.
+
+A scene may put other things before the widgets in the ring (``FocusRing.extra``): the play scenes
+give the pieces a person can act with now, then, once one is picked, its legal targets
+(:class:`FocusStop`, built by :mod:`scenes.play.keyplay`)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import pygame
 
@@ -23,6 +27,31 @@ NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 PREV_KEYS = (pygame.K_UP, pygame.K_LEFT)
 ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+
+
+@dataclasses.dataclass(eq=False)
+class FocusStop:
+    """A place of the ring that is not a widget (a piece or a drop target of a play scene).
+
+    Attributes:
+        key: identifies the stop across frames (the ring keeps the focus on an equal key).
+        rect: its LOGICAL rect (the ring is drawn around it).
+        on_click: what Enter / Space does (returns nothing).
+        id: the UI dump element it is (gets ``"focus": true``), or None.
+        visible, enabled: always True (what the ring asks of a widget)."""
+
+    key: Hashable
+    rect: Any
+    on_click: Callable[[], Any]
+    id: str | None = None
+    visible: bool = True
+    enabled: bool = True
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FocusStop) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
 
 
 def _focusable(w: Any) -> bool:
@@ -45,10 +74,18 @@ class FocusRing:
         self.keyboard = False
         self.arrows = True
         self.numbered: list[str] = []
+        #: stops before the widgets (:class:`FocusStop` list, asked each time), or None
+        self.extra: Callable[[], list[FocusStop]] | None = None
 
     def order(self) -> list[Any]:
-        """The widgets that can take the focus now, in the group's order."""
-        return [w for w in self.group.widgets if _focusable(w)]
+        """What can take the focus now: the :attr:`extra` stops, then the group's usable widgets."""
+        stops: list[Any] = list(self.extra()) if self.extra is not None else []
+        return stops + [w for w in self.group.widgets if _focusable(w)]
+
+    def focus(self, stop: Any) -> None:
+        """Put the ring on ``stop`` (a widget or a :class:`FocusStop`) and show it."""
+        self.current = stop
+        self.keyboard = True
 
     def move(self, delta: int) -> None:
         """Focus the next (``delta`` 1) or previous (-1) usable widget, wrapping."""
@@ -97,8 +134,12 @@ class FocusRing:
                     self.current = w
                     return self.activate(w)
             return False
-        if self.current is not None and self.current not in self.order():
-            self.current = None
+        if self.current is not None:
+            items = self.order()
+            if self.current not in items:
+                self.current = None
+            elif isinstance(self.current, FocusStop):  # the stop's rect and action of this frame
+                self.current = items[items.index(self.current)]
         if self.arrows and key in NEXT_KEYS + PREV_KEYS:
             delta = 1 if key in NEXT_KEYS else -1
             if self.keyboard and self.current is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) \
@@ -118,22 +159,40 @@ class FocusRing:
         """A mouse press: the ring hides until the keyboard is used again."""
         self.keyboard = False
 
+    def live(self) -> Any:
+        """What the ring shows now, or None (hidden, or what it was on is gone): a visible widget,
+        or the :class:`FocusStop` equal to :attr:`current` as :attr:`extra` gives it now (its rect
+        of this frame; a piece since played or a target of a cancelled pick is gone). No state
+        change."""
+        w = self.current if self.keyboard else None
+        if w is None:
+            return None
+        if isinstance(w, FocusStop):
+            return next((s for s in (self.extra() if self.extra is not None else []) if s == w), None)
+        return w if w.visible else None
+
     def mark(self, elements: list[UIElement]) -> list[UIElement]:
         """``elements`` with the focused one's ``focus`` set (a choice: its selected option)."""
-        w = self.current if self.keyboard else None
+        w = self.live()
         if w is None:
             return elements
         want = f"{w.id}:{w.value}" if hasattr(w, "options") else w.id
+        if want is None:
+            return elements
         return [dataclasses.replace(e, focus=True) if e.id == want else e for e in elements]
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
-        """The ring around the focused widget (no state change)."""
-        w = self.current if self.keyboard else None
-        if w is None or not w.visible:
+        """The ring around what has the focus (:meth:`live`): a vermilion rounded rect 5 logical px
+        outside it, 4 px wide, edged outside with 2 px of paper so it reads on the dark board and
+        on red pieces too (no state change)."""
+        w = self.live()
+        if w is None:
             return
         vp = app.viewport
         r = vp.to_window(pygame.Rect(w.rect).inflate(10, 10))
+        edge = max(1, vp.px(2))
+        pygame.draw.rect(surface, C.PAPER, r.inflate(2 * edge, 2 * edge), width=edge, border_radius=vp.px(14) + edge)
         pygame.draw.rect(surface, C.VERMILION, r, width=max(2, vp.px(4)), border_radius=vp.px(14))
 
 
-__all__ = ["FocusRing"]
+__all__ = ["FocusRing", "FocusStop"]

@@ -7,7 +7,8 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.draw import C, draw_text
+from game.i18n import pgettext
+from scenes.kit.draw import C, draw_text, text_width
 
 #: The hint's green (a suggestion, not a warning) and its tag's darker shade.
 HINT_RING = (120, 200, 110)
@@ -17,7 +18,7 @@ HINT_PULSE_MS = 1100.0
 
 
 def draw_hint_mark(surface: pygame.Surface, app: Any, rect: pygame.Rect, clock_ms: float = 0.0,
-                   radius: float = 12, tag: str = "hint") -> None:
+                   radius: float = 12, tag: str | None = None) -> None:
     """A pulsing green ring around logical ``rect`` with a small "hint" tag on its top edge.
 
     Args:
@@ -26,14 +27,24 @@ def draw_hint_mark(surface: pygame.Surface, app: Any, rect: pygame.Rect, clock_m
         rect: the marked piece (logical px).
         clock_ms: the scene's real-time clock (ms), for the pulse; 0 draws it still.
         radius: the ring's corner radius (logical px).
-        tag: the word on the tag ("hint"; a tutorial's "here")."""
+        tag: the word on the tag, as shown (default "hint" in the language in use; a tutorial's
+            "here"). The tag widens for a longer word."""
+    if tag is None:
+        tag = hint_tag()
     vp = app.viewport
     grow = 5 + 2 * math.sin(clock_ms / HINT_PULSE_MS * math.tau)
     wr = vp.to_window(rect.inflate(2 * grow, 2 * grow))
     pygame.draw.rect(surface, HINT_RING, wr, width=max(2, vp.px(4)), border_radius=vp.px(radius))
-    box = pygame.Rect(rect.centerx - 24, rect.y - grow - 10, 48, 20)
+    w = max(48, round(text_width(app, tag, 12, True)) + 16)
+    box = pygame.Rect(rect.centerx - w // 2, rect.y - grow - 10, w, 20)
     pygame.draw.rect(surface, HINT_TAG, vp.to_window(box), border_radius=vp.px(10))
     draw_text(surface, app, tag, box.center, 12, C.PAPER_LIGHT, bold=True)
 
 
-__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark"]
+def hint_tag() -> str:
+    """The word on a hint mark's tag, in the language in use."""
+    # Translators: the small tag on a piece the hint suggests (~6 characters)
+    return pgettext("hint tag", "hint")
+
+
+__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "hint_tag"]

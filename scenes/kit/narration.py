@@ -1,9 +1,9 @@
-"""The narration log (like Board Game Arena's game log): each game event as a sentence, newest at the
-bottom, in a Widget at a LOGICAL ``rect``. Entries (:class:`LogEntry`) have a seat colour bar, a
-``detail`` tooltip, a ``key`` to truncate by (undo, replays) and an ``emphasis``. Text wraps on whole
-words (cached) and never renders under :data:`MIN_WINDOW_PX` window px; new entries fade in over
-:data:`FADE_MS` ms. The wheel scrolls back; ``button:log-latest`` returns. ``collapsed=True``: only
-the newest entry and a toggle (``button:log``) opening the log over the scene at ``expanded_rect``.
+"""The narration log (like Board Game Arena's game log): each game event as a sentence, newest at the bottom,
+in a Widget at a LOGICAL ``rect``. Entries (:class:`LogEntry`) have a seat colour bar, a ``detail`` tooltip,
+a ``key`` to truncate by (undo, replays) and an ``emphasis``. Text wraps on whole words (cached) and never
+renders under :data:`MIN_WINDOW_PX` window px; new entries fade in over :data:`FADE_MS` ms. The wheel scrolls
+back; ``button:log-latest`` returns. ``collapsed=True``: only the newest entry and a toggle (``button:log``)
+opening the log over the scene at ``expanded_rect``. Its own words are translated when drawn (game/i18n.py).
 UI elements: ``<id>`` (kind "log"), ``log:<n>`` (kind "log-entry", ``n`` = index since the start)."""
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from typing import Any, Sequence
 
 import pygame
 
-from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, fit_text, mix, text_width
+from game.i18n import _, ngettext
+from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, fit_text, mix, text_width, wrap_units
 from scenes.kit.scene import UIElement
 from scenes.kit.tween import approach, clamp, ease_out_cubic
 from scenes.kit.viewport import LOGICAL_H, LOGICAL_W
 from scenes.kit.widgets import Widget, ui_sound
 
 RGB = tuple[int, int, int]
-
 FADE_MS = 250.0  #: how long a new entry fades and slides in (ms)
 MIN_WINDOW_PX = 10  #: the smallest text drawn, in WINDOW px (the logical size grows in small windows)
 EMPHASES = (None, "danger", "chance", "result")  #: the emphases an entry may have
@@ -61,24 +61,9 @@ def legible(app: Any, size: float) -> float:
 
 def wrap_words(app: Any, text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """``text`` cut into lines no wider than ``width`` LOGICAL px at ``size`` (logical px): greedy
-    on whole words; a word wider than ``width`` is broken between characters. ``[""]`` if empty."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        cand = f"{cur} {word}" if cur else word
-        if text_width(app, cand, size, bold) <= width:
-            cur = cand
-            continue
-        if cur:
-            lines.append(cur)
-        while len(word) > 1 and text_width(app, word, size, bold) > width:
-            k = len(word) - 1  # the longest prefix that fits (at least one character)
-            while k > 1 and text_width(app, word[:k], size, bold) > width:
-                k -= 1
-            lines.append(word[:k])
-            word = word[k:]
-        cur = word
-    return lines + [cur] if cur or not lines else lines
+    on words and between Japanese characters (:func:`scenes.kit.draw.wrap_units`); a word wider
+    than ``width`` is broken between characters. ``[""]`` if empty."""
+    return wrap_units(" ".join(text.split()), width, lambda s: text_width(app, s, size, bold)) or [""]
 
 
 class NarrationLog(Widget):
@@ -230,7 +215,7 @@ class NarrationLog(Widget):
         return pygame.Rect(round(area.centerx - w / 2), area.bottom - 34, round(w), 26)
 
     def _latest_label(self) -> str:
-        return f"{self._unseen} new ↓" if self._unseen else "newest ↓"
+        return ngettext("{n} new ↓", "{n} new ↓", n).format(n=n) if (n := self._unseen) else _("newest ↓")
 
     def _lines(self, entry: LogEntry, width: float) -> list[str]:
         """The entry's lines wrapped to ``width`` logical px (cached per text, width, size, scale)."""
@@ -370,10 +355,10 @@ class NarrationLog(Widget):
         if self.collapsed and self.expanded:
             r = self.expanded_rect
             draw_panel(surface, app, r, "paper", radius=14)
-            cy = r.y + HEADER_H / 2 + 2
-            draw_text(surface, app, "Game log", (r.x + 16, cy), legible(app, 16), C.INK, bold=True, anchor="midleft")
-            draw_text(surface, app, f"{len(self._entries)} events · Esc closes", (r.right - 14, cy),
-                      legible(app, 12), C.INK_MUTED, anchor="midright")
+            cy, n = r.y + HEADER_H / 2 + 2, len(self._entries)
+            draw_text(surface, app, _("Game log"), (r.x + 16, cy), legible(app, 16), C.INK, bold=True, anchor="midleft")
+            draw_text(surface, app, ngettext("{n} event · Esc closes", "{n} events · Esc closes", n)
+                      .format(n=n), (r.right - 14, cy), legible(app, 12), C.INK_MUTED, anchor="midright")
             _draw_list(self, surface, app, self._list_area())
             _draw_toggle(self, surface, app)  # on top, should the panel cover the strip
         i = self.hovered_index()

@@ -105,6 +105,13 @@ class Scene:
         """True while animating / waiting on an AI: the loop then runs at a full 60 FPS."""
         return False
 
+    def language_changed(self) -> "Scene | None":
+        """The language changed while this scene is on the stack (game/i18n.py): return a new scene
+        to take its place (built in the new language), or None to keep this one. Scenes that build
+        their texts when drawn keep the default (None); scenes that build widgets once with
+        translated labels (the menu, the settings screen) return a fresh copy."""
+        return None
+
 
 class SceneManager:
     """A stack of scenes.
@@ -174,6 +181,18 @@ class SceneManager:
             self._stack.append(scene)
             scene.enter()
         return scene
+
+    def swap(self, old: Scene, new: Scene) -> None:
+        """Put ``new`` in ``old``'s place in the stack (old.exit(), new.enter(), then new.pause()
+        if it is not the top; the scenes around it are not told). ValueError if ``old`` is not on
+        the stack."""
+        i = self._stack.index(old)
+        old.exit()
+        self._stack[i] = new
+        self.transitions += 1
+        new.enter()
+        if i < len(self._stack) - 1:
+            new.pause()
 
     def find(self, name: str) -> Scene | None:
         """The topmost scene with that name, or None."""

@@ -28,6 +28,19 @@ from scenes.kit.focus import FocusRing
 from scenes.kit.scene import Scene, UIElement
 from scenes.kit.tween import Tween, approach
 
+
+def fit_size(app: Any, text: str, size: float, bold: bool, width: float, least: float = 0.72) -> float:
+    """``size`` (logical px), or smaller (down to ``least`` of it) so that ``text`` fits ``width``
+    logical px: a label longer in another language shrinks rather than overflow its widget."""
+    w = text_width(app, text, size, bold) if text else 0.0
+    if w <= width:
+        return size
+    if w * least > width + 0.5:
+        report = getattr(getattr(app, "assets", None), "report_overflow", None)
+        if report is not None:
+            report(text, w * least, width)
+    return max(size * least, size * width / w)
+
 # --------------------------------------------------------------------------------------
 # UI sound
 # --------------------------------------------------------------------------------------
@@ -215,12 +228,13 @@ class Button(Widget):
         cy = r.centery + lift
         if self.icon is not None:
             self.icon(surface, app, pygame.Rect(r.x, r.y + lift, r.w, r.h))
+        size = fit_size(app, self.label, self.size, True, r.w - 16)
         if self.sublabel:
-            draw_text(surface, app, self.label, (cx, cy - self.size * 0.42), self.size, text_col, bold=True)
+            draw_text(surface, app, self.label, (cx, cy - self.size * 0.42), size, text_col, bold=True)
             draw_text(surface, app, self.sublabel, (cx, cy + self.size * 0.62), self.size * 0.62,
                       mix(text_col, fill, 0.25))
         else:
-            draw_text(surface, app, self.label, (cx, cy), self.size, text_col, bold=True)
+            draw_text(surface, app, self.label, (cx, cy), size, text_col, bold=True)
 
 
 class SegmentedChoice(Widget):
@@ -348,8 +362,9 @@ class SegmentedChoice(Widget):
                 col = C.PAPER_EDGE
             sw = self.swatches.get(v)
             tx: float = r.centerx
+            size = fit_size(app, label, self.size, selected, r.w - 8 - (self.size * 0.95 + 10 if sw else 0))
             if sw is not None:
-                tw = text_width(app, label, self.size, bold=selected)
+                tw = text_width(app, label, size, bold=selected)
                 d = self.size * 0.95
                 gap = 10
                 total = d + gap + tw
@@ -359,7 +374,7 @@ class SegmentedChoice(Widget):
                 pygame.draw.circle(surface, C.GOLD_LIGHT if selected else C.PAPER_EDGE, c, vp.px(d / 2),
                                    max(1, vp.px(2)))
                 tx = sx + d + gap + tw / 2
-            draw_text(surface, app, label, (tx, r.centery), self.size, col, bold=selected)
+            draw_text(surface, app, label, (tx, r.centery), size, col, bold=selected)
 
 
 class Panel(Widget):

@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.core import ActionError, Event, Game, GameState
+from game.i18n import _
 from game.match import Hint, Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
@@ -36,8 +37,9 @@ from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
+from scenes.play.keyplay import KeyboardPlay
 from scenes.play.extras import PlayExtras
-from scenes.play.seats import SEAT_KINDS, default_names
+from scenes.play.seats import SEAT_KINDS, shown_names
 
 log = logging.getLogger("tatami.play")
 
@@ -131,7 +133,8 @@ class PlayScene(PlayExtras, Scene):
             game: the rules (:class:`game.core.Game`): its ``name`` and seat range.
             seats: one of :data:`scenes.play.seats.SEAT_KINDS` per seat.
             seed: deal seed, or None for a random one (``self.seed`` is always an int).
-            names: display names (``default_names(seats)`` when missing or the wrong length).
+            names: display names (:func:`scenes.play.seats.shown_names`: defaults when missing or
+                the wrong length, a default saved in another language shown in the one in use).
             speed: animation speed multiplier (None: the app's setting).
             state: a state to play from (a continued save, tests), or None for a new deal
                 ``game.new_state(len(seats), Random(seed), **options)``.
@@ -164,7 +167,7 @@ class PlayScene(PlayExtras, Scene):
         if not game.min_seats <= len(seats) <= game.max_seats or any(s not in SEAT_KINDS for s in seats):
             raise ValueError(f"seats must be {game.min_seats} to {game.max_seats} of {SEAT_KINDS}, not {seats!r}")
         self.seats = seats
-        self.names = [str(x) for x in names] if names and len(names) == len(seats) else default_names(seats)
+        self.names = shown_names(seats, [str(x) for x in names] if names else None)
         if speed is None:
             speed = getattr(self.app, "animation_factor", 1.0)
         self.speed = max(0.05, float(speed))
@@ -196,18 +199,19 @@ class PlayScene(PlayExtras, Scene):
         pause icon, at logical ``pause_rect``; it opens the pause menu) as ``self.btn_pause``, and
         at their logical rects ``button:undo`` (:meth:`undo`), ``button:hint`` (:meth:`ask_hint`)
         and ``button:score`` (:meth:`request_score`), shown when they apply
-        (:meth:`sync_play_widgets`). Returns the group (the scene adds its own buttons to it)."""
+        (:meth:`sync_play_widgets`); the focus ring starts with the pieces (:class:`KeyboardPlay`).
+        Returns the group (the scene adds its own buttons to it)."""
         self.widgets = WidgetGroup()
         self.btn_pause = self.widgets.add(
             Button("button:pause", "", pause_rect, self._open_pause, style="secondary", icon=draw_pause_icon))
         self.btn_undo = self.widgets.add(
-            Button("button:undo", "Undo", undo_rect, self._undo_clicked, style="secondary", size=16))
+            Button("button:undo", _("Undo"), undo_rect, self._undo_clicked, style="secondary", size=16))
         self.btn_hint = self.widgets.add(
-            Button("button:hint", "Hint", hint_rect, self.ask_hint, style="secondary", size=16))
-        self.btn_score = self.widgets.add(
-            Button("button:score", "See the score", score_rect, self.request_score,
-                   style="primary", size=20))
+            Button("button:hint", _("Hint"), hint_rect, self.ask_hint, style="secondary", size=16))
+        self.btn_score = self.widgets.add(Button("button:score", _("See the score"), score_rect,
+                                                 self.request_score, style="primary", size=20))
         self.sync_play_widgets()
+        self.widgets.focus.extra = KeyboardPlay(self).stops
         return self.widgets
 
     @property

@@ -22,11 +22,14 @@ import pygame
 
 from game.core import Event, GameState, describe
 from game.hints import Hint
+from game.i18n import _, pgettext
 from game.match import Match
 
+from scenes.kit.marks import hint_tag
 from scenes.kit.narration import NarrationLog
 from scenes.kit.widgets import Button
-from scenes.play.seats import LEVEL_LABEL
+from scenes.play.input import PlayInput
+from scenes.play.seats import level_label
 
 if TYPE_CHECKING:
     from scenes.kit.dragdrop import DragController
@@ -71,6 +74,42 @@ class PlayExtras:
     def human_to_act(self) -> int | None:
         """Hook: the human seat that may act at the screen now, or None."""
         return None
+
+    # -- keyboard play (scenes/play/keyplay.py) ---------------------------------------------------
+    # Each game's answers live in its input handler (``self.input``, a
+    # :class:`scenes.play.input.PlayInput`); a scene without one offers no pieces.
+    def keyboard_may_act(self) -> bool:
+        """Hook: may the person pick a piece with the keyboard now? Default: the input handler's
+        (a human seat is to act, :meth:`human_to_act`; KAITO: also its buy-back step)."""
+        inp = self._key_input()
+        return inp.keyboard_may_act() if inp is not None else self.human_to_act() is not None
+
+    def keyboard_items(self) -> list[Any]:
+        """Hook: the drag items the person may pick now, in reading order (the drag controller
+        checks each is draggable): the input handler's (KAITO ``"kaito"``, Sushi Draft
+        ``("hand", i)``, Kanji-zushi ``("neta", i)``)."""
+        inp = self._key_input()
+        return inp.keyboard_items() if inp is not None else []
+
+    def keyboard_item_id(self, item: Any) -> str | None:
+        """Hook: the UI dump id of drag item ``item`` (marked ``"focus": true``), or None."""
+        inp = self._key_input()
+        return inp.keyboard_item_id(item) if inp is not None else None
+
+    def keyboard_item_rect(self, item: Any) -> pygame.Rect:
+        """Hook: the ring's rect around drag item ``item`` (logical px): the input handler's (a
+        hand's card as raised now), else where the drag controller says it rests."""
+        inp = self._key_input()
+        return inp.keyboard_item_rect(item) if inp is not None else pygame.Rect(self.drag.item_rect(item))
+
+    def keyboard_target_id(self, target: Any) -> str | None:
+        """Hook: the UI dump id of drop target ``target``, or None."""
+        inp = self._key_input()
+        return inp.keyboard_target_id(target) if inp is not None else None
+
+    def _key_input(self) -> PlayInput | None:
+        inp = getattr(self, "input", None)
+        return inp if isinstance(inp, PlayInput) else None
 
     @property
     def humans(self) -> list[int]:
@@ -339,8 +378,11 @@ class PlayExtras:
 
     @property
     def hint_tag(self) -> str:
-        """The word on a marked piece's tag: "here" in a tutorial, else "hint"."""
-        return "hint" if self.coach is None else "here"
+        """The word on a marked piece's tag, in the language in use: "here" in a tutorial, else "hint"."""
+        if self.coach is None:
+            return hint_tag()
+        # Translators: the small tag on the piece a tutorial asks for (~6 characters)
+        return pgettext("hint tag", "here")
 
     def bots_allowed(self) -> bool:
         """False while a tutorial's step waits for the person (its scripted seats answer after it)."""
@@ -354,12 +396,13 @@ class PlayExtras:
         return pygame.Rect(722, 508, 536, 190)
 
     def seat_label(self, seat: int) -> str:
-        """What plays ``seat``, as its panel says it: "Human", "Hard AI"... ("Coach" for a
-        tutorial's scripted seat)."""
+        """What plays ``seat``, as its panel says it, in the language in use: "Human", "Hard AI"...
+        ("Coach" for a tutorial's scripted seat)."""
         kind = self.match.seats[seat]
         if self.coach is not None and kind != "human":
-            return "Coach"
-        return LEVEL_LABEL.get(kind, "AI")
+            # Translators: what plays a tutorial's scripted seat (on its panel)
+            return _("Coach")
+        return level_label(kind)
 
     def _coach_frame(self, dt_ms: float) -> None:
         """A tutorial's frame: the director attached on the first, then its update."""

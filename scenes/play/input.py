@@ -16,6 +16,10 @@ import pygame
 if TYPE_CHECKING:
     from scenes.play.base import PlayScene
 
+#: Keys the focus ring takes first once it is shown.
+FOCUS_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
+              pygame.K_SPACE)
+
 
 class PlayInput:
     """Base of the play scenes' input handlers (the callbacks of their drag controller live in the
@@ -46,7 +50,7 @@ class PlayInput:
             scene.drag.handle_event(event)
             return True
         if et == pygame.KEYDOWN:
-            return self.on_key(event)
+            return self.focus_key(event) or self.on_key(event) or scene.widgets.focus.handle_key(event)
         if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         pos = getattr(event, "pos", None)
@@ -83,6 +87,24 @@ class PlayInput:
             return True
         return False
 
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """The keyboard's focus ring first (scenes/play/keyplay.py): Tab always; the arrows, Enter
+        and Space while the ring is shown (:meth:`scenes.kit.focus.FocusRing.live`); Esc after a
+        keyboard pick puts the piece back and the ring on it. Other keys (and Enter before the
+        ring is shown) go to the game's own keys first. True if used."""
+        scene = self.play_scene()
+        ring = scene.widgets.focus
+        key = getattr(event, "key", None)
+        shown = ring.live() is not None
+        picked = scene.drag.selected
+        if key == pygame.K_ESCAPE and ring.keyboard and picked is not None:
+            scene.drag.cancel()  # Esc cancels a pick: the ring goes back to the piece
+            ring.focus(next((s for s in ring.order() if getattr(s, "key", None) == ("item", picked)), None))
+            return True
+        if key == pygame.K_TAB or (shown and key in FOCUS_KEYS):
+            return ring.handle_key(event)
+        return False
+
     def escape(self, event: pygame.event.Event) -> bool:
         """Esc: cancel a drag or selection first, else open the pause menu. Always True."""
         scene = self.play_scene()
@@ -108,6 +130,35 @@ class PlayInput:
 
     def snapped_back(self, item: Any, pos: Any) -> None:
         """Hook: a dragged ``item`` was released at ``pos`` off every target and snaps back."""
+
+    # -- keyboard play hooks (the scene's :meth:`PlayExtras.keyboard_items` etc. ask these) --------
+    def keyboard_may_act(self) -> bool:
+        """Hook: may the person pick a piece with the keyboard now? Default: a human seat is to
+        act (the scene's ``human_to_act``)."""
+        return self.play_scene().human_to_act() is not None
+
+    def keyboard_items(self) -> list[Any]:
+        """Hook: the drag items the person may pick now, in reading order. Default: none."""
+        return []
+
+    def keyboard_item_id(self, item: Any) -> str | None:
+        """Hook: the UI dump id of drag item ``item``, or None."""
+        return None
+
+    def keyboard_item_rect(self, item: Any) -> pygame.Rect:
+        """Hook: where the ring goes around ``item`` (logical px). Default: where it rests (the
+        drag controller's ``item_rect``); a hand's card: as raised now."""
+        return pygame.Rect(self.play_scene().drag.item_rect(item))
+
+    def focused_item(self) -> Any:
+        """The drag item the shown ring is on (the pieces' stops of :mod:`scenes.play.keyplay`,
+        keyed ``("item", item)``), or None: a hand lifts it as it lifts the hovered card."""
+        key = getattr(self.play_scene().widgets.focus.live(), "key", None)
+        return key[1] if isinstance(key, tuple) and len(key) == 2 and key[0] == "item" else None
+
+    def keyboard_target_id(self, target: Any) -> str | None:
+        """Hook: the UI dump id of drop target ``target``, or None."""
+        return None
 
 
 __all__ = ["PlayInput"]

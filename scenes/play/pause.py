@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
 from scenes.kit.widgets import Button, UIScene
 
@@ -27,12 +28,13 @@ class PauseScene(UIScene):
         super().__init__(app, **kwargs)
         self.game = game
         x, w = 640 - 150, 300
-        self.widgets.add(Button("button:resume", "Resume", (x, 274, w, 60), self.resume_game, style="primary", size=22))
-        self.widgets.add(Button("button:rules", "Rules", (x, 352, w, 56), self.show_rules, style="secondary",
+        self.widgets.add(Button("button:resume", _("Resume"), (x, 274, w, 60), self.resume_game, style="primary",
+                                size=22))
+        self.widgets.add(Button("button:rules", _("Rules"), (x, 352, w, 56), self.show_rules, style="secondary",
                                 size=20))
         self.btn_sound = self.widgets.add(Button("button:sound", self._sound_label(), (x, 424, w, 56),
                                                  self.toggle_sound, style="secondary", size=20, icon=self._speaker))
-        self.widgets.add(Button("button:quit-to-menu", "Quit to menu", (x, 496, w, 56), self.quit_to_menu,
+        self.widgets.add(Button("button:quit-to-menu", _("Quit to menu"), (x, 496, w, 56), self.quit_to_menu,
                                 style="secondary", size=20))
 
     def _game_name(self) -> str:
@@ -59,7 +61,7 @@ class PauseScene(UIScene):
         return self.app.settings.get("sound", True) is not False
 
     def _sound_label(self) -> str:
-        return "Sound: on" if self.sound_on() else "Sound: off"
+        return _("Sound: on") if self.sound_on() else _("Sound: off")
 
     def toggle_sound(self) -> None:
         """Flip the "sound" setting (applies at once; saved with the other settings)."""
@@ -99,7 +101,7 @@ class PauseScene(UIScene):
         fill_alpha(surface, C.INK, int(170 * t))
         panel = PANEL.move(0, (1 - t) * 20)
         draw_panel(surface, app, panel, radius=24)
-        draw_text(surface, app, "Paused", (640, panel.y + 62), 40, C.INK, bold=True)
+        draw_text(surface, app, _("Paused"), (640, panel.y + 62), 40, C.INK, bold=True)
         draw_text(surface, app, "ひとやすみ", (640, panel.y + 104), 17, C.VERMILION, jp=True, decorative=True)
         self.widgets.draw(surface, app)
-        draw_text(surface, app, "Esc to resume", (640, panel.bottom + 26), 15, C.PAPER_DARK)
+        draw_text(surface, app, _("Esc to resume"), (640, panel.bottom + 26), 15, C.PAPER_DARK)

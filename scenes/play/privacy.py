@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.i18n import _
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_seigaiha, draw_text
 from scenes.kit.widgets import Button, UIScene
 
@@ -36,26 +37,28 @@ class PrivacyScene(UIScene):
     """Full-screen curtain between hot-seat turns.
 
     kwargs:
-        name: display name of the player who must take the device (e.g. "Player 2").
+        name: display name of the player who must take the device (e.g. "Player 2"; default "the
+            next player").
         on_ready: called with no arguments after the screen has popped itself.
-        note: optional second line (e.g. "Round 2 · eat"); default "Your hand is hidden until
-            you are ready."
+        note: optional second line, as shown (translated by the caller; e.g. "Round 2 · eat");
+            default "Your hand is hidden until you are ready."
     """
 
     name = "privacy"
     pausable = True
     FADE_MS = 160.0
 
-    def __init__(self, app: Any, name: str = "the next player", on_ready: Callable[[], None] | None = None,
+    def __init__(self, app: Any, name: str | None = None, on_ready: Callable[[], None] | None = None,
                  note: str | None = None, **kwargs: Any):
         super().__init__(app, **kwargs)
-        self.player = str(name)
+        self.player = str(name) if name is not None else _("the next player")
         self.on_ready = on_ready
-        self.note = note or "Your hand is hidden until you are ready."
+        self.note = note or _("Your hand is hidden until you are ready.")
         self.age_ms = 0.0
         self._done = False
-        self.widgets.add(Button("button:ready", f"I'm {self.player} — show my hand", (640 - 200, 420, 400, 64),
-                                self.ready, style="primary", size=21))
+        # Translators: the privacy screen's button; {name} is the player who takes the device
+        self.widgets.add(Button("button:ready", _("I'm {name} — show my hand").format(name=self.player),
+                                (640 - 200, 420, 400, 64), self.ready, style="primary", size=21))
 
     @property
     def armed(self) -> bool:
@@ -104,10 +107,19 @@ class PrivacyScene(UIScene):
         draw_chrome(surface, app)
         draw_seigaiha(surface, app, pygame.Rect(0, 0, 1280, 720), C.INK, alpha=18)
         draw_panel(surface, app, PANEL, radius=24)
-        draw_text(surface, app, "Pass the screen to", (640, PANEL.y + 56), 20, C.INK_SOFT)
+        draw_text(surface, app, self.heading(), (640, PANEL.y + 56), 20, C.INK_SOFT)
         draw_text(surface, app, self.player, (640, PANEL.y + 108), 46, C.INK, bold=True)
         draw_text(surface, app, "交代", (640, PANEL.y + 154), 18, C.VERMILION, jp=True, decorative=True)
         draw_text(surface, app, self.note, (640, PANEL.y + 196), 17, C.INK_MUTED)
         self.widgets.draw(surface, app)
-        draw_text(surface, app, "Press Enter or the button when ready", (640, PANEL.bottom + 30), 15, C.INK_MUTED)
+        draw_text(surface, app, _("Press Enter or the button when ready"), (640, PANEL.bottom + 30), 15, C.INK_MUTED)
         self.draw_fade(surface)
+
+    def heading(self) -> str:
+        """The line over the player's name (drawn large under it): "Pass the screen to" when the
+        sentence ends with the name, else the whole sentence with the name in it."""
+        # Translators: the privacy screen between two players' turns; when the sentence ends with
+        # {name}, the name is shown large on the next line instead
+        sentence = _("Pass the screen to {name}")
+        head, _name, tail = sentence.partition("{name}")
+        return head.strip() if _name and not tail.strip() else sentence.format(name=self.player)

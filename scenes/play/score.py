@@ -24,6 +24,7 @@ import pygame
 
 from game import registry
 from game.core import Event
+from game.i18n import _
 from scenes.kit.draw import (
     C,
     draw_chrome,
@@ -35,7 +36,7 @@ from scenes.kit.draw import (
 )
 from scenes.kit.tween import Tween, ease_out_back
 from scenes.kit.widgets import Button, UIScene
-from scenes.play.seats import LEVEL_LABEL, default_names
+from scenes.play.seats import default_names, level_label
 
 log = logging.getLogger("tatami.score")
 
@@ -81,12 +82,13 @@ class ScoreScene(UIScene):
 
     ``description`` is what decided the game in one whole sentence (:meth:`decided_sentence`; ""
     when nothing tells it). Subclasses draw each seat's panel (:meth:`_draw_seat`) or the whole
-    body, may map reason codes to short labels in ``reason_labels`` and may name the seats
-    differently in the sentence (:meth:`sentence_names`).
+    body, may map reason codes to short labels in ``reason_labels`` (English catalog texts, ``N_``:
+    translated when drawn) and may name the seats differently in the sentence (:meth:`sentence_names`).
     """
 
     name = "score"
-    #: reason code -> short label shown in the pill under the headline (default: the code, humanised)
+    #: reason code -> short label shown in the pill under the headline (``N_``-marked English, shown
+    #: translated; default: the code, humanised)
     reason_labels: dict[str, str] = {}
 
     def __init__(
@@ -113,14 +115,15 @@ class ScoreScene(UIScene):
         self.reason = getattr(outcome, "reason", "") or ""
         self.record = record if isinstance(record, dict) else None
         self.end = end if end is not None else end_event(self.record, game_name)
-        self.description = self.decided_sentence() or getattr(outcome, "description", "") or ""
+        told = outcome.text() if hasattr(outcome, "text") else getattr(outcome, "description", "")
+        self.description = self.decided_sentence() or told or ""
         self.setup = dict(setup) if setup else self.default_setup()
         self.setup["seed"] = None
         self.stamp = Tween(0.0, 1.0, 520, ease_out_back, delay_ms=260)
-        labels = [("button:menu", "Main menu", self.to_menu, "secondary", 21)]
+        labels = [("button:menu", _("Main menu"), self.to_menu, "secondary", 21)]
         if self.can_review():
-            labels.append(("button:review", "Review game", self.review, "secondary", 21))
-        labels.append(("button:rematch", "Rematch", self.rematch, "primary", 22))
+            labels.append(("button:review", _("Review game"), self.review, "secondary", 21))
+        labels.append(("button:rematch", _("Rematch"), self.rematch, "primary", 22))
         x0 = 640 - (len(labels) * BUTTON_W + (len(labels) - 1) * BUTTON_GAP) / 2
         for i, (uid, label, action, style, size) in enumerate(labels):
             self.widgets.add(Button(uid, label, (x0 + i * (BUTTON_W + BUTTON_GAP), BUTTON_Y, BUTTON_W, BUTTON_H),
@@ -190,16 +193,17 @@ class ScoreScene(UIScene):
 
     # -- text -------------------------------------------------------------------------
     def headline(self) -> tuple[str, str]:
-        """(English headline, Japanese word) for the result as seen by the players."""
+        """(headline in the language in use, Japanese word) for the result as seen by the players."""
         if not self.winners:
-            return ("Game over", "おわり")
+            return (_("Game over"), "おわり")
         if len(self.winners) > 1:
-            return ("A shared victory", "ひきわけ")
+            return (_("A shared victory"), "ひきわけ")
         w = self.winners[0]
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         if len(humans) == 1:
-            return ("Victory!", "勝ち") if w == humans[0] else ("Defeat", "負け")
-        return (f"{self.names[w]} wins", "勝ち")
+            return (_("Victory!"), "勝ち") if w == humans[0] else (_("Defeat"), "負け")
+        # Translators: the score screen's headline when one of several people won
+        return (_("{name} wins").format(name=self.names[w]), "勝ち")
 
     # -- drawing ----------------------------------------------------------------------
     def draw_headline(self, surface: pygame.Surface, y: float, size: float, jp_y: float, jp_size: float) -> None:
@@ -241,7 +245,8 @@ class ScoreScene(UIScene):
         self.draw_headline(surface, 62, 52, 108, 20)
         y = 146
         if self.reason:
-            label = self.reason_labels.get(self.reason, self.reason.replace("-", " ").capitalize())
+            label = (_(self.reason_labels[self.reason]) if self.reason in self.reason_labels
+                     else self.reason.replace("-", " ").capitalize())
             self.draw_reason_pill(surface, label, y)
             y += 36
         self.draw_sentence(surface, y)
@@ -260,7 +265,7 @@ class ScoreScene(UIScene):
         won = i in self.winners
         draw_panel(surface, app, r, radius=22, border=C.GOLD if won else C.PAPER_EDGE)
         draw_text(surface, app, self.names[i], (r.x + 36, r.y + 40), 26, C.INK, bold=True, anchor="midleft")
-        kind = LEVEL_LABEL.get(self.seats[i], self.seats[i])
+        kind = level_label(self.seats[i], self.seats[i])
         draw_text(surface, app, kind, (r.x + 36, r.y + 70), 15, C.INK_MUTED, anchor="midleft")
         score = self.scores[i] if i < len(self.scores) else 0
         draw_text(surface, app, str(score), (r.right - 36, r.y + 52), 48, C.VERMILION if won else C.INK, bold=True,

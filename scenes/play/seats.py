@@ -1,15 +1,36 @@
-"""Who sits at a seat: a human or an AI level, and how seats are named on screen."""
+"""Who sits at a seat: a human or an AI level, and how seats are named on screen.
+
+The labels are English catalog texts (``N_``) translated where they are shown
+(:func:`level_label`); :func:`default_names` and the list helpers translate at the moment of use
+(game/i18n.py)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
+
+from game.i18n import N_, _, ngettext
 
 #: What a seat can be: a person at this screen, or an AI level (game/ai LEVELS).
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "easy", "medium", "hard")
 
-#: Display label per seat kind.
+#: Display label per seat kind (English catalog texts: show them with :func:`level_label`).
 LEVEL_LABEL: dict[str, str] = {
-    "human": "Human", "random": "Random AI", "easy": "Easy AI", "medium": "Medium AI", "hard": "Hard AI",
+    "human": N_("Human"), "random": N_("Random AI"), "easy": N_("Easy AI"), "medium": N_("Medium AI"),
+    "hard": N_("Hard AI"),
+}
+#: The label of an AI of unknown level.
+AI_LABEL = N_("AI")
+#: The default name of the one person playing against AIs.
+# Translators: the name of the one person at the screen playing against AIs
+YOU = N_("You")
+#: The default name of a person in a game of several people ({n}: 1, 2, ...).
+# Translators: the default name of a person in a game of several people at one screen ({n}: 1, 2, ...)
+PLAYER_N = N_("Player {n}")
+#: The default name of an AI sharing its level with another seat ("Medium AI 2"), per level.
+NUMBERED_LABEL: dict[str, str] = {
+    # Translators: {n} numbers the AIs of one level at the table ("Random AI 2")
+    "random": N_("Random AI {n}"), "easy": N_("Easy AI {n}"), "medium": N_("Medium AI {n}"),
+    "hard": N_("Hard AI {n}"), "": N_("AI {n}"),
 }
 
 #: Accent colour (RGB) of each seat in multi-seat games (Sushi Draft, Kanji-zushi), seat 0 first:
@@ -19,18 +40,96 @@ SEAT_RGB: tuple[tuple[int, int, int], ...] = (
 )
 
 
-def default_names(seats: Sequence[str]) -> list[str]:
-    """Display names for seats: "You" for a lone human, "Player N" for hot-seat humans, the AI's
-    label ("Hard AI") for bots, numbered among their level ("Medium AI 1", "Medium AI 2") when seats share a level.
+def level_label(kind: str, default: str | None = None) -> str:
+    """What plays a seat of ``kind``, in the language in use: "Human", "Hard AI"...; ``default``
+    (shown as given) for an unknown kind, else "AI"."""
+    if kind in LEVEL_LABEL:
+        return _(LEVEL_LABEL[kind])
+    return default if default is not None else _(AI_LABEL)
 
-    ``seats`` lists one of :data:`SEAT_KINDS` per seat; returns one name per seat."""
+
+def ai_count(kind: str, n: int) -> str:
+    """``n`` AIs of level ``kind`` as one phrase: "Hard AI" for one, "3 Medium AIs" for more."""
+    if n == 1:
+        return level_label(kind)
+    if kind == "random":
+        text = ngettext("{n} Random AI", "{n} Random AIs", n)
+    elif kind == "easy":
+        text = ngettext("{n} Easy AI", "{n} Easy AIs", n)
+    elif kind == "medium":
+        text = ngettext("{n} Medium AI", "{n} Medium AIs", n)
+    elif kind == "hard":
+        text = ngettext("{n} Hard AI", "{n} Hard AIs", n)
+    else:
+        text = ngettext("{n} AI", "{n} AIs", n)
+    return text.format(n=n)
+
+
+def _names(seats: Sequence[str], tr: Callable[[str], str]) -> list[str]:
     humans = [i for i, s in enumerate(seats) if s == "human"]
     names = []
     for i, s in enumerate(seats):
         if s == "human":
-            names.append("You" if len(humans) == 1 else f"Player {humans.index(i) + 1}")
+            names.append(tr(YOU) if len(humans) == 1 else tr(PLAYER_N).format(n=humans.index(i) + 1))
+            continue
+        same = [j for j, k in enumerate(seats) if k == s]
+        if len(same) > 1:
+            names.append(tr(NUMBERED_LABEL.get(s, NUMBERED_LABEL[""])).format(n=same.index(i) + 1))
         else:
-            label = LEVEL_LABEL.get(s, "AI")
-            same = [j for j, k in enumerate(seats) if k == s]
-            names.append(f"{label} {same.index(i) + 1}" if len(same) > 1 else label)
+            names.append(tr(LEVEL_LABEL.get(s, AI_LABEL)))
     return names
+
+
+def default_names(seats: Sequence[str]) -> list[str]:
+    """Display names for seats, in the language in use: "You" for a lone human, "Player N" for
+    hot-seat humans, the AI's label ("Hard AI") for bots, numbered among their level ("Medium AI
+    1", "Medium AI 2") when seats share a level.
+
+    ``seats`` lists one of :data:`SEAT_KINDS` per seat; returns one name per seat."""
+    return _names(seats, _)
+
+
+def shown_names(seats: Sequence[str], names: Sequence[str] | None) -> list[str]:
+    """Saved display names as shown now: a default name saved in English or in the language in
+    use (:func:`default_names`) is shown as today's default; a typed name as typed."""
+    now = default_names(seats)
+    if not names or len(names) != len(seats):
+        return now
+    english = _names(seats, lambda s: s)
+    return [now[i] if n in (english[i], now[i]) else str(n) for i, n in enumerate(names)]
+
+
+def is_you(name: str) -> bool:
+    """True if ``name`` is the default name of the one person at the screen ("You", in English or
+    in the language in use): sentences about that seat take their second-person form."""
+    return name in (YOU, _(YOU))
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` in the language in use (``""`` for none)."""
+    items = [str(i) for i in items]
+    if not items:
+        return ""
+    out = items[-1]
+    if len(items) > 1:
+        # Translators: the last two items of a list of names ("Aki and Ben")
+        out = _("{first} and {last}").format(first=items[-2], last=items[-1])
+    for item in reversed(items[:-2]):
+        # Translators: an item of a list followed by the rest of the list ("Aki, Ben and Chie")
+        out = _("{first}, {rest}").format(first=item, rest=out)
+    return out
+
+
+def comma_list(items: Sequence[str]) -> str:
+    """``"a, b, c"`` (no "and") in the language in use (``""`` for none)."""
+    items = [str(i) for i in items]
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = _("{first}, {rest}").format(first=item, rest=out)
+    return out
+
+
+__all__ = ["AI_LABEL", "LEVEL_LABEL", "NUMBERED_LABEL", "PLAYER_N", "SEAT_KINDS", "SEAT_RGB", "YOU", "ai_count",
+           "and_list", "comma_list", "default_names", "is_you", "level_label", "shown_names"]

@@ -20,9 +20,11 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from scenes.kit.draw import C, draw_text, pill_surface, text_width
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, WidgetGroup
+from scenes.play.seats import is_you
 from scenes.replay.controls import BOARD
 
 log = logging.getLogger("tatami.replay")
@@ -119,20 +121,38 @@ class CoachMarks:
             pass
 
 
-#: The coach's line per mark (whole sentences with named placeholders).
+#: The coach's line per mark about a player called ``{name}`` (whole sentences with named
+#: placeholders, marked for the catalogs; translated when shown).
 MARK_SENTENCES = {
-    "good": "Coach: {name} played {action} \u2014 a good move.",
-    "inaccuracy": "Coach: {name} played {action} \u2014 an inaccuracy; the hard AI prefers {best}.",
-    "mistake": "Coach: {name} played {action} \u2014 a mistake; the hard AI prefers {best}.",
-    "blunder": "Coach: {name} played {action} \u2014 a blunder; the hard AI prefers {best}.",
+    # Translators: the replay coach's line; {name} is a player, {action} the move played (game notation)
+    "good": N_("Coach: {name} played {action} \u2014 a good move."),
+    # Translators: the replay coach's line; {action} the move played, {best} the move the hard AI would play
+    "inaccuracy": N_("Coach: {name} played {action} \u2014 an inaccuracy; the hard AI prefers {best}."),
+    # Translators: the replay coach's line; {action} the move played, {best} the move the hard AI would play
+    "mistake": N_("Coach: {name} played {action} \u2014 a mistake; the hard AI prefers {best}."),
+    # Translators: the replay coach's line; {action} the move played, {best} the move the hard AI would play
+    "blunder": N_("Coach: {name} played {action} \u2014 a blunder; the hard AI prefers {best}."),
+}
+#: The same lines about the person's own seat (its name is "You": the second person).
+MARK_SENTENCES_YOU = {
+    # Translators: the replay coach's line about the player's own move; {action} the move played
+    "good": N_("Coach: You played {action} \u2014 a good move."),
+    # Translators: the replay coach's line about the player's own move; {best} the move the hard AI would play
+    "inaccuracy": N_("Coach: You played {action} \u2014 an inaccuracy; the hard AI prefers {best}."),
+    # Translators: the replay coach's line about the player's own move; {best} the move the hard AI would play
+    "mistake": N_("Coach: You played {action} \u2014 a mistake; the hard AI prefers {best}."),
+    # Translators: the replay coach's line about the player's own move; {best} the move the hard AI would play
+    "blunder": N_("Coach: You played {action} \u2014 a blunder; the hard AI prefers {best}."),
 }
 
 
 def mark_sentence(row: dict[str, Any], name: str) -> str:
-    """One line for a rated decision (:data:`MARK_SENTENCES`), e.g. "Coach: You played c4 — a
+    """One line for a rated decision (:data:`MARK_SENTENCES`, or :data:`MARK_SENTENCES_YOU` when
+    ``name`` is the person's own "You"), in the language in use, e.g. "Coach: You played c4 — a
     mistake; the hard AI prefers d2"."""
     mark = row.get("mark") if row.get("mark") in MARK_SENTENCES else "good"
-    return MARK_SENTENCES[str(mark)].format(name=name, action=row.get("action"), best=row.get("best"))
+    table = MARK_SENTENCES_YOU if is_you(name) else MARK_SENTENCES
+    return _(table[str(mark)]).format(name=name, action=row.get("action"), best=row.get("best"))
 
 
 #: ``button:replay-coach`` (logical px, over the board's top-left corner).
@@ -156,9 +176,14 @@ class ReplayCoach:
         self.marks: dict[int, CoachMarks] = {}
         #: the coach's own button group (the strip's pixels are cached: its group stays its own)
         self.widgets = WidgetGroup()
-        self.button = self.widgets.add(Button("button:replay-coach", "Coach: off", COACH_BUTTON, self.toggle,
+        self.button = self.widgets.add(Button("button:replay-coach", self._label(), COACH_BUTTON, self.toggle,
                                               style="dark", size=15))
         self.button.visible = self.record is not None and scene.problem is None
+
+    def _label(self) -> str:
+        """The button's label: the coach on or off (translated)."""
+        # Translators: a small button of the replay viewer switching the coach's marks on/off (~12 characters)
+        return _("Coach: on") if self.on else _("Coach: off")
 
     def seat(self) -> int:
         sc = self.scene
@@ -170,7 +195,7 @@ class ReplayCoach:
     def toggle(self) -> None:
         """``button:replay-coach``: on (the rating starts for the seat shown) or off."""
         self.on = not self.on
-        self.button.label = "Coach: on" if self.on else "Coach: off"
+        self.button.label = self._label()
         self.sync()
 
     def sync(self) -> None:
@@ -188,11 +213,15 @@ class ReplayCoach:
         if marks is None or sc.index <= 0:
             return None
         row = marks.at(sc.index - 1)
-        name = sc.names[marks.seat] if marks.seat < len(sc.names) else f"Seat {marks.seat + 1}"
+        # Translators: a player without a name in the replay viewer ({n}: 1, 2, ...)
+        name = sc.names[marks.seat] if marks.seat < len(sc.names) else _("Seat {n}").format(n=marks.seat + 1)
         if row is not None:
             return mark_sentence(row, name), f"mark-{row.get('mark', 'good')}"
         if not marks.done:
-            return f"Coach: rating {name}'s decisions\u2026", "mark-pending"
+            if is_you(name):
+                return _("Coach: rating your decisions\u2026"), "mark-pending"
+            # Translators: the replay coach at work; {name} is the player whose moves are rated
+            return _("Coach: rating {name}'s decisions\u2026").format(name=name), "mark-pending"
         return None
 
     def _rect(self, text: str) -> pygame.Rect:
@@ -233,4 +262,5 @@ class ReplayCoach:
         self.marks.clear()
 
 
-__all__ = ["COACH_BUTTON", "ReplayCoach", "CoachMarks", "MARK_RGB", "MARK_SENTENCES", "VIEWER_DEPTH", "VIEWER_WORLDS", "analyse_command", "mark_sentence"]
+__all__ = ["COACH_BUTTON", "ReplayCoach", "CoachMarks", "MARK_RGB", "MARK_SENTENCES", "MARK_SENTENCES_YOU", "VIEWER_DEPTH",
+           "VIEWER_WORLDS", "analyse_command", "mark_sentence"]

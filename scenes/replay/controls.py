@@ -14,7 +14,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from scenes.kit.draw import C, draw_text, fit_text, mix, text_width
+from game.i18n import _, pgettext
+from scenes.kit.draw import C, draw_text, fit_label, fit_text, mix, text_width
 from scenes.kit.widgets import Button, SegmentedChoice, WidgetGroup
 
 #: the strip of controls (logical px)
@@ -35,7 +36,9 @@ PLAY_RECT = pygame.Rect(_TRANSPORT_X + 100, 662, 54, 44)
 STEP_FORWARD_RECT = pygame.Rect(_TRANSPORT_X + 160, 662, 44, 44)
 END_RECT = pygame.Rect(_TRANSPORT_X + 210, 662, 44, 44)
 #: the readout's column (centre x of "Move 12 of 40" and its second line)
-READOUT_CENTER_X = 474
+READOUT_CENTER_X = 483
+#: the width the readout's second line may take (logical px), between the transport and the speed
+READOUT_W = 188
 SPEED_RECT = pygame.Rect(580, 670, 164, 32)
 VIEWER_RECT = pygame.Rect(764, 670, 330, 32)
 PLAY_HERE_RECT = pygame.Rect(1110, 662, 156, 44)
@@ -115,7 +118,7 @@ class ControlStrip:
                  swatches: dict[str, tuple[int, int, int]] | None = None, speed: str = "1"):
         self.widgets = WidgetGroup()
         g = self.widgets
-        self.back = g.add(Button("button:back", "Back", BACK_RECT, actions["back"], style="secondary", size=18))
+        self.back = g.add(Button("button:back", _("Back"), BACK_RECT, actions["back"], style="secondary", size=18))
         self.start = _icon_button(g, "button:replay-start", "start", START_RECT, actions["start"])
         self.step_back = _icon_button(g, "button:replay-back", "back", STEP_BACK_RECT, actions["step_back"])
         self.play_icon = TransportIcon("play")
@@ -132,7 +135,8 @@ class ControlStrip:
             self.viewer = g.add(SegmentedChoice("choice:replay-viewer", list(viewer_options), VIEWER_RECT,
                                                 value="all", on_change=actions["viewer"], size=15,
                                                 swatches=swatches))
-        self.play_here = g.add(Button("button:play-from-here", "Play from here", PLAY_HERE_RECT,
+        # Translators: a button of the replay viewer: a new game from the position on screen (~16 characters)
+        self.play_here = g.add(Button("button:play-from-here", _("Play from here"), PLAY_HERE_RECT,
                                       actions["play_here"], style="primary", size=17))
         self._cache: tuple[tuple, pygame.Surface] | None = None  # (what was drawn, its pixels)
 
@@ -186,8 +190,10 @@ class ControlStrip:
         pygame.draw.rect(surface, C.GOLD, vp.rect(STRIP.x, STRIP.y, STRIP.w, 2))
         if self.back.visible and self.start.visible:
             draw_text(surface, app, readout, (READOUT_CENTER_X, 676), 19, TEXT, bold=True)
-            draw_text(surface, app, fit_text(app, detail, 14, False, 176), (READOUT_CENTER_X, 698), 14, TEXT_SOFT)
-            draw_text(surface, app, "Speed", (SPEED_RECT.centerx, CAPTION_Y), 13, TEXT_SOFT)
+            detail, size = fit_label(app, detail, 14, False, READOUT_W)
+            draw_text(surface, app, detail, (READOUT_CENTER_X, 698), size, TEXT_SOFT)
+            # Translators: the replay viewer's caption over the auto-play speed choice (½×, 1×, 2×, 4×)
+            draw_text(surface, app, _("Speed"), (SPEED_RECT.centerx, CAPTION_Y), 13, TEXT_SOFT)
             cx = VIEWER_RECT.centerx
             if self.viewer is not None:
                 draw_text(surface, app, fit_text(app, caption, 13, False, VIEWER_RECT.w), (cx, CAPTION_Y), 13,
@@ -203,9 +209,11 @@ def viewer_options(app: Any, names: Sequence[str], size: float = 15) -> tuple[li
     one per seat (value ``"0"``, ``"1"``, ...), labelled with the seat's name when every name fits
     its segment at ``size`` (bold), else with the seat's number (then with its colour's dot)."""
     seg = VIEWER_RECT.w / (len(names) + 1)
+    # Translators: the replay viewer's choice of whose hidden cards are shown: everyone's (a short segment)
+    everyone = ("all", pgettext("replay viewer", "All"))
     if all(text_width(app, name, size, True) <= seg - 14 for name in names):
-        return [("all", "All")] + [(str(i), name) for i, name in enumerate(names)], False
-    return [("all", "All")] + [(str(i), str(i + 1)) for i in range(len(names))], True
+        return [everyone] + [(str(i), name) for i, name in enumerate(names)], False
+    return [everyone] + [(str(i), str(i + 1)) for i in range(len(names))], True
 
 
 __all__ = ["BOARD", "ControlStrip", "SPEEDS", "SPEED_FACTOR", "STRIP", "TransportIcon", "viewer_options"]

@@ -41,6 +41,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.replay import ReplayError
 from scenes.kit.draw import C, draw_panel, draw_text, wrap_text
 from scenes.kit.scene import UIElement
@@ -84,7 +85,7 @@ class ReplayScene(UIScene):
         record: a tatami-record/1 dict (RULES.md section 4).
         setup: the players' setup saved with it, or None.
         viewer: the seat whose hidden information is shown at first, or None for everything.
-        where: what to call the record in messages (a file name), default ``"record"``.
+        where: what to call the record in messages (a file name), default ``"record"`` (translated).
         at: the position shown first: ``"start"`` (default), ``"end"`` or a step number
             (clamped to the record).
 
@@ -100,8 +101,12 @@ class ReplayScene(UIScene):
     name = "replay"
 
     def __init__(self, app: Any, record: Any = None, setup: Any = None, viewer: Any = None,
-                 where: str = "record", at: Any = "start", **kwargs: Any):
+                 where: str | None = None, at: Any = "start", **kwargs: Any):
         super().__init__(app)
+        if where is None:
+            # Translators: names a game record opened from the app (not from a file) in messages
+            # such as "record: malformed record: ..."
+            where = pgettext("game record", "record")
         if kwargs:
             log.debug("replay: ignoring options %s", sorted(kwargs))
         self.index = 0
@@ -122,7 +127,8 @@ class ReplayScene(UIScene):
         pos = self.positions
         info = GAMES_BY_NAME.get(pos.game) if pos is not None else None
         if pos is not None and (info is None or not app.has_scene(info.scene)):
-            self._fail(f"{where}: the game {pos.game!r} cannot be shown here")
+            # Translators: why a record cannot be replayed; {where} is a file name, {game} a game's id
+            self._fail(_("{where}: the game {game} cannot be shown here").format(where=where, game=repr(pos.game)))
         self.info = info
         names: list[str] = []
         hidden = False
@@ -187,7 +193,8 @@ class ReplayScene(UIScene):
             self.board = self.inset.make_scene(self.info.scene, review=True, viewer=self.viewer, **self._board_kwargs())
         except Exception as exc:  # a play scene that cannot show this record: say so, keep the app
             log.exception("replay: cannot build %s", self.info.scene)
-            self._fail(f"the game cannot be shown: {type(exc).__name__}: {exc}")
+            # Translators: why a record cannot be replayed; {error} is a technical error message
+            self._fail(_("the game cannot be shown: {error}").format(error=f"{type(exc).__name__}: {exc}"))
             self.board = None
 
     def _place_inset(self) -> None:
@@ -226,11 +233,20 @@ class ReplayScene(UIScene):
     def caption(self) -> str:
         """The line above the viewer choice (or the match line for a game without one)."""
         if not self.hidden:
-            title = self.info.title if self.info is not None else ""
-            return f"{title} · {' vs '.join(self.names)}" if self.names else title
+            title = _(self.info.title) if self.info is not None else ""
+            if not self.names:
+                return title
+            players = self.names[0]
+            for name in self.names[1:]:
+                # Translators: the players of a replayed game, joined two at a time ("Aoi vs Ben")
+                players = _("{first} vs {second}").format(first=players, second=name)
+            # Translators: the replay viewer's match line: {game} is the game's name, {players} its players
+            return _("{game} · {players}").format(game=title, players=players)
         if self.viewer is None:
-            return "Hidden cards: all shown"
-        return f"Hidden cards: as {self.names[self.viewer]} saw them"
+            # Translators: the replay viewer shows every player's hidden cards
+            return _("Hidden cards: all shown")
+        # Translators: the replay viewer shows the hidden cards as the player {name} saw them
+        return _("Hidden cards: as {name} saw them").format(name=self.names[self.viewer])
 
     # -- stepping -------------------------------------------------------------------------------------
     def go_to(self, index: int) -> None:
@@ -342,7 +358,7 @@ class ReplayScene(UIScene):
             return
         self.playing = False
         game, kw = self.positions.game, self.start_kwargs()
-        title = self.info.title if self.info is not None else ""
+        title = _(self.info.title) if self.info is not None else ""
         confirm_new_game(self.app, game, lambda: self.app.start_game(game, **kw), title)
 
     def start_kwargs(self) -> dict[str, Any]:
@@ -441,7 +457,7 @@ class ReplayScene(UIScene):
         h = 130 + 28 * len(lines)
         card = pygame.Rect(240, (BOARD.h - h) // 2, 800, h)
         draw_panel(surface, self.app, card)
-        draw_text(surface, self.app, "This game cannot be replayed", (card.centerx, card.y + 56), 30, C.INK,
+        draw_text(surface, self.app, _("This game cannot be replayed"), (card.centerx, card.y + 56), 30, C.INK,
                   bold=True)
         for i, line in enumerate(lines):
             draw_text(surface, self.app, line, (card.centerx, card.y + 106 + 28 * i), 18, C.INK_SOFT)

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from game.core import GameState
+from game.i18n import _, pgettext
 from game.narrate import record_names
 from game.replay import ReplayError, load_record, replay_record
-from scenes.play.seats import default_names
+from scenes.play.seats import shown_names
 
 log = logging.getLogger("tatami.replay")
 
@@ -167,9 +168,14 @@ def default_seats(num_seats: int) -> list[str]:
 
 
 def seat_names(positions: Positions, setup: dict | None) -> list[str]:
-    """Display names: the setup's, else the record's, else ``"Seat 1"``, ``"Seat 2"``..."""
+    """Display names: the setup's (a default name saved in another language shown as today's
+    default, :func:`scenes.play.seats.shown_names`), else the record's, else ``"Seat 1"``,
+    ``"Seat 2"``..."""
     names: Sequence[str] | None = setup.get("names") if setup else None
-    if names and len(names) == positions.num_seats:
+    if setup and names and len(names) == positions.num_seats:
+        seats = setup.get("seats")
+        if isinstance(seats, (list, tuple)) and len(seats) == len(names):
+            return shown_names(list(seats), names)
         return list(names)
     return list(positions.names)
 
@@ -177,35 +183,45 @@ def seat_names(positions: Positions, setup: dict | None) -> list[str]:
 def readout(positions: Positions, index: int, names: Sequence[str]) -> tuple[str, str]:
     """The viewer's position readout at step ``index``: ``("Move 12 of 40", detail)``; the detail
     is who acts next ("Next: Aiko", "Next: all choose"; "Start · ..." at step 0), the result at
-    the end of a finished game ("Game over: Aiko wins"), or "End of the record"."""
+    the end of a finished game ("Game over: Aiko wins"), or "End of the record". Translated
+    (whole texts of the catalogs, game/i18n.py)."""
     n = positions.count
     state = positions.peek(index)
     out = state.outcome()
     if out is not None:
         winners = [names[w] for w in out.winners if 0 <= w < len(names)]
         if len(winners) == 1:
-            detail = f"Game over: {winners[0]} wins"
+            # Translators: the replay viewer at the end of a game; {name} is the winner's name
+            detail = _("Game over: {name} wins").format(name=winners[0])
         else:
-            detail = "Game over: a shared win" if winners else "Game over"
+            detail = _("Game over: a shared win") if winners else _("Game over")
     elif index == n:
-        detail = "End of the record"
+        # Translators: the replay viewer at the last step of a game that was not finished
+        detail = _("End of the record")
     else:
         to_act = state.to_act()
+        start = index == 0
         if len(to_act) > 1:
-            detail = "Next: all choose"
+            # Translators: the replay viewer: every player chooses at once next (Sushi Draft)
+            detail = _("Start · Next: all choose") if start else _("Next: all choose")
+        elif to_act:
+            name = names[to_act[0]]
+            # Translators: the replay viewer: {name} is the player who acts next
+            detail = (_("Start · Next: {name}") if start else _("Next: {name}")).format(name=name)
         else:
-            detail = f"Next: {names[to_act[0]]}" if to_act else ""
-        if index == 0:
-            detail = f"Start · {detail}" if detail else "Start"
-    return (f"Move {index} of {n}", detail)
+            # Translators: the replay viewer at the first position of a game
+            detail = pgettext("replay position", "Start") if start else ""
+    # Translators: the replay viewer's position: {n} steps shown of {total}
+    return (_("Move {n} of {total}").format(n=index, total=n), detail)
 
 
 def start_kwargs(positions: Positions, index: int, setup: dict | None) -> dict[str, Any]:
     """``app.start_game`` kwargs for a new game from step ``index``: the setup's seats (else seat 0
-    human against medium AIs), names (else :func:`scenes.play.seats.default_names`), colours,
+    human against medium AIs), names (as :func:`scenes.play.seats.shown_names` shows them: else the
+    defaults, :func:`scenes.play.seats.default_names`), colours,
     Kanji-zushi's ``hint``, and ``state``, a clone of the position."""
     seats = list(setup["seats"]) if setup else default_seats(positions.num_seats)
-    names = list(setup["names"]) if setup and "names" in setup else default_names(seats)
+    names = shown_names(seats, setup.get("names") if setup else None)
     kw: dict[str, Any] = {"seats": seats, "names": names, "state": positions.state(index)}
     colors = setup.get("colors") if setup else None
     if colors is None:

@@ -24,6 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game import i18n  # noqa: E402
 from scenes.kit import widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
@@ -180,9 +181,15 @@ class App:
         settings: Settings | None = None,
         fullscreen: bool | None = None,
         uidump: UIDump | None | bool = True,
+        language: str | None = None,
     ):
         configure_logging()
         self.settings = settings if settings is not None else Settings()
+        # the language: ``language`` (tatami --lang), else TATAMI_LANG, else the settings' choice,
+        # else the system's (game/i18n.py)
+        i18n.set_language(language or os.environ.get(i18n.ENV_VAR) or self.settings.get("language"))
+        if i18n.load_problem():
+            log.warning("%s", i18n.load_problem())
         _dpi_awareness()
         _window_class(WINDOW_CLASS)
         pygame.display.init()
@@ -333,6 +340,25 @@ class App:
         scene = self.make_scene(info.scene, **setup)
         self.manager.reset(scene)
         return scene
+
+    def set_language(self, lang: str | None) -> str:
+        """Switch every text to ``lang`` (``"en"``, ``"es"``, ``"ja"``; None: the system's) at once
+        and remember the choice in the settings: each scene on the stack that builds its texts once
+        is rebuilt (:meth:`Scene.language_changed`). Returns the language in use (English with a
+        logged line if the catalog cannot be loaded)."""
+        before = i18n.language()
+        code = i18n.set_language(lang)
+        if i18n.load_problem():
+            log.warning("%s", i18n.load_problem())
+        self.settings["language"] = lang if lang in i18n.LANGUAGES else None
+        self.settings.save()
+        pygame.display.set_caption(TITLE)
+        if code != before:
+            for scene in self.manager.stack:
+                new = scene.language_changed()
+                if new is not None:
+                    self.manager.swap(scene, new)
+        return code
 
     def quit(self) -> None:
         self.running = False

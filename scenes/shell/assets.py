@@ -32,6 +32,8 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.i18n import plain_words
+
 log = logging.getLogger("tatami.assets")
 
 #: The smallest text drawn, in WINDOW px (Latin text; a logical size that would come out smaller
@@ -108,6 +110,13 @@ class Assets:
         self._warned: set[str] = set()
         self._exists: dict[str, bool] = {}  # relpath -> is the file there (asked once)
         self._glyph_ok: dict[tuple, bool] = {}  # not scale dependent
+        #: when a set: every text drawn with English-looking words under the pseudo language is
+        #: added (the self-test's check that no text on screen bypassed the catalogs)
+        self.unmarked: set[str] | None = None
+        #: when a list: every text that did not fit where it is shown, as (text, needed, room)
+        #: logical px (:func:`scenes.kit.widgets.fit_size` even at its smallest size, a text
+        #: :func:`scenes.kit.draw.fit_text` had to cut) — the fit check of every language
+        self.overflow: list[tuple[str, float, float]] | None = None
         self._notdef: dict[tuple, tuple] = {}
         self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
         self._scale = viewport.scale
@@ -328,6 +337,8 @@ class Assets:
         ``color`` value below 255 is the surface's alpha.
         """
         self._check_scale()
+        if self.unmarked is not None and plain_words(text):
+            self.unmarked.add(text)
         if jp is None:
             jp = has_cjk(text)
         # the runs depend on the size only through round(size * scale) (text_px): one entry per pixel size
@@ -353,6 +364,14 @@ class Assets:
         if len(self._text) > self.TEXT_CACHE_MAX:
             self._text.popitem(last=False)
         return s
+
+    def report_overflow(self, text: str, needed: float, room: float) -> None:
+        """A text did not fit (``needed`` > ``room`` logical px): kept in :attr:`overflow` while
+        a fit check runs, else nothing. Checked at the reference size (1280x720, scale 1) and
+        larger: in a smaller window the smallest text size (:data:`MIN_TEXT_PX`) is larger than
+        the layout's small print, and a cut there is expected."""
+        if self.overflow is not None and self.viewport.scale >= 0.999:
+            self.overflow.append((text, round(needed, 1), round(room, 1)))
 
     # -- art --------------------------------------------------------------------------
     def svg_px(self, relpath: str, w_px: int, h_px: int) -> pygame.Surface:

@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 import pygame
 
+from game.i18n import _
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha, wrap_text
-from scenes.kit.widgets import Button, UIScene
+from scenes.kit.widgets import Button, UIScene, fit_size
 
 log = logging.getLogger("tatami.confirm")
 
@@ -26,9 +27,13 @@ MAX_LINES = 4
 class ConfirmScene(UIScene):
     """The question. kwargs:
 
-    * ``title`` (str): the question, one line ("Abandon the game in progress?").
+    * ``title`` (str): the question, one line ("Abandon the game in progress?"; default "Are you
+      sure?").
     * ``message`` (str): what it means, wrapped to at most four lines of the panel.
-    * ``action`` (str): the confirming button's id is ``button:<action>``; ``confirm_label`` its text.
+    * ``action`` (str): the confirming button's id is ``button:<action>``; ``confirm_label`` its text
+      (default "OK").
+
+    The caller passes its texts translated (game/i18n.py).
     * ``on_confirm`` (callable, no arguments): run after this scene is popped.
     * ``on_cancel`` (callable or None): run after this scene is popped by Cancel or Esc.
     * ``danger`` (bool): the confirming button is the primary (vermilion) one; Cancel is then plain.
@@ -38,17 +43,19 @@ class ConfirmScene(UIScene):
     overlay = True
     FADE_MS = 120.0
 
-    def __init__(self, app: Any, title: str = "Are you sure?", message: str = "", action: str = "confirm",
-                 confirm_label: str = "OK", on_confirm: Callable[[], Any] | None = None,
+    def __init__(self, app: Any, title: str | None = None, message: str = "", action: str = "confirm",
+                 confirm_label: str | None = None, on_confirm: Callable[[], Any] | None = None,
                  on_cancel: Callable[[], Any] | None = None, danger: bool = True, **kwargs: Any):
         super().__init__(app, **kwargs)
-        self.title = title
+        self.title = title if title is not None else _("Are you sure?")
+        if confirm_label is None:
+            confirm_label = _("OK")
         self.message = message
         self.on_confirm = on_confirm
         self.on_cancel = on_cancel
         self.answer: str | None = None  # "confirm" / "cancel" once answered (tests)
         y = PANEL.bottom - 92
-        self.widgets.add(Button("button:cancel", "Cancel", (PANEL.x + 40, y, 240, 58), self.cancel,
+        self.widgets.add(Button("button:cancel", _("Cancel"), (PANEL.x + 40, y, 240, 58), self.cancel,
                                 style="secondary", size=20))
         self.widgets.add(Button(f"button:{action}", confirm_label, (PANEL.right - 280, y, 240, 58), self.confirm,
                                 style="primary" if danger else "dark", size=20))
@@ -82,7 +89,8 @@ class ConfirmScene(UIScene):
         app = self.app
         fill_alpha(surface, C.INK, int(160 * self.fade.value))
         draw_panel(surface, app, PANEL, radius=24)
-        draw_text(surface, app, self.title, (640, PANEL.y + 52), 28, C.INK, bold=True)
+        draw_text(surface, app, self.title, (640, PANEL.y + 52), fit_size(app, self.title, 28, True, PANEL.w - 48), C.INK,
+                  bold=True)
         lines = wrap_text(app, self.message, MESSAGE_SIZE, PANEL.w - 80)[:MAX_LINES]
         y: float = PANEL.y + 100
         for line in lines:
@@ -109,6 +117,7 @@ def confirm_new_game(app: Any, game: str, start: Callable[[], Any], title: str =
     """Start a new game of ``game`` with ``start()`` — at once when no game of ``game`` is in
     progress, else only after the player confirms over the current screen (``button:confirm-abandon``;
     ``button:cancel`` leaves everything as it was). Other games' saves are never concerned.
+    ``title``: the game's name as shown (translated; default the saved game's).
 
     Returns:
         True if ``start()`` ran now, False if the question is on screen."""
@@ -118,9 +127,10 @@ def confirm_new_game(app: Any, game: str, start: Callable[[], Any], title: str =
         return True
     what = saved.describe(title) if title else saved.describe()
     app.manager.push(app.make_scene(
-        "confirm", title="Abandon the game in progress?",
-        message=f"{what}. A new game replaces it; it cannot be continued afterwards.",
-        action="confirm-abandon", confirm_label="Abandon it", on_confirm=start))
+        "confirm", title=_("Abandon the game in progress?"),
+        # Translators: {game} is the game in progress, e.g. "KAITO — You vs Hard AI, move 14"
+        message=_("{game}. A new game replaces it; it cannot be continued afterwards.").format(game=what),
+        action="confirm-abandon", confirm_label=_("Abandon it"), on_confirm=start))
     return False
 
 

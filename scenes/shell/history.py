@@ -31,7 +31,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from scenes.play.seats import LEVEL_LABEL, default_names
+from game.i18n import N_, _, pgettext
+from scenes.play.seats import ai_count, and_list, comma_list, is_you, shown_names
 from scenes.shell.jsonstore import JsonStore
 from scenes.shell.settings import data_dir
 
@@ -51,7 +52,8 @@ class HistoryEntry:
     Attributes:
         game_id: the game's id; game: its registry name; finished_at: ISO 8601 time (UTC).
         setup: the play scene's setup (``seats``, ``names``, ...); record: tatami-record/1.
-        result: one line (:func:`result_line`); winners: winning seats; scores: final scores.
+        result: one line (:func:`result_line`, in the language of the moment it ended; the screens
+        show :meth:`result_text`); winners: winning seats; scores: final scores.
     """
 
     game_id: str
@@ -65,30 +67,45 @@ class HistoryEntry:
 
     @property
     def names(self) -> list[str]:
-        """Display names per seat (saved, else the defaults)."""
-        seats = self.setup["seats"]
+        """Display names per seat (saved, else the defaults; a saved default name in the language in
+        use: :func:`scenes.play.seats.shown_names`)."""
         names = self.setup.get("names")
-        return list(names) if isinstance(names, list) and len(names) == len(seats) else default_names(seats)
+        return shown_names(self.setup["seats"], names if isinstance(names, list) else None)
 
     def opponents(self) -> str:
         """Who played, for a list row: ``"vs Hard AI"``, ``"vs 2 Medium AIs, Easy AI"`` for one person
-        against AIs (AI seats counted by level), otherwise every name: ``"Aki, Ben, Easy AI"``."""
+        against AIs (AI seats counted by level), otherwise every name: ``"Aki, Ben, Easy AI"`` (in
+        the language in use)."""
         seats = self.setup["seats"]
         if seats.count("human") != 1:
-            return ", ".join(self.names)
+            return comma_list(self.names)
         levels: dict[str, int] = {}
         for s in seats:
             if s != "human":
                 levels[s] = levels.get(s, 0) + 1
-        label = {s: LEVEL_LABEL.get(s, "AI") for s in levels}
-        return "vs " + ", ".join(label[s] if n == 1 else f"{n} {label[s]}s" for s, n in levels.items())
+        # Translators: a recent game's opponents ("vs Hard AI", "vs 2 Medium AIs, Easy AI")
+        return _("vs {opponents}").format(opponents=comma_list([ai_count(s, n) for s, n in levels.items()]))
+
+    def result_text(self) -> str:
+        """:attr:`result` told again in the language in use (:func:`result_line` of the saved setup
+        and winners)."""
+        return result_line(self.setup, _Winners(tuple(self.winners)))
+
+    def lost(self) -> bool:
+        """True when the one person at the table did not win (someone else did)."""
+        seats = self.setup["seats"]
+        return seats.count("human") == 1 and bool(self.winners) and seats.index("human") not in self.winners
 
     def when(self) -> str:
-        """``finished_at`` in local time, ``"31 Jan 2025, 18:02"`` (the raw text if unreadable)."""
+        """``finished_at`` in local time, ``"31 Jan 2025, 18:02"`` (in the language in use; the raw
+        text if unreadable)."""
         try:
-            return datetime.fromisoformat(self.finished_at).astimezone().strftime("%d %b %Y, %H:%M")
+            t = datetime.fromisoformat(self.finished_at).astimezone()
         except (ValueError, OverflowError, OSError):
             return self.finished_at
+        # Translators: when a recent game ended ("31 Jan 2025, 18:02"); {month} is an abbreviated month
+        return _("{day} {month} {year}, {time}").format(day=f"{t.day:02d}", month=month_abbr(t.month), year=t.year,
+                                                        time=t.strftime("%H:%M"))
 
     def to_dict(self) -> dict:
         """The JSON object stored in the file."""
@@ -120,28 +137,52 @@ class HistoryEntry:
         return cls(d["id"], d["game"], d["finished_at"], setup, record, d["result"], list(ints[0]), list(ints[1]))
 
 
+class _Winners:
+    """An outcome as :func:`result_line` reads it (``winners`` only)."""
+
+    def __init__(self, winners: tuple[int, ...]):
+        self.winners = winners
+
+
+def month_abbr(month: int) -> str:
+    """The abbreviated name of ``month`` (1-12) in the language in use ("Jan")."""
+    names = (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"), pgettext("month", "Apr"),
+             pgettext("month", "May"), pgettext("month", "Jun"), pgettext("month", "Jul"), pgettext("month", "Aug"),
+             pgettext("month", "Sep"), pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec"))
+    return names[month - 1]
+
+
 def result_line(setup: dict, outcome: Any) -> str:
-    """One line about the end: ``"You won"``, ``"You lost to Hard AI"``, ``"You shared the win with
-    Easy AI"`` for one person; otherwise ``"Aki won"``, ``"Aki and Ben shared the win"``, or
-    ``"Nobody won"``."""
+    """One line about the end, in the language in use: ``"You won"``, ``"You lost to Hard AI"``,
+    ``"You shared the win with Easy AI"`` for one person (the second-person sentences when that
+    person has the default name, :func:`scenes.play.seats.is_you`); otherwise ``"Aki won"``, ``"Aki
+    and Ben shared the win"``, or ``"Nobody won"``."""
     seats = list(setup.get("seats") or [])
-    names = setup.get("names")
-    names = list(names) if isinstance(names, list) and len(names) == len(seats) else default_names(seats)
+    saved = setup.get("names")
+    names = shown_names(seats, saved if isinstance(saved, list) else None)
     winners = [w for w in (getattr(outcome, "winners", ()) or ()) if 0 <= w < len(names)]
 
     def listed(seats_: list[int]) -> str:
-        ns = [names[s] for s in seats_]
-        return ns[0] if len(ns) == 1 else ", ".join(ns[:-1]) + " and " + ns[-1]
+        return and_list([names[s] for s in seats_])
 
     if not winners:
-        return "Nobody won"
+        return _("Nobody won")
     if seats.count("human") == 1:
         me = seats.index("human")
+        you, name = is_you(names[me]), names[me]
+        others = [w for w in winners if w != me]
+        if me in winners and not others:
+            return _("You won") if you else _("{name} won").format(name=name)
         if me in winners:
-            others = [w for w in winners if w != me]
-            return f"{names[me]} won" if not others else f"{names[me]} shared the win with {listed(others)}"
-        return f"{names[me]} lost to {listed(winners)}"
-    return f"{listed(winners)} won" if len(winners) == 1 else f"{listed(winners)} shared the win"
+            if you:
+                return _("You shared the win with {others}").format(others=listed(others))
+            return _("{name} shared the win with {others}").format(name=name, others=listed(others))
+        if you:
+            return _("You lost to {winners}").format(winners=listed(winners))
+        return _("{name} lost to {winners}").format(name=name, winners=listed(winners))
+    if len(winners) == 1:
+        return _("{name} won").format(name=listed(winners))
+    return _("{names} shared the win").format(names=listed(winners))
 
 
 class HistoryStore(JsonStore):
@@ -167,7 +208,7 @@ class HistoryStore(JsonStore):
         if doc is None:
             return
         if not isinstance(doc.get("games"), list):
-            self._set_aside("the file is corrupt", "ValueError: games is not a list")
+            self._set_aside(N_("the file is corrupt"), "ValueError: games is not a list")
             return
         bad: list[str] = []
         for item in doc["games"]:
@@ -176,7 +217,7 @@ class HistoryStore(JsonStore):
             except ValueError as e:
                 bad.append(str(e))
         if bad:
-            self._set_aside("some games were malformed", f"{len(bad)} malformed: {bad[0]}", copy=True)
+            self._set_aside(N_("some games were malformed"), f"{len(bad)} malformed: {bad[0]}", copy=True)
         del self._entries[KEEP:]
 
     def entries(self) -> list[HistoryEntry]:
@@ -187,11 +228,14 @@ class HistoryStore(JsonStore):
         return list(self._entries)
 
     def notice(self) -> str:
-        """One line for the screens when the file was (partly) unusable, else ``""``."""
+        """One line for the screens when the file was (partly) unusable, else ``""`` (in the language
+        in use)."""
         self.entries()
         if self.problem is None:
             return ""
-        return f"The recent games could not all be read ({self.problem.reason}) \u2014 set aside"
+        # Translators: {reason} says why, e.g. "the file is corrupt"
+        return _("The recent games could not all be read ({reason}) \u2014 set aside").format(
+            reason=_(self.problem.reason))
 
     def record_game(self, game_id: str, game: str, setup: dict, outcome: Any, record: dict) -> bool:
         """Add a finished game at the top (the oldest beyond :data:`KEEP` are dropped) and write.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
 from scenes.shell.settings import write_text_atomic
 
 log = logging.getLogger("tatami.store")
@@ -27,7 +28,8 @@ class LoadProblem:
     usable although a file was there.
 
     Attributes:
-        reason: short phrase for the UI, e.g. ``"the file is corrupt"``.
+        reason: short phrase for the UI, e.g. ``"the file is corrupt"`` (an English catalog text,
+            ``N_``: the screens translate it where they show it).
         detail: the precise cause (exception text) for the log.
         moved_to: where the bad file was set aside (``<name>.bad``), or None if moving
             it failed too.
@@ -94,7 +96,7 @@ class JsonStore:
         except FileNotFoundError:
             return None
         except OSError as e:
-            self._set_aside("the file cannot be read", f"cannot read {self.path}: {e}")
+            self._set_aside(N_("the file cannot be read"), f"cannot read {self.path}: {e}")
             return None
         try:
             if len(raw) > self.MAX_BYTES:
@@ -103,7 +105,7 @@ class JsonStore:
             if not isinstance(doc, dict) or doc.get("version") != self.VERSION:
                 raise ValueError(f"not a {self.WHAT} file of version {self.VERSION}")
         except (ValueError, UnicodeDecodeError) as e:
-            self._set_aside("the file is corrupt", f"{type(e).__name__}: {e}")
+            self._set_aside(N_("the file is corrupt"), f"{type(e).__name__}: {e}")
             return None
         return doc
 

@@ -6,6 +6,9 @@ UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``c
 (only while that game has a usable save), ``button:learn`` (the tutorials), ``button:rules``,
 ``button:stats``, ``button:recent``, ``button:settings``, ``button:quit``. The first time a game's card is used, its
 tutorial is offered first (``"tutorial_offer"``).
+
+Every text is looked up when the menu is built or drawn; a language change rebuilds the menu
+(:meth:`MainMenuScene.language_changed`).
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext, pgettext
 from scenes.kit.draw import (
     C,
     draw_chrome,
@@ -25,7 +29,7 @@ from scenes.kit.draw import (
     fit_text,
     text_width,
 )
-from scenes.kit.widgets import Button, UIScene
+from scenes.kit.widgets import Button, UIScene, fit_size
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
 from scenes.tutorial.offered import offer_due
 
@@ -38,16 +42,24 @@ SUB_SIZE = 14.5  # the Continue summary's text size
 BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 176, 16  # the bottom row
 NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
 TITLE_Y = 100  # centre of the title group
+#: Why a saved game the play scene refused is set aside (shown in the menu's notice).
+REFUSED = N_("the play scene refused it")
+
+
+def play_label() -> str:
+    """A game card's call to action while no game of it is in progress."""
+    # Translators: on a game's card in the main menu (~10 characters): start this game
+    return pgettext("menu card", "Play") + "  \u25B6"
 
 
 class GameCard(Button):
     """A whole game card that is one button (id ``button:game:<name>``)."""
 
     def __init__(self, info: Any, rect, on_click):
-        super().__init__(f"button:game:{info.name}", info.title, rect, on_click, style="secondary",
+        super().__init__(f"button:game:{info.name}", _(info.title), rect, on_click, style="secondary",
                          enabled=info.available)
         self.info = info
-        self.pill = "Play  \u25B6"  # "New game" while the game has one in progress (the menu sets it)
+        self.pill = play_label()  # "New game" while the game has one in progress (the menu sets it)
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         vp = app.viewport
@@ -94,10 +106,12 @@ class GameCard(Button):
                   anchor="topleft", jp=True, decorative=True)
 
         ink = C.INK if enabled else C.INK_MUTED
-        draw_text(surface, app, self.info.title, (r.x + 24, r.y + 198), 32, ink, bold=True, anchor="midleft")
-        draw_text(surface, app, self.info.tagline, (r.x + 24, r.y + 236), 17, C.INK_SOFT if enabled else C.INK_MUTED,
+        title, tagline, room = _(self.info.title), _(self.info.tagline), r.w - 48
+        draw_text(surface, app, title, (r.x + 24, r.y + 198), fit_size(app, title, 32, True, room), ink, bold=True,
                   anchor="midleft")
-        draw_text(surface, app, self.info.players_text, (r.x + 24, r.y + 262), 15, C.INK_MUTED, anchor="midleft")
+        draw_text(surface, app, tagline, (r.x + 24, r.y + 236), fit_size(app, tagline, 17, False, room),
+                  C.INK_SOFT if enabled else C.INK_MUTED, anchor="midleft")
+        draw_text(surface, app, self.info.players_label(), (r.x + 24, r.y + 262), 15, C.INK_MUTED, anchor="midleft")
         # call to action
         pill_w = 132 if enabled else 150
         pill = pygame.Rect(r.right - 24 - pill_w, r.bottom - 58, pill_w, 40)
@@ -109,7 +123,7 @@ class GameCard(Button):
         else:
             pygame.draw.rect(surface, C.PAPER_DARK, pw, border_radius=vp.px(20))
             pygame.draw.rect(surface, C.PAPER_EDGE, pw, width=max(1, vp.px(1.5)), border_radius=vp.px(20))
-            draw_text(surface, app, "Coming soon", pill.center, 16, C.INK_MUTED, bold=True)
+            draw_text(surface, app, _("Coming soon"), pill.center, 16, C.INK_MUTED, bold=True)
 
 
 class ContinueButton(Button):
@@ -118,8 +132,9 @@ class ContinueButton(Button):
     with an ellipsis to fit the button at any window size."""
 
     def __init__(self, game: str, rect, on_click):
-        super().__init__(f"continue:{game}", "Continue  \u25B6", rect, on_click, style="primary", size=19,
-                         sublabel="")
+        # Translators: the button under a game's card that continues the game in progress
+        super().__init__(f"continue:{game}", pgettext("menu", "Continue") + "  \u25B6", rect, on_click,
+                         style="primary", size=19, sublabel="")
         self.game = game
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
@@ -161,9 +176,9 @@ class MainMenuScene(UIScene):
             cont = ContinueButton(g.name, (x, CONTINUE_Y, CARD_W, CONTINUE_H), lambda g=g: self._continue(g.name))
             cont.visible = False
             self.continues[g.name] = self.widgets.add(cont)
-        row = [("button:learn", "Learn to play", self._learn), ("button:rules", "How to play", self._rules), ("button:stats", "Statistics", self._stats),
-               ("button:recent", "Recent games", self._recent), ("button:settings", "Settings", self._settings),
-               ("button:quit", "Quit", self.app.quit)]
+        row = [("button:learn", _("Learn to play"), self._learn), ("button:rules", _("How to play"), self._rules),
+               ("button:stats", _("Statistics"), self._stats), ("button:recent", _("Recent games"), self._recent),
+               ("button:settings", _("Settings"), self._settings), ("button:quit", _("Quit"), self.app.quit)]
         x = round(640 - (len(row) * SMALL_W + (len(row) - 1) * BUTTON_GAP) / 2)
         for ident, label, action in row:
             self.widgets.add(Button(ident, label, (x, BUTTON_Y, SMALL_W, BUTTON_H), action, style="secondary", size=19))
@@ -195,9 +210,7 @@ class MainMenuScene(UIScene):
             problems = getattr(store, "problems", None)
             problems = problems if problems is not None else [p for p in [store.problem] if p is not None]
             if problems:
-                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                notices.append(f"A saved game could not be loaded ({problems[0].reason}){more} "
-                               "\u2014 it was set aside")
+                notices.append(_load_notice(_(problems[0].reason), len(problems) - 1))
         stats = getattr(self.app, "stats", None)  # (the recent games tell theirs on their own screen)
         if stats is not None:
             try:
@@ -209,7 +222,7 @@ class MainMenuScene(UIScene):
             saved = self.saved.get(game)
             btn.visible = saved is not None
             btn.sublabel = saved.summary() if saved is not None else ""
-            self.cards[game].pill = "New game" if saved is not None else "Play  \u25B6"
+            self.cards[game].pill = _("New game") if saved is not None else play_label()
 
     def _continue(self, game: str) -> None:
         saved = self.saved.get(game)
@@ -221,10 +234,10 @@ class MainMenuScene(UIScene):
             log.warning("menu: cannot continue the saved game: %s: %s", type(e).__name__, e)
             store = getattr(self.app, "saves", None)
             if store is not None:
-                store.slot(game).set_aside("the play scene refused it", f"{type(e).__name__}: {e}", quiet=True)
+                store.slot(game).set_aside(REFUSED, f"{type(e).__name__}: {e}", quiet=True)
             del self.saved[game]
             self.continues[game].visible = False
-            self.notice = "The saved game could not be continued \u2014 it was set aside"
+            self.notice = _("The saved game could not be continued \u2014 it was set aside")
 
     def _stats(self) -> None:
         self.app.manager.push(self.app.make_scene("stats"))
@@ -252,6 +265,12 @@ class MainMenuScene(UIScene):
     def _rules(self) -> None:
         self.app.manager.push(self.app.make_scene("rules", game="kaito"))
 
+    def language_changed(self) -> "MainMenuScene":
+        """The language changed: a new menu in it (the cards and buttons are built once)."""
+        scene = type(self)(self.app)
+        scene.fade.finish()
+        return scene
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets and the keyboard focus (Tab, arrows, Enter; 1, 2, 3 open the games in order)."""
         return super().handle_event(event)
@@ -278,15 +297,27 @@ class MainMenuScene(UIScene):
                   shadow=(0, 0, 0, 40), shadow_offset=2.5)
         x += tw + gap
         draw_hanko(surface, app, (x + stamp / 2, cy + 4), stamp, "畳", tilt=-4)
-        sub, jp = "Three board games from Japan", "日本の卓上遊戯"
+        sub, jp = _("Three board games from Japan"), "日本の卓上遊戯"
         if app.assets.can_render(jp, jp=True):
             sub = f"{sub}  ·  {jp}"
         draw_text(surface, app, sub, (640, TITLE_Y + 70), 19, C.INK_SOFT)
         self.widgets.draw(surface, app)
         if self.notice:
             draw_text(surface, app, self.notice, (640, NOTICE_Y), 15, C.VERMILION_DARK)
-        draw_text(surface, app, "F11  fullscreen", (1262, 702), 13, C.INK_MUTED, anchor="bottomright")
+        # Translators: the key that toggles fullscreen, bottom right of the main menu
+        draw_text(surface, app, _("F11  fullscreen"), (1262, 702), 13, C.INK_MUTED, anchor="bottomright")
         self.draw_fade(surface)
+
+
+def _load_notice(reason: str, more: int) -> str:
+    """The menu's line about saved games that could not be loaded: the first one's ``reason``
+    (translated) and how many ``more``."""
+    if more <= 0:
+        # Translators: {reason} says why, e.g. "the file is corrupt"
+        return _("A saved game could not be loaded ({reason}) \u2014 it was set aside").format(reason=reason)
+    return ngettext("A saved game could not be loaded ({reason}) (and {n} more) \u2014 it was set aside",
+                    "A saved game could not be loaded ({reason}) (and {n} more) \u2014 it was set aside",
+                    more).format(reason=reason, n=more)
 
 
 def _one(saved: Any) -> dict[str, Any]:

@@ -16,9 +16,10 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, mix
+from game.i18n import _, pgettext
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, mix, text_width
 from scenes.kit.widgets import Button, UIScene
-from scenes.shell.catalog import GAMES_BY_NAME
+from scenes.shell.catalog import game_title
 
 log = logging.getLogger("tatami.recent")
 
@@ -32,8 +33,7 @@ class RecentRow(Button):
     def __init__(self, index: int, entry: Any, rect: Any, on_click: Callable[[], None], enabled: bool):
         super().__init__(f"recent:{index}", "", rect, on_click, style="secondary", enabled=enabled)
         self.entry = entry
-        info = GAMES_BY_NAME.get(entry.game)
-        self.title = info.title if info is not None else entry.game
+        self.title = game_title(entry.game)
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         if not self.visible:
@@ -52,12 +52,15 @@ class RecentRow(Button):
         draw_text(surface, app, self.title, (r.x + 24, cy - 11), 19, ink, bold=True, anchor="midleft")
         draw_text(surface, app, fit_text(app, e.opponents(), 15, False, 330), (r.x + 24, cy + 14), 15,
                   C.INK_SOFT, anchor="midleft")
-        draw_text(surface, app, fit_text(app, e.result, 18, True, 470), (r.x + 370, cy), 18,
-                  C.VERMILION_DARK if "lost" in e.result else ink, bold=True, anchor="midleft")
-        draw_text(surface, app, e.when(), (r.right - 24, cy - 10), 15, C.INK_MUTED, anchor="midright")
+        when = e.when()
+        room = min(470.0, r.right - 24 - text_width(app, when, 15) - 16 - (r.x + 370))
+        draw_text(surface, app, fit_text(app, e.result_text(), 18, True, room), (r.x + 370, cy), 18,
+                  C.VERMILION_DARK if e.lost() else ink, bold=True, anchor="midleft")
+        draw_text(surface, app, when, (r.right - 24, cy - 10), 15, C.INK_MUTED, anchor="midright")
         if self.enabled:
-            draw_text(surface, app, "Replay  \u25B6", (r.right - 24, cy + 14), 14, mix(C.INK_SOFT, C.VERMILION, h),
-                      bold=True, anchor="midright")
+            # Translators: on a recent game's row: open it in the replay viewer
+            draw_text(surface, app, pgettext("recent games", "Replay") + "  \u25B6", (r.right - 24, cy + 14), 14,
+                      mix(C.INK_SOFT, C.VERMILION, h), bold=True, anchor="midright")
 
 
 class RecentScene(UIScene):
@@ -76,7 +79,8 @@ class RecentScene(UIScene):
         for i, entry in enumerate(self.entries):
             row = RecentRow(i, entry, (LIST_X, 0, LIST_W, ROW_H), partial(self.open, i), self.can_replay)
             self.rows.append(self.widgets.add(row))
-        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
+        self.widgets.add(Button("button:back", _("Back"), (110, 636, 180, 56), self._back, style="secondary",
+                                size=20))
         self._place_rows()
 
     @property
@@ -106,7 +110,8 @@ class RecentScene(UIScene):
             scene = self.app.make_scene("replay", record=entry.record, setup=dict(entry.setup))
         except Exception as e:  # a record the viewer refuses: one line, the list stays
             log.warning("recent games: cannot replay game %d: %s: %s", i, type(e).__name__, e)
-            self.notice = f"This game cannot be replayed ({type(e).__name__})"
+            # Translators: {error} is the name of a program error (for a bug report)
+            self.notice = _("This game cannot be replayed ({error})").format(error=type(e).__name__)
             return
         self.app.manager.push(scene)
 
@@ -115,6 +120,13 @@ class RecentScene(UIScene):
             self.app.manager.pop()
         else:
             self.app.go_to_menu()
+
+    def language_changed(self) -> "RecentScene":
+        """The language changed: the list again, in it (its back button is built once)."""
+        scene = type(self)(self.app)
+        scene.fade.finish()
+        scene.scroll_by(self.scroll)
+        return scene
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -136,20 +148,20 @@ class RecentScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        draw_text(surface, app, "Recent games", (640, 62), 44, C.INK, bold=True)
+        draw_text(surface, app, _("Recent games"), (640, 62), 44, C.INK, bold=True)
         draw_text(surface, app, "棋譜", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         if not self.rows:
             panel = pygame.Rect(LIST_X, 250, LIST_W, 160)
             draw_panel(surface, app, panel, radius=20)
-            text = ("No finished games yet: they appear here when a game ends." if self.store is not None
-                    else "Finished games are not kept in this session.")
+            text = (_("No finished games yet: they appear here when a game ends.") if self.store is not None
+                    else _("Finished games are not kept in this session."))
             draw_text(surface, app, text, panel.center, 19, C.INK_SOFT)
         self.widgets.draw(surface, app)
         foot = []
         if self.rows and self.max_scroll > 0:
-            foot.append("Scroll for older games")
+            foot.append(_("Scroll for older games"))
         if self.rows and not self.can_replay:
-            foot.append("The replay viewer is not available in this version")
+            foot.append(_("The replay viewer is not available in this version"))
         draw_text(surface, app, " \u00B7 ".join(foot), (640, 664), 14, C.INK_MUTED)
         if self.notice:
             draw_text(surface, app, self.notice, (640, 700), 14, C.VERMILION_DARK)

@@ -1,5 +1,10 @@
 """Rules screen: the game's rules (RULES.md) as readable paragraphs with tile illustrations.
 
+Every paragraph, heading, list item and caption is one whole text of the catalogs (marked with
+``N_`` in the tables below, translated when the page is laid out; game/i18n.py). Japanese words
+inside a rules text stay inside its English text; the Japanese word beside a title is not
+translated.
+
 Scroll with the mouse wheel, arrow keys, Page Up/Down, Home/End. UI ids: ``button:back``,
 ``button:tutorial`` (the game's guided first game),
 ``scroll:rules`` (the scrollable text area, kind "scroll"). Esc goes back.
@@ -10,158 +15,161 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, language
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, text_width, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.tween import approach, clamp
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.shell.assets import kaito_tile_svg
+from scenes.shell.catalog import GAMES_BY_NAME
 
 # Content blocks: ("title", text, jp), ("h", text), ("p", text), ("steps", [text]),
 # ("bullets", [text]), ("tiles", [(svg, caption)], optional (w, h) logical px, default 72x72),
-# ("note", text)
+# ("note", text). Every text is marked with N_ (the English source; the catalogs' msgid) and
+# translated where the page is laid out.
 KAITO_RULES: list[tuple] = [
-    ("title", "KAITO", "侍"),
-    ("p", "A duel for two players by Inon Kohn. Both players steer the same samurai "
-          "pawn — the Kaito — around a grid of tiles, capturing the tile it lands on."),
-    ("h", "Goal"),
-    ("p", "Leave your opponent with no katana (sword) or no kabuto (helmet) on the board, or with "
-          "no tile the Kaito can reach at the start of their turn."),
-    ("h", "The tiles"),
-    ("tiles", [(kaito_tile_svg("RK"), "Katana ×7"), (kaito_tile_svg("BH"), "Kabuto ×3"),
-               (kaito_tile_svg("R3"), "Mon 3 ×2"), (kaito_tile_svg("B2"), "Mon 2 ×2"),
-               (kaito_tile_svg("R1"), "Mon 1 ×3"), (kaito_tile_svg("OO"), "Blank ×2"),
-               ("art/kaito/kaito_R.svg", "The Kaito")]),
-    ("p", "Each colour, red and black, has 17 tiles: 7 katana, 3 kabuto and 7 Mon tiles worth "
-          "3, 3, 2, 2, 1, 1 and 1 points. Two blank tiles mark where the game starts."),
-    ("h", "Setup"),
-    ("p", "The 36 tiles are shuffled face up into a 6 × 6 grid. Each player takes a colour. The "
+    ("title", N_("KAITO"), "侍"),
+    ("p", N_("A duel for two players by Inon Kohn. Both players steer the same samurai "
+          "pawn — the Kaito — around a grid of tiles, capturing the tile it lands on.")),
+    ("h", N_("Goal")),
+    ("p", N_("Leave your opponent with no katana (sword) or no kabuto (helmet) on the board, or with "
+          "no tile the Kaito can reach at the start of their turn.")),
+    ("h", N_("The tiles")),
+    ("tiles", [(kaito_tile_svg("RK"), N_("Katana ×7")), (kaito_tile_svg("BH"), N_("Kabuto ×3")),
+               (kaito_tile_svg("R3"), N_("Mon 3 ×2")), (kaito_tile_svg("B2"), N_("Mon 2 ×2")),
+               (kaito_tile_svg("R1"), N_("Mon 1 ×3")), (kaito_tile_svg("OO"), N_("Blank ×2")),
+               ("art/kaito/kaito_R.svg", N_("The Kaito"))]),
+    ("p", N_("Each colour, red and black, has 17 tiles: 7 katana, 3 kabuto and 7 Mon tiles worth "
+          "3, 3, 2, 2, 1, 1 and 1 points. Two blank tiles mark where the game starts.")),
+    ("h", N_("Setup")),
+    ("p", N_("The 36 tiles are shuffled face up into a 6 × 6 grid. Each player takes a colour. The "
           "second player removes both blank tiles and places the Kaito on one of the two emptied "
-          "squares. Then the first player moves."),
-    ("h", "A turn"),
+          "squares. Then the first player moves.")),
+    ("h", N_("A turn")),
     ("steps", [
-        "Move the Kaito along its row or column to any square that holds a tile. It may pass over "
-        "empty squares and over other tiles, and it must move.",
-        "Capture the tile it lands on. An opponent's tile is placed face up in front of you; a tile "
-        "of your own colour leaves the game. Capturing your own tiles is allowed.",
-        "Optionally, once per turn, make a Mon exchange: give back opponent Mon tiles you hold worth "
+        N_("Move the Kaito along its row or column to any square that holds a tile. It may pass over "
+        "empty squares and over other tiles, and it must move."),
+        N_("Capture the tile it lands on. An opponent's tile is placed face up in front of you; a tile "
+        "of your own colour leaves the game. Capturing your own tiles is allowed."),
+        N_("Optionally, once per turn, make a Mon exchange: give back opponent Mon tiles you hold worth "
         "at least 4 points to retrieve one of your katana that your opponent holds, or at least 5 "
         "points for one of your kabuto. The paid Mon leave the game and no change is given. The "
-        "retrieved tile is put under the Kaito and stays when the Kaito moves on.",
-        "The Kaito turns to show your opponent's colour, and their turn begins.",
+        "retrieved tile is put under the Kaito and stays when the Kaito moves on."),
+        N_("The Kaito turns to show your opponent's colour, and their turn begins."),
     ]),
-    ("note", "A payment must be minimal: removing any one paid tile would make it too small. "
-             "So 3 + 3 buys a katana, but 3 + 2 + 1 does not."),
-    ("h", "End of the game"),
+    ("note", N_("A payment must be minimal: removing any one paid tile would make it too small. "
+             "So 3 + 3 buys a katana, but 3 + 2 + 1 does not.")),
+    ("h", N_("End of the game")),
     ("bullets", [
-        "A player with no katana or no kabuto left on the board loses at once — whoever captured it. "
+        N_("A player with no katana or no kabuto left on the board loses at once — whoever captured it. "
         "This is checked right after each capture, before any exchange, so taking your own last "
-        "katana or kabuto loses. A capture that ends the game allows no exchange.",
-        "A player who, at the start of their turn, has no tile in the Kaito's row or column loses. "
-        "A tile lying under the Kaito does not count.",
-        "The game always ends: every capture removes a tile from the board.",
+        "katana or kabuto loses. A capture that ends the game allows no exchange."),
+        N_("A player who, at the start of their turn, has no tile in the Kaito's row or column loses. "
+        "A tile lying under the Kaito does not count."),
+        N_("The game always ends: every capture removes a tile from the board."),
     ]),
-    ("h", "Playing in Tatami"),
-    ("p", "Drag the Kaito onto a highlighted tile, or click the Kaito and then the tile. When an "
+    ("h", N_("Playing in Tatami")),
+    ("p", N_("Drag the Kaito onto a highlighted tile, or click the Kaito and then the tile. When an "
           "exchange is possible you are offered it after the capture. Press Esc to pause, F11 for "
-          "fullscreen."),
+          "fullscreen.")),
 ]
 
 SUSHI_RULES: list[tuple] = [
-    ("title", "Sushi Draft", "寿司"),
-    ("p", "A card-drafting game for 2 to 5 players by Takahiro Amioka. Everyone picks at the same "
-          "time: eat the best mix of sushi, keep a card for later, and pass the rest of your hand on."),
-    ("h", "Goal"),
-    ("p", "Win scoring chips by eating the most of a kind of sushi, and the dessert chip by eating "
-          "the most different kinds. After three rounds the highest chip total wins."),
-    ("h", "The cards"),
-    ("tiles", [("art/sushi/card_tuna.svg", "Tuna nigiri ×8"), ("art/sushi/card_shrimp.svg", "Shrimp roll ×7"),
-               ("art/sushi/card_salmon.svg", "Salmon roll ×6"), ("art/sushi/card_cucumber.svg", "Cucumber ×5"),
-               ("art/sushi/card_mackerel.svg", "Mackerel ×4"), ("art/sushi/card_wild.svg", "Wild ×2")], (80, 112)),
-    ("p", "There are six piles of three face-down chips: one per kind of sushi and one for dessert. "
+    ("title", N_("Sushi Draft"), "寿司"),
+    ("p", N_("A card-drafting game for 2 to 5 players by Takahiro Amioka. Everyone picks at the same "
+          "time: eat the best mix of sushi, keep a card for later, and pass the rest of your hand on.")),
+    ("h", N_("Goal")),
+    ("p", N_("Win scoring chips by eating the most of a kind of sushi, and the dessert chip by eating "
+          "the most different kinds. After three rounds the highest chip total wins.")),
+    ("h", N_("The cards")),
+    ("tiles", [("art/sushi/card_tuna.svg", N_("Tuna nigiri ×8")), ("art/sushi/card_shrimp.svg", N_("Shrimp roll ×7")),
+               ("art/sushi/card_salmon.svg", N_("Salmon roll ×6")), ("art/sushi/card_cucumber.svg", N_("Cucumber ×5")),
+               ("art/sushi/card_mackerel.svg", N_("Mackerel ×4")), ("art/sushi/card_wild.svg", N_("Wild ×2"))], (80, 112)),
+    ("p", N_("There are six piles of three face-down chips: one per kind of sushi and one for dessert. "
           "Tuna chips are worth 3, 4 or 5; shrimp 2, 4, 4; salmon 2, 2, 4; cucumber 1, 3, 3; "
-          "mackerel 1, 2, 3; dessert 2, 3, 5. Nobody knows which value lies on top of a pile."),
-    ("h", "A round"),
+          "mackerel 1, 2, 3; dessert 2, 3, 5. Nobody knows which value lies on top of a pile.")),
+    ("h", N_("A round")),
     ("steps", [
-        "The 32 cards are shuffled and everyone gets 6. The rest are not used this round.",
-        "Eat: everyone secretly chooses one card from their hand and lays it face down.",
-        "Reveal: when everyone has chosen, all the chosen cards are turned face up together and "
-        "stay in front of their players.",
-        "Keep: everyone chooses one card of their hand to keep.",
-        "Pass: everyone passes the rest of their hand to the player on their left, who adds the "
-        "cards to the one they kept.",
-        "Repeat with hands of 5, 4, 3 and 2 cards. With 2 cards, the card left after eating is "
-        "discarded: each player eats 5 cards a round.",
+        N_("The 32 cards are shuffled and everyone gets 6. The rest are not used this round."),
+        N_("Eat: everyone secretly chooses one card from their hand and lays it face down."),
+        N_("Reveal: when everyone has chosen, all the chosen cards are turned face up together and "
+        "stay in front of their players."),
+        N_("Keep: everyone chooses one card of their hand to keep."),
+        N_("Pass: everyone passes the rest of their hand to the player on their left, who adds the "
+        "cards to the one they kept."),
+        N_("Repeat with hands of 5, 4, 3 and 2 cards. With 2 cards, the card left after eating is "
+        "discarded: each player eats 5 cards a round."),
     ]),
-    ("h", "Wild cards"),
-    ("p", "A wild counts as one more card of a kind you have already eaten this round (a real card, "
+    ("h", N_("Wild cards")),
+    ("p", N_("A wild counts as one more card of a kind you have already eaten this round (a real card, "
           "not another wild). You choose that kind when you pick the wild, before the reveal. So a "
           "wild can never be the first card you eat in a round, and it never adds a new kind for "
-          "dessert."),
-    ("h", "Scoring after each round"),
-    ("p", "For each kind of sushi, the players who ate it are ranked by how many they ate. The top "
+          "dessert.")),
+    ("h", N_("Scoring after each round")),
+    ("p", N_("For each kind of sushi, the players who ate it are ranked by how many they ate. The top "
           "chip of that pile goes to the player who ate the most. Players who tie cancel each other "
           "out and the chip goes to the next position: it goes to the first group that holds a "
           "single player. If every group is tied, or nobody ate that kind, the chip stays on the "
-          "pile for the next round."),
-    ("p", "Dessert works the same way, counting how many different kinds each player ate."),
-    ("note", "Example: Aiko and Ben ate 3 tuna each and Chie ate 2. Aiko and Ben cancel out, so the "
-             "tuna chip goes to Chie."),
-    ("h", "End of the game"),
-    ("p", "You may look at your own chips at any time, but keep them hidden from the others. After "
+          "pile for the next round.")),
+    ("p", N_("Dessert works the same way, counting how many different kinds each player ate.")),
+    ("note", N_("Example: Aiko and Ben ate 3 tuna each and Chie ate 2. Aiko and Ben cancel out, so the "
+             "tuna chip goes to Chie.")),
+    ("h", N_("End of the game")),
+    ("p", N_("You may look at your own chips at any time, but keep them hidden from the others. After "
           "the third round all chips are revealed and added up. The highest total wins; equal "
-          "highest totals share the win. With two players a tie simply awards nothing."),
-    ("h", "Playing in Tatami"),
-    ("p", "Drag a card onto your plate to eat it, or click it. Drop a wild onto the stack of the "
+          "highest totals share the win. With two players a tie simply awards nothing.")),
+    ("h", N_("Playing in Tatami")),
+    ("p", N_("Drag a card onto your plate to eat it, or click it. Drop a wild onto the stack of the "
           "kind it copies. Then drag the card you want to keep onto the keep mat: the rest of your "
           "hand goes to the next player. With two or more people at one screen, a privacy screen "
-          "hides each hand until its owner is ready. Press Esc to pause."),
+          "hides each hand until its owner is ready. Press Esc to pause.")),
 ]
 
 KANJI_RULES: list[tuple] = [
-    ("title", "Kanji-zushi", "漢字寿司"),
-    ("p", "A game for 2 to 6 players about how kanji are built. Many kanji are a left half and a right "
+    ("title", N_("Kanji-zushi"), "漢字寿司"),
+    ("p", N_("A game for 2 to 6 players about how kanji are built. Many kanji are a left half and a right "
           "half side by side: 亻 (person) beside 木 (tree) makes 休, \"rest\". Put the halves together "
-          "to make real, everyday kanji; the more strokes they have, the more they score."),
-    ("h", "The cards"),
-    ("p", "Each player has the same deck of 10 neta cards, the left halves: 亻 氵 彳 土 扌 木 日 禾 糸 言. "
-          "Everyone shares one deck of 46 shari cards, the right halves, such as 寺, 青, 反 or 会."),
-    ("h", "Setup"),
-    ("p", "The shari deck is shuffled and its top 6 cards are laid face up on the table in two rows. Each "
-          "player shuffles their own neta deck and draws 5 cards. The first player is chosen at random."),
-    ("h", "A turn"),
+          "to make real, everyday kanji; the more strokes they have, the more they score.")),
+    ("h", N_("The cards")),
+    ("p", N_("Each player has the same deck of 10 neta cards, the left halves: 亻 氵 彳 土 扌 木 日 禾 糸 言. "
+          "Everyone shares one deck of 46 shari cards, the right halves, such as 寺, 青, 反 or 会.")),
+    ("h", N_("Setup")),
+    ("p", N_("The shari deck is shuffled and its top 6 cards are laid face up on the table in two rows. Each "
+          "player shuffles their own neta deck and draws 5 cards. The first player is chosen at random.")),
+    ("h", N_("A turn")),
     ("steps", [
-        "Put one neta card from your hand beside one shari card on the table: neta on the left, shari on "
-        "the right.",
-        "If the pair makes one of the 2,136 regular-use (Jōyō) kanji, keep both cards face up in front of "
+        N_("Put one neta card from your hand beside one shari card on the table: neta on the left, shari on "
+        "the right."),
+        N_("If the pair makes one of the 2,136 regular-use (Jōyō) kanji, keep both cards face up in front of "
         "you as a completed kanji. A new shari card from the deck fills the table, and you draw a neta "
-        "card, while the decks last.",
-        "If the pair makes no character, or a character that is not a regular-use kanji (for example "
-        "日 + 昜 = 暘), both cards go back and your turn ends. You may also simply pass.",
-        "Play passes clockwise to the next player.",
+        "card, while the decks last."),
+        N_("If the pair makes no character, or a character that is not a regular-use kanji (for example "
+        "日 + 昜 = 暘), both cards go back and your turn ends. You may also simply pass."),
+        N_("Play passes clockwise to the next player."),
     ]),
-    ("h", "End of the game"),
+    ("h", N_("End of the game")),
     ("bullets", [
-        "A player with 5 completed kanji takes no more turns. When everyone has 5, the game ends.",
-        "If no player who still has turns can complete any regular-use kanji from their own hand and the "
-        "table, nothing can change any more and the game ends at once.",
-        "Your score is the total number of strokes of your kanji. The highest score wins. A tie goes to "
-        "the tied player whose single kanji has the most strokes; if that ties too, the win is shared.",
+        N_("A player with 5 completed kanji takes no more turns. When everyone has 5, the game ends."),
+        N_("If no player who still has turns can complete any regular-use kanji from their own hand and the "
+        "table, nothing can change any more and the game ends at once."),
+        N_("Your score is the total number of strokes of your kanji. The highest score wins. A tie goes to "
+        "the tied player whose single kanji has the most strokes; if that ties too, the win is shared."),
     ]),
-    ("note", "Answer key: by default every kanji of the official 2010 Jōyō list counts, so 付, 昨, 技 "
+    ("note", N_("Answer key: by default every kanji of the official 2010 Jōyō list counts, so 付, 昨, 技 "
              "and 伎 are good. The \"Rulebook\" option accepts only the 71 kanji printed in the "
-             "original rulebook (with 繪 read as 絵)."),
-    ("h", "Playing in Tatami"),
-    ("p", "Drag a neta card from your hand onto a shari card on the table, or click one and then the "
+             "original rulebook (with 繪 read as 絵).")),
+    ("h", N_("Playing in Tatami")),
+    ("p", N_("Drag a neta card from your hand onto a shari card on the table, or click one and then the "
           "other. The halves join into the kanji: a good one shows its meaning and readings and joins your "
           "row; a wrong one shakes and the cards go back. Hover any completed kanji to see its readings "
-          "and meaning. The Hint option highlights one good pair. Press Esc to pause."),
-    ("h", "Credits"),
-    ("p", "Kanji data: KANJIDIC2 by the Electronic Dictionary Research and Development Group (CC BY-SA "
+          "and meaning. The Hint option highlights one good pair. Press Esc to pause.")),
+    ("h", N_("Credits")),
+    ("p", N_("Kanji data: KANJIDIC2 by the Electronic Dictionary Research and Development Group (CC BY-SA "
           "4.0) for the Jōyō list, stroke counts, meanings and readings; KanjiVG by Ulrich Apel and "
           "contributors (CC BY-SA 3.0) for which halves make which kanji, cross-checked with the CJK "
           "Decomposition Data and CHISE IDS. This software uses the KANJIDIC2 dictionary file, the "
           "property of the Electronic Dictionary Research and Development Group, in conformance with "
-          "the Group's licence."),
+          "the Group's licence.")),
 ]
 
 RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SUSHI_RULES,
@@ -169,8 +177,9 @@ RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SU
 
 
 def rules_texts() -> list[str]:
-    """Every text the rules pages show (paragraphs, headings, steps, captions, the titles and their
-    Japanese words), in page order; asset paths left out (the font subset and its test read it)."""
+    """Every text the rules pages show, in English (paragraphs, headings, steps, captions, the titles
+    and their Japanese words), in page order; asset paths left out (the font subset and its test
+    read it; tools/make_fonts.py adds the catalogs' translations)."""
     out: list[str] = []
 
     def walk(item: object) -> None:
@@ -208,11 +217,12 @@ class RulesScene(UIScene):
         self._layout_key: Any = None
         self._items: list[tuple] = []
         self._content_h = 0.0
-        self.widgets.add(Button("button:back", "Back", (40, 28, 150, 52), self.back, style="secondary", size=20))
-        self.widgets.add(Button("button:tutorial", "Learn by playing", (206, 28, 230, 52), self._tutorial,
+        self.widgets.add(Button("button:back", _("Back"), (40, 28, 150, 52), self.back, style="secondary", size=20))
+        # Translators: a button opening the game's guided first game (max ~20 characters)
+        self.widgets.add(Button("button:tutorial", _("Learn by playing"), (206, 28, 230, 52), self._tutorial,
                                 style="primary", size=19))
-        titles = {"kaito": "KAITO", "sushi-draft": "Sushi Draft", "kanji-zushi": "Kanji-zushi"}
-        self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles.get(g, g)) for g in RULES_BY_GAME],
+        titles = {g: _(GAMES_BY_NAME[g].title) if g in GAMES_BY_NAME else g for g in RULES_BY_GAME}
+        self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles[g]) for g in RULES_BY_GAME],
                                          (870, 32, 370, 44), value=self.game, on_change=self._show_game, size=15))
 
     def _tutorial(self) -> None:
@@ -230,9 +240,9 @@ class RulesScene(UIScene):
         self.scroll = self.scroll_target = 0.0
         self._layout_key = None
 
-    # -- layout (logical px, depends on font metrics at the current scale) ------------
+    # -- layout (logical px, depends on font metrics at the current scale and the language) --
     def _layout(self) -> None:
-        key = self.viewport.version
+        key = (self.viewport.version, language())
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -243,19 +253,19 @@ class RulesScene(UIScene):
         for b in self.blocks:
             kind = b[0]
             if kind == "title":
-                items.append(("title", y, b[1], b[2]))
+                items.append(("title", y, _(b[1]), b[2]))
                 y += 84
             elif kind == "h":
                 y += 14
-                items.append(("h", y, b[1]))
+                items.append(("h", y, _(b[1])))
                 y += 44
             elif kind == "p":
-                for line in wrap_text(app, b[1], P, COL_W):
+                for line in wrap_text(app, _(b[1]), P, COL_W):
                     items.append(("line", y, line, COL_X, P, C.INK))
                     y += LH
                 y += 12
             elif kind == "note":
-                lines = wrap_text(app, b[1], 17, COL_W - 48)
+                lines = wrap_text(app, _(b[1]), 17, COL_W - 48)
                 h = len(lines) * 27 + 28
                 items.append(("notebox", y, h))
                 yy = y + 14
@@ -265,7 +275,7 @@ class RulesScene(UIScene):
                 y += h + 18
             elif kind in ("steps", "bullets"):
                 for i, text in enumerate(b[1]):
-                    lines = wrap_text(app, text, P, COL_W - 48)
+                    lines = wrap_text(app, _(text), P, COL_W - 48)
                     items.append(("marker", y, kind, i))
                     for line in lines:
                         items.append(("line", y, line, COL_X + 48, P, C.INK))
@@ -279,7 +289,7 @@ class RulesScene(UIScene):
                 total = n * tw + (n - 1) * gap
                 x = COL_X + (COL_W - total) / 2
                 for code, cap in b[1]:
-                    items.append(("tile", y, code, cap, x, tw, th))
+                    items.append(("tile", y, code, _(cap), x, tw, th))
                     x += tw + gap
                 y += th + 46
         self._items = items
@@ -366,10 +376,10 @@ class RulesScene(UIScene):
                 pygame.draw.rect(surface, C.VERMILION, vp.rect(COL_X, y + 2, 5, 24), border_radius=vp.px(2))
                 draw_text(surface, app, it[2], (COL_X + 16, y + 14), 25, C.INK, bold=True, anchor="midleft")
             elif kind == "line":
-                _, _, text, x, size, col = it
+                text, x, size, col = it[2:]
                 draw_text(surface, app, text, (x, y), size, col, anchor="topleft")
             elif kind == "marker":
-                _, _, mk, i = it
+                mk, i = it[2:]
                 if mk == "steps":
                     cr = vp.to_window((COL_X + 15, y + 14))
                     pygame.draw.circle(surface, C.VERMILION, cr, vp.px(14))
@@ -382,7 +392,7 @@ class RulesScene(UIScene):
                 pygame.draw.rect(surface, C.PAPER_DARK, r, border_radius=vp.px(12))
                 pygame.draw.rect(surface, C.GOLD, vp.rect(COL_X + 10, y, 5, it[2]), border_radius=vp.px(2))
             elif kind == "tile":
-                _, _, svg, cap, x, tw, th = it
+                svg, cap, x, tw, th = it[2:]
                 img = app.assets.svg(svg, tw, th)
                 tr = vp.rect(x, y, tw, th)
                 surface.blit(img, tr)
@@ -400,7 +410,7 @@ class RulesScene(UIScene):
             ty = track.y + (track.h - th) * (self.scroll / ms)
             pygame.draw.rect(surface, C.INK_MUTED, vp.rect(track.x, ty, track.w, th), border_radius=vp.px(3))
         # header over everything
-        draw_text(surface, app, "How to play", (640, 54), 30, C.INK, bold=True)
+        draw_text(surface, app, _("How to play"), (640, 54), 30, C.INK, bold=True)
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 
@@ -418,7 +428,7 @@ class RulesScene(UIScene):
             bot = pygame.transform.flip(top, False, True)
             cache = (key, top, bot)
             self._fade_cache = cache
-        _, top, bot = cache
+        top, bot = cache[1], cache[2]
         x = vp.to_window((page.x + 20, 0))[0]
         surface.blit(top, (x, vp.to_window((0, VIEW_TOP - 10))[1]))
         surface.blit(bot, (x, vp.to_window((0, VIEW_BOTTOM + 10))[1] - bot.get_height()))

@@ -48,7 +48,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from scenes.play.seats import LEVEL_LABEL, SEAT_KINDS, default_names
+from game.i18n import N_, _
+from scenes.play.seats import SEAT_KINDS, ai_count, comma_list, level_label, shown_names
 from scenes.shell.jsonstore import LoadProblem, set_aside
 from scenes.shell.settings import data_dir, write_text_atomic
 
@@ -65,7 +66,8 @@ MAX_BYTES = 4 * 1024 * 1024
 class SaveFormatError(ValueError):
     """A save file's content is not a usable saved game.
 
-    ``reason`` is a short phrase for the menu ("the file is corrupt"); ``str(exc)`` the detail."""
+    ``reason`` is a short phrase for the menu ("the file is corrupt"; an English catalog text,
+    ``N_``, translated where it is shown); ``str(exc)`` the detail."""
 
     def __init__(self, reason: str, detail: str):
         super().__init__(detail)
@@ -108,33 +110,41 @@ class SavedGame:
         return kw
 
     def describe(self, title: str | None = None) -> str:
-        """One line for the menu: ``"KAITO — You vs Hard AI, move 14"``.
+        """One line for the menu: ``"KAITO — You vs Hard AI, move 14"`` (in the language in use;
+        ``title`` as given, default the game's translated name).
 
         Human seats come first, by their saved name (default "You" / "Player N"); AI seats by level. The move number is the
         next action's (history length + 1), as numbered in the play scene's move list."""
         if title is None:
             title = _game_title(self.game)
         seats = self.setup["seats"]
-        names = self.setup.get("names") or default_names(seats)
+        names = shown_names(seats, self.setup.get("names"))
         order = sorted(range(len(seats)), key=lambda i: seats[i] != "human")
-        who = " vs ".join(names[i] if seats[i] == "human" else LEVEL_LABEL.get(seats[i], "AI") for i in order)
-        return f"{title} \u2014 {who}, move {self.moves + 1}"
+        who = vs_list([names[i] if seats[i] == "human" else level_label(seats[i]) for i in order])
+        # Translators: a game in progress: {game} its name, {players} who plays ("You vs Hard AI"),
+        # {n} the number of the next move
+        return _("{game} \u2014 {players}, move {n}").format(game=title, players=who, n=self.moves + 1)
 
     def summary(self) -> str:
         """The menu's Continue line under a game's card, without the title: ``"You vs Hard AI, move
         14"``; AI seats of one level are counted (``"You vs 3 Medium AIs, move 5"``), people are
         named. The caller still fits it to its button (``fit_text``)."""
         seats = self.setup["seats"]
-        names = self.setup.get("names") or default_names(seats)
+        names = shown_names(seats, self.setup.get("names"))
         people = [names[i] for i, s in enumerate(seats) if s == "human"]
         levels: dict[str, int] = {}
         for s in seats:
             if s != "human":
                 levels[s] = levels.get(s, 0) + 1
-        ais = [LEVEL_LABEL.get(s, "AI") if n == 1 else f"{n} {LEVEL_LABEL.get(s, 'AI')}s" for s, n in levels.items()]
+        ais = [ai_count(s, n) for s, n in levels.items()]
         others = people[1:] + ais
-        who = f"{people[0]} vs {', '.join(others)}" if people and others else ", ".join(people + ais)
-        return f"{who}, move {self.moves + 1}"
+        if people and others:
+            # Translators: who plays a game: the first person, then the other seats ("You vs 2 Medium AIs, Hard AI")
+            who = _("{first} vs {others}").format(first=people[0], others=comma_list(others))
+        else:
+            who = comma_list(people + ais)
+        # Translators: the Continue button's line: {players} who plays, {n} the number of the next move
+        return _("{players}, move {n}").format(players=who, n=self.moves + 1)
 
 
 def default_path() -> Path:
@@ -260,17 +270,17 @@ class SaveStore:
         except FileNotFoundError:
             return None
         except OSError as e:
-            self.set_aside("the file cannot be read", f"cannot read {self.path}: {e}", quiet)
+            self.set_aside(N_("the file cannot be read"), f"cannot read {self.path}: {e}", quiet)
             return None
         try:
             if len(raw) > MAX_BYTES:
-                raise SaveFormatError("the file is too large", f"larger than {MAX_BYTES} bytes")
+                raise SaveFormatError(N_("the file is too large"), f"larger than {MAX_BYTES} bytes")
             saved = parse_save(raw)
         except SaveFormatError as e:
             self.set_aside(e.reason, str(e), quiet)
             return None
         except Exception as e:  # a bug in a game's replay must not stop the app from starting
-            self.set_aside("the game could not be replayed", f"{type(e).__name__}: {e}", quiet)
+            self.set_aside(N_("the game could not be replayed"), f"{type(e).__name__}: {e}", quiet)
             return None
         if saved.state.is_over():
             # a finished game is not resumable: not an error, just stale
@@ -300,27 +310,27 @@ def parse_save(raw: bytes | str) -> SavedGame:
         text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
         doc = json.loads(text)
     except (UnicodeDecodeError, ValueError) as e:
-        raise SaveFormatError("the file is corrupt", f"not UTF-8 JSON: {e}") from None
+        raise SaveFormatError(N_("the file is corrupt"), f"not UTF-8 JSON: {e}") from None
     if not isinstance(doc, dict):
-        raise SaveFormatError("the file is not a saved game", "the top level is not a JSON object")
+        raise SaveFormatError(N_("the file is not a saved game"), "the top level is not a JSON object")
     if doc.get("version") != SAVE_VERSION:
-        raise SaveFormatError("the file is not a saved game of this version",
+        raise SaveFormatError(N_("the file is not a saved game of this version"),
                               f"version is {doc.get('version')!r}, expected {SAVE_VERSION}")
     name = doc.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        raise SaveFormatError("unknown game", f"game is {name!r}; known: {', '.join(sorted(GAMES))}")
+        raise SaveFormatError(N_("unknown game"), f"game is {name!r}; known: {', '.join(sorted(GAMES))}")
     record = doc.get("record")
     if not isinstance(record, dict):
-        raise SaveFormatError("the game record is malformed", "record is missing or not an object")
+        raise SaveFormatError(N_("the game record is malformed"), "record is missing or not an object")
     if record.get("game") != name:
-        raise SaveFormatError("the game record is malformed",
+        raise SaveFormatError(N_("the game record is malformed"),
                               f"record is of game {record.get('game')!r}, the save says {name!r}")
     try:
         state = GAMES[name].from_record(record)
     except RecordError as e:
-        raise SaveFormatError("the game record is malformed", f"record: {e}") from None
+        raise SaveFormatError(N_("the game record is malformed"), f"record: {e}") from None
     except ActionError as e:
-        raise SaveFormatError("the moves do not replay", f"record: {e}") from None
+        raise SaveFormatError(N_("the moves do not replay"), f"record: {e}") from None
     setup = validate_setup(doc.get("setup"), getattr(state, "num_seats", 0))
     saved_at, gid = doc.get("saved_at"), doc.get("game_id")
     return SavedGame(name, state, setup, record, saved_at if isinstance(saved_at, str) else "",
@@ -338,7 +348,7 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
         SaveFormatError: reason "the player setup is invalid"."""
 
     def bad(detail: str) -> SaveFormatError:
-        return SaveFormatError("the player setup is invalid", f"setup: {detail}")
+        return SaveFormatError(N_("the player setup is invalid"), f"setup: {detail}")
 
     if not isinstance(setup, dict):
         raise bad("missing or not an object")
@@ -375,6 +385,15 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
     return out
 
 
+def vs_list(names: list[str]) -> str:
+    """``"A vs B"``, ``"A vs B vs C"`` in the language in use."""
+    out = names[-1] if names else ""
+    for name in reversed(names[:-1]):
+        # Translators: two sides of a game ("You vs Hard AI"); {rest} may itself be "A vs B"
+        out = _("{first} vs {rest}").format(first=name, rest=out)
+    return out
+
+
 def _str_list(value: Any, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value)
 
@@ -383,7 +402,7 @@ def _game_title(name: str) -> str:
     from game.registry import get  # on first use, as in parse_save
 
     try:
-        return get(name).title
+        return _(get(name).title)
     except KeyError:
         return name
 

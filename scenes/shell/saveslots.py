@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
 from scenes.shell.saves import MAX_BYTES, SAVE_FILE, LoadProblem, SavedGame, SaveStore, default_folder
 
 log = logging.getLogger("tatami.saves")
@@ -76,7 +77,7 @@ class SaveSlots:
                 raise ValueError(f"game is {game!r}")
         except Exception as e:
             old = SaveStore(self.legacy)
-            old.set_aside("the file is not a saved game", f"{type(e).__name__}: {e}")
+            old.set_aside(N_("the file is not a saved game"), f"{type(e).__name__}: {e}")
             if old.problem is not None:
                 self.problems.append(old.problem)
             return
@@ -139,7 +140,7 @@ class SaveSlots:
             if store.problem is not None:
                 self.problems.append(store.problem)
             elif saved is not None and saved.game != game:
-                store.set_aside("the file is in another game's slot", f"it holds {saved.game!r}", quiet)
+                store.set_aside(N_("the file is in another game's slot"), f"it holds {saved.game!r}", quiet)
                 if store.problem is not None:
                     self.problems.append(store.problem)
             elif saved is not None:

@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from game.i18n import LANGUAGES
+
 log = logging.getLogger("tatami.settings")
 
 SETTINGS_FILE = "settings.json"
@@ -42,6 +44,7 @@ DEFAULTS: dict[str, Any] = {
     "animation_speed": "normal",  # one of ANIMATION_SPEEDS
     "sound": True,  # sound effects on / off (pause menu)
     "volume": 0.7,  # sound effects volume, 0..1 (scenes/shell/sound.py clamps anything else)
+    "language": None,  # "en" | "es" | "ja", or None: the system's (game/i18n.py)
     "setup": {  # last choices of the setup screen, per game
         "kaito": {
             "sides": ["human", "medium"],  # left / right player: "human" | "easy" | "medium" | "hard"
@@ -169,6 +172,8 @@ class Settings:
         d = self.data
         if d.get("animation_speed") not in ANIMATION_SPEEDS:
             d["animation_speed"] = DEFAULTS["animation_speed"]
+        if d.get("language") not in (None, *LANGUAGES):
+            d["language"] = None
         ws: Any = d.get("window_size")
         try:
             w, h = int(ws[0]), int(ws[1])

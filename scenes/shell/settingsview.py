@@ -5,7 +5,11 @@ once and is saved at once.
 
 UI ids: ``choice:sound:on|off``, ``slider:volume`` (kind ``slider``), ``choice:speed:<speed>``,
 ``choice:fullscreen:on|off``, ``choice:undo-<game>:on|off``, ``choice:hint-<game>:on|off``,
-``button:back`` (also Esc). The language choice comes with the translation catalogs."""
+``choice:language:system|en|es|ja`` (the system's language, or one chosen: takes effect at once
+through :meth:`App.set_language`), ``button:back`` (also Esc).
+
+The texts are looked up when the screen is built or drawn; a language change rebuilds it
+(:meth:`SettingsScene.language_changed`)."""
 from __future__ import annotations
 
 import logging
@@ -14,9 +18,10 @@ from typing import Any
 
 import pygame
 
+from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text
 from scenes.kit.slider import Slider
-from scenes.kit.widgets import Button, SegmentedChoice, UIScene
+from scenes.kit.widgets import Button, SegmentedChoice, UIScene, fit_size
 from scenes.shell.catalog import COMMON_OPTIONS, GAME_LIST
 from scenes.shell.settings import ANIMATION_SPEEDS
 
@@ -25,13 +30,21 @@ log = logging.getLogger("tatami.settings")
 PANEL = pygame.Rect(190, 112, 900, 500)
 LABEL_X = PANEL.x + 48
 CONTROL_X = PANEL.x + 330
-ROWS_Y = {"sound": 180, "speed": 250, "fullscreen": 320, "games": 396, "undo": 446, "hint": 508}
-SPEED_TEXT = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+#: Each row's centre y (logical px); "language" is the language choice's row.
+ROWS_Y = {"language": 168, "sound": 228, "speed": 288, "fullscreen": 348, "games": 414, "undo": 458, "hint": 518}
+SPEED_TEXT = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
+#: The rows' labels.
+ROW_LABELS = (("language", N_("Language")), ("sound", N_("Sound effects")), ("speed", N_("Animation speed")), ("fullscreen", N_("Display")),
+              ("undo", N_("Undo in new games")), ("hint", N_("Hints in new games")))
 GAME_COL_W, GAME_COL_GAP = 160, 26
 
 
 def _option_default(key: str) -> str:
-    return next(default for k, _, _, default in COMMON_OPTIONS if k == key)
+    return next(default for k, _label, _values, default in COMMON_OPTIONS if k == key)
+
+
+def _on_off() -> list[tuple[str, str]]:
+    return [("on", _("On")), ("off", _("Off"))]
 
 
 class SettingsScene(UIScene):
@@ -42,18 +55,25 @@ class SettingsScene(UIScene):
     def __init__(self, app: Any, **kwargs: Any):
         super().__init__(app, **kwargs)
         st = app.settings
+        chosen = st.get("language")
+        # Translators: the language choice's first option: follow the computer's language
+        languages = [("system", _("System"))] + [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+        self.widgets.add(SegmentedChoice("choice:language", languages,
+                                         (CONTROL_X, ROWS_Y["language"] - 22, 500, 44),
+                                         value=chosen if chosen in LANGUAGES else "system",
+                                         on_change=self._set_language, size=16))
         on = st.get("sound", True) is not False
-        self.widgets.add(SegmentedChoice("choice:sound", [("on", "On"), ("off", "Off")],
+        self.widgets.add(SegmentedChoice("choice:sound", _on_off(),
                                          (CONTROL_X, ROWS_Y["sound"] - 22, 150, 44), value="on" if on else "off",
                                          on_change=self._set_sound, size=16))
         self.volume = self.widgets.add(Slider("slider:volume", (CONTROL_X + 190, ROWS_Y["sound"] - 14, 300, 28),
                                               value=self._volume(), on_change=self._set_volume))
         speed = st.get("animation_speed", "normal")
-        self.widgets.add(SegmentedChoice("choice:speed", [(s, SPEED_TEXT[s]) for s in ANIMATION_SPEEDS],
+        self.widgets.add(SegmentedChoice("choice:speed", [(s, _(SPEED_TEXT[s])) for s in ANIMATION_SPEEDS],
                                          (CONTROL_X, ROWS_Y["speed"] - 22, 470, 44),
                                          value=speed if speed in ANIMATION_SPEEDS else "normal",
                                          on_change=self._set_speed, size=16))
-        self.widgets.add(SegmentedChoice("choice:fullscreen", [("off", "Window"), ("on", "Fullscreen")],
+        self.widgets.add(SegmentedChoice("choice:fullscreen", [("off", _("Window")), ("on", _("Fullscreen"))],
                                          (CONTROL_X, ROWS_Y["fullscreen"] - 22, 300, 44),
                                          value="on" if getattr(app, "fullscreen", False) else "off",
                                          on_change=self._set_fullscreen, size=16))
@@ -63,11 +83,11 @@ class SettingsScene(UIScene):
             opts = opts if isinstance(opts, dict) else {}
             for key in ("undo", "hint"):
                 value = opts.get(key, _option_default(key))
-                self.widgets.add(SegmentedChoice(f"choice:{key}-{g.name}", [("on", "On"), ("off", "Off")],
+                self.widgets.add(SegmentedChoice(f"choice:{key}-{g.name}", _on_off(),
                                                  (x, ROWS_Y[key] - 22, GAME_COL_W, 44),
                                                  value=value if value in ("on", "off") else _option_default(key),
                                                  on_change=partial(self._set_option, g.name, key), size=15))
-        self.widgets.add(Button("button:back", "Back", (PANEL.centerx - 100, PANEL.bottom + 24, 200, 54), self.back,
+        self.widgets.add(Button("button:back", _("Back"), (PANEL.centerx - 100, PANEL.bottom + 24, 200, 54), self.back,
                                 style="secondary", size=20))
 
     # -- applying ---------------------------------------------------------------------------------
@@ -95,6 +115,11 @@ class SettingsScene(UIScene):
             except Exception:
                 log.debug("volume preview failed", exc_info=True)
 
+    def _set_language(self, value: str) -> None:
+        """``choice:language``: every text in that language at once (this screen and the menu
+        are rebuilt), the choice saved; "system" forgets it (the system's language)."""
+        self.app.set_language(None if value == "system" else value)
+
     def _set_speed(self, value: str) -> None:
         self.app.settings["animation_speed"] = value
         self._save()
@@ -120,6 +145,17 @@ class SettingsScene(UIScene):
         else:
             self.app.go_to_menu()
 
+    def language_changed(self) -> "SettingsScene":
+        """The language changed: this screen again, in it (its choices are built once), without a
+        fade and with the keyboard focus where it was."""
+        scene = type(self)(self.app)
+        scene.fade.finish()
+        ring, old = scene.widgets.focus, self.widgets.focus
+        current = getattr(old.current, "id", None)
+        ring.keyboard = old.keyboard
+        ring.current = next((w for w in scene.widgets.widgets if current is not None and w.id == current), None)
+        return scene
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -130,17 +166,18 @@ class SettingsScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        draw_text(surface, app, "Settings", (640, 62), 40, C.INK, bold=True)
+        draw_text(surface, app, _("Settings"), (640, 62), 40, C.INK, bold=True)
         draw_panel(surface, app, PANEL, radius=20)
-        rows = (("sound", "Sound effects"), ("speed", "Animation speed"), ("fullscreen", "Display"),
-                ("undo", "Undo in new games"), ("hint", "Hints in new games"))
-        for key, label in rows:
-            draw_text(surface, app, label, (LABEL_X, ROWS_Y[key]), 19, C.INK, bold=True, anchor="midleft")
-        draw_text(surface, app, f"{round(self.volume.value * 100)}%", (CONTROL_X + 510, ROWS_Y["sound"]), 17,
-                  C.INK_SOFT, anchor="midleft")
+        for key, label in ROW_LABELS:
+            text = _(label)
+            size = fit_size(app, text, 19, True, CONTROL_X - LABEL_X - 16)
+            draw_text(surface, app, text, (LABEL_X, ROWS_Y[key]), size, C.INK, bold=True, anchor="midleft")
+        # Translators: the sound volume beside its slider ("70%")
+        draw_text(surface, app, _("{percent}%").format(percent=round(self.volume.value * 100)),
+                  (CONTROL_X + 510, ROWS_Y["sound"]), 17, C.INK_SOFT, anchor="midleft")
         for k, g in enumerate(GAME_LIST):
             x = CONTROL_X + k * (GAME_COL_W + GAME_COL_GAP) + GAME_COL_W / 2
-            draw_text(surface, app, g.title, (x, ROWS_Y["games"]), 16, C.INK_SOFT, bold=True)
+            draw_text(surface, app, _(g.title), (x, ROWS_Y["games"]), 16, C.INK_SOFT, bold=True)
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 

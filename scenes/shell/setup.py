@@ -26,6 +26,9 @@ the colours with "who moves first" resolved into seat order (seat 0 moves first,
 name is the default one (``default_names``). When a game of this game is in progress it first asks
 (:func:`scenes.shell.confirm.confirm_new_game`): nothing is replaced without "Abandon it".
 Picking another game rebuilds the screen for that game.
+
+The texts are English catalog texts (``N_``) translated when the screen is built or drawn
+(game/i18n.py); a language change rebuilds it (:meth:`SetupScene.language_changed`).
 """
 from __future__ import annotations
 
@@ -35,20 +38,40 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.draw import SEAT_COLOR_RGB, C, draw_chrome, draw_panel, draw_text
+from game.i18n import N_, _, pgettext
+from scenes.kit.draw import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_chrome, draw_panel, draw_text, wrap_text
 from scenes.kit.textfield import TextField, clean_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import SEAT_RGB, default_names
-from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, OPTION_KWARGS
+from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, NEXT_LABEL, OPTION_KWARGS
 from scenes.shell.confirm import confirm_new_game
 
+#: The seat kinds offered (the labels: :func:`kind_choices`).
 PLAYER_KINDS = [("human", "Human"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
-SIDE_LABEL = ("Player A", "Player B")
+# Translators: the two sides of a KAITO game on the setup screen (shown in capitals over each side)
+SIDE_LABEL = (N_("Player A"), N_("Player B"))
+#: The animation speeds offered.
+SPEED_CHOICES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 #: Longest name a person may type.
 NAME_MAX = 16
 #: The options row (logical px): label baseline and the choices' top; its left and right ends.
 ROW_LABEL_Y, ROW_Y, ROW_X0, ROW_X1 = 520, 538, 110, 1170
+#: The hint line between Back and Start (logical px): its centre and widest line (two lines at most).
+NOTE_Y, NOTE_W = 664, 490
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    """The seat-kind choice's options, in the language in use (a person, then the AI levels)."""
+    return [("human", _("Human")),
+            # Translators: an AI level on the setup screen (the choices of a seat: Human, Easy, Medium, Hard)
+            ("easy", pgettext("AI level", "Easy")), ("medium", pgettext("AI level", "Medium")),
+            ("hard", pgettext("AI level", "Hard"))]
+
+
+def _choices(options: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``(value, English catalog text)`` pairs as shown now."""
+    return [(value, _(text)) for value, text in options]
 
 
 class SetupScene(UIScene):
@@ -66,14 +89,14 @@ class SetupScene(UIScene):
         #: options offered here: (key, label, [(value, text)], default): the game's own, undo, hints
         self.options: list[tuple] = self.info.options
         self.option_values: dict[str, str] = {}
-        #: the options row: (label, x) per column, drawn over the choices
+        #: the options row: (label, x) per column, drawn over the choices (labels: English catalog texts)
         self.row_labels: list[tuple[str, float]] = []
         self.speed = app.settings.get("animation_speed", "normal")
         if self.speed not in ("slow", "normal", "fast"):
             self.speed = "normal"
         available = [g for g in GAME_LIST if g.available and self.app.has_scene(g.scene)]
         self.w_game = SegmentedChoice(
-            "choice:game", [(g.name, g.title) for g in GAME_LIST], (390, 138, 500, 44), value=game,
+            "choice:game", [(g.name, _(g.title)) for g in GAME_LIST], (390, 138, 500, 44), value=game,
             on_change=self._set_game, size=18,
             disabled=[g.name for g in GAME_LIST if g not in available],
         )
@@ -87,13 +110,14 @@ class SetupScene(UIScene):
             row += self._build_two(saved)
         row += self._build_options(saved)
         self.w_speed = SegmentedChoice(
-            "choice:speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")], (0, ROW_Y, 210, 44),
+            "choice:speed", _choices(SPEED_CHOICES), (0, ROW_Y, 210, 44),
             value=self.speed, on_change=self._set_speed, size=15,
         )
-        row.append(("Speed", self.widgets.add(self.w_speed)))
+        row.append((N_("Speed"), self.widgets.add(self.w_speed)))
         self._lay_out_row(row)
-        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
-        self.widgets.add(Button("button:start", "Start game", (890, 632, 280, 62), self.start, style="primary",
+        self.widgets.add(Button("button:back", _("Back"), (110, 636, 180, 56), self._back, style="secondary",
+                                size=20))
+        self.widgets.add(Button("button:start", _("Start game"), (890, 632, 280, 62), self.start, style="primary",
                                 size=24))
         # the name fields last: they see a click first (and end their editing on a click elsewhere)
         self.fields: list[TextField] = []
@@ -135,23 +159,23 @@ class SetupScene(UIScene):
         self.widgets.add(self.w_players)
         self.w_seat = []
         for i in range(hi):
-            sc = SegmentedChoice(f"choice:seat{i}", PLAYER_KINDS, (600, self._row_y(i) - 22, 540, 44),
+            sc = SegmentedChoice(f"choice:seat{i}", kind_choices(), (600, self._row_y(i) - 22, 540, 44),
                                  value=kinds[i], on_change=partial(self._set_kind, i), size=17)
             sc.visible = i < players
             self.w_seat.append(sc)
             self.widgets.add(sc)
-        return [("Players", self.w_players)]
+        return [(N_("Players"), self.w_players)]
 
     def _build_options(self, saved: dict) -> list[tuple[str, SegmentedChoice]]:
         """The option choices (``choice:<key>:<value>``) for the row."""
         saved_opts = saved.get("options", {}) if isinstance(saved.get("options"), dict) else {}
         out = []
         for key, label, values, default in self.options:
-            allowed = [v for v, _ in values]
+            allowed = [v for v, _text in values]
             value = saved_opts.get(key, default)
             self.option_values[key] = value if value in allowed else default
-            w = 250 if len(values) > 2 or max(len(t) for _, t in values) > 4 else 130
-            sc = SegmentedChoice(f"choice:{key}", values, (0, ROW_Y, w, 44), value=self.option_values[key],
+            w = 250 if len(values) > 2 or max(len(t) for _value, t in values) > 4 else 130
+            sc = SegmentedChoice(f"choice:{key}", _choices(values), (0, ROW_Y, w, 44), value=self.option_values[key],
                                  on_change=partial(self._set_option, key), size=15)
             out.append((label, self.widgets.add(sc)))
         return out
@@ -160,17 +184,17 @@ class SetupScene(UIScene):
         """Spread the row's choices from ``ROW_X0`` to ``ROW_X1`` with equal gaps; a roomy row
         widens its first and last choice (to 360 / 300 px at most) rather than leave wide gaps."""
         gaps = max(1, len(row) - 1)
-        spare = ROW_X1 - ROW_X0 - sum(w.rect.w for _, w in row) - 40 * gaps
+        spare = ROW_X1 - ROW_X0 - sum(w.rect.w for _label, w in row) - 40 * gaps
         for w, cap in ((row[0][1], 360), (row[-1][1], 300)):
             add = max(0, min(spare, cap - w.rect.w))
             w.rect.w += add
             spare -= add
-        gap = (ROW_X1 - ROW_X0 - sum(w.rect.w for _, w in row)) / gaps
+        gap = (ROW_X1 - ROW_X0 - sum(w.rect.w for _label, w in row)) / gaps
         x = float(ROW_X0)
         for label, w in row:
             w.rect.x = round(x)
             if w is self.w_speed and w.rect.w >= 260:
-                label = "Animation speed"
+                label = N_("Animation speed")
             self.row_labels.append((label, w.rect.x))
             x += w.rect.w + gap
 
@@ -219,9 +243,10 @@ class SetupScene(UIScene):
         self.w_color = []
         for side in (0, 1):
             x = 110 if side == 0 else 660
-            sc = SegmentedChoice(f"choice:seat{side}", PLAYER_KINDS, (x + 32, 324, 446, 48), value=kinds[side],
+            sc = SegmentedChoice(f"choice:seat{side}", kind_choices(), (x + 32, 324, 446, 48), value=kinds[side],
                                  on_change=partial(self._set_kind, side), size=18)
-            cc = SegmentedChoice(f"choice:color{side}", [("R", "Red"), ("B", "Black")], (x + 32, 422, 446, 48),
+            colours = _choices([("R", SEAT_COLOR_NAME["R"]), ("B", SEAT_COLOR_NAME["B"])])
+            cc = SegmentedChoice(f"choice:color{side}", colours, (x + 32, 422, 446, 48),
                                  value=colors[side], on_change=partial(self._set_color, side), size=18,
                                  swatches=SEAT_COLOR_RGB)
             self.w_seat.append(sc)
@@ -230,11 +255,14 @@ class SetupScene(UIScene):
             self.widgets.add(cc)
 
         self.w_first = SegmentedChoice(
-            "choice:first", [("left", "Player A"), ("right", "Player B"), ("random", "Random")],
+            "choice:first",
+            [("left", _(SIDE_LABEL[0])), ("right", _(SIDE_LABEL[1])),
+             # Translators: who moves first in KAITO: Player A, Player B or chosen at random
+             ("random", pgettext("who moves first", "Random"))],
             (0, ROW_Y, 330, 44), value=first, on_change=self._set_first, size=16,
         )
         self.widgets.add(self.w_first)
-        return [("Who moves first", self.w_first)]
+        return [(N_("Who moves first"), self.w_first)]
 
     # -- choices ----------------------------------------------------------------------
     def _set_option(self, key: str, value: str) -> None:
@@ -291,6 +319,14 @@ class SetupScene(UIScene):
             "sides": list(self.kinds), "colors": list(self.colors), "first_side": self.first, **common,
         })
 
+    def language_changed(self) -> "SetupScene":
+        """The language changed: the screen again, in it (its choices are built once; the choices
+        are in the settings)."""
+        self._remember()
+        scene = type(self)(self.app, game=self.game)
+        scene.fade.finish()
+        return scene
+
     def _back(self) -> None:
         if len(self.app.manager) > 1:
             self.app.manager.pop()
@@ -332,7 +368,7 @@ class SetupScene(UIScene):
         self._remember()
         self.app.settings.save()
         kwargs = self.setup_kwargs()
-        confirm_new_game(self.app, self.game, lambda: self.app.start_game(self.game, **kwargs), self.info.title)
+        confirm_new_game(self.app, self.game, lambda: self.app.start_game(self.game, **kwargs), _(self.info.title))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -355,14 +391,14 @@ class SetupScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        draw_text(surface, app, "New game", (640, 62), 44, C.INK, bold=True)
+        draw_text(surface, app, _("New game"), (640, 62), 44, C.INK, bold=True)
         draw_text(surface, app, "勝負", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         if self.multi:
             self._draw_multi(surface)
         else:
             self._draw_two(surface)
         for label, x in self.row_labels:
-            draw_text(surface, app, label, (x, ROW_LABEL_Y), 14, C.INK_SOFT, bold=True, anchor="midleft")
+            draw_text(surface, app, _(label), (x, ROW_LABEL_Y), 14, C.INK_SOFT, bold=True, anchor="midleft")
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 
@@ -381,18 +417,28 @@ class SetupScene(UIScene):
             col = SEAT_RGB[i % len(SEAT_RGB)]
             if on:
                 pygame.draw.circle(surface, col, vp.to_window((150, y)), vp.px(11))
-                draw_text(surface, app, f"SEAT {i + 1}", (176, y), 13, C.INK_MUTED, bold=True, anchor="midleft")
+                # Translators: a seat's number on the setup screen, in capitals (~8 characters)
+                draw_text(surface, app, _("SEAT {n}").format(n=i + 1), (176, y), 13, C.INK_MUTED, bold=True,
+                          anchor="midleft")
                 if seats[i] != "human":
                     draw_text(surface, app, names[i], (256, y - 8), 20, C.INK, bold=True, anchor="midleft")
                 nxt = names[(i + 1) % self.players]
-                word = self.info.extra.get("next_label", "passes to")
-                draw_text(surface, app, f"{word} {nxt}  →", (256, y + 16), 12.5, C.INK_MUTED, anchor="midleft")
+                order = _(self.info.extra.get("next_label", NEXT_LABEL)).format(name=nxt)
+                draw_text(surface, app, f"{order}  →", (256, y + 16), 12.5, C.INK_MUTED, anchor="midleft")
             else:
-                draw_text(surface, app, f"Seat {i + 1} — not playing", (176, y), 15, C.INK_MUTED, anchor="midleft")
+                draw_text(surface, app, _("Seat {n} — not playing").format(n=i + 1), (176, y), 15, C.INK_MUTED,
+                          anchor="midleft")
         humans = seats.count("human")
-        note = ("Two or more humans: a privacy screen hides each hand between turns."
-                if humans >= 2 else self.info.extra.get("setup_note", ""))
-        draw_text(surface, app, note, (640, 664), 14, C.INK_MUTED)
+        note = self.info.extra.get("setup_note", "")
+        note = _("Two or more humans: a privacy screen hides each hand between turns.") if humans >= 2 else (
+            _(note) if note else "")
+        self._draw_note(surface, note)
+
+    def _draw_note(self, surface: pygame.Surface, note: str) -> None:
+        """The hint line between Back and Start (wrapped to a second line when it is longer)."""
+        lines = wrap_text(self.app, note, 14, NOTE_W)[:2] if note else []
+        for k, line in enumerate(lines):
+            draw_text(surface, self.app, line, (640, NOTE_Y + (k - (len(lines) - 1) / 2) * 18), 14, C.INK_MUTED)
 
     def _draw_two(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -407,19 +453,19 @@ class SetupScene(UIScene):
             # colour band on the panel's left edge
             col = SEAT_COLOR_RGB[self.colors[side]]
             pygame.draw.rect(surface, col, vp.rect(x, 222, 8, 256), border_radius=vp.px(4))
-            draw_text(surface, app, SIDE_LABEL[side].upper(), (x + 32, 228), 14, C.INK_MUTED, bold=True,
+            draw_text(surface, app, _(SIDE_LABEL[side]).upper(), (x + 32, 228), 14, C.INK_MUTED, bold=True,
                       anchor="midleft")
             if self.kinds[side] != "human":
                 draw_text(surface, app, names[side], (x + 32, 269), 28, C.INK, bold=True, anchor="midleft")
             if first_side is None:
-                role = "Random start"
+                role = _("Random start")
             elif first_side == side:
-                role = "Moves first"
+                role = _("Moves first")
             else:
-                role = "Places the Kaito"
+                role = _("Places the Kaito")
             rc = C.VERMILION if first_side == side else C.INK_SOFT
             draw_text(surface, app, role, (x + 478, 269), 16, rc, bold=first_side == side, anchor="midright")
-            draw_text(surface, app, "Player", (x + 32, 308), 14, C.INK_MUTED, anchor="midleft")
-            draw_text(surface, app, "Colour", (x + 32, 406), 14, C.INK_MUTED, anchor="midleft")
-        draw_text(surface, app, "The other player places the Kaito on a blank square to begin.", (640, 664), 14,
-                  C.INK_MUTED)
+            # Translators: over a side's choice of Human or an AI level
+            draw_text(surface, app, pgettext("setup", "Player"), (x + 32, 308), 14, C.INK_MUTED, anchor="midleft")
+            draw_text(surface, app, _("Colour"), (x + 32, 406), 14, C.INK_MUTED, anchor="midleft")
+        self._draw_note(surface, _("The other player places the Kaito on a blank square to begin."))

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_, _
 from scenes.shell.jsonstore import JsonStore
 from scenes.shell.settings import data_dir
 
@@ -159,7 +160,7 @@ class StatsStore(JsonStore):
             data = {str(g): {str(lv): LevelStats.from_dict(row) for lv, row in levels.items()}
                     for g, levels in games.items() if isinstance(levels, dict) or _bad(f"{g} is not an object")}
         except ValueError as e:
-            self._set_aside("the file is corrupt", f"{type(e).__name__}: {e}")
+            self._set_aside(N_("the file is corrupt"), f"{type(e).__name__}: {e}")
             return
         self._data = data
         self._counted = [c for c in counted if isinstance(c, str)][-COUNTED_KEEP:]
@@ -171,12 +172,14 @@ class StatsStore(JsonStore):
         return self._data
 
     def notice(self) -> str:
-        """One line for the screens when the file was unusable, else ``""``."""
+        """One line for the screens when the file was unusable, else ``""`` (in the language in use)."""
         if self._data is None:
             self.load()
         if self.problem is None:
             return ""
-        return f"The statistics could not be read ({self.problem.reason}) \u2014 set aside; counting starts again"
+        # Translators: {reason} says why, e.g. "the file is corrupt"
+        return _("The statistics could not be read ({reason}) \u2014 set aside; counting starts again").format(
+            reason=_(self.problem.reason))
 
     def games(self) -> list[str]:
         """Games with at least one counted game."""

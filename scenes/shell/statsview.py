@@ -6,6 +6,8 @@ UI ids: ``choice:stats-game:<name>`` (the game shown), ``button:back`` (Esc too)
 ``button:reset-stats`` (asks first: ``button:confirm-reset`` / ``button:cancel``; disabled when
 there is nothing to reset or no store). A statistics file that was set aside shows its one-line
 notice here.
+
+The texts are English catalog texts (``N_``) translated when drawn (game/i18n.py).
 """
 from __future__ import annotations
 
@@ -13,25 +15,40 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
+from scenes.play.seats import LEVEL_LABEL
 from scenes.shell.catalog import GAME_LIST
 from scenes.shell.stats import LEVEL_ORDER, LevelStats
 
-#: The table's columns: (title, width in logical px); the first is the opponent level.
+#: The table's columns: (title, width in logical px); the first is the opponent level. The titles
+#: are shown in capitals.
 COLUMNS: list[tuple[str, int]] = [
-    ("Opponent", 190), ("Played", 110), ("Won", 100), ("Lost", 100), ("Shared", 110), ("Win rate", 120),
-    ("Streak", 110), ("Best streak", 140), ("Best score", 130),
+    # Translators: the statistics table's column titles (shown in capitals, ~12 characters at most)
+    (N_("Opponent"), 190), (N_("Played"), 110), (N_("Won"), 100), (N_("Lost"), 100), (N_("Shared"), 110),
+    (N_("Win rate"), 120), (N_("Streak"), 110), (N_("Best streak"), 140), (N_("Best score"), 130),
 ]
 TABLE_X, TABLE_Y, ROW_H = 80, 214, 52
-#: What the best score counts, per game.
-SCORE_UNIT = {"kaito": "tiles held at the end", "sushi-draft": "chip points", "kanji-zushi": "strokes"}
-LEVEL_TEXT = {"random": "Random AI", "easy": "Easy AI", "medium": "Medium AI", "hard": "Hard AI"}
+#: The note under the table, per game: what the best score counts.
+SCORE_NOTE = {
+    "kaito": N_("Games of one player against the AI, by the strongest AI at the table. Best score: tiles held "
+                "at the end."),
+    "sushi-draft": N_("Games of one player against the AI, by the strongest AI at the table. Best score: chip "
+                      "points."),
+    "kanji-zushi": N_("Games of one player against the AI, by the strongest AI at the table. Best score: "
+                      "strokes."),
+    "": N_("Games of one player against the AI, by the strongest AI at the table. Best score: points."),
+}
+LEVEL_TEXT = {lv: LEVEL_LABEL[lv] for lv in LEVEL_ORDER}
+#: The last row's label.
+TOTAL = N_("Total")
 
 
 def table_rows(rows: dict[str, LevelStats]) -> list[tuple[str, LevelStats | None]]:
     """The rows shown: Easy, Medium and Hard always (None where nothing was played), Random when
-    played, then a "Total" row when any game counted (its ``streak`` is the sum's: not shown)."""
+    played, then a "Total" row when any game counted (its ``streak`` is the sum's: not shown). The
+    labels are English catalog texts (an unknown level: its key)."""
     levels = [lv for lv in LEVEL_ORDER if lv != "random" or lv in rows] + [lv for lv in rows if lv not in LEVEL_ORDER]
     out: list[tuple[str, LevelStats | None]] = [(LEVEL_TEXT.get(lv, lv), rows.get(lv)) for lv in levels]
     if rows:
@@ -45,7 +62,7 @@ def table_rows(rows: dict[str, LevelStats]) -> list[tuple[str, LevelStats | None
             if r.best_score is not None and (total.best_score is None or r.best_score > total.best_score):
                 total.best_score = r.best_score
         total.streak = -1  # not meaningful across levels
-        out.append(("Total", total))
+        out.append((TOTAL, total))
     return out
 
 
@@ -53,7 +70,8 @@ def cells(row: LevelStats | None) -> list[str]:
     """A row's cells after the first column (``"—"`` where there is nothing to show)."""
     if row is None or row.played == 0:
         return ["0"] + ["\u2014"] * (len(COLUMNS) - 2)
-    rate = f"{round(100 * row.won / row.played)} %"
+    # Translators: a win rate in the statistics table ("50 %")
+    rate = _("{percent} %").format(percent=round(100 * row.won / row.played))
     streak = "\u2014" if row.streak < 0 else str(row.streak)
     best = "\u2014" if row.best_score is None else str(row.best_score)
     return [str(row.played), str(row.won), str(row.lost), str(row.shared), rate, streak, str(row.best_streak), best]
@@ -70,10 +88,11 @@ class StatsScene(UIScene):
         self.game = game if game in names else names[0]
         self.store = getattr(app, "stats", None)
         self.w_game = self.widgets.add(SegmentedChoice(
-            "choice:stats-game", [(g.name, g.title) for g in GAME_LIST], (390, 138, 500, 44), value=self.game,
+            "choice:stats-game", [(g.name, _(g.title)) for g in GAME_LIST], (390, 138, 500, 44), value=self.game,
             on_change=self._set_game, size=18))
-        self.widgets.add(Button("button:back", "Back", (110, 636, 180, 56), self._back, style="secondary", size=20))
-        self.btn_reset = self.widgets.add(Button("button:reset-stats", "Reset statistics", (900, 636, 270, 56),
+        self.widgets.add(Button("button:back", _("Back"), (110, 636, 180, 56), self._back, style="secondary",
+                                size=20))
+        self.btn_reset = self.widgets.add(Button("button:reset-stats", _("Reset statistics"), (900, 636, 270, 56),
                                                  self._ask_reset, style="secondary", size=19))
         self.notice = ""
         self.refresh()
@@ -101,9 +120,9 @@ class StatsScene(UIScene):
 
     def _ask_reset(self) -> None:
         self.app.manager.push(self.app.make_scene(
-            "confirm", title="Reset the statistics?",
-            message="Every game, win and streak counted so far is forgotten, for all three games.",
-            action="confirm-reset", confirm_label="Reset", on_confirm=self._reset))
+            "confirm", title=_("Reset the statistics?"),
+            message=_("Every game, win and streak counted so far is forgotten, for all three games."),
+            action="confirm-reset", confirm_label=_("Reset"), on_confirm=self._reset))
 
     def _reset(self) -> None:
         if self.store is not None:
@@ -112,6 +131,12 @@ class StatsScene(UIScene):
 
     def resume(self) -> None:
         self.refresh()
+
+    def language_changed(self) -> "StatsScene":
+        """The language changed: the screen again, in it (its buttons are built once)."""
+        scene = type(self)(self.app, game=self.game)
+        scene.fade.finish()
+        return scene
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -122,35 +147,35 @@ class StatsScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         draw_chrome(surface, app)
-        draw_text(surface, app, "Statistics", (640, 62), 44, C.INK, bold=True)
+        draw_text(surface, app, _("Statistics"), (640, 62), 44, C.INK, bold=True)
         draw_text(surface, app, "戦績", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         rows = table_rows(self.rows)
-        width = sum(w for _, w in COLUMNS)
+        width = sum(w for _title, w in COLUMNS)
         panel = pygame.Rect(TABLE_X - 20, TABLE_Y - 22, width + 40, ROW_H * (len(rows) + 1) + 30)
         draw_panel(surface, app, panel, radius=20)
         x = TABLE_X
         for i, (title, w) in enumerate(COLUMNS):
             anchor, tx = ("midleft", x + 12) if i == 0 else ("center", x + w / 2)
-            draw_text(surface, app, title.upper(), (tx, TABLE_Y + ROW_H / 2 - 4), 14, C.INK_MUTED, bold=True,
+            draw_text(surface, app, _(title).upper(), (tx, TABLE_Y + ROW_H / 2 - 4), 14, C.INK_MUTED, bold=True,
                       anchor=anchor)
             x += w
         for r, (label, row) in enumerate(rows):
             y = TABLE_Y + ROW_H * (r + 1)
-            total = label == "Total"
+            total = label == TOTAL
             pygame.draw.line(surface, C.PAPER_EDGE, self.viewport.to_window((TABLE_X, y)),
                              self.viewport.to_window((TABLE_X + width, y)), max(1, self.viewport.px(1.5 if total else 1)))
             played = row is not None and row.played > 0
             ink = C.INK if played else C.INK_MUTED
             cy = y + ROW_H / 2
-            draw_text(surface, app, label, (TABLE_X + 12, cy), 20, ink, bold=True, anchor="midleft")
+            draw_text(surface, app, _(label), (TABLE_X + 12, cy), 20, ink, bold=True, anchor="midleft")
             x = TABLE_X + COLUMNS[0][1]
-            for text, (_, w) in zip(cells(row), COLUMNS[1:]):
+            for text, (_title, w) in zip(cells(row), COLUMNS[1:]):
                 draw_text(surface, app, text, (x + w / 2, cy), 21, ink, bold=total and played)
                 x += w
-        note = ("Games of one player against the AI, by the strongest AI at the table. Best score: "
-                f"{SCORE_UNIT.get(self.game, 'points')}.")
+        unit = self.game if self.game in SCORE_NOTE else ""
+        note = _(SCORE_NOTE[unit])
         if self.store is None:
-            note = "Statistics are not kept in this session."
+            note = _("Statistics are not kept in this session.")
         draw_text(surface, app, note, (640, panel.bottom + 26), 15, C.INK_MUTED)
         if self.notice:
             draw_text(surface, app, self.notice, (640, panel.bottom + 52), 15, C.VERMILION_DARK)

@@ -13,8 +13,10 @@ from typing import Any
 
 import pygame
 
-from game.sushi import CARD_NAMES, DESSERT, PILES, WILD
+from game.i18n import N_, _
+from game.sushi import DESSERT, WILD
 from scenes.kit.card_art import CardArt
+from scenes.shell.assets import has_cjk
 from scenes.sushi.layout import HAND_H, HAND_W
 
 # -- art paths ---------------------------------------------------------------------------------
@@ -54,13 +56,42 @@ PLATE_SVG = f"{ART_DIR}/plate.svg"
 KEEP_SVG = f"{ART_DIR}/keep_mat.svg"
 TABLE_SVG = "art/table.svg"
 
-#: The names printed on the cards' cream strip (long form, and a short form for small cards).
+#: The names printed on the cards' cream strip (long form, and a short form for small cards),
+#: translated where they are printed. A name may break into two lines at its first space.
 CARD_TITLE: dict[str, str] = {
-    "tuna": "Tuna Nigiri", "shrimp": "Shrimp Roll", "salmon": "Salmon Roll",
-    "cucumber": "Cucumber Maki", "mackerel": "Mackerel Temaki", WILD: "Wild",
+    # Translators: a card's full name, printed on the card (two lines of ~10 characters at most)
+    "tuna": N_("Tuna Nigiri"),
+    # Translators: a card's full name, printed on the card (two lines of ~10 characters at most)
+    "shrimp": N_("Shrimp Roll"),
+    # Translators: a card's full name, printed on the card (two lines of ~10 characters at most)
+    "salmon": N_("Salmon Roll"),
+    # Translators: a card's full name, printed on the card (two lines of ~10 characters at most)
+    "cucumber": N_("Cucumber Maki"),
+    # Translators: a card's full name, printed on the card (two lines of ~10 characters at most)
+    "mackerel": N_("Mackerel Temaki"),
+    # Translators: the wild card's name, printed on the card (~10 characters at most)
+    WILD: N_("Wild"),
 }
-CARD_SHORT: dict[str, str] = {name: name.capitalize() for name in CARD_NAMES}
-PILE_TITLE: dict[str, str] = {pile: pile.capitalize() for pile in PILES}
+CARD_SHORT: dict[str, str] = {
+    # Translators: a card's short name, on small cards and stack labels (~9 characters at most)
+    "tuna": N_("Tuna"),
+    # Translators: a card's short name, on small cards and stack labels (~9 characters at most)
+    "shrimp": N_("Shrimp"),
+    # Translators: a card's short name, on small cards and stack labels (~9 characters at most)
+    "salmon": N_("Salmon"),
+    # Translators: a card's short name, on small cards and stack labels (~9 characters at most)
+    "cucumber": N_("Cucumber"),
+    # Translators: a card's short name, on small cards and stack labels (~9 characters at most)
+    "mackerel": N_("Mackerel"),
+    # Translators: the wild card's short name, on small cards (~9 characters at most)
+    WILD: N_("Wild"),
+}
+#: The chip piles' names (one per sushi type, and dessert).
+PILE_TITLE: dict[str, str] = {
+    **{t: CARD_SHORT[t] for t in ("tuna", "shrimp", "salmon", "cucumber", "mackerel")},
+    # Translators: the name of the dessert chip pile (~9 characters at most, under a chip)
+    DESSERT: N_("Dessert"),
+}
 
 #: Accent colour of each type / pile (matches the art's frames).
 TYPE_RGB: dict[str, tuple[int, int, int]] = {
@@ -107,7 +138,7 @@ class SushiArt(CardArt):
         mid = h_px * (TITLE_TOP + TITLE_BOTTOM) / 2  # the strip's centre line
         y0 = mid - step * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
-            img = assets.render_px(line, px, TITLE_RGB, bold=True)
+            img = assets.render_px(line, px, TITLE_RGB, bold=True, jp=has_cjk(line))
             s.blit(img, img.get_rect(midleft=(round(w_px * TITLE_X), round(y0 + i * step))))
         return s
 
@@ -148,7 +179,7 @@ def _title_lines(assets: Any, name: str, px: int, w_px: int, h_px: int) -> list[
     for lines in options:
         if px * (TITLE_LEADING * (len(lines) - 1) + 1) > strip:
             continue
-        if all(assets.text_size_px(line, px, bold=True)[0] <= max_w for line in lines):
+        if all(assets.text_size_px(line, px, bold=True, jp=has_cjk(line))[0] <= max_w for line in lines):
             return lines
     return None
 
@@ -161,9 +192,10 @@ def title_layout(assets: Any, key: str, w_px: int, h_px: int) -> tuple[int, list
     from ``TITLE_SIZE * h_px`` down to the assets' smallest text size (``assets.min_px()``), at
     which every card's full name (:data:`CARD_TITLE`) fits (:func:`_title_lines`: one line or
     two); failing that, every card's short name (:data:`CARD_SHORT`); failing that, none."""
-    smallest = assets.min_px()
+    smallest = assets.min_px(any(has_cjk(_(CARD_TITLE[k])) for k in CARD_TITLE))
     top = max(smallest, round(h_px * TITLE_SIZE))
-    for names in (CARD_TITLE, CARD_SHORT):
+    for table in (CARD_TITLE, CARD_SHORT):
+        names = {k: _(v) for k, v in table.items()}  # the names printed, in the language in use
         for px in range(top, smallest - 1, -1):
             if all(_title_lines(assets, names[k], px, w_px, h_px) is not None for k in CARD_TITLE):
                 lines = _title_lines(assets, names[key], px, w_px, h_px)

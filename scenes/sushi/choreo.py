@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import pygame
 
 from game.core import Event, first_event
+from game.i18n import _
 from game.sushi import EAT, KEEP, PILES, TYPES, WILD, eaten_card
 from game.sushi_events import AwardEvent, Discard, End, Keep, Pass, Reveal, RoundEnd
 from scenes.kit.flight import Flight, as_tuple, centered
@@ -195,7 +196,7 @@ class SushiChoreo:
         sc = self.sc
         sh = sc.shown
         n = sh.num_seats
-        sc.anim_label = "Everyone reveals their sushi"
+        sc.anim_label = _("Everyone reveals their sushi")
         actions = reveal.actions
         for s in range(n):
             sh.seats[s].chosen = False
@@ -230,7 +231,7 @@ class SushiChoreo:
         sh = sc.shown
         n = sh.num_seats
         b = sc.bottom
-        sc.anim_label = "Passing hands to the left"
+        sc.anim_label = _("Passing hands to the left")
         flights: list[Flight] = []
         new_counts = list(hand_sizes)
         mine = sh.private and sh.seats[b].hand is not None
@@ -295,7 +296,7 @@ class SushiChoreo:
         work = sc._snapshot()
         work.clear_hands()
         sc.shown = work
-        sc.anim_label = f"Round {target.round + 1}: dealing"
+        sc.anim_label = _("Round {n}: dealing").format(n=target.round + 1)
         yield DEAL_BEAT_MS  # (a first frame that renders and caches the art never skips the deal)
         n = work.num_seats
         faces = list(cards) if (cards is not None and target.private) else None
@@ -328,7 +329,7 @@ class SushiChoreo:
         scored (:meth:`g_scoring`)."""
         sc = self.sc
         sh = sc.shown
-        sc.anim_label = "Last card: discarded"
+        sc.anim_label = _("Last card: discarded")
         yield FORCED_PAUSE_MS
         flights = []
         for s, ss in enumerate(sh.seats):
@@ -361,7 +362,7 @@ class SushiChoreo:
         final = first_event(events, End) is not None
         panel = sc.scoring = ScoringShow(r, awards, final=final)
         panel.texts = [a.text(sc.names) for a in awards]
-        sc.anim_label = f"Round {r + 1} scoring"
+        sc.anim_label = _("Round {n} scoring").format(n=r + 1)
         sc._sync_widgets()
         yield SCORE_START_MS
         for k, event in enumerate(won):

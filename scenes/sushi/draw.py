@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext, pgettext
 from game.sushi import EAT, KEEP, PILES, ROUNDS, TYPES
 from scenes.kit.draw import (
     C,
@@ -21,6 +22,7 @@ from scenes.kit.draw import (
     draw_panel,
     draw_shadow,
     draw_text,
+    fit_label,
     fit_text,
     mix,
     pill_surface,
@@ -44,9 +46,9 @@ from scenes.sushi.draw_bottom import (
     draw_dragged,
     draw_flight,
     draw_hand,
+    draw_log_card,
     draw_my_chips,
     draw_my_stacks,
-    draw_log_card,
     draw_piles,
     draw_scoring,
     draw_table_middle,
@@ -73,6 +75,7 @@ from scenes.sushi.paint import (
     draw_scoring_glow,
     draw_stacks,
     draw_status,
+    status_word,
     toast_alpha,
 )
 
@@ -153,8 +156,8 @@ def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:
         draw_dashed_rect(s, mix(C.PAPER_EDGE, TYPE_RGB[t], 0.45), wz, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
         d = 34
         s.blit(app.assets.svg(icon_path(t), d, d), vp.to_window(centered((z.centerx, z.centery - 10), d, d)).topleft)
-        draw_text(s, app, CARD_SHORT[t], (z.centerx, z.centery + 24), 13, mix(C.INK_MUTED, TYPE_RGB[t], 0.4),
-                  bold=True)
+        short, ssize = fit_label(app, _(CARD_SHORT[t]), 13, True, z.w + 8)
+        draw_text(s, app, short, (z.centerx, z.centery + 24), ssize, mix(C.INK_MUTED, TYPE_RGB[t], 0.4), bold=True)
     # plate and keep mat
     wp = vp.to_window(PLATE_RECT)
     draw_shadow(s, wp, vp.px(40), vp.px(6), alpha=80, blur=vp.px(12))
@@ -162,19 +165,21 @@ def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:
     wk = vp.to_window(KEEP_RECT)
     draw_shadow(s, wk, vp.px(8), vp.px(5), alpha=70, blur=vp.px(10))
     s.blit(app.assets.svg(KEEP_SVG, KEEP_RECT.w, KEEP_RECT.h), wk.topleft)
-    for text, x in (("Your plate", PLATE_RECT.centerx), ("Keep", KEEP_RECT.centerx)):
+    # Translators: the label under the keep mat (max ~10 characters)
+    keep = pgettext("keep mat", "Keep")
+    for text, x in ((_("Your plate"), PLATE_RECT.centerx), (keep, KEEP_RECT.centerx)):
         draw_text(s, app, text, (x, MAT_LABEL_Y), 15, C.PAPER_LIGHT, bold=True, shadow=(20, 12, 6, 170))
     # chip piles
     draw_panel(s, app, PILES_RECT, radius=16)
-    draw_text(s, app, "Chip piles", (PILES_RECT.x + 18, PILES_RECT.y + 20), 16, C.INK, bold=True,
+    draw_text(s, app, _("Chip piles"), (PILES_RECT.x + 18, PILES_RECT.y + 20), 16, C.INK, bold=True,
               anchor="midleft")
-    draw_text(s, app, "values hidden", (PILES_RECT.right - 18, PILES_RECT.y + 21), 13, C.INK_MUTED,
+    draw_text(s, app, _("values hidden"), (PILES_RECT.right - 18, PILES_RECT.y + 21), 13, C.INK_MUTED,
               anchor="midright")
     for k, pile in enumerate(PILES):
         cell = pile_cell(k)
         c = vp.to_window(pile_chip_rect(k))
         pygame.draw.ellipse(s, C.PAPER_DARK, c.inflate(vp.px(6), vp.px(6)))
-        draw_text(s, app, PILE_TITLE[pile], (cell.centerx, cell.bottom - 14), 13, C.INK_SOFT, bold=True)
+        draw_text(s, app, _(PILE_TITLE[pile]), (cell.centerx, cell.bottom - 14), 13, C.INK_SOFT, bold=True)
     # bottom row
     draw_panel(s, app, PASS_RECT, radius=16)
     draw_panel(s, app, MY_CHIPS_RECT, radius=16)
@@ -228,9 +233,9 @@ def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> Non
     nx = area.name_x()
     status_w: float = 0
     if status == "chosen":
-        status_w = text_width(app, "chosen", 13, True) + 28
+        status_w = text_width(app, status_word(status), 13, True) + 28
     elif status:
-        status_w = text_width(app, "thinking" if status == "thinking" else "choosing", 13, True) + 44
+        status_w = text_width(app, status_word(status), 13, True) + 44
     room = p.w - (nx - p.x) - 12 - status_w
     shown_name = fit_text(app, name, 18, True, room)
     draw_text(surface, app, shown_name, (nx, area.header_y()), 18, C.INK, bold=True, anchor="midleft")
@@ -238,8 +243,10 @@ def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> Non
     level = sc.seat_label(seat)
     tags = [] if name.startswith(level) else [level]
     if seat == (sc.bottom + 1) % len(sc.seats):
-        tags.append("your left")
-    tag = " · ".join(tags)
+        # Translators: a tag beside the name of the seat on your left (it receives your leftovers)
+        tags.append(_("your left"))
+    # Translators: two tags beside a seat's name: its kind ("Hard AI") and "your left"
+    tag = _("{first} · {second}").format(first=tags[0], second=tags[1]) if len(tags) == 2 else "".join(tags)
     if tag and text_width(app, tag, 13) <= room - nw - 8:
         draw_text(surface, app, tag, (nx + nw + 8, area.header_y() + 1), 13, C.INK_MUTED, anchor="midleft")
     draw_status(sc, surface, status, area.status_pos())
@@ -279,12 +286,19 @@ def draw_info(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     rnd = min(sh.round + 1, ROUNDS)
     if sc.scoring is not None:
         rnd = sc.scoring.round + 1
-    draw_text(surface, app, f"Round {rnd}", (r.x + 18, r.centery), 19, C.INK, bold=True, anchor="midleft")
-    draw_text(surface, app, f"of {ROUNDS}", (r.x + 18 + text_width(app, f"Round {rnd}", 19, True) + 6,
-                                           r.centery + 1), 14, C.INK_MUTED, anchor="midleft")
+    round_text = _("Round {n}").format(n=rnd)
+    draw_text(surface, app, round_text, (r.x + 18, r.centery), 19, C.INK, bold=True, anchor="midleft")
+    # Translators: drawn after "Round {n}" (in smaller letters): the number of rounds, "Round 2 of 3"
+    of_total = _("of {total}").format(total=ROUNDS)
+    of_x = r.x + 18 + text_width(app, round_text, 19, True) + 6
+    draw_text(surface, app, of_total, (of_x, r.centery + 1), 14, C.INK_MUTED, anchor="midleft")
     if sc.scoring is None and not sh.over:
-        draw_text(surface, app, f"Hand of {sh.hand_size}", (r.right - 16, r.centery + 1), 15, C.INK_SOFT,
-                  bold=True, anchor="midright")
+        # Translators: the number of cards each hand holds now (in a small pill, max ~14 characters)
+        hand_text = ngettext("Hand of {n}", "Hand of {n}", sh.hand_size).format(n=sh.hand_size)
+        room = r.right - 16 - (of_x + text_width(app, of_total, 14) + 10)
+        hand_text, size = fit_label(app, hand_text, 15, True, room)
+        draw_text(surface, app, hand_text, (r.right - 16, r.centery + 1), size, C.INK_SOFT, bold=True,
+                  anchor="midright")
     # banner (a message turns it vermilion for a moment)
     text = sc.banner_text()
     a = toast_alpha(sc)
@@ -300,20 +314,25 @@ def draw_info(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         size = 19
         if text_width(app, text, size, True) > BANNER_RECT.w - 40:
             size = 16
-        draw_text(surface, app, fit_text(app, text, size, True, BANNER_RECT.w - 30), BANNER_RECT.center, size,
-                  C.PAPER_LIGHT, bold=True)
+        text, size = fit_label(app, text, size, True, BANNER_RECT.w - 30, least=0.8)
+        draw_text(surface, app, text, BANNER_RECT.center, size, C.PAPER_LIGHT, bold=True)
     # phase pill: EAT › KEEP
     r = PHASE_RECT
     phase = sh.phase if sc.scoring is None else "score"
-    segs = (("EAT", EAT), ("KEEP", KEEP), ("SCORE", "score"))
+    # Translators: the steps of a turn in a small pill (upper case in English, max ~7 characters each)
+    segs = ((pgettext("phase", "EAT"), EAT), (pgettext("phase", "KEEP"), KEEP),
+            (pgettext("phase", "SCORE"), "score"))
     x: float = r.x + 16
+    size = 14
+    while size > 10 and sum(text_width(app, lb, size, True) + 32 for lb, _ph in segs) - 10 > r.w - 28:
+        size -= 1  # a longer language: smaller letters rather than a pill cut off
     for k, (label, ph) in enumerate(segs):
         active = ph == phase
-        w = text_width(app, label, 14, True) + 18
+        w = text_width(app, label, size, True) + 18
         seg = pygame.Rect(round(x), r.y + 10, round(w), r.h - 20)
         if active:
             pygame.draw.rect(surface, C.VERMILION, vp.to_window(seg), border_radius=vp.px(10))
-        draw_text(surface, app, label, seg.center, 14, C.PAPER_LIGHT if active else C.INK_MUTED, bold=True)
+        draw_text(surface, app, label, seg.center, size, C.PAPER_LIGHT if active else C.INK_MUTED, bold=True)
         x += w + 4
         if k < len(segs) - 1:
             chevron(surface, vp, (x + 2, r.centery), 4, C.PAPER_EDGE)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core import is_you
+from game.i18n import _, ngettext, pgettext
 from game.sushi import EAT, KEEP, PILES, eaten_card, eaten_type
 from scenes.kit.draw import (
     C,
@@ -18,6 +20,7 @@ from scenes.kit.draw import (
     draw_panel,
     draw_shadow,
     draw_text,
+    fit_label,
     fit_text,
     mix,
     pill_surface,
@@ -71,11 +74,12 @@ def draw_my_stacks(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     seat = sc.bottom
     r = MY_STACKS_RECT
     name = sc.names[seat]
-    title = "Your sushi" if name == "You" else f"{name}'s sushi"
+    title = _("Your sushi") if is_you(name) else _("{name}'s sushi").format(name=name)
     draw_text(surface, app, title, (r.x + 16, r.y + 20), 17, C.INK, bold=True, anchor="midleft")
     ss = sc.shown.seats[seat]
     types = len({eaten_type(a) for a in ss.eaten})
-    draw_text(surface, app, f"{types} type{'s' if types != 1 else ''}", (r.right - 16, r.y + 21), 13,
+    # Translators: how many sushi types a seat has eaten
+    draw_text(surface, app, ngettext("{n} type", "{n} types", types).format(n=types), (r.right - 16, r.y + 21), 13,
               C.INK_MUTED, anchor="midright")
     draw_scoring_glow(sc, surface, seat)
     draw_stacks(sc, surface, seat)
@@ -107,7 +111,8 @@ def draw_table_middle(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         check_badge(surface, vp, (r.right - 4, r.y + 4), 11)
     elif sc.human_to_act() is not None and sc.drag.active_item is None:
         r = PLATE_RECT if sh.phase == EAT else KEEP_RECT
-        text = "Drop a card here" if sh.phase == EAT else "Keep one"
+        # Translators: a hint on the plate / the keep mat (max ~18 characters)
+        text = _("Drop a card here") if sh.phase == EAT else _("Keep one")
         w = text_width(app, text, 14, True) + 24
         pill = centered(r.center, w, 28)
         s = sc._cached(("hintpill", pill.w), lambda: pill_surface(vp.px(pill.w), vp.px(pill.h), vp.px(14)))
@@ -135,7 +140,8 @@ def draw_piles(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         if not left:
             c = pile_chip_rect(k)
             pygame.draw.ellipse(surface, C.PAPER_EDGE, vp.to_window(c), width=max(1, vp.px(1.5)))
-            draw_text(surface, app, "empty", c.center, 13, C.INK_MUTED)
+            # Translators: in place of an empty chip pile (max ~8 characters)
+            draw_text(surface, app, pgettext("pile", "empty"), c.center, 13, C.INK_MUTED)
         for layer in range(min(left, 3)):
             r = pile_chip_rect(k, layer)
             wr = vp.to_window(r)
@@ -156,17 +162,23 @@ def draw_my_chips(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     seat = sc.bottom
     ss = sc.shown.seats[seat]
     name = sc.names[seat]
-    draw_text(surface, app, "Your chips" if name == "You" else f"{name}'s chips", (r.x + 18, r.y + 24), 17,
+    title = _("Your chips") if is_you(name) else _("{name}'s chips").format(name=name)
+    draw_text(surface, app, title, (r.x + 18, r.y + 24), 17,
               C.INK, bold=True, anchor="midleft")
     known = [v for v in ss.values if v is not None]
     if ss.chips and len(known) == len(ss.chips):
-        draw_text(surface, app, f"{sum(known)} pts", (r.right - 18, r.y + 24), 20, C.VERMILION, bold=True,
+        total = sum(known)
+        draw_text(surface, app, ngettext("{n} pt", "{n} pts", total).format(n=total), (r.right - 18, r.y + 24), 20,
+                  C.VERMILION, bold=True,
                   anchor="midright")
     elif ss.chips:
-        draw_text(surface, app, "hidden", (r.right - 18, r.y + 25), 13, C.INK_MUTED, anchor="midright")
+        # Translators: in place of the total of chips whose values are not known yet
+        draw_text(surface, app, pgettext("chip values", "hidden"), (r.right - 18, r.y + 25), 13, C.INK_MUTED,
+                  anchor="midright")
     if not ss.chips:
-        draw_text(surface, app, "No chips yet", (r.centerx, r.y + 96), 14, C.INK_MUTED)
-        draw_text(surface, app, "Eat the most of a type to win one", (r.centerx, r.y + 122), 13, C.INK_MUTED)
+        draw_text(surface, app, _("No chips yet"), (r.centerx, r.y + 96), 14, C.INK_MUTED)
+        for i, line in enumerate(wrap_text(app, _("Eat the most of a type to win one"), 13, r.w - 24)[:2]):
+            draw_text(surface, app, line, (r.centerx, r.y + 122 + i * 17), 13, C.INK_MUTED)
     for i, pile in enumerate(ss.chips):
         cr = sc.areas[seat].chip(i, len(ss.chips))
         val = ss.values[i] if i < len(ss.values) else None
@@ -174,7 +186,8 @@ def draw_my_chips(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         draw_shadow(surface, wr, wr.w // 2, vp.px(2), alpha=50, blur=vp.px(4))
         surface.blit(sc.art.chip(pile, cr.w, val), wr.topleft)
     if sc.scoring is None:
-        draw_text(surface, app, "Values: only you can see them", (r.centerx, r.bottom - 20), 13, C.INK_MUTED)
+        note, size = fit_label(app, _("Values: only you can see them"), 13, False, r.w - 24)
+        draw_text(surface, app, note, (r.centerx, r.bottom - 20), size, C.INK_MUTED)
 
 
 def draw_log_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
@@ -185,7 +198,7 @@ def draw_log_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         draw_pass_card(sc, surface)
         return
     r = PASS_RECT
-    draw_text(surface, sc.app, "Game log", (r.x + PANEL_TITLE_DX, r.y + 22), 17, C.INK, bold=True,
+    draw_text(surface, sc.app, _("Game log"), (r.x + PANEL_TITLE_DX, r.y + 22), 17, C.INK, bold=True,
               anchor="midleft")
     log_panel.draw_base(surface, sc.app)
 
@@ -198,8 +211,9 @@ def draw_pass_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     n = len(sc.seats)
     left = sc.names[(sc.bottom + 1) % n]
     right = sc.names[(sc.bottom - 1) % n]
-    draw_text(surface, app, "Passing", (r.x + PANEL_TITLE_DX, r.y + 24), 17, C.INK, bold=True, anchor="midleft")
-    draw_text(surface, app, "to the left", (r.right - PANEL_TITLE_DX, r.y + 25), 13, C.INK_MUTED, anchor="midright")
+    # Translators: the title of the card telling where hands are passed, followed by "to the left"
+    draw_text(surface, app, _("Passing"), (r.x + PANEL_TITLE_DX, r.y + 24), 17, C.INK, bold=True, anchor="midleft")
+    draw_text(surface, app, _("to the left"), (r.right - PANEL_TITLE_DX, r.y + 25), 13, C.INK_MUTED, anchor="midright")
     # an arrow from the hand (right) curving up towards the left neighbour's panel (top left)
     dx, dy, rad = PASS_ARROW
     cx, cy = r.x + dx, r.y + dy
@@ -216,16 +230,20 @@ def draw_pass_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
                                                tip])
     tx = r.x + PASS_TEXT_DX
     y_to, y_left, y_from, y_right = (r.y + d for d in PASS_TEXT_DY)
-    draw_text(surface, app, "Your leftovers go to", (tx, y_to), 13, C.INK_MUTED, anchor="midleft")
+    # Translators: followed, on the next line, by the name of the seat receiving your leftovers
+    draw_text(surface, app, _("Your leftovers go to"), (tx, y_to), 13, C.INK_MUTED, anchor="midleft")
     draw_text(surface, app, fit_text(app, left, 17, True, r.right - tx - 12), (tx, y_left), 17, C.INK, bold=True,
               anchor="midleft")
-    draw_text(surface, app, "You receive from", (tx, y_from), 13, C.INK_MUTED, anchor="midleft")
+    # Translators: followed, on the next line, by the name of the seat passing its leftovers to you
+    draw_text(surface, app, _("You receive from"), (tx, y_from), 13, C.INK_MUTED, anchor="midleft")
     draw_text(surface, app, fit_text(app, right, 17, True, r.right - tx - 12), (tx, y_right), 17, C.INK,
               bold=True, anchor="midleft")
     v = sc.shown
     if v.phase in (EAT, KEEP):
         after = max(0, v.hand_size - 2)
-        note = "Last card is discarded" if v.hand_size <= 2 else f"Next hand: {after + 1} cards"
+        nxt = after + 1
+        note = (_("Last card is discarded") if v.hand_size <= 2
+                else ngettext("Next hand: {n} card", "Next hand: {n} cards", nxt).format(n=nxt))
         draw_text(surface, app, note, (r.centerx, r.bottom - 22), 14, C.INK_MUTED)
 
 
@@ -260,7 +278,8 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
             draw_hint_mark(surface, sc.app, pygame.Rect(r.x, round(r.y - lift), r.w, r.h), sc.clock_ms, tag=sc.hint_tag)
     if not private and n:
         last = area.hand_card(n - 1, n)
-        draw_text(surface, sc.app, f"{n} cards", (HAND_AREA.centerx, last.y - 14), 14, C.PAPER_LIGHT,
+        label = ngettext("{n} card", "{n} cards", n).format(n=n)
+        draw_text(surface, sc.app, label, (HAND_AREA.centerx, last.y - 14), 14, C.PAPER_LIGHT,
                   bold=True, shadow=(20, 12, 6, 170))
 
 
@@ -330,10 +349,13 @@ def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     vp = sc.viewport
     r = SCORING_RECT
     draw_panel(surface, app, r, radius=16, border=C.GOLD)
-    title = "Final round scoring" if panel.final else f"Round {panel.round + 1} scoring"
+    title = _("Final round scoring") if panel.final else _("Round {n} scoring").format(n=panel.round + 1)
     draw_text(surface, app, title, (r.x + 18, r.y + 22), 18, C.INK, bold=True, anchor="midleft")
-    draw_text(surface, app, "the first count held by exactly one player wins the top chip",
-              (r.x + 18 + text_width(app, title, 18, True) + 12, r.y + 23), 13, C.INK_MUTED, anchor="midleft")
+    rule_x = r.x + 18 + text_width(app, title, 18, True) + 12
+    # Translators: the rule shown beside the round-scoring title (one line)
+    rule = _("the first count held by exactly one player wins the top chip")
+    draw_text(surface, app, fit_text(app, rule, 13, False, r.right - 18 - rule_x), (rule_x, r.y + 23), 13,
+              C.INK_MUTED, anchor="midleft")
     n = len(sc.seats)
     x0 = r.x + SCORE_X0_DX
     pile_w = SCORE_PILE_W
@@ -349,7 +371,8 @@ def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         draw_text(surface, app, fit_text(app, sc.names[s], 13, True, col_w - 4), (cx, y0 - 2), 13, col, bold=True)
         bar = vp.rect(cx - col_w / 2 + 8, y0 + 7, col_w - 16, 3)
         pygame.draw.rect(surface, SEAT_RGB[s % len(SEAT_RGB)], bar, border_radius=max(1, vp.px(1.5)))
-    draw_text(surface, app, "Chip to", (x0 + pile_w + col_w * n + 10, y0 - 2), 13, C.INK_SOFT, bold=True,
+    # Translators: a column heading of the round-scoring table (max ~10 characters): who gets the chip
+    draw_text(surface, app, _("Chip to"), (x0 + pile_w + col_w * n + 10, y0 - 2), 13, C.INK_SOFT, bold=True,
               anchor="midleft")
     for k, award in enumerate(panel.awards):
         y = y0 + 22 + k * row_h
@@ -362,7 +385,7 @@ def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
                              border_radius=vp.px(6))
         d = 18
         surface.blit(app.assets.svg(icon_path(award.pile), d, d), vp.to_window((x0, y - d / 2)))
-        draw_text(surface, app, PILE_TITLE[award.pile], (x0 + d + 6, y), 14,
+        draw_text(surface, app, _(PILE_TITLE[award.pile]), (x0 + d + 6, y), 14,
                   C.INK if shown else C.INK_MUTED, bold=True, anchor="midleft")
         skipped = {s for _, seats in award.skipped for s in seats}
         for s in range(n):
@@ -388,7 +411,8 @@ def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
                 draw_text(surface, app, fit_text(app, who, 13, True, chip_w - 6), (x0 + pile_w + col_w * n + 10, y),
                           13, C.INK, bold=True, anchor="midleft")
             else:
-                draw_text(surface, app, "stays", (x0 + pile_w + col_w * n + 10, y), 13, C.INK_MUTED,
+                # Translators: in the round-scoring table (max ~10 characters): nobody wins the chip
+                draw_text(surface, app, _("stays"), (x0 + pile_w + col_w * n + 10, y), 13, C.INK_MUTED,
                           anchor="midleft")
     # the explanation of the current pile
     tx = x0 + table_w + 24
@@ -397,7 +421,7 @@ def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
                      max(1, vp.px(1)))
     if 0 <= panel.index < len(panel.texts):
         award = panel.awards[panel.index]
-        draw_text(surface, app, PILE_TITLE[award.pile], (tx, r.y + 58), 20, TYPE_RGB[award.pile], bold=True,
+        draw_text(surface, app, _(PILE_TITLE[award.pile]), (tx, r.y + 58), 20, TYPE_RGB[award.pile], bold=True,
                   anchor="midleft")
         text = panel.texts[panel.index]
         body = text.split(": ", 1)[1] if ": " in text else text
@@ -406,18 +430,23 @@ def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     elif panel.done:
         out = sc.state.outcome() if panel.final else None
         if out is not None:
-            lines = [f"{sc.names[s]}: {out.scores[s]} pts" for s in sorted(range(n), key=lambda s: -out.scores[s])]
-            draw_text(surface, app, "Chips revealed", (tx, r.y + 58), 18, C.INK, bold=True, anchor="midleft")
+            # Translators: a seat's name and its chip total at the end of the game
+            lines = [ngettext("{name}: {n} pt", "{name}: {n} pts", out.scores[s]).format(name=sc.names[s],
+                                                                                         n=out.scores[s])
+                     for s in sorted(range(n), key=lambda s: -out.scores[s])]
+            draw_text(surface, app, _("Chips revealed"), (tx, r.y + 58), 18, C.INK, bold=True, anchor="midleft")
             for i, line in enumerate(lines[:5]):
                 draw_text(surface, app, line, (tx, r.y + 84 + i * 19), 14, C.INK_SOFT, anchor="midleft")
         else:
             won = sum(1 for a in panel.awards if a.seat is not None)
-            draw_text(surface, app, f"{won} chip{'s' if won != 1 else ''} won this round", (tx, r.y + 58), 18,
-                      C.INK, bold=True, anchor="midleft")
-            msg = "Next round starts by itself…" if not sc.humans else "Press Enter or click Next round."
-            draw_text(surface, app, msg, (tx, r.y + 86), 14, C.INK_SOFT, anchor="midleft")
+            won_text = ngettext("{n} chip won this round", "{n} chips won this round", won).format(n=won)
+            won_text, size = fit_label(app, won_text, 18, True, tw)
+            draw_text(surface, app, won_text, (tx, r.y + 58), size, C.INK, bold=True, anchor="midleft")
+            msg = _("Next round starts by itself…") if not sc.humans else _("Press Enter or click Next round.")
+            for i, line in enumerate(wrap_text(app, msg, 14, tw)[:3]):
+                draw_text(surface, app, line, (tx, r.y + 86 + i * 19), 14, C.INK_SOFT, anchor="midleft")
     else:
-        draw_text(surface, app, "Counting the plates…", (tx, r.y + 58), 16, C.INK_SOFT, anchor="midleft")
+        draw_text(surface, app, _("Counting the plates…"), (tx, r.y + 58), 16, C.INK_SOFT, anchor="midleft")
 
 
 __all__ = ["draw_dragged", "draw_flight", "draw_hand", "draw_my_chips", "draw_my_stacks", "draw_pass_card",

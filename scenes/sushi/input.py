@@ -5,7 +5,8 @@ the scene sees them) and act only through the scene's ``_commit`` (which applies
 Match). Controls: drag a card onto the plate (EAT) / the keep mat (KEEP), or click it then click
 the target; a wild is dropped on the eaten stack of the type it copies (``wild=<type>``);
 clicking a wild with one possible type eats it as that type. Esc / the pause button: pause menu
-(Esc first cancels a selection). Right-click cancels a selection.
+(Esc first cancels a selection). Right-click cancels a selection. The keyboard (Tab / arrows, Enter
+or Space; :mod:`scenes.play.keyplay`) picks the hand's cards and drops them on the same targets.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.sushi import EAT, KEEP, PILES, TYPES, WILD
 from scenes.kit.scene import UIElement
 from scenes.play.input import PlayInput
@@ -21,10 +23,11 @@ from scenes.sushi.layout import HAND_AREA, KEEP_RECT, PLATE_RECT, pile_cell
 if TYPE_CHECKING:
     from scenes.sushi.scene import SushiPlayScene
 
-MSG_WILD_FIRST = "A wild copies a sushi you have already eaten this round — eat a real card first"
-MSG_WILD_STACK = "Drop the wild on the stack it copies"
-MSG_TO_PLATE = "Drop the card on your plate to eat it"
-MSG_TO_KEEP = "Drop the card on the keep mat to keep it"
+#: The notices of a card dropped where it cannot go (translated where they are shown).
+MSG_WILD_FIRST = N_("A wild copies a sushi you have already eaten this round — eat a real card first")
+MSG_WILD_STACK = N_("Drop the wild on the stack it copies")
+MSG_TO_PLATE = N_("Drop the card on your plate to eat it")
+MSG_TO_KEEP = N_("Drop the card on the keep mat to keep it")
 
 #: A hand card as a drag item: ``("hand", index)`` (index into the bottom seat's shown hand).
 Item = Any
@@ -134,7 +137,7 @@ class SushiInput(PlayInput):
             return False
         targets = v.wild_targets()
         if not targets:
-            sc._message(MSG_WILD_FIRST)
+            sc._message(_(MSG_WILD_FIRST))
             return True
         if len(targets) == 1:
             sc._commit(seat, f"{WILD}={targets[0]}", self.item_rect(item))
@@ -149,13 +152,33 @@ class SushiInput(PlayInput):
         self.sc.hover = pos
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        """Enter: the next round (when its button shows); Esc: cancel a selection, else pause."""
+        """Enter: the next round (when its button shows; else the focus ring's); Esc: cancel a
+        selection, else pause."""
         sc = self.sc
-        if getattr(event, "key", None) in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if sc.btn_next.visible:
-                sc._next_round()
+        if getattr(event, "key", None) in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.btn_next.visible:
+            sc._next_round()
             return True
         return super().on_key(event)
+
+    # -- the keyboard (scenes/play/keyplay.py) ------------------------------------------------------
+    def keyboard_items(self) -> list[Item]:
+        """The bottom hand's cards left to right (while its owner looks)."""
+        hand = self.sc.shown.seats[self.sc.bottom].hand
+        return [] if hand is None or self.sc.viewer is None else [("hand", i) for i in range(len(hand))]
+
+    def keyboard_item_id(self, item: Item) -> str | None:
+        """``hand:<i>``."""
+        return f"hand:{item[1]}" if isinstance(item, tuple) and item[0] == "hand" else None
+
+    def keyboard_item_rect(self, item: Item) -> pygame.Rect:
+        """A hand card's rect as raised now (the focused card lifts like a hovered one)."""
+        return self.item_rect(item).move(0, -round(self.sc.hand.lift_of(item[1])))
+
+    def keyboard_target_id(self, target: Any) -> str | None:
+        """``plate``, ``keep`` or the own stack a wild copies, ``stack:<seat>:<type>``."""
+        if isinstance(target, tuple) and target[0] == "stack":
+            return f"stack:{self.sc.bottom}:{target[1]}"
+        return target if target in ("plate", "keep") else None
 
     def snapped_back(self, item: Item, pos: Any) -> None:
         """A card released off every target snaps back; say why unless it went back into the hand."""
@@ -166,11 +189,11 @@ class SushiInput(PlayInput):
             return
         v = sc.match.view(seat)
         if v.phase == EAT and card == WILD:
-            sc._message(MSG_WILD_FIRST if not v.wild_targets() else MSG_WILD_STACK)
+            sc._message(_(MSG_WILD_FIRST if not v.wild_targets() else MSG_WILD_STACK))
         elif HAND_AREA.collidepoint(pos):
             return  # put back into the hand: no complaint
         else:
-            sc._message(MSG_TO_KEEP if v.phase == KEEP else MSG_TO_PLATE)
+            sc._message(_(MSG_TO_KEEP if v.phase == KEEP else MSG_TO_PLATE))
 
     # -- UI elements --------------------------------------------------------------------------------
     def ui_elements(self) -> list[UIElement]:
@@ -211,17 +234,17 @@ class SushiInput(PlayInput):
         if sc.narration is not None:
             out.extend(sc.narration.ui_elements())
         out.extend(sc.coach_elements())
-        return out
+        return sc.widgets.focus.mark(out)
 
     # -- hover lift -------------------------------------------------------------------------------
     def lifted_card(self) -> int | None:
         """The hand card to lift now (:meth:`scenes.kit.hand.Hand.update`): the selected card, else
-        the one under the pointer while the bottom human may choose; None while the timeline runs,
-        the hand is hidden or a card is being dragged."""
+        the one the keyboard's ring is on, else the one under the pointer while the bottom human
+        may choose; None while the timeline runs, the hand is hidden or a card is being dragged."""
         sc = self.sc
         if sc.timeline.running or sc.viewer is None:
             return None
-        item = sc.drag.active_item
+        item = sc.drag.active_item if sc.drag.active_item is not None else self.focused_item()
         if isinstance(item, tuple) and not sc.drag.dragging and 0 <= item[1] < len(sc.hand.lifts):
             return int(item[1])
         if sc.hover is None or sc.drag.dragging or sc.human_to_act() is None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import pgettext
 from game.sushi import DESSERT, TYPES, WILD, eaten_card
 from scenes.kit.draw import C, draw_count_badge, draw_shadow, draw_text, mix
 from scenes.kit.tween import clamp
@@ -54,17 +55,31 @@ def build_glow(sc: SushiPlayScene, r: pygame.Rect, hot: bool, radius: float) -> 
     return s
 
 
+def status_word(status: str) -> str:
+    """The word shown for a seat panel's ``status`` ("chosen" / "thinking" / "choosing"), in the
+    language in use ("" for none)."""
+    if status == "chosen":
+        # Translators: a seat's status in its panel (max ~10 characters): it has chosen its card
+        return pgettext("seat status", "chosen")
+    if status == "thinking":
+        # Translators: a seat's status in its panel (max ~10 characters): an AI is thinking
+        return pgettext("seat status", "thinking")
+    if status == "choosing":
+        # Translators: a seat's status in its panel (max ~10 characters): a person is choosing
+        return pgettext("seat status", "choosing")
+    return ""
+
+
 def draw_status(sc: SushiPlayScene, surface: pygame.Surface, status: str, pos: tuple[float, float]) -> None:
     """A seat panel's status at logical ``pos`` (its right end): "chosen" with a tick, or "thinking" / "choosing" with dots."""
     app = sc.app
     vp = sc.viewport
     x, y = pos
     if status == "chosen":
-        draw_text(surface, app, "chosen", (x - 20, y), 13, C.MATCHA, bold=True, anchor="midright")
+        draw_text(surface, app, status_word(status), (x - 20, y), 13, C.MATCHA, bold=True, anchor="midright")
         check_badge(surface, vp, (x - 8, y), 8)
     elif status in ("thinking", "choosing"):
-        word = "thinking" if status == "thinking" else "choosing"
-        draw_text(surface, app, word, (x - 34, y), 13, C.VERMILION, bold=True, anchor="midright")
+        draw_text(surface, app, status_word(status), (x - 34, y), 13, C.VERMILION, bold=True, anchor="midright")
         base_x = x - 26
         for k in range(3):
             ph = (sc.clock_ms / 420.0 - k * 0.22) * math.tau
@@ -160,4 +175,4 @@ def check_badge(surface: pygame.Surface, vp: Any, center: tuple[float, float], r
 
 
 __all__ = ["GOLD_HI", "build_card_shadow", "build_glow", "build_tint", "check_badge", "chevron",
-           "draw_scoring_glow", "draw_stacks", "draw_status", "toast_alpha"]
+           "draw_scoring_glow", "draw_stacks", "draw_status", "status_word", "toast_alpha"]

@@ -21,6 +21,9 @@ scored pile by pile in the scoring panel (``Award.text``), chips flying to their
 down; the bottom seat's own chips turn over to show their value. "Next round" (or Enter) deals
 the next round; with no human the game goes on by itself. After round 3: the score screen.
 
+Keyboard (:mod:`scenes.play.keyplay`): Tab / arrows over the hand's cards, Enter picks one, Tab /
+arrows over its targets (plate, keep mat, the stacks a wild may copy), Enter drops it there.
+
 Hot-seat (two or more humans): before a human chooses, if the bottom seat was someone else, the
 privacy screen is pushed ("Pass to Aiko"; ``match.privacy_due``); while it is up no hand is shown
 (``viewer`` is None).
@@ -38,6 +41,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.core import ActionError, first_event
+from game.i18n import _
 from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
 from game.sushi_events import Chosen, Deal
 from scenes.kit.dragdrop import DragController
@@ -153,7 +157,8 @@ class SushiPlayScene(PlayScene):
         self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT, score_rect=NEXT_RECT)
         self.add_narration(NARRATION_RECT)
         self.btn_next = self.widgets.add(
-            Button("button:next-round", "Next round", NEXT_RECT, self._next_round, style="primary", size=20))
+            # Translators: a button (max ~14 characters) dealing the next round after a round's scoring
+            Button("button:next-round", _("Next round"), NEXT_RECT, self._next_round, style="primary", size=20))
         self.art = SushiArt(app)
         self._sync_widgets()
 
@@ -450,7 +455,8 @@ class SushiPlayScene(PlayScene):
                 and not self.review)
         self.btn_next.visible = show
         if panel is not None:
-            self.btn_next.label = "Final scores" if panel.final else "Next round"
+            # Translators: a button (max ~14 characters) showing the final scores after the last round
+            self.btn_next.label = _("Final scores") if panel.final else _("Next round")
         self.btn_pause.enabled = not self._left
         if self.narration is not None:  # the scoring panel covers the log's card
             self.narration.visible = panel is None

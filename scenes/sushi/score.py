@@ -16,10 +16,13 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.core import is_you, join_list
+from game.i18n import _, ngettext
 from game.sushi import PILES, ROUNDS
-from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_text
+from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label, fit_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
+from scenes.sushi.art import PILE_TITLE
 
 ICON = "art/sushi/icon_{}.svg"
 CHIP_FACE = "art/sushi/chip_face_{}.svg"
@@ -101,10 +104,18 @@ class SushiScoreScene(ScoreScene):
             best = self.scores[self.winners[0]]
             if len(self.winners) == 1:
                 who = self.names[self.winners[0]]
-                self.description = f"{who} {'win' if who == 'You' else 'wins'} with {best} points."
+                if is_you(who):
+                    self.description = ngettext("You win with {n} point.", "You win with {n} points.",
+                                                best).format(n=best)
+                else:
+                    self.description = ngettext("{name} wins with {n} point.", "{name} wins with {n} points.",
+                                                best).format(name=who, n=best)
             else:
-                who = ", ".join(self.names[w] for w in self.winners[:-1]) + " and " + self.names[self.winners[-1]]
-                self.description = f"{who} share the win with {best} points each."
+                who = join_list([self.names[w] for w in self.winners])
+                # Translators: {names} is a list of seat names ("Aiko and Ben")
+                self.description = ngettext("{names} share the win with {n} point each.",
+                                            "{names} share the win with {n} points each.",
+                                            best).format(names=who, n=best)
         self.reason = ""
 
     # -- drawing ----------------------------------------------------------------------
@@ -126,12 +137,14 @@ class SushiScoreScene(ScoreScene):
         table = pygame.Rect(TABLE.x, TABLE.y, TABLE.w, 64 + row_h * n)
         draw_panel(surface, app, table, radius=20)
         for r in range(ROUNDS):
-            draw_text(surface, app, f"Round {r + 1}", (COL_ROUND0 + 72 * r, HEAD_Y), 13, C.INK_MUTED, bold=True)
+            head, size = fit_label(app, _("Round {n}").format(n=r + 1), 13, True, 68)
+            draw_text(surface, app, head, (COL_ROUND0 + 72 * r, HEAD_Y), size, C.INK_MUTED, bold=True)
         for i, pile in enumerate(PILES):
             x = COL_PILE0 + 84 * i
             surface.blit(app.assets.svg(ICON.format(pile), 24, 24), vp.rect(x - 12, HEAD_Y - 16, 24, 24))
-            draw_text(surface, app, pile.capitalize(), (x, HEAD_Y + 18), 11, C.INK_MUTED)
-        draw_text(surface, app, "Total", (COL_TOTAL, HEAD_Y), 14, C.INK, bold=True)
+            draw_text(surface, app, _(PILE_TITLE[pile]), (x, HEAD_Y + 18), 11, C.INK_MUTED)
+        # Translators: a column heading of the score table (max ~8 characters)
+        draw_text(surface, app, _("Total"), (COL_TOTAL, HEAD_Y), 14, C.INK, bold=True)
         for k, s in enumerate(self.order):
             y = ROW_Y0 + 8 + row_h * k
             won = s in self.winners
@@ -140,7 +153,8 @@ class SushiScoreScene(ScoreScene):
                 pygame.draw.rect(surface, C.GOLD_LIGHT, band, border_radius=vp.px(10))
             col = SEAT_RGB[s % len(SEAT_RGB)]
             pygame.draw.circle(surface, col, vp.to_window((COL_NAME - 20, y)), vp.px(9))
-            label = LEVEL_LABEL.get(self.seats[s], self.seats[s])
+            level = LEVEL_LABEL.get(self.seats[s])
+            label = _(level) if level else self.seats[s]
             if self.names[s].startswith(label):
                 draw_text(surface, app, self.names[s], (COL_NAME, y), 19, C.INK, bold=True, anchor="midleft")
             else:
@@ -183,7 +197,7 @@ class SushiScoreScene(ScoreScene):
         for r in range(ROUNDS):
             box = pygame.Rect(60 + r * (w + 22), top, w, 112)
             draw_panel(surface, app, box, radius=16)
-            draw_text(surface, app, f"Round {r + 1}", (box.x + 18, box.y + 20), 15, C.INK, bold=True,
+            draw_text(surface, app, _("Round {n}").format(n=r + 1), (box.x + 18, box.y + 20), 15, C.INK, bold=True,
                       anchor="midleft")
             results = self.rounds[r] if r < len(self.rounds) else []
             small = max(11.0, app.assets.min_logical())  # the notes' size; larger in a small window
@@ -192,12 +206,16 @@ class SushiScoreScene(ScoreScene):
                 cy = box.y + 62
                 surface.blit(app.assets.svg(ICON.format(pile), 22, 22), vp.rect(cx - 11, cy - 24, 22, 22))
                 if seat is None:
-                    draw_text(surface, app, "kept", (cx, cy + 12), 11, C.INK_MUTED)
-                    draw_text(surface, app, "on pile", (cx, cy + 12 + max(14.0, small * 1.1)), 11, C.INK_MUTED)
+                    # Translators: under a pile's icon when nobody won its chip; "\n" breaks the line (two
+                    # lines of ~8 characters)
+                    for k, line in enumerate(_("kept\non pile").split("\n")[:2]):
+                        ly = cy + 12 + k * max(14.0, small * 1.1)
+                        line, size = fit_label(app, line, 11, False, 58)
+                        draw_text(surface, app, line, (cx, ly), size, C.INK_MUTED)
                     continue
                 pygame.draw.circle(surface, SEAT_RGB[seat % len(SEAT_RGB)], vp.to_window((cx - 10, cy + 14)),
                                    vp.px(6))
                 draw_text(surface, app, str(value) if value is not None else "?", (cx + 6, cy + 14), 15, C.INK,
                           bold=True)
-                short = fit_text(app, self.names[seat], 10, False, 56)
-                draw_text(surface, app, short, (cx, cy + 14 + max(18.0, small * 1.15)), 10, C.INK_MUTED)
+                short, size = fit_label(app, self.names[seat], 10, False, 64, least=0.85)
+                draw_text(surface, app, short, (cx, cy + 14 + max(18.0, small * 1.15)), size, C.INK_MUTED)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core import is_you, join_list
+from game.i18n import N_, _
 from game.sushi import EAT, KEEP, WILD
-from scenes.sushi.art import CARD_SHORT
 
 #: How long a message stays in the banner (ms, real time).
 TOAST_MS = 2600.0
@@ -17,26 +18,66 @@ if TYPE_CHECKING:
     from scenes.sushi.scene import SushiPlayScene
 
 
+#: A card named inside a sentence, with its article ("Hint: eat {card}.").
+CARD_THE: dict[str, str] = {
+    # Translators: a card named inside a sentence ("Hint: eat the tuna."), article included
+    "tuna": N_("the tuna"),
+    # Translators: a card named inside a sentence ("Hint: eat the shrimp."), article included
+    "shrimp": N_("the shrimp"),
+    # Translators: a card named inside a sentence ("Hint: eat the salmon."), article included
+    "salmon": N_("the salmon"),
+    # Translators: a card named inside a sentence ("Hint: eat the cucumber."), article included
+    "cucumber": N_("the cucumber"),
+    # Translators: a card named inside a sentence ("Hint: eat the mackerel."), article included
+    "mackerel": N_("the mackerel"),
+    # Translators: a card named inside a sentence ("Hint: keep the wild."), article included
+    WILD: N_("the wild"),
+}
+#: A sushi type a wild is eaten as, named inside a sentence ("Hint: eat the wild as {card}.").
+CARD_AS: dict[str, str] = {
+    # Translators: the type a wild card copies, inside "Hint: eat the wild as {card}."
+    "tuna": N_("tuna"),
+    # Translators: the type a wild card copies, inside "Hint: eat the wild as {card}."
+    "shrimp": N_("shrimp"),
+    # Translators: the type a wild card copies, inside "Hint: eat the wild as {card}."
+    "salmon": N_("salmon"),
+    # Translators: the type a wild card copies, inside "Hint: eat the wild as {card}."
+    "cucumber": N_("cucumber"),
+    # Translators: the type a wild card copies, inside "Hint: eat the wild as {card}."
+    "mackerel": N_("mackerel"),
+}
+
+
+def card_the(card: str) -> str:
+    """``card`` named inside a sentence, with its article ("the tuna"), in the language in use."""
+    phrase = CARD_THE.get(card)
+    return _(phrase) if phrase else card
+
+
 #: The hint's sentence by the kind of choice (whole sentences with named placeholders).
 HINT_TEMPLATES = {
-    "eat": "Hint: eat the {card}.",
-    "wild": "Hint: eat the wild as {card}.",
-    "keep": "Hint: keep the {card}.",
+    # Translators: {card} is a card with its article, "the tuna"
+    "eat": N_("Hint: eat {card}."),
+    # Translators: {card} is the type the wild copies, "tuna"
+    "wild": N_("Hint: eat the wild as {card}."),
+    # Translators: {card} is a card with its article, "the tuna"
+    "keep": N_("Hint: keep {card}."),
 }
 
 
 def hint_text(action: str, phase: str) -> str:
     """The hard AI's suggested ``action`` (RULES.md §2 notation) in ``phase`` (EAT / KEEP) as one
     sentence of :data:`HINT_TEMPLATES`."""
-    card, _, copies = action.partition("=")
+    card, _sep, copies = action.partition("=")
     if copies:
-        return HINT_TEMPLATES["wild"].format(card=CARD_SHORT.get(copies, copies).lower())
+        word = CARD_AS.get(copies)
+        return _(HINT_TEMPLATES["wild"]).format(card=_(word) if word else copies)
     key = "keep" if phase == KEEP else "eat"
-    return HINT_TEMPLATES[key].format(card=CARD_SHORT.get(card, card).lower())
+    return _(HINT_TEMPLATES[key]).format(card=card_the(card))
 
 
 #: The replay viewer's banner by phase (nobody is awaited there).
-REVIEW_BANNER = {EAT: "Eat: everyone chooses a card", KEEP: "Keep: everyone keeps one card"}
+REVIEW_BANNER = {EAT: N_("Eat: everyone chooses a card"), KEEP: N_("Keep: everyone keeps one card")}
 
 
 def banner_text(sc: SushiPlayScene) -> str:
@@ -44,44 +85,55 @@ def banner_text(sc: SushiPlayScene) -> str:
     running animation's label, what the human at the bottom should do, or who is awaited."""
     if sc._privacy_for is not None or (sc.viewer is None and sc.match.hot_seat):
         who = sc._privacy_for if sc._privacy_for is not None else sc.bottom
-        return f"Pass the screen to {sc.names[who]}"
+        return _("Pass the screen to {name}").format(name=sc.names[who])
     panel = sc.scoring
     if panel is not None:
         if panel.final and panel.done:
             out = sc.match.outcome()
             if out and len(out.winners) == 1:
                 w = out.winners[0]
-                return "You win!" if sc.names[w] == "You" else f"{sc.names[w]} wins!"
-            return "A shared win!"
-        return f"Round {panel.round + 1} scoring" + (" — well eaten!" if panel.done else "")
+                return _("You win!") if is_you(sc.names[w]) else _("{name} wins!").format(name=sc.names[w])
+            return _("A shared win!")
+        if panel.done:
+            return _("Round {n} scoring — well eaten!").format(n=panel.round + 1)
+        return _("Round {n} scoring").format(n=panel.round + 1)
     running = sc.timeline.running
     if running and sc.anim_label:
         return sc.anim_label
     if sc.match.is_over():
-        return "Game over"
+        return _("Game over")
     seat = sc.human_to_act()
-    prefix = f"{sc.names[seat]}: " if seat is not None and len(sc.humans) > 1 else ""
     if seat is not None:
-        v = sc.match.view(seat)
-        sel = sc.input.card_of(sc.drag.selected) if sc.drag.selected is not None else None
-        if v.phase == EAT:
-            if sel == WILD:
-                return prefix + "Click the stack the wild copies"
-            if sel is not None:
-                return prefix + f"Click your plate to eat the {CARD_SHORT[sel].lower()}"
-            return prefix + "Eat: drag a card onto your plate"
-        left = sc.names[(seat + 1) % len(sc.seats)]
-        return prefix + f"Keep: drag one card to the keep mat — the rest go to {left}"
+        text = _instruction(sc, seat)
+        if len(sc.humans) > 1:  # hot-seat: say whose turn it is
+            # Translators: an instruction addressed to a player by name: "Aiko: Eat: drag a card onto your plate"
+            return _("{name}: {instruction}").format(name=sc.names[seat], instruction=text)
+        return text
     if running:
         return ""
     if sc.review:  # the replay viewer: nobody is awaited, the record says what comes next
-        return REVIEW_BANNER.get(sc.shown.phase, "")
+        phrase = REVIEW_BANNER.get(sc.shown.phase)
+        return _(phrase) if phrase else ""
     waiting = [sc.names[s] for s in sc.match.view(sc.bottom).to_act]
     if not waiting:
         return ""
-    if len(waiting) == 1:
-        return f"Waiting for {waiting[0]}…"
-    return f"Waiting for {', '.join(waiting[:-1])} and {waiting[-1]}…"
+    # Translators: {names} is one name or a list of names ("Aiko and Ben")
+    return _("Waiting for {names}…").format(names=join_list(waiting))
+
+
+def _instruction(sc: SushiPlayScene, seat: int) -> str:
+    """What the human ``seat`` at the bottom should do now."""
+    v = sc.match.view(seat)
+    sel = sc.input.card_of(sc.drag.selected) if sc.drag.selected is not None else None
+    if v.phase == EAT:
+        if sel == WILD:
+            return _("Click the stack the wild copies")
+        if sel is not None:
+            # Translators: {card} is a card with its article, "the tuna"
+            return _("Click your plate to eat {card}").format(card=card_the(sel))
+        return _("Eat: drag a card onto your plate")
+    left = sc.names[(seat + 1) % len(sc.seats)]
+    return _("Keep: drag one card to the keep mat — the rest go to {name}").format(name=left)
 
 
 def seat_status(sc: SushiPlayScene, seat: int) -> str:
@@ -98,4 +150,4 @@ def seat_status(sc: SushiPlayScene, seat: int) -> str:
     return ""
 
 
-__all__ = ["banner_text", "seat_status"]
+__all__ = ["CARD_AS", "CARD_THE", "banner_text", "card_the", "hint_text", "seat_status"]

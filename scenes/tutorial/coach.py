@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.i18n import _
 from scenes.kit.draw import C, draw_hanko, draw_panel, draw_text, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, WidgetGroup
@@ -36,11 +37,14 @@ class CoachPanel:
         self.text = ""
         self.why = ""
         self.widgets = WidgetGroup()
-        self.btn_next = self.widgets.add(Button("button:tutorial-next", "Continue", (0, 0, 150, BUTTON_H), on_next,
+        # Translators: the tutorial coach's button closing a page of explanations (~14 characters)
+        self.btn_next = self.widgets.add(Button("button:tutorial-next", _("Continue"), (0, 0, 150, BUTTON_H), on_next,
                                                 style="primary", size=17))
-        self.btn_play = self.widgets.add(Button("button:play-now", "Play a real game", (0, 0, 200, BUTTON_H), on_play,
-                                                style="primary", size=17))
-        self.btn_menu = self.widgets.add(Button("button:menu", "Menu", (0, 0, 110, BUTTON_H), on_menu,
+        # Translators: at the end of a tutorial: a real game against the easy AI (~18 characters)
+        self.btn_play = self.widgets.add(Button("button:play-now", _("Play a real game"), (0, 0, 200, BUTTON_H),
+                                                on_play, style="primary", size=17))
+        # Translators: at the end of a tutorial: back to the main menu (a short button)
+        self.btn_menu = self.widgets.add(Button("button:menu", _("Menu"), (0, 0, 110, BUTTON_H), on_menu,
                                                 style="secondary", size=17))
         #: (text size, lines, why-not lines) laid out by :meth:`fit`
         self.layout: tuple[float, list[str], list[str]] = (TEXT_SIZES[0], [], [])

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.tutorial import ScriptedBot, Step, Tutorial
 from scenes.kit.scene import UIElement
 from scenes.shell.confirm import confirm_new_game
@@ -26,8 +27,12 @@ log = logging.getLogger("tatami.tutorial")
 
 #: The words shown when the person acts while the coach waits for Continue.
 WAIT_KEY = "tutorial.wait"
-#: The texts every tutorial shares that are not in :data:`game.tutorial.COMMON_TEXTS`.
-SHELL_TEXTS = {WAIT_KEY: "First read the coach's note, then press Continue."}
+#: The texts every tutorial shares that are not in :data:`game.tutorial.COMMON_TEXTS` (marked for
+#: the catalogs, translated when shown).
+SHELL_TEXTS = {
+    # Translators: the tutorial coach, when the player acts before closing the coach's page ("Continue" is its button)
+    WAIT_KEY: N_("First read the coach's note, then press Continue."),
+}
 
 SHOW, AFTER, END = "show", "after", "end"
 
@@ -82,7 +87,7 @@ class TutorialDirector:
 
     def text(self, key: str, **values: str) -> str:
         if key in SHELL_TEXTS:
-            return SHELL_TEXTS[key]
+            return _(SHELL_TEXTS[key])
         try:
             return self.tutorial.text(key, **values)
         except KeyError:
@@ -172,7 +177,8 @@ class TutorialDirector:
     def _sync_panel(self) -> None:
         p = self.panel
         total = len(self.tutorial.steps)
-        p.title = f"Coach · step {min(self.index + 1, total)} of {total}"
+        # Translators: the tutorial coach's panel title: step {n} of {total}
+        p.title = _("Coach · step {n} of {total}").format(n=min(self.index + 1, total), total=total)
         if self.phase == END:
             p.text = self.text("tutorial.done")
         else:

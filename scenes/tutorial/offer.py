@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.i18n import _, ngettext
 from scenes.kit.draw import C, draw_hanko, draw_panel, draw_text, fill_alpha, wrap_text
 from scenes.kit.widgets import Button, UIScene
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -28,14 +29,19 @@ class TutorialOfferScene(UIScene):
         self.game = game
         self.on_skip = on_skip
         info = GAMES_BY_NAME[game]
-        self.title = f"New to {info.title}?"
-        self.message = ("A short guided game teaches every rule: the coach explains one at a time and "
-                        "asks you to play it.")
+        # Translators: the first-time offer of a game's tutorial; {game} is the game's name
+        self.title = _("New to {game}?").format(game=_(info.title))
+        self.message = _("A short guided game teaches every rule: the coach explains one at a time and "
+                         "asks you to play it.")
         y = PANEL.bottom - 92
-        self.widgets.add(Button("button:skip-tutorial", "Skip", (PANEL.x + 40, y, 220, 58), self.skip,
+        # Translators: a button: no tutorial, on to the game's setup
+        self.widgets.add(Button("button:skip-tutorial", _("Skip"), (PANEL.x + 40, y, 220, 58), self.skip,
                                 style="secondary", size=20))
-        self.widgets.add(Button("button:tutorial", f"Learn in {MINUTES[game]} minutes",
-                                (PANEL.right - 320, y, 280, 58), self.learn, style="primary", size=20))
+        minutes = MINUTES[game]
+        # Translators: a button starting the tutorial ({n}: its length in minutes; ~24 characters)
+        learn = ngettext("Learn in {n} minute", "Learn in {n} minutes", minutes).format(n=minutes)
+        self.widgets.add(Button("button:tutorial", learn, (PANEL.right - 320, y, 280, 58), self.learn,
+                                style="primary", size=20))
 
     def _close(self) -> None:
         if self.app.manager.top() is self:

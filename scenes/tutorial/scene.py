@@ -12,19 +12,30 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.tutorial import TUTORIAL_GAMES, TutorialError, load_tutorial
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, UIScene
+from scenes.play.seats import YOU
 from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.tutorial.director import TutorialDirector
 from scenes.tutorial.offered import MINUTES
 
 log = logging.getLogger("tatami.tutorial")
 
+#: The seat names of the tutorials (``"names"`` of game/tutorials/*.json), marked here for the
+#: catalogs; translated when a tutorial starts (a name not listed is shown as written).
+TUTORIAL_NAMES = (
+    YOU,
+    # Translators: the name of a scripted opponent in a tutorial (a Japanese given name)
+    N_("Aoi"),
+    # Translators: the name of a scripted opponent in a tutorial (a Japanese given name)
+    N_("Kenji"),
+)
 
 
-def tutorial_scene(app: Any, game: str = "kaito", **_: Any) -> Scene:
+def tutorial_scene(app: Any, game: str = "kaito", **_ignored: Any) -> Scene:
     """The play scene of ``game`` running its tutorial (:func:`game.tutorial.load_tutorial`).
 
     Raises:
@@ -37,7 +48,8 @@ def tutorial_scene(app: Any, game: str = "kaito", **_: Any) -> Scene:
     if game == "kaito":
         kwargs["colors"] = tuple(getattr(state.view(0), "colors"))
     director = TutorialDirector(app, tut)
-    scene = app.make_scene(info.scene, seats=seats, names=list(tut.names) if tut.names else None, state=state,
+    names = [_(n) if n in TUTORIAL_NAMES else n for n in tut.names] if tut.names else None
+    scene = app.make_scene(info.scene, seats=seats, names=names, state=state,
                            seed=0, tutorial=director, **kwargs)
     scene.name = f"tutorial:{game}"
     return scene
@@ -70,16 +82,19 @@ class LearnScene(UIScene):
         y = PANEL.y + 110
         for game in TUTORIAL_GAMES:
             info = GAMES_BY_NAME[game]
-            self.widgets.add(Button(f"button:tutorial:{game}", info.title, (PANEL.x + 60, y, PANEL.w - 120, 66),
-                                    partial(self._start, game), style="secondary", size=22,
-                                    sublabel=f"A guided first game · about {MINUTES[game]} minutes"))
+            minutes = MINUTES[game]
+            # Translators: under a game's name in the tutorial chooser ({n}: the tutorial's length in minutes)
+            sub = ngettext("A guided first game · about {n} minute", "A guided first game · about {n} minutes",
+                           minutes).format(n=minutes)
+            self.widgets.add(Button(f"button:tutorial:{game}", _(info.title), (PANEL.x + 60, y, PANEL.w - 120, 66),
+                                    partial(self._start, game), style="secondary", size=22, sublabel=sub))
             y += 82
-        self.widgets.add(Button("button:back", "Back", (PANEL.centerx - 90, PANEL.bottom - 62, 180, 46),
+        self.widgets.add(Button("button:back", _("Back"), (PANEL.centerx - 90, PANEL.bottom - 62, 180, 46),
                                 self.close, style="ghost", size=19))
 
     def _start(self, game: str) -> None:
         if not start_tutorial(self.app, game):
-            self.notice = "This tutorial cannot be started: its file is missing or damaged (see the log)."
+            self.notice = _("This tutorial cannot be started: its file is missing or damaged (see the log).")
 
     def close(self) -> None:
         if self.app.manager.top() is self:
@@ -95,8 +110,8 @@ class LearnScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         fill_alpha(surface, C.INK, 140)
         draw_panel(surface, self.app, PANEL, radius=20, border=C.GOLD)
-        draw_text(surface, self.app, "Learn by playing", (PANEL.centerx, PANEL.y + 46), 30, C.INK, bold=True)
-        draw_text(surface, self.app, "The coach explains one rule at a time and asks you to play it.",
+        draw_text(surface, self.app, _("Learn by playing"), (PANEL.centerx, PANEL.y + 46), 30, C.INK, bold=True)
+        draw_text(surface, self.app, _("The coach explains one rule at a time and asks you to play it."),
                   (PANEL.centerx, PANEL.y + 82), 16, C.INK_SOFT)
         if self.notice:
             draw_text(surface, self.app, self.notice, (PANEL.centerx, PANEL.bottom - 82), 15, C.VERMILION_DARK)
