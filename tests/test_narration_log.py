@@ -306,3 +306,16 @@ def test_text_stays_legible_in_a_small_window(app) -> None:
     scale = app.viewport.scale
     assert round(legible(app, 15) * scale) >= MIN_WINDOW_PX >= 9
     assert app.assets.font(legible(app, 15)).get_height() >= 12
+
+
+def test_page_up_and_down_scroll_the_log_and_end_returns_to_the_newest(app) -> None:
+    """The keyboard reaches the whole log (issue 12): Page Up scrolls back, Page Down forward,
+    End back to the newest entry; other keys are not the log's."""
+    log = NarrationLog(app, LOG_RECT)
+    fill(log, 30)
+    key = lambda k: pygame.event.Event(pygame.KEYDOWN, key=k, mod=0)  # noqa: E731
+    assert log.handle_event(key(pygame.K_PAGEUP)) and log.scrolled_up()
+    assert log.handle_event(key(pygame.K_PAGEUP))
+    assert log.handle_event(key(pygame.K_PAGEDOWN)) and log.scrolled_up()
+    assert log.handle_event(key(pygame.K_END)) and not log.scrolled_up()
+    assert not log.handle_event(key(pygame.K_a))

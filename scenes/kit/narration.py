@@ -66,6 +66,10 @@ def wrap_words(app: Any, text: str, size: float, width: float, bold: bool = Fals
     return wrap_units(" ".join(text.split()), width, lambda s: text_width(app, s, size, bold)) or [""]
 
 
+#: Keys that scroll the log: Page Up (older), Page Down (newer), End (the newest), as wheel notches.
+PAGE_KEYS = {pygame.K_PAGEUP: 1, pygame.K_PAGEDOWN: -1, pygame.K_END: 0}
+
+
 class NarrationLog(Widget):
     """The game log widget (see the module docstring).
 
@@ -287,7 +291,8 @@ class NarrationLog(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """MOUSEMOTION tracks the pointer (never consumed); the wheel over the list scrolls; a left
         click on the toggle / pill acts on release; any press on the (opaque) panel is consumed;
-        Esc closes the opened overlay. Positions are logical px."""
+        Esc closes the opened overlay; Page Up / Page Down scroll it from the keyboard and End goes
+        back to the newest entry. Positions are logical px."""
         if not self.visible:
             return False
         t = event.type
@@ -298,6 +303,10 @@ class NarrationLog(Widget):
             self._pointer = (int(pos[0]), int(pos[1]))
         elif t == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_ESCAPE and self.expanded:
             self.set_expanded(False)
+            return True
+        elif t == pygame.KEYDOWN and getattr(event, "key", None) in PAGE_KEYS:
+            key = event.key
+            self.scroll_to_latest() if key == pygame.K_END else self.scroll_by(PAGE_KEYS[key] * 4 * WHEEL_STEP)
             return True
         elif t == pygame.MOUSEWHEEL:
             if ((not self.collapsed or self.expanded) and self._pointer is not None
