@@ -20,7 +20,7 @@ import abc
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from .i18n import _
 
@@ -193,6 +193,19 @@ def is_you(name: str) -> bool:
     second-person template."""
     # Translators: the name of the person's own seat, as sentences of the game log use it
     return name == _("You") or name == "You"
+
+
+def pick_template(templates: Mapping[str, Callable[[int], str]], key: str, subject: str | None = None,
+                  n: int = 0) -> str:
+    """``templates[key]`` in the language in use, for the count ``n``: the ``key + "/you"``
+    variant (a whole second-person sentence) when ``subject`` (the subject seat's name) is the
+    person (:func:`is_you`) and ``templates`` has one. Each value translates when called (a
+    plural form picked by ``n``). KeyError for an unknown ``key``."""
+    if subject is not None and is_you(subject):
+        you = templates.get(key + "/you")
+        if you is not None:
+            return you(n)
+    return templates[key](n)
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Sequence
 
-from .core import Event, is_you, join_list, seat_name
+from .core import Event, is_you, join_list, pick_template, seat_name
 from .i18n import N_, _, ngettext
 
 #: Colour words (RULES.md §1 components: red ``R``, black ``B``; ``O`` for the blank tiles), as a
@@ -146,13 +146,8 @@ TEMPLATES: dict[str, Template] = {
 
 
 def template(key: str, subject: str | None = None, n: int = 0) -> str:
-    """The template ``key`` in the language in use (for the count ``n``): its second-person
-    variant when ``subject`` (the subject seat's name) is the person and the key has one."""
-    if subject is not None and is_you(subject):
-        you = TEMPLATES.get(key + "/you")
-        if you is not None:
-            return you(n)
-    return TEMPLATES[key](n)
+    """The template ``key`` of :data:`TEMPLATES` (:func:`game.core.pick_template`)."""
+    return pick_template(TEMPLATES, key, subject, n)
 
 
 def square_label(index: int) -> str:

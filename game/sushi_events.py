@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar
 
-from .core import Event, is_you, join_list
+from .core import Event, is_you, join_list, pick_template
 from .i18n import N_, _, ngettext
 
 #: The dessert pile's name (same value as :data:`game.sushi.DESSERT`; this module may not import
@@ -138,14 +138,9 @@ def template(key: str, subject: str | None = None, n: int = 0) -> str:
     """The template ``key`` of :data:`TEMPLATES` (or of :data:`AWARD_TEMPLATES` for an
     ``award/...`` key) in the language in use, for the count ``n``: its second-person variant
     when ``subject`` (the subject seat's name) is the person and the key has one."""
-    table = AWARD_TEMPLATES if key.startswith("award/") else TEMPLATES
     if key.startswith("award/"):
-        key = key[len("award/"):]
-    if subject is not None and is_you(subject):
-        you = table.get(key + "/you")
-        if you is not None:
-            return you(n)
-    return table[key](n)
+        return pick_template(AWARD_TEMPLATES, key[len("award/"):], subject, n)
+    return pick_template(TEMPLATES, key, subject, n)
 
 
 # --- shared wording helpers -------------------------------------------------------------------

@@ -5,13 +5,12 @@ language at start; the system's language is the default."""
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
+from test_settings_screen import open_settings
 
 from game import i18n
-from scenes.devtools.driver import Driver
 
 
 @pytest.fixture(autouse=True)
@@ -23,15 +22,6 @@ def english_after(monkeypatch):
 
 def labels(scene) -> dict[str, str]:
     return {e.id: e.label for e in scene.ui_elements() if e.label}
-
-
-def open_settings(app) -> Driver:
-    d = Driver(app, time.monotonic() + 60, log=lambda s: None)
-    app.manager.reset(app.make_scene("menu"))
-    d.frames(2)
-    d.click("button:settings")
-    d.wait_scene("settings")
-    return d
 
 
 #: Labels that are the same in every language (each language's own name, numbers).

@@ -267,8 +267,22 @@ NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》�
 NO_LINE_END = frozenset("（「『【〔〈《“‘")
 
 
-def _cjk(ch: str) -> bool:
-    return 0x2E80 <= ord(ch) <= 0x9FFF or 0xF900 <= ord(ch) <= 0xFAFF or 0xFF00 <= ord(ch) <= 0xFFEF
+def has_cjk(text: str) -> bool:
+    """True if the text holds Japanese/CJK characters (needs the JP font)."""
+    for ch in text:
+        o = ord(ch)
+        if (
+            0x3000 <= o <= 0x30FF  # punctuation, hiragana, katakana
+            or 0x3400 <= o <= 0x4DBF
+            or 0x4E00 <= o <= 0x9FFF
+            or 0xF900 <= o <= 0xFAFF
+            or 0xFF00 <= o <= 0xFFEF
+            or 0x2E80 <= o <= 0x2FDF  # radicals
+            or 0x2FF0 <= o <= 0x2FFF  # ideographic description (⿱)
+            or 0x20000 <= o <= 0x2FFFF
+        ):
+            return True
+    return False
 
 
 def line_units(text: str) -> list[str]:
@@ -277,12 +291,12 @@ def line_units(text: str) -> list[str]:
     an opening bracket with the one after). ``"".join(line_units(t)) == t``."""
     units: list[str] = []
     for word in re.findall(r"\S+\s*|\s+", text):
-        if not any(_cjk(ch) for ch in word):
+        if not any(has_cjk(ch) for ch in word):
             units.append(word)
             continue
         cur = ""
         for ch in word:
-            breakable = cur and (_cjk(ch) or _cjk(cur[-1])) and not ch.isspace()
+            breakable = cur and (has_cjk(ch) or has_cjk(cur[-1])) and not ch.isspace()
             if breakable and ch not in NO_LINE_START and cur[-1] not in NO_LINE_END:
                 units.append(cur)
                 cur = ch

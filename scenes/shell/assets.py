@@ -33,6 +33,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.i18n import plain_words
+from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
 
 log = logging.getLogger("tatami.assets")
 
@@ -72,24 +73,6 @@ def asset_root() -> Path:
     if getattr(sys, "frozen", False) and meipass:
         return Path(meipass) / "assets"
     return Path(__file__).resolve().parents[2] / "assets"
-
-
-def has_cjk(text: str) -> bool:
-    """True if the text holds Japanese/CJK characters (needs the JP font)."""
-    for ch in text:
-        o = ord(ch)
-        if (
-            0x3000 <= o <= 0x30FF  # punctuation, hiragana, katakana
-            or 0x3400 <= o <= 0x4DBF
-            or 0x4E00 <= o <= 0x9FFF
-            or 0xF900 <= o <= 0xFAFF
-            or 0xFF00 <= o <= 0xFFEF
-            or 0x2E80 <= o <= 0x2FDF  # radicals
-            or 0x2FF0 <= o <= 0x2FFF  # ideographic description (⿱)
-            or 0x20000 <= o <= 0x2FFFF
-        ):
-            return True
-    return False
 
 
 class Assets:

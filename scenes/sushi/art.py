@@ -16,7 +16,7 @@ import pygame
 from game.i18n import N_, _
 from game.sushi import DESSERT, WILD
 from scenes.kit.card_art import CardArt
-from scenes.shell.assets import has_cjk
+from scenes.kit.draw import has_cjk
 from scenes.sushi.layout import HAND_H, HAND_W
 
 # -- art paths ---------------------------------------------------------------------------------
