@@ -386,6 +386,8 @@ def test_kanji_esc_cancels_a_neta_pick_and_enter_on_it_puts_it_back(app):
     assert focused(scene) == ["neta:0"]
     press_key(app, ENTER)
     assert scene.drag.selected == ("neta", 0) and focus_id(scene).startswith("shari:")
+    # the banner speaks of keys, not of clicks, after a keyboard pick
+    assert "with the arrows and Enter" in scene.banner_text() and "click" not in scene.banner_text()
     press_key(app, pygame.K_ESCAPE)
     assert scene.drag.selected is None and focused(scene) == ["neta:0"]
     press_key(app, ENTER)
