@@ -320,6 +320,8 @@ def test_sushi_esc_cancels_a_card_pick(app):
     tab_to(app, scene, "hand:1")
     press_key(app, ENTER)
     assert scene.drag.selected == ("hand", 1) and focused(scene) == ["plate"]
+    # the banner speaks of keys, not of clicks, after a keyboard pick
+    assert "Press Enter on your plate" in scene.banner_text() and "Click" not in scene.banner_text()
     press_key(app, pygame.K_ESCAPE)
     assert scene.drag.selected is None and focused(scene) == ["hand:1"] and app.manager.top() is scene
 

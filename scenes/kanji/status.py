@@ -25,7 +25,7 @@ def banner_text(s: Any) -> str:
     seat = s.human_to_act()
     if seat is not None:
         sel = s.input.card_of(s.drag.selected) if s.drag.selected is not None else None
-        if sel is not None and s.widgets.focus.keyboard:  # picked with the keyboard (keyplay)
+        if sel is not None and s.input.picked_by_keyboard():
             # Translators: {card} is a neta card (a kanji component such as "亻"); the player uses the keyboard
             what = _("choose a shari with the arrows and Enter to put {card} beside it").format(card=sel)
         elif sel is not None:

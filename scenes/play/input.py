@@ -105,6 +105,12 @@ class PlayInput:
             return ring.handle_key(event)
         return False
 
+    def picked_by_keyboard(self) -> bool:
+        """Whether a piece is picked and the keyboard's ring is in use (the prompt then names keys,
+        not clicks)."""
+        scene = self.play_scene()
+        return scene.drag.selected is not None and bool(scene.widgets.focus.keyboard)
+
     def escape(self, event: pygame.event.Event) -> bool:
         """Esc: cancel a drag or selection first, else open the pause menu. Always True."""
         scene = self.play_scene()

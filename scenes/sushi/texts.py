@@ -126,8 +126,15 @@ def _instruction(sc: SushiPlayScene, seat: int) -> str:
     v = sc.match.view(seat)
     sel = sc.input.card_of(sc.drag.selected) if sc.drag.selected is not None else None
     if v.phase == EAT:
+        keys = sc.input.picked_by_keyboard()
         if sel == WILD:
+            if keys:
+                # Translators: the player uses the keyboard
+                return _("Choose the stack the wild copies with the arrows and Enter")
             return _("Click the stack the wild copies")
+        if sel is not None and keys:
+            # Translators: {card} is a card with its article, "the tuna"; the player uses the keyboard
+            return _("Press Enter on your plate to eat {card}").format(card=card_the(sel))
         if sel is not None:
             # Translators: {card} is a card with its article, "the tuna"
             return _("Click your plate to eat {card}").format(card=card_the(sel))
