@@ -27,7 +27,7 @@ by replaying the record up to it; for Sushi Draft and Kanji-zushi never the hidd
   ``value = 1 / (1 + exp(-score / 250))`` (:data:`KAITO_SCALE`; a kabuto lost from three is about
   280 units: from an even game that is a drop from 0.5 to 0.25), 1 for a forced win, 0 for a
   forced loss.
-* Sushi Draft (RULES.md section 2): the hard bot (:class:`~game.ai.sushi_ai.SushiHardBot`) with
+* Sushi Draft (RULES.md section 2): the flat Monte Carlo evaluation (:class:`~game.ai.sushi_ai.SushiFlatBot`) with
   exactly ``--worlds`` sampled worlds (default 500) instead of a clock; its mean score per legal
   action is ``values``. A forced choice is not simulated (values null, loss 0).
 * Kanji-zushi (RULES.md section 3): the hard bot's simulations (its
@@ -73,7 +73,7 @@ from typing import Any, Iterator
 from .ai.kaito_engine import FastPos, action_to_move, move_to_action
 from .ai.kaito_search import MATE_BOUND, fixed_depth_score, move_score
 from .ai.kanji_ai import HiddenSampler, Sim, valid_options
-from .ai.sushi_ai import SushiHardBot
+from .ai.sushi_ai import SushiFlatBot
 from . import i18n
 from .core import GameState
 from .i18n import _
@@ -176,7 +176,7 @@ def rate_sushi(view: SushiView, action: str, rng: random.Random, worlds: int = D
     if len(view.legal_actions) == 1:
         return {"action": action, "best": action, "value_chosen": None, "value_best": None, "loss": 0.0,
                 "mark": "good", "unit": unit, "forced": True, "values": None, "worlds": 0}
-    bot = SushiHardBot(rng, iterations=worlds)
+    bot = SushiFlatBot(rng, iterations=worlds)
     bot.choose(view)
     means: dict[str, float] = bot.last_info["means"]
     best = _best_of(means, action)

@@ -166,7 +166,7 @@ def test_same_seed_same_game(level):
 
 # -- hard's time budget, measured on a fake clock (no test asserts real elapsed time) --------------
 
-BUDGET, STEP = 1 / 32, 1 / 256  # fake seconds: the budget lasts 8 worlds (one clock read after each)
+BUDGET, STEP = 1 / 32, 1 / 256  # fake seconds: the budget lasts 8 iterations (one clock read after each)
 
 
 def _many_actions_view():
@@ -194,13 +194,13 @@ def test_hard_single_action_returns_without_search():
 
 
 def test_hard_stops_when_its_budget_runs_out_in_fake_time():
-    """The clock is read before the first world, after each world and once for ``ms``: the search
-    plays worlds until a reading reaches the budget, so budget / step worlds exactly."""
+    """The clock is read before the first iteration, after each iteration and once for ``ms``: the
+    search iterates until a reading reaches the budget, so budget / step iterations exactly."""
     view = _many_actions_view()
     clock = StepClock(STEP)
     bot = make_bot(GAME, "hard", random.Random(0), time_budget_s=BUDGET, clock=clock)
     assert bot.choose(view) in view.legal_actions
-    worlds = bot.last_info["worlds"]
+    worlds = bot.last_info["iterations"]
     assert worlds == BUDGET / STEP
     assert clock.reads == worlds + 2
     assert bot.last_info["ms"] == pytest.approx((worlds + 1) * STEP * 1000)
@@ -208,13 +208,14 @@ def test_hard_stops_when_its_budget_runs_out_in_fake_time():
 
 
 def test_hard_budget_in_fake_time_decides_as_the_same_number_of_iterations():
-    """The clock only decides when to stop: k worlds by budget = ``iterations=k`` (same seed)."""
+    """The clock only decides when to stop: k iterations by budget = ``iterations=k`` (same seed)."""
     view = _many_actions_view()
     timed = make_bot(GAME, "hard", random.Random(5), time_budget_s=BUDGET, clock=StepClock(STEP))
     counted = make_bot(GAME, "hard", random.Random(5), iterations=int(BUDGET / STEP))
     assert timed.choose(view) == counted.choose(view)
     assert timed.last_info["means"] == counted.last_info["means"]
-    assert timed.last_info["worlds"] == counted.last_info["worlds"]
+    assert timed.last_info["iterations"] == counted.last_info["iterations"]
+    assert timed.last_info["visits"] == counted.last_info["visits"]
 
 
 # -- the determinization sampler --------------------------------------------------------------------
@@ -604,7 +605,7 @@ def test_easy_is_deterministic_given_its_rng_and_uses_it():
 
 
 def test_hard_beats_random_in_a_small_match():
-    """24 three-seat games, hard (12 worlds per decision) in a rotating seat against two random
+    """24 three-seat games, hard (12 search iterations per decision) in a rotating seat against two random
     bots: a random seat wins a third; hard must win clearly more."""
     wins = 0.0
     for i in range(24):

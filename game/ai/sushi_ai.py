@@ -13,10 +13,15 @@ the EAT phase, a card name in the KEEP phase: the kept card stays, the rest goes
   still be in play; dessert; wild timing; denial among near-best keeps) plus a one-deal
   look-ahead (one sampled deal, the round played out with the noiseless heuristic for every
   option) for every keep and, with three or more seats, for the round's last three eats.
-* ``hard`` — determinized flat Monte Carlo: each iteration samples the unseen cards consistently
-  with the view (:class:`~game.ai.sushi_sim.Determinizer`), then plays every legal action to the
-  end of the round with noisy heuristic rollouts (common random numbers for all actions) and
-  scores the outcome (see :class:`SushiHardBot`).
+* ``hard`` — information-set Monte Carlo tree search over the rest of the round
+  (:class:`~game.ai.sushi_search.RoundSearch`): each iteration samples the unseen cards
+  consistently with the view (:class:`~game.ai.sushi_sim.Determinizer`), walks a tree of this
+  seat's information sets where every seat picks by its own UCB1 bandit (decoupled UCT at the
+  simultaneous phases), rolls the round out with the noisy heuristic and scores each seat's chance
+  of finishing first (see :class:`SushiHardBot`).
+* ``flat`` (not a level; the coach's measure, :mod:`game.analyse`) — determinized flat Monte Carlo:
+  every legal action played to the end of the round on the same sampled worlds with noisy
+  heuristic rollouts (:class:`SushiFlatBot`; hard before issue 13 part 2).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any, Callable, Sequence
 
 from ..sushi import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView, eaten_card
 from .base import Bot, RandomBot
+from .sushi_search import EXPLORATION, RoundSearch
 from .sushi_sim import (
     DECK,
     DESSERT_I,
@@ -55,6 +61,22 @@ def _check_options(options: dict[str, Any], known: set[str]) -> None:
     if unknown:
         raise ValueError(f"unknown Sushi Draft bot option(s): {', '.join(sorted(unknown))}; "
                          f"known: {', '.join(sorted(known)) or 'none'}")
+
+
+def _check_search_options(time_budget_s: Any, iterations: Any, particles: Any, rollout_noise: Any,
+                          clock: Any) -> None:
+    """The search bots' shared option checks. Raises ValueError naming the bad option."""
+    if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
+        raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                   or iterations < 1):
+        raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
+    if isinstance(particles, bool) or not isinstance(particles, int) or particles < 1:
+        raise ValueError(f"particles must be a positive integer, not {particles!r}")
+    if isinstance(rollout_noise, bool) or not isinstance(rollout_noise, (int, float)) or rollout_noise < 0:
+        raise ValueError(f"rollout_noise must be a number >= 0, not {rollout_noise!r}")
+    if not callable(clock):
+        raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
 
 
 def _only_action(view: SushiView) -> str | None:
@@ -336,7 +358,88 @@ def play_out(table: Table, policy: Policy, rand, seat: int, first) -> list[float
 
 
 class SushiHardBot(Bot):
-    """Determinized flat Monte Carlo search over this seat's legal actions.
+    """Information-set MCTS over the rest of the round (:class:`~game.ai.sushi_search.RoundSearch`):
+    every iteration samples the hands consistently with the view, walks a tree of this seat's
+    information sets where every seat picks its option by its own UCB1 bandit (decoupled UCT at the
+    simultaneous phases), rolls the round out with the noisy heuristic and scores every seat's smooth
+    chance of finishing first. The most visited root option is played.
+
+    Options:
+        time_budget_s: seconds per decision (default 0.2); the clock is checked after each iteration.
+        iterations: if given, exactly this many iterations per decision and no deadline
+            (deterministic; the clock then only times the decision for ``"ms"``).
+        particles: sampled histories kept per decision (default 48).
+        rollout_noise: noise amplitude of the rollout policy (chip points, default 0.8).
+        exploration: the UCB1 constant on values in [0, 1] (default
+            :data:`~game.ai.sushi_search.EXPLORATION`).
+        clock: the time source the budget is measured on, ``() -> float`` in seconds (default
+            ``time.perf_counter``; tests inject a fake one). Read once before the first iteration,
+            once after each iteration (unless ``iterations`` is given) and once for ``"ms"``.
+    A decision with a single legal action returns at once (no search, the clock is not read). A
+    view no deal can explain (only a hand-made one) is answered by the medium heuristic.
+
+    Attributes:
+        last_info: after a search, ``{"iterations", "particles", "visits" (action -> root visits),
+            "means" (action -> mean value 0..1, the seat's smooth chance of finishing first), "ms"
+            (milliseconds on the clock)}``; ``{}`` until the first search.
+
+    Raises:
+        ValueError: (constructor) an unknown option or a bad value.
+
+    Source: issue 13 part 2 (hard must beat a generic IS-MCTS); measured in docs/ai_figures.md."""
+
+    game_name = GAME
+    level = "hard"
+    _OPTIONS = {"time_budget_s", "iterations", "particles", "rollout_noise", "exploration"}
+
+    def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
+                 iterations: int | None = None, particles: int = 48, rollout_noise: float = 0.8,
+                 exploration: float = EXPLORATION, clock: Callable[[], float] = time.perf_counter,
+                 **options: Any) -> None:
+        _check_options(options, self._OPTIONS)
+        _check_search_options(time_budget_s, iterations, particles, rollout_noise, clock)
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+        super().__init__(rng)
+        self.clock = clock
+        self.time_budget_s = float(time_budget_s)
+        self.iterations = iterations
+        self.particles = particles
+        self.exploration = float(exploration)
+        self.policy = Policy(noise=float(rollout_noise))
+        self.last_info: dict = {}
+
+    def choose(self, view: SushiView) -> str:
+        only = _only_action(view)
+        if only is not None:
+            return only
+        clock = self.clock
+        t0 = clock()
+        deadline = t0 + self.time_budget_s
+        try:
+            search = RoundSearch(view, self.rng, expected_totals(view), self.policy, self.exploration,
+                                 self.particles)
+        except InconsistentView:
+            return heuristic_action(view, Policy(noise=1e-6), self.rng.random)
+        while True:
+            search.iterate()
+            if self.iterations is not None:
+                if search.iterations >= self.iterations:
+                    break
+            elif clock() >= deadline:
+                break
+        action = search.best(view.legal_actions)
+        stats = search.root_stats()
+        self.last_info = {"iterations": search.iterations, "particles": len(search.det.particles),
+                          "visits": {a: v for a, (v, _) in stats.items()},
+                          "means": {a: m for a, (_, m) in stats.items()},
+                          "ms": (clock() - t0) * 1000.0}
+        return action
+
+
+class SushiFlatBot(Bot):
+    """Determinized flat Monte Carlo evaluation of this seat's legal actions: the coach's measure
+    (:mod:`game.analyse`) and the hard bot before issue 13 part 2 (now :class:`SushiHardBot`).
 
     One iteration: sample a world (every hand) consistent with the view
     (:class:`~game.ai.sushi_sim.Determinizer`), then for each legal action play the round to its end
@@ -371,24 +474,14 @@ class SushiHardBot(Bot):
         ValueError: (constructor) an unknown option or a bad value."""
 
     game_name = GAME
-    level = "hard"
+    level = "flat"
     _OPTIONS = {"time_budget_s", "iterations", "particles", "rollout_noise"}
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
                  iterations: int | None = None, particles: int = 48, rollout_noise: float = 0.8,
                  clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
         _check_options(options, self._OPTIONS)
-        if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
-            raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                       or iterations < 1):
-            raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
-        if isinstance(particles, bool) or not isinstance(particles, int) or particles < 1:
-            raise ValueError(f"particles must be a positive integer, not {particles!r}")
-        if isinstance(rollout_noise, bool) or not isinstance(rollout_noise, (int, float)) or rollout_noise < 0:
-            raise ValueError(f"rollout_noise must be a number >= 0, not {rollout_noise!r}")
-        if not callable(clock):
-            raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
+        _check_search_options(time_budget_s, iterations, particles, rollout_noise, clock)
         super().__init__(rng)
         self.clock = clock
         self.time_budget_s = float(time_budget_s)
