@@ -63,20 +63,41 @@ def _check_options(options: dict[str, Any], known: set[str]) -> None:
                          f"known: {', '.join(sorted(known)) or 'none'}")
 
 
-def _check_search_options(time_budget_s: Any, iterations: Any, particles: Any, rollout_noise: Any,
-                          clock: Any) -> None:
-    """The search bots' shared option checks. Raises ValueError naming the bad option."""
-    if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
-        raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                   or iterations < 1):
-        raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
-    if isinstance(particles, bool) or not isinstance(particles, int) or particles < 1:
-        raise ValueError(f"particles must be a positive integer, not {particles!r}")
-    if isinstance(rollout_noise, bool) or not isinstance(rollout_noise, (int, float)) or rollout_noise < 0:
-        raise ValueError(f"rollout_noise must be a number >= 0, not {rollout_noise!r}")
-    if not callable(clock):
-        raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
+class _SearchBot(Bot):
+    """The search bots' shared options (see :class:`SushiHardBot` and :class:`SushiFlatBot`):
+    ``time_budget_s`` (seconds per decision on ``clock``), ``iterations`` (a fixed count instead of
+    the clock, or None), ``particles`` and ``rollout_noise`` (chip points).
+
+    Raises:
+        ValueError: a bad value, naming the option."""
+
+    def __init__(self, rng: random.Random, time_budget_s: Any, iterations: Any, particles: Any,
+                 rollout_noise: Any, clock: Any) -> None:
+        if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
+            raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
+        if isinstance(particles, bool) or not isinstance(particles, int) or particles < 1:
+            raise ValueError(f"particles must be a positive integer, not {particles!r}")
+        if isinstance(rollout_noise, bool) or not isinstance(rollout_noise, (int, float)) or rollout_noise < 0:
+            raise ValueError(f"rollout_noise must be a number >= 0, not {rollout_noise!r}")
+        if not callable(clock):
+            raise ValueError(f"clock must be a callable returning seconds, not {clock!r}")
+        super().__init__(rng)
+        self.clock: Callable[[], float] = clock
+        self.time_budget_s = float(time_budget_s)
+        self.iterations: int | None = iterations
+        self.particles: int = particles
+        self.policy = Policy(noise=float(rollout_noise))
+        self.last_info: dict = {}
+
+    def _done(self, count: int, deadline: float) -> bool:
+        """After ``count`` iterations: stop? (``iterations`` reached, or the clock past
+        ``deadline``; the clock is read only when no count was given)."""
+        if self.iterations is not None:
+            return count >= self.iterations
+        return self.clock() >= deadline
 
 
 def _only_action(view: SushiView) -> str | None:
@@ -357,7 +378,7 @@ def play_out(table: Table, policy: Policy, rand, seat: int, first) -> list[float
     return table.round_gains()
 
 
-class SushiHardBot(Bot):
+class SushiHardBot(_SearchBot):
     """Information-set MCTS over the rest of the round (:class:`~game.ai.sushi_search.RoundSearch`):
     every iteration samples the hands consistently with the view, walks a tree of this seat's
     information sets where every seat picks its option by its own UCB1 bandit (decoupled UCT at the
@@ -397,17 +418,10 @@ class SushiHardBot(Bot):
                  exploration: float = EXPLORATION, clock: Callable[[], float] = time.perf_counter,
                  **options: Any) -> None:
         _check_options(options, self._OPTIONS)
-        _check_search_options(time_budget_s, iterations, particles, rollout_noise, clock)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
             raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
-        super().__init__(rng)
-        self.clock = clock
-        self.time_budget_s = float(time_budget_s)
-        self.iterations = iterations
-        self.particles = particles
+        super().__init__(rng, time_budget_s, iterations, particles, rollout_noise, clock)
         self.exploration = float(exploration)
-        self.policy = Policy(noise=float(rollout_noise))
-        self.last_info: dict = {}
 
     def choose(self, view: SushiView) -> str:
         only = _only_action(view)
@@ -423,10 +437,7 @@ class SushiHardBot(Bot):
             return heuristic_action(view, Policy(noise=1e-6), self.rng.random)
         while True:
             search.iterate()
-            if self.iterations is not None:
-                if search.iterations >= self.iterations:
-                    break
-            elif clock() >= deadline:
+            if self._done(search.iterations, deadline):
                 break
         action = search.best(view.legal_actions)
         stats = search.root_stats()
@@ -437,7 +448,7 @@ class SushiHardBot(Bot):
         return action
 
 
-class SushiFlatBot(Bot):
+class SushiFlatBot(_SearchBot):
     """Determinized flat Monte Carlo evaluation of this seat's legal actions: the coach's measure
     (:mod:`game.analyse`) and the hard bot before issue 13 part 2 (now :class:`SushiHardBot`).
 
@@ -481,14 +492,7 @@ class SushiFlatBot(Bot):
                  iterations: int | None = None, particles: int = 48, rollout_noise: float = 0.8,
                  clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
         _check_options(options, self._OPTIONS)
-        _check_search_options(time_budget_s, iterations, particles, rollout_noise, clock)
-        super().__init__(rng)
-        self.clock = clock
-        self.time_budget_s = float(time_budget_s)
-        self.iterations = iterations
-        self.particles = particles
-        self.policy = Policy(noise=float(rollout_noise))
-        self.last_info: dict = {}
+        super().__init__(rng, time_budget_s, iterations, particles, rollout_noise, clock)
 
     def choose(self, view: SushiView) -> str:
         only = _only_action(view)
@@ -521,10 +525,7 @@ class SushiFlatBot(Bot):
                 gains = play_out(table, self.policy, _Noise(noise), me, first)
                 sums[i] += self._score(gains, prior, me, n, last_round)
             worlds += 1
-            if self.iterations is not None:
-                if worlds >= self.iterations:
-                    break
-            elif clock() >= deadline:
+            if self._done(worlds, deadline):
                 break
         top = max(sums)
         best = [i for i, s in enumerate(sums) if s >= top - 1e-9]
