@@ -4,6 +4,11 @@
     python3 dev.py run   [ARGS...]   start the app:            python -m scenes ARGS
     python3 dev.py test  [ARGS...]   run the tests:             python -m pytest -q ARGS
     python3 dev.py build [ARGS...]   PyInstaller bundle:        dist/Tatami/ (from build.spec)
+    python3 dev.py build --windows   the Windows bundle, built on Linux under Wine:
+                                     dist-windows/Tatami/Tatami.exe and
+                                     dist-windows/Tatami-<version>-windows-x64.zip
+                                     (tools/windows_build.py build; installs Wine with apt
+                                     when it is missing; pinned in tools/windows.lock.json)
     python3 dev.py bench [ARGS...]   benchmarks:                python -m scenes --bench, then
                                                                 tools/bench_startup.py ARGS
 
@@ -73,7 +78,8 @@ def wanted_stamp():
     return digest.hexdigest()
 
 
-#: The pyproject.toml extras each command needs (run: the app's own dependencies only).
+#: The pyproject.toml extras each command needs (run: the app's own dependencies only; `build
+#: --windows` needs none here: the Windows interpreter gets its own pinned PyInstaller).
 EXTRAS = {"run": (), "test": ("test",), "build": ("build",), "bench": ("build",)}
 #: What each extra brings, for the one line said while installing.
 EXTRA_WORDS = {"test": "the test tools", "build": "PyInstaller"}
@@ -149,6 +155,12 @@ def cmd_test(py, args):
 
 
 def cmd_build(py, args):
+    if "--windows" in args:
+        rest = [a for a in args if a != "--windows"]
+        rc = call([py, os.path.join("tools", "windows_build.py"), "build", *rest])
+        if rc == 0:
+            say("built " + os.path.join(ROOT, "dist-windows", "Tatami", "Tatami.exe"))
+        return rc
     rc = call([py, "-m", "PyInstaller", "--noconfirm", *args, "build.spec"])
     if rc == 0:
         say("built " + os.path.join(ROOT, "dist", "Tatami"))

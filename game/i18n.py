@@ -36,6 +36,8 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from game import system
+
 DOMAIN = "tatami"
 #: The languages a player can choose, in the order the settings show them.
 LANGUAGES: tuple[str, ...] = ("en", "es", "ja")
@@ -184,8 +186,13 @@ def normalize(code: str | None) -> str | None:
 
 
 def system_language() -> str:
-    """The system locale's language if Tatami speaks it, else English (``LANGUAGE``, ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG``, then the OS locale)."""
+    """The system's language if Tatami speaks it, else English: on Windows the desktop's UI
+    language (:func:`game.system.ui_language`; ``locale.getlocale()`` there says
+    "Japanese_Japan"), then ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, then the OS
+    locale."""
+    found = normalize(system.ui_language())
+    if found:
+        return found
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for part in os.environ.get(var, "").split(":"):
             found = normalize(part)

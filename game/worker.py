@@ -63,6 +63,7 @@ import weakref
 from typing import Any, Callable, Iterator
 
 from . import ai as game_ai
+from . import system
 
 log = logging.getLogger("tatami.ai")
 
@@ -159,7 +160,8 @@ def _child_main(conn: Any, nice: int = 0) -> None:
     ``("result", token, action | None, error_text | None, think_ms)`` per request.
     Ends on ``close``, or when the app's end of the pipe is gone (app exited or crashed)."""
     t0 = time.perf_counter()
-    _lower_own_priority_windows(nice)
+    if system.child_lowers_own_priority():
+        system.lower_own_priority(nice)
     try:  # Ctrl-C in a terminal reaches the whole process group: the app decides, not us
         import signal
 
@@ -240,27 +242,10 @@ def _main_module_hidden() -> Iterator[None]:
 
 
 def _lower_priority(pid: int | None) -> None:
-    """Lower the priority of the just started AI process (POSIX; the child does it itself on
-    Windows, see :func:`_child_main`). Best effort."""
-    if not AI_PROCESS_NICE or pid is None or not hasattr(os, "setpriority"):
-        return
-    try:
-        current = os.getpriority(os.PRIO_PROCESS, pid)
-        os.setpriority(os.PRIO_PROCESS, pid, max(current, min(19, AI_PROCESS_NICE)))
-    except OSError as exc:  # pragma: no cover - e.g. a sandbox forbids it
-        log.debug("cannot lower the AI process priority: %s", exc)
-
-
-def _lower_own_priority_windows(nice: int) -> None:
-    if sys.platform != "win32" or nice <= 0:
-        return
-    try:  # pragma: no cover - Windows only
-        import ctypes
-
-        kernel32 = ctypes.windll.kernel32
-        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), 0x00004000)  # BELOW_NORMAL
-    except Exception:  # pragma: no cover
-        pass
+    """Lower the priority of the just started AI process (from the parent where the system allows
+    it; on Windows the child does it itself, see :func:`_child_main`). Best effort."""
+    if AI_PROCESS_NICE:
+        system.lower_child_priority(pid, AI_PROCESS_NICE)
 
 
 _live_children: "weakref.WeakSet[_Child]" = weakref.WeakSet()

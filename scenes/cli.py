@@ -28,6 +28,7 @@ import os
 import sys
 from typing import Any, Sequence
 
+from game import system
 from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -82,14 +83,6 @@ def _load_replay(path: str, other_mode: bool) -> Any:
     return source
 
 
-def _lower_priority() -> None:
-    """Run the coach's analysis below the app's own priority (never raises)."""
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):
-        pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point. Returns the process exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -97,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.analyse import main as analyse_main
 
         if os.environ.get("TATAMI_NICE"):
-            _lower_priority()
+            system.lower_own_priority(10)  # below the app's own priority
         return analyse_main(argv[1:])
     args = build_parser().parse_args(argv)
     configure_logging()

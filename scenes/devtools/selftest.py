@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
-from game import i18n
+from game import i18n, system
 from game.kanji import judge
 from game.kanji_data import form
 from scenes.devtools.driver import DT_MS, Driver, SelfTestFailure
@@ -262,7 +262,15 @@ def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
             if not scene.tooltip():
                 raise SelfTestFailure("hovering a completed kanji shows no tooltip")
     log(f"  kanji-zushi: {made} kanji made with the mouse")
-    _leave_score(d)
+    if not (d.app.has_scene("replay") and d.has("button:review")):
+        _leave_score(d)
+        return
+    # the replay viewer with the coach on this game: its child process prints kanji (the frozen
+    # Windows app must write them in UTF-8, not in the ANSI code page)
+    d.frames(10)
+    d.click("button:review")
+    d.wait_scene("replay")
+    walk_replay(d, log, "Kanji-zushi", coach=True)
 
 
 def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, out: Any = None) -> int:
@@ -288,6 +296,7 @@ def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, o
         try:
             app = App(size=size or (1280, 720), settings=settings)
             log(f"  language: {i18n.language()}")
+            log(f"  {system.describe()}")
             if i18n.language() == i18n.PSEUDO:
                 app.assets.unmarked = set()  # every text drawn must come through the catalogs
             else:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game import system
 from game.i18n import N_, _
 from scenes.kit.draw import C, draw_text, pill_surface, text_width
 from scenes.kit.scene import UIElement
@@ -70,7 +71,7 @@ class CoachMarks:
             self._proc = subprocess.Popen(analyse_command(str(self._path), seat, depth, worlds),
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                           text=True, encoding="utf-8", errors="replace", env=env,
-                                          creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+                                          creationflags=system.no_window_flags())
         except (OSError, TypeError, ValueError) as exc:
             self._finish(f"the coach cannot start: {exc}")
             return

@@ -24,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import i18n  # noqa: E402
+from game import i18n, system  # noqa: E402
 from scenes.kit import widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
@@ -72,21 +72,6 @@ def configure_logging() -> None:
     root.propagate = False
 
 
-def _dpi_awareness() -> None:
-    """On Windows, opt in to DPI awareness so the window is not blurred by OS scaling."""
-    if sys.platform != "win32":
-        return
-    try:
-        import ctypes
-
-        try:
-            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per-monitor aware
-        except Exception:
-            ctypes.windll.user32.SetProcessDPIAware()
-    except Exception:  # pragma: no cover - platform quirk; never fatal
-        pass
-
-
 def _window_class(name: str) -> None:
     """Name the window's class ``name`` for the window managers (X11 WM_CLASS, read by SDL from
     ``SDL_VIDEO_X11_WMCLASS`` when the display opens; ``SDL_VIDEO_WAYLAND_WMCLASS`` on Wayland).
@@ -102,40 +87,16 @@ def _window_class(name: str) -> None:
 
 
 def _x11_plain_wm_name(title: str) -> None:
-    """On X11, also store WM_NAME as a plain STRING property.
-
-    SDL writes WM_NAME with type UTF8_STRING only; tools that read it with the C locale
-    (e.g. ``xdotool search --name``, window lists of simple WMs) then see no name at all.
-    Best effort: silently does nothing off X11 or without libX11.
-    """
-    if not sys.platform.startswith("linux") or not title.isascii():
-        return
+    """On X11, also store WM_NAME as a plain STRING property (:func:`game.system.x11_store_name`).
+    Best effort: silently does nothing off X11."""
     try:
         if pygame.display.get_driver() != "x11":
             return
         window = pygame.display.get_wm_info().get("window")
-        if not window:
-            return
-        import ctypes
-        import ctypes.util
-
-        name = ctypes.util.find_library("X11") or "libX11.so.6"
-        x11 = ctypes.CDLL(name)
-        x11.XOpenDisplay.restype = ctypes.c_void_p
-        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        x11.XStoreName.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_char_p]
-        x11.XFlush.argtypes = [ctypes.c_void_p]
-        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        dpy = x11.XOpenDisplay(None)
-        if not dpy:
-            return
-        try:
-            x11.XStoreName(dpy, int(window), title.encode("ascii"))
-            x11.XFlush(dpy)
-        finally:
-            x11.XCloseDisplay(dpy)
-    except Exception:  # pragma: no cover - cosmetic; never fatal
-        log.debug("could not set a plain X11 WM_NAME", exc_info=True)
+    except pygame.error:  # pragma: no cover - no display
+        return
+    if window:
+        system.x11_store_name(int(window), title)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -190,7 +151,7 @@ class App:
         i18n.set_language(language or os.environ.get(i18n.ENV_VAR) or self.settings.get("language"))
         if i18n.load_problem():
             log.warning("%s", i18n.load_problem())
-        _dpi_awareness()
+        system.prepare_window_process()  # Windows: DPI awareness, the taskbar's name and icon
         _window_class(WINDOW_CLASS)
         pygame.display.init()
         pygame.font.init()

@@ -1,0 +1,206 @@
+"""The one place where Tatami's behaviour differs per operating system (headless; never imports
+pygame). Everything else calls these functions and never tests ``sys.platform`` or calls a
+POSIX-only or Windows-only API itself.
+
+Windows (``sys.platform == "win32"``): process priority through SetPriorityClass, child processes
+started without a console window, per-monitor DPI awareness, the taskbar's application id, the
+user's UI language (GetUserDefaultUILanguage: ``locale.getlocale()`` there gives names such as
+"Japanese_Japan"). POSIX: ``nice`` values, X11's plain window name. Every function is best effort
+where the docstring says so: a platform quirk is logged at debug level, never raised.
+"""
+from __future__ import annotations
+
+import locale
+import logging
+import os
+import sys
+from typing import Any
+
+log = logging.getLogger("tatami")
+
+#: True on Windows (also under Wine).
+WINDOWS = sys.platform == "win32"
+
+#: The application id Windows groups the taskbar button and its icon by (AppUserModelID).
+APP_ID = "Tatami.Tatami"
+
+#: E_NOTIMPL: what Wine's stub of SetCurrentProcessExplicitAppUserModelID answers.
+E_NOTIMPL = 0x80004001
+_BELOW_NORMAL_PRIORITY_CLASS = 0x00004000
+_CREATE_NO_WINDOW = 0x08000000
+#: DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2 (a pseudo handle).
+_PER_MONITOR_V2 = -4
+
+
+#: The HRESULT of the last SetCurrentProcessExplicitAppUserModelID call (None: not called).
+_app_id_result: int | None = None
+
+
+def _windll() -> Any:
+    import ctypes
+
+    return ctypes.windll  # type: ignore[attr-defined]
+
+
+def lower_own_priority(nice: int = 10) -> bool:
+    """Run the calling process below normal priority: ``nice`` added on POSIX, BELOW_NORMAL on
+    Windows (``nice`` <= 0: nothing). Returns True when it was lowered. Best effort."""
+    if nice <= 0:
+        return False
+    try:
+        if WINDOWS:
+            kernel32 = _windll().kernel32
+            return bool(kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), _BELOW_NORMAL_PRIORITY_CLASS))
+        os.nice(nice)
+        return True
+    except (AttributeError, OSError) as exc:
+        log.debug("cannot lower this process's priority: %s", exc)
+        return False
+
+
+def lower_child_priority(pid: int | None, nice: int) -> bool:
+    """Lower the priority of the child process ``pid`` to at least ``nice`` (POSIX, from the
+    parent). On Windows a child lowers its own (:func:`lower_own_priority`): returns False there.
+    Best effort."""
+    if WINDOWS or pid is None or nice <= 0 or not hasattr(os, "setpriority"):
+        return False
+    try:
+        current = os.getpriority(os.PRIO_PROCESS, pid)
+        os.setpriority(os.PRIO_PROCESS, pid, max(current, min(19, nice)))
+        return True
+    except OSError as exc:  # e.g. a sandbox forbids it
+        log.debug("cannot lower the priority of process %s: %s", pid, exc)
+        return False
+
+
+def child_lowers_own_priority() -> bool:
+    """True where a child process must lower its own priority (Windows), False where the parent
+    does it (:func:`lower_child_priority`)."""
+    return WINDOWS
+
+
+def no_window_flags() -> int:
+    """``creationflags`` for subprocess.Popen so that a child of the windowed app opens no console
+    window on Windows (CREATE_NO_WINDOW); 0 elsewhere."""
+    return _CREATE_NO_WINDOW if WINDOWS else 0
+
+
+def prepare_window_process(app_id: str = APP_ID) -> None:
+    """Before the first window: on Windows, opt in to per-monitor DPI awareness (the window is
+    drawn at the screen's real pixels, crisp at 150 % scaling, instead of being stretched) and
+    set the taskbar's application id so the button shows Tatami's name and icon rather than the
+    interpreter's. Nothing elsewhere. Best effort."""
+    if not WINDOWS:
+        return
+    try:
+        import ctypes
+
+        user32 = _windll().user32
+        user32.SetProcessDpiAwarenessContext.argtypes = [ctypes.c_void_p]
+        if not user32.SetProcessDpiAwarenessContext(ctypes.c_void_p(_PER_MONITOR_V2)):
+            try:  # Windows 8.1: per-monitor; or already set by the manifest (then it refuses)
+                _windll().shcore.SetProcessDpiAwareness(2)
+            except (AttributeError, OSError):
+                user32.SetProcessDPIAware()
+    except (AttributeError, OSError) as exc:
+        log.debug("cannot make the process DPI-aware: %s", exc)
+    global _app_id_result
+    try:
+        _app_id_result = _windll().shell32.SetCurrentProcessExplicitAppUserModelID(app_id) & 0xFFFFFFFF
+    except (AttributeError, OSError) as exc:
+        log.debug("cannot set the taskbar application id: %s", exc)
+
+
+def dpi_awareness() -> str:
+    """The process's DPI awareness on Windows: ``"per-monitor"``, ``"system"`` or
+    ``"unaware"``; ``"n/a"`` elsewhere or when Windows cannot say."""
+    if not WINDOWS:
+        return "n/a"
+    try:
+        import ctypes
+
+        user32 = _windll().user32
+        user32.GetThreadDpiAwarenessContext.restype = ctypes.c_void_p
+        user32.GetAwarenessFromDpiAwarenessContext.argtypes = [ctypes.c_void_p]
+        awareness = user32.GetAwarenessFromDpiAwarenessContext(user32.GetThreadDpiAwarenessContext())
+    except (AttributeError, OSError):
+        return "n/a"
+    return {0: "unaware", 1: "system", 2: "per-monitor"}.get(awareness, "n/a")
+
+
+def app_id() -> str | None:
+    """The taskbar application id Windows has for this process, or None (elsewhere, or unset)."""
+    if not WINDOWS:
+        return None
+    try:
+        import ctypes
+
+        shell32 = _windll().shell32
+        out = ctypes.c_wchar_p()
+        if shell32.GetCurrentProcessExplicitAppUserModelID(ctypes.byref(out)) != 0:
+            return None
+        value = out.value
+        _windll().ole32.CoTaskMemFree(out)
+        return value
+    except (AttributeError, OSError):
+        return None
+
+
+def language_tag(langid: int) -> str | None:
+    """A Windows language id (LANGID, e.g. 0x0411) as a locale name (``"ja_JP"``), or None when
+    Python's table does not know it (``locale.windows_locale``)."""
+    return locale.windows_locale.get(int(langid))
+
+
+def ui_language() -> str | None:
+    """The language of the user's desktop as a locale name (``"ja_JP"``): on Windows the UI
+    language (GetUserDefaultUILanguage), None elsewhere (the environment's LANG & co. say it
+    there) or when it is unknown."""
+    if not WINDOWS:
+        return None
+    try:
+        return language_tag(_windll().kernel32.GetUserDefaultUILanguage())
+    except (AttributeError, OSError):
+        return None
+
+
+def x11_store_name(window: int, title: str) -> bool:
+    """On X11, store the window's WM_NAME as a plain STRING property too (SDL writes only the
+    UTF8_STRING one, which tools reading it in the C locale — ``xdotool search --name``, simple
+    window lists — do not see). ASCII titles only; returns True when stored. Best effort."""
+    if WINDOWS or sys.platform == "darwin" or not title.isascii() or not window:
+        return False
+    try:
+        import ctypes
+        import ctypes.util
+
+        x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XStoreName.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_char_p]
+        x11.XFlush.argtypes = [ctypes.c_void_p]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        dpy = x11.XOpenDisplay(None)
+        if not dpy:
+            return False
+        try:
+            x11.XStoreName(dpy, int(window), title.encode("ascii"))
+            x11.XFlush(dpy)
+        finally:
+            x11.XCloseDisplay(dpy)
+        return True
+    except (OSError, AttributeError, ValueError) as exc:
+        log.debug("could not set a plain X11 WM_NAME: %s", exc)
+        return False
+
+
+def describe() -> str:
+    """One line on how this process runs (for ``--selftest``): the system, Python's UTF-8 mode,
+    and on Windows the DPI awareness, taskbar id and UI language."""
+    parts = [f"system {sys.platform}", f"utf-8 mode {'on' if sys.flags.utf8_mode else 'off'}"]
+    if WINDOWS:
+        given = app_id()
+        if given is None and _app_id_result is not None:  # e.g. Wine's stub: E_NOTIMPL
+            given = f"refused (0x{_app_id_result:08X})"
+        parts += [f"dpi {dpi_awareness()}", f"app id {given}", f"ui language {ui_language()}"]
+    return ", ".join(parts)
