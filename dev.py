@@ -157,10 +157,7 @@ def cmd_test(py, args):
 def cmd_build(py, args):
     if "--windows" in args:
         rest = [a for a in args if a != "--windows"]
-        rc = call([py, os.path.join("tools", "windows_build.py"), "build", *rest])
-        if rc == 0:
-            say("built " + os.path.join(ROOT, "dist-windows", "Tatami", "Tatami.exe"))
-        return rc
+        return call([py, os.path.join("tools", "windows_build.py"), "build", *rest])  # says what it built
     rc = call([py, "-m", "PyInstaller", "--noconfirm", *args, "build.spec"])
     if rc == 0:
         say("built " + os.path.join(ROOT, "dist", "Tatami"))

@@ -24,8 +24,6 @@ WINDOWS = sys.platform == "win32"
 #: The application id Windows groups the taskbar button and its icon by (AppUserModelID).
 APP_ID = "Tatami.Tatami"
 
-#: E_NOTIMPL: what Wine's stub of SetCurrentProcessExplicitAppUserModelID answers.
-E_NOTIMPL = 0x80004001
 _BELOW_NORMAL_PRIORITY_CLASS = 0x00004000
 _CREATE_NO_WINDOW = 0x08000000
 #: DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2 (a pseudo handle).
@@ -200,7 +198,9 @@ def describe() -> str:
     parts = [f"system {sys.platform}", f"utf-8 mode {'on' if sys.flags.utf8_mode else 'off'}"]
     if WINDOWS:
         given = app_id()
-        if given is None and _app_id_result is not None:  # e.g. Wine's stub: E_NOTIMPL
+        if given is None and _app_id_result == 0:  # accepted, but cannot be read back (Wine)
+            given = f"{APP_ID} (set, not read back)"
+        elif given is None and _app_id_result is not None:
             given = f"refused (0x{_app_id_result:08X})"
         parts += [f"dpi {dpi_awareness()}", f"app id {given}", f"ui language {ui_language()}"]
     return ", ".join(parts)

@@ -18,6 +18,10 @@ from game import i18n, system
 ROOT = Path(__file__).resolve().parents[1]
 
 
+posix_only = pytest.mark.skipif(system.WINDOWS, reason="the POSIX path (test_windows_answers covers Windows)")
+
+
+@posix_only
 def test_lower_own_priority_raises_the_nice_value_of_the_calling_process():
     code = ("import os; from game import system; before = os.nice(0); "
             "ok = system.lower_own_priority(3); print(ok, os.nice(0) - before)")
@@ -29,6 +33,7 @@ def test_lower_own_priority_raises_the_nice_value_of_the_calling_process():
     assert system.lower_own_priority(0) is False
 
 
+@posix_only
 def test_lower_child_priority_lowers_another_process():
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
@@ -41,6 +46,7 @@ def test_lower_child_priority_lowers_another_process():
         child.wait()
 
 
+@posix_only
 def test_windows_only_answers_off_windows():
     assert not system.WINDOWS
     assert system.no_window_flags() == 0
@@ -48,6 +54,17 @@ def test_windows_only_answers_off_windows():
     assert system.dpi_awareness() == "n/a" and system.app_id() is None and system.ui_language() is None
     system.prepare_window_process()  # nothing to do here, and it must not fail
     assert system.describe().startswith(f"system {sys.platform}, utf-8 mode ")
+
+
+@pytest.mark.skipif(not system.WINDOWS, reason="Windows itself (the release workflow's runner; here under Wine: "
+                                               "tests/test_windows.py)")
+def test_windows_answers():
+    assert system.no_window_flags() == 0x08000000 and system.child_lowers_own_priority() is True
+    assert system.lower_child_priority(os.getpid(), 5) is False  # the child does it itself there
+    system.prepare_window_process()
+    assert system.dpi_awareness() == "per-monitor"
+    assert system.app_id() == system.APP_ID
+    assert system.ui_language() is None or system.ui_language().count("_") == 1
 
 
 def test_windows_language_ids_map_to_locale_names():

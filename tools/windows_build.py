@@ -29,7 +29,8 @@ dir's ``tatami-build``); a second build downloads nothing. Every failure ends wi
 Wine's traps handled here: every Wine process gets its standard input from /dev/null and its output
 through a pipe (a console handle or a regular file makes CPython stop with "init_sys_streams:
 Invalid handle"); a wineserver is started first, detached from our pipes, so that reading a
-program's output ends when the program ends; Mono and Gecko are never offered (WINEDLLOVERRIDES).
+program's output ends when the program ends; Mono and Gecko are never offered and no menu
+entries land in the home folder (WINEDLLOVERRIDES).
 """
 from __future__ import annotations
 
@@ -149,7 +150,7 @@ def wine_env(prefix: Path, user: str | None = None, display: str | None = None,
     env = {k: v for k, v in os.environ.items() if not k.startswith("TATAMI_")}
     env.pop("DISPLAY", None)
     env.update(WINEPREFIX=str(prefix), WINEARCH="win64", WINEDEBUG="-all",
-               WINEDLLOVERRIDES="mscoree,mshtml=")
+               WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d")
     if user:
         env["USER"] = env["LOGNAME"] = user
     if display:
