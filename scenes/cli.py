@@ -168,10 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             app.manager.push(app.make_scene("menu"))
         app.quit_after_first_frame = args.quit_after_first_frame
-        code = app.run()
-        if args.quit_after_first_frame and app.first_frame_at is not None:
-            print(f"tatami: first frame after {1000 * (app.first_frame_at - app._t0):.0f} ms")
-        return code
+        return app.run()
     except Exception:
         log.exception("Tatami crashed")
         raise

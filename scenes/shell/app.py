@@ -390,6 +390,8 @@ class App:
             self.first_frame_at = time.perf_counter()
             if self.quit_after_first_frame:
                 self.running = False
+                # said the moment the frame is shown (the start benchmarks time this line's arrival)
+                print(f"tatami: first frame after {1000 * (self.first_frame_at - self._t0):.0f} ms", flush=True)
         if self.uidump is not None:
             self.uidump.update(self.manager.top(), self.viewport)
         if self._audio_pending and self.running:
