@@ -74,7 +74,7 @@ from .ai.kaito_engine import FastPos, action_to_move, move_to_action
 from .ai.kaito_search import MATE_BOUND, fixed_depth_score, move_score
 from .ai.kanji_ai import HiddenSampler, Sim, valid_options
 from .ai.sushi_ai import SushiFlatBot
-from . import i18n
+from . import environ, i18n
 from .core import GameState
 from .i18n import _
 from .kaito import KaitoView
@@ -318,7 +318,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--worlds", type=_positive, default=DEFAULT_WORLDS,
                         help=f"sampled worlds per decision, Sushi Draft and Kanji-zushi (default {DEFAULT_WORLDS})")
     args = parser.parse_args(argv)
-    if os.environ.get(i18n.ENV_VAR):  # the viewer may pass its language: the error line is shown
+    if environ.language():  # the viewer may pass its language: the error line is shown
         i18n.init_from_env()
     try:
         record = load_record(args.file)

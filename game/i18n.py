@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from game import system
+from game import environ, system
 
 DOMAIN = "tatami"
 #: The languages a player can choose, in the order the settings show them.
@@ -47,7 +47,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "es": "Español", "ja": "日�
 PSEUDO = "pseudo"
 SOURCE_LANGUAGE = "en"
 #: The environment variable that picks the language (``tatami --lang`` wins over it).
-ENV_VAR = "TATAMI_LANG"
+ENV_VAR = environ.LANG
 
 
 def locale_dir() -> Path:
@@ -276,4 +276,4 @@ def N_(message: str) -> str:
 def init_from_env() -> str:
     """Pick the language from ``TATAMI_LANG``, else the system's (the headless commands and the
     app before its settings are read)."""
-    return set_language(os.environ.get(ENV_VAR))
+    return set_language(environ.language())

@@ -63,7 +63,7 @@ import weakref
 from typing import Any, Callable, Iterator
 
 from . import ai as game_ai
-from . import system
+from . import environ, system
 
 log = logging.getLogger("tatami.ai")
 
@@ -365,7 +365,7 @@ class _Job:
 
 
 def _default_mode() -> str:
-    env = os.environ.get("TATAMI_AI_MODE", "").strip().lower()
+    env = environ.ai_mode()
     return env if env in MODES else DEFAULT_MODE
 
 

@@ -28,7 +28,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-from game import system
+from game import environ, system
 from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -89,13 +89,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["--analyse"]:  # the coach (python -m game analyse), run by the replay viewer
         from game.analyse import main as analyse_main
 
-        if os.environ.get("TATAMI_NICE"):
+        if environ.nice():
             system.lower_own_priority(10)  # below the app's own priority
         return analyse_main(argv[1:])
     args = build_parser().parse_args(argv)
     configure_logging()
     if args.lang:
-        os.environ["TATAMI_LANG"] = args.lang  # the self-test's and child processes' apps too
+        os.environ[environ.LANG] = args.lang  # the self-test's and child processes' apps too
     if args.selftest:
         from scenes.devtools.selftest import run_selftest
 

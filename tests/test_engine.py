@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 
 from scenes.kit.scene import Scene, SceneManager, UIElement
 from scenes.kit.tween import (
-    Animator,
-    Timer,
     Tween,
     approach,
     ease_in_out_cubic,
@@ -278,20 +276,6 @@ def test_zero_duration_tween_is_done_at_once():
     done = []
     t = Tween(0, 1, 0, on_done=lambda: done.append(True))
     assert t.done and t.value == 1 and done == [True]
-
-
-def test_animator_and_timer():
-    fired = []
-    an = Animator()
-    an.add(Tween(0, 1, 100), key="x")
-    an.add(Tween(0, 1, 300), key="x")  # replaces
-    an.add(Timer(50, lambda: fired.append("t")))
-    assert len(an) == 2 and an.busy
-    an.update(60)
-    assert fired == ["t"] and len(an) == 1
-    assert an.get("x").value < 1
-    an.finish_all()
-    assert not an.busy
 
 
 def test_approach_is_frame_rate_independent():

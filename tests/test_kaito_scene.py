@@ -246,10 +246,12 @@ class SlowBot:
     def __init__(self, delay=0.25):
         self.delay = delay
         self.seen = []
+        self.answered = threading.Event()  # set once an answer has been returned
 
     def choose(self, view):
         self.seen.append(type(view))
         time.sleep(self.delay)
+        self.answered.set()
         return view.legal_actions[-1]
 
 
@@ -292,13 +294,17 @@ def test_ai_turn_is_applied_and_animated_without_blocking(app):
 
 def test_pause_while_ai_thinks_then_resume(app):
     st = placed_state(6)
-    scene = start(app, seats=["easy", "human"], state=st, speed=1000.0, bots={0: SlowBot(0.1)})
+    bot = SlowBot(0.1)
+    scene = start(app, seats=["easy", "human"], state=st, speed=1000.0, bots={0: bot})
     assert scene.worker.thinking
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
     app.pump(16)
     assert app.manager.top().name == "pause"
-    time.sleep(0.15)
-    app.pump(16)
+    # the AI's answer is ready while the game is paused (however slow the machine), and many
+    # frames pass over the pause: still the covered play scene applies nothing
+    assert bot.answered.wait(20), "the bot never answered"
+    for _ in range(60):
+        app.pump(16)
     assert st.history == [st.history[0]]  # covered scenes do not advance
     app.manager.pop()
     settle(app, scene)

@@ -17,14 +17,9 @@ import random
 from typing import Any
 
 from .base import LEVELS, Bot, RandomBot
-from .registry import BOT_MODULES, bot_factories
+from .registry import bot_factories
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot", "known_games"]
-
-
-def known_games() -> tuple[str, ...]:
-    """Record names of the games that have bots, sorted."""
-    return tuple(sorted(BOT_MODULES))
+__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
 
 
 def make_bot(game_name: str, level: str, rng: random.Random, **options: Any) -> Bot:

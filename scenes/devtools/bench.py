@@ -45,6 +45,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game import environ
 from game.core import Outcome
 from game.kanji import KANJI
 from game.sushi import SUSHI
@@ -204,8 +205,8 @@ def _measure_thinking(app: Any, make: Callable[[], Any], frames: int, mode: str)
     their period (``interval_*``: from the previous frame's start, ideally 16.7 ms; a UI thread
     that waits for the GIL after ``clock.tick`` shows up here, not in the frame's work)."""
     pygame.event.clear()
-    saved_mode = os.environ.get("TATAMI_AI_MODE")
-    os.environ["TATAMI_AI_MODE"] = mode  # read by every new AIWorker
+    saved_mode = os.environ.get(environ.AI_MODE)
+    os.environ[environ.AI_MODE] = mode  # read by every new AIWorker
     clock = pygame.time.Clock()
     fps = getattr(app, "FPS", 60)
     times: list[float] = []
@@ -250,9 +251,9 @@ def _measure_thinking(app: Any, make: Callable[[], Any], frames: int, mode: str)
             clock.tick(fps)
     finally:
         if saved_mode is None:
-            os.environ.pop("TATAMI_AI_MODE", None)
+            os.environ.pop(environ.AI_MODE, None)
         else:
-            os.environ["TATAMI_AI_MODE"] = saved_mode
+            os.environ[environ.AI_MODE] = saved_mode
         if scene is not None:
             app.manager.reset(None)  # exits the scene: closes its AI worker
 

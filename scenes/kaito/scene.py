@@ -480,7 +480,4 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         return self.board_painter.banner_text()
 
 
-#: the name ``scenes/shell/registry.py`` imports
-KaitoScene = KaitoPlayScene
-
-__all__ = ["ExchangeStep", "KaitoPlayScene", "KaitoScene"]
+__all__ = ["ExchangeStep", "KaitoPlayScene"]

@@ -377,34 +377,6 @@ class SegmentedChoice(Widget):
             draw_text(surface, app, label, (tx, r.centery), size, col, bold=selected)
 
 
-class Panel(Widget):
-    """A card: rounded paper rectangle with soft shadow and optional border/title band.
-
-    Not interactive (no UIElements). style: "paper", "dark", "inset".
-    """
-
-    kind = "panel"
-
-    def __init__(self, rect, style: str = "paper", radius: float = 18, border: Sequence[int] | None = C.PAPER_EDGE,
-                 title: str | None = None):
-        super().__init__("panel", rect)
-        self.style = style
-        self.radius = radius
-        self.border = border
-        self.title = title
-
-    def ui_elements(self) -> list[UIElement]:
-        return []
-
-    def draw(self, surface: pygame.Surface, app: Any) -> None:
-        if not self.visible:
-            return
-        draw_panel(surface, app, self.rect, self.style, self.radius, self.border)
-        if self.title:
-            draw_text(surface, app, self.title, (self.rect.x + 28, self.rect.y + 30), 22, C.INK, bold=True,
-                      anchor="midleft")
-
-
 class WidgetGroup:
     """An ordered list of widgets: events go to each (top-most = last first) until one consumes;
     MOUSEMOTION goes to all (hover); update/draw/ui_elements go to all in order."""

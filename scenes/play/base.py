@@ -50,8 +50,6 @@ END_FADE_MS = 400.0
 #: The "seat" whose events are only the public ones (:meth:`game.core.Event.for_viewer` of a seat
 #: that does not play): the game log of a hot-seat game.
 PUBLIC = -1
-#: The play-scene kwargs that choose a mode rather than the game (:meth:`PlayScene.init_play`).
-MODE_KEYS = ("review", "undo", "hints", "hint", "viewer", "tutorial")
 
 
 class _IdleBot:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game import system
+from game import environ, system
 from game.i18n import N_, _
 from scenes.kit.draw import C, draw_text, pill_surface, text_width
 from scenes.kit.scene import UIElement
@@ -67,7 +67,7 @@ class CoachMarks:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(record, f, ensure_ascii=False)
-            env = {**os.environ, "TATAMI_NICE": "1", "PYTHONIOENCODING": "utf-8"}
+            env = {**os.environ, environ.NICE: "1", "PYTHONIOENCODING": "utf-8"}
             self._proc = subprocess.Popen(analyse_command(str(self._path), seat, depth, worlds),
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                           text=True, encoding="utf-8", errors="replace", env=env,

@@ -24,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import i18n, system  # noqa: E402
+from game import environ, i18n, system  # noqa: E402
 from scenes.kit import widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
@@ -54,7 +54,7 @@ def configure_logging() -> None:
     root = logging.getLogger("tatami")
     if root.handlers:
         return
-    level = logging.DEBUG if os.environ.get("TATAMI_LOG", "").lower() == "debug" else logging.INFO
+    level = logging.DEBUG if environ.debug_log() else logging.INFO
     root.setLevel(level)
     handler: logging.Handler
     if sys.stderr is not None:
@@ -148,7 +148,7 @@ class App:
         self.settings = settings if settings is not None else Settings()
         # the language: ``language`` (tatami --lang), else TATAMI_LANG, else the settings' choice,
         # else the system's (game/i18n.py)
-        i18n.set_language(language or os.environ.get(i18n.ENV_VAR) or self.settings.get("language"))
+        i18n.set_language(language or environ.language() or self.settings.get("language"))
         if i18n.load_problem():
             log.warning("%s", i18n.load_problem())
         system.prepare_window_process()  # Windows: DPI awareness, the taskbar's name and icon

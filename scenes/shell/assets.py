@@ -24,7 +24,6 @@ hinting switch for ``pygame.font`` (pygame-ce issue #2829).
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from collections import OrderedDict
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game import environ
 from game.i18n import plain_words
 from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
 
@@ -66,9 +66,9 @@ FONT_FILES = {
 
 def asset_root() -> Path:
     """Directory holding the bundled assets (see module doc)."""
-    env = os.environ.get("TATAMI_ASSETS_DIR")
+    env = environ.assets_dir()
     if env:
-        return Path(env)
+        return env
     meipass = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and meipass:
         return Path(meipass) / "assets"

@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from game import environ
 from game.i18n import LANGUAGES
 
 log = logging.getLogger("tatami.settings")
@@ -57,9 +58,9 @@ DEFAULTS: dict[str, Any] = {
 
 def data_dir() -> Path:
     """Per-user data directory (created lazily on first write)."""
-    env = os.environ.get("TATAMI_DATA_DIR")
+    env = environ.data_dir()
     if env:
-        return Path(env)
+        return env
     try:
         import platformdirs
 

@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game import environ
 from scenes.shell.settings import write_text_atomic
 
 log = logging.getLogger("tatami.uidump")
@@ -37,7 +38,7 @@ class UIDump:
 
     @classmethod
     def from_env(cls) -> "UIDump | None":
-        p = os.environ.get("TATAMI_UI_DUMP")
+        p = environ.ui_dump()
         return cls(p) if p else None
 
     @staticmethod

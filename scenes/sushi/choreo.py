@@ -57,7 +57,6 @@ CHIP_MS = 560.0
 CHIP_FLIP_MS = 300.0
 SCORE_HOLD_MS = 420.0
 AUTO_NEXT_MS = 2600.0
-END_DELAY_MS = 2600.0
 
 #: The event kinds that end a phase (a choice that causes one is the phase's last).
 RESOLVING = (Reveal, Keep, Pass, Discard, RoundEnd)

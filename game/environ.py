@@ -1,0 +1,81 @@
+"""Every ``TATAMI_*`` environment variable Tatami reads, read here and nowhere else (headless).
+
+README's "Environment variables" table documents each entry of :data:`VARIABLES` (a test holds
+the two together). Players never need any of them: they are for tests, external checks,
+developers and Tatami's own child processes. Each reader returns None (or the default) when the
+variable is unset or empty.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DATA_DIR = "TATAMI_DATA_DIR"
+LANG = "TATAMI_LANG"
+UI_DUMP = "TATAMI_UI_DUMP"
+ASSETS_DIR = "TATAMI_ASSETS_DIR"
+LOG = "TATAMI_LOG"
+AI_MODE = "TATAMI_AI_MODE"
+NICE = "TATAMI_NICE"
+
+#: Name -> (what it does, who it is for), the table README shows.
+VARIABLES: Mapping[str, tuple[str, str]] = {
+    DATA_DIR: ("the folder for settings, saves, statistics and recent games instead of the "
+               "per-user data folder", "tests, external checks"),
+    LANG: ("the language (en, es, ja, pseudo) when `--lang` is not given; it wins over the "
+           "settings' choice", "tests, translators, child processes"),
+    UI_DUMP: ("a file the app rewrites with the top scene's interactive elements (ids, kinds, "
+              "window-pixel boxes, labels) after each changed frame", "external checks"),
+    ASSETS_DIR: ("the folder of fonts, art, sounds and the icon instead of the bundled one",
+                 "tests of missing or broken assets"),
+    LOG: ("`debug` logs at debug level (the AI process's start and answers among others)",
+          "developers"),
+    AI_MODE: ("`process` or `thread`: where the AI thinks (default: a separate process)",
+              "the frame benchmark, developers"),
+    NICE: ("set by the replay viewer for the coach's child process: run below normal priority",
+           "Tatami's own child processes"),
+}
+
+
+def _get(name: str) -> str | None:
+    value = os.environ.get(name, "").strip()
+    return value or None
+
+
+def data_dir() -> Path | None:
+    """``TATAMI_DATA_DIR`` as a path, or None."""
+    value = _get(DATA_DIR)
+    return Path(value) if value else None
+
+
+def language() -> str | None:
+    """``TATAMI_LANG`` as given (normalised by :func:`game.i18n.set_language`), or None."""
+    return _get(LANG)
+
+
+def ui_dump() -> str | None:
+    """``TATAMI_UI_DUMP``: the UI dump's file, or None (no dump)."""
+    return _get(UI_DUMP)
+
+
+def assets_dir() -> Path | None:
+    """``TATAMI_ASSETS_DIR`` as a path, or None (the bundled assets)."""
+    value = _get(ASSETS_DIR)
+    return Path(value) if value else None
+
+
+def debug_log() -> bool:
+    """True when ``TATAMI_LOG`` is ``debug`` (any case)."""
+    return (_get(LOG) or "").lower() == "debug"
+
+
+def ai_mode() -> str | None:
+    """``TATAMI_AI_MODE`` lower-cased (``"process"`` / ``"thread"`` are meant), or None."""
+    value = _get(AI_MODE)
+    return value.lower() if value else None
+
+
+def nice() -> bool:
+    """True when ``TATAMI_NICE`` is set: this process should run below normal priority."""
+    return _get(NICE) is not None
