@@ -14,12 +14,10 @@ first run fetches the Windows interpreter and wheels.
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
 import sys
-import time
 import tomllib
 import zipfile
 from pathlib import Path
@@ -196,13 +194,7 @@ def test_real_window_under_wine_a_dragged_kaito_move_is_answered_by_the_ai(dist,
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), "the main menu",
                             timeout=60)
         assert any(e.get("label") for e in menu["elements"])  # the dump carries the visible texts
-        setup = app.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
-        setup = app.wait_stable(lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
-        for choice in ("choice:seat0:human", "choice:seat1:hard", "choice:first:left", "choice:speed:fast"):
-            app.click(app.element(setup, choice))
-            time.sleep(0.2)
-        app.click_until(app.element(json.loads(app.dump.read_text()), "button:start"),
-                        lambda d: d.get("scene") == "kaito_play", "the play scene")
+        app.start_kaito_against(menu, "hard")
         # the hard AI places the Kaito; then the human moves first
         ready = kaito_human_turn(app)
         app.wait_for(ready, "the human's first turn", timeout=60)

@@ -3,7 +3,6 @@ the menu; the harness is tests/xvfb_app.py)."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -88,13 +87,7 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
     try:
         app.find_window()
         menu = app.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d))
-        setup = app.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
-        setup = app.wait_stable(lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
-        for choice in ("choice:seat0:human", "choice:seat1:hard", "choice:first:left", "choice:speed:fast"):
-            app.click(app.element(setup, choice))
-            time.sleep(0.15)
-        app.click_until(app.element(json.loads(app.dump.read_text()), "button:start"),
-                        lambda d: d.get("scene") == "kaito_play", "the play scene")
+        app.start_kaito_against(menu, "hard")
 
         human_moves = 0
         deadline = time.monotonic() + 300

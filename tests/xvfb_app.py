@@ -170,6 +170,18 @@ class RealApp:
                                     lambda d: d.get("scene") == "setup", "the setup")
         return self.wait_for(ready, "the setup scene")
 
+    def start_kaito_against(self, menu: dict, level: str) -> dict:
+        """From the menu dump ``menu``: a KAITO game, you (the left seat, moving first) against the
+        ``level`` AI (which places the Kaito), at fast animation speed; returns the first dump of
+        the play scene."""
+        setup = self.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
+        setup = self.wait_stable(lambda d: d.get("scene") == "setup" and "button:start" in ids(d))
+        for choice in ("choice:seat0:human", f"choice:seat1:{level}", "choice:first:left", "choice:speed:fast"):
+            self.click(self.element(setup, choice))
+            time.sleep(0.2)
+        return self.click_until(self.element(json.loads(self.dump.read_text()), "button:start"),
+                                lambda d: d.get("scene") == "kaito_play", "the play scene")
+
     def drag(self, src: list[int], dst: list[int], steps: int = 12) -> None:
         sx, sy = src[0] + src[2] / 2, src[1] + src[3] / 2
         dx, dy = dst[0] + dst[2] / 2, dst[1] + dst[3] / 2

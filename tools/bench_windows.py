@@ -54,6 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import windows_build  # noqa: E402  (tools/windows_build.py, next to this file)
+from bench_startup import folder_bytes  # noqa: E402  (the Linux bundles are counted the same way)
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "build-windows" / "bench"
@@ -95,17 +96,6 @@ def build_bundle(name: str, out: Path, cache: Path) -> Path:
     if folder.name != name:
         raise BenchError(f"building {name} made {folder} instead of {bundle_dir(out, name)}")
     return folder
-
-
-def folder_bytes(path: Path) -> int:
-    """Bytes of the regular files under ``path`` (symlinks not followed, not counted)."""
-    total = 0
-    for dirpath, _dirnames, filenames in os.walk(path):
-        for fn in filenames:
-            st = os.lstat(os.path.join(dirpath, fn))
-            if stat.S_ISREG(st.st_mode):
-                total += st.st_size
-    return total
 
 
 def zip_bytes(path: Path) -> int:

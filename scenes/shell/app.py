@@ -418,7 +418,9 @@ class App:
                 idle_frames = 0
             else:
                 events = pygame.event.get()
-            dt = min(float(self.clock.tick(self.FPS)), self.MAX_DT_MS)
+            # the frame-rate cap waits out the rest of 1/FPS since the last tick: not before the
+            # first frame (it would delay the start by a whole frame, ~17 ms)
+            dt = min(float(self.clock.tick(self.FPS if self.frames else 0)), self.MAX_DT_MS)
             self.frame(dt, events)
         return self.exit_code
 

@@ -10,20 +10,18 @@ import importlib
 import logging
 from typing import Any
 
-from scenes.play.pause import PauseScene
 from scenes.shell.menu import MainMenuScene
-from scenes.shell.rules import RulesScene
-from scenes.shell.setup import SetupScene
 
 log = logging.getLogger("tatami.registry")
 
-#: Scene name -> class, or "module:Class" for scenes imported on first use (play scenes pull in
-#: the rules core and the AI; loading them lazily keeps start-up to the first menu frame short).
+#: Scene name -> class, or "module:Class" for scenes imported on first use (every scene but the
+#: menu: play scenes pull in the rules core and the AI; loading them lazily keeps start-up to the
+#: first menu frame short).
 SCENES: dict[str, Any] = {
     "menu": MainMenuScene,
-    "setup": SetupScene,
-    "pause": PauseScene,
-    "rules": RulesScene,
+    "setup": "scenes.shell.setup:SetupScene",
+    "pause": "scenes.play.pause:PauseScene",
+    "rules": "scenes.shell.rules:RulesScene",
     "score": "scenes.kaito.score:KaitoScoreScene",
     "kaito_play": "scenes.kaito.scene:KaitoPlayScene",
     "sushi_play": "scenes.sushi.scene:SushiPlayScene",
