@@ -445,6 +445,12 @@ class Game(abc.ABC):
             apply_step(state, step, index)
         return state
 
+    def action_text(self, action: str) -> str:
+        """``action`` as a player reads it in a sentence, in the language in use (the coach's
+        "the hard AI prefers {best}"). By default the action's notation itself (RULES.md: KAITO's
+        squares, Kanji-zushi's pairs); a game whose notation holds words overrides it."""
+        return action
+
 
 def require_rng(rng: Any) -> random.Random:
     """Return ``rng`` if it is a ``random.Random``.

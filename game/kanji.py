@@ -55,7 +55,7 @@ from .core import (
     register_teller,
     require_rng,
 )
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .kanji_data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
 from .kanji_events import (
     ALL_COMPLETE,
@@ -557,6 +557,14 @@ class KanjiGame(Game):
 
     game_type = GameType(name="kanji-zushi", title=N_("Kanji-zushi"), min_seats=2, max_seats=6,
                          simultaneous=False, hidden_information=True)
+
+    def action_text(self, action: str) -> str:
+        """A pair's notation as it is (``"亻+木"``, RULES.md section 3), a pass in words, in the
+        language in use (the coach's "the hard AI prefers passing")."""
+        if action == PASS:
+            # Translators: the pass action, in the coach's "the hard AI prefers {best}"
+            return pgettext("coach action", "passing")
+        return action
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KanjiState:
         """Shuffle the shari deck, then each seat's neta deck (seat order), with ``rng``.

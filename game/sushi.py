@@ -47,6 +47,7 @@ from .sushi_events import (
     Pass,
     Reveal,
     RoundEnd,
+    action_words,
     award_text,
     card_name,
 )
@@ -501,6 +502,11 @@ class SushiGame(Game):
 
     game_type = GameType(name="sushi-draft", title=N_("Sushi Draft"), min_seats=2, max_seats=5,
                          simultaneous=True, hidden_information=True)
+
+    def action_text(self, action: str) -> str:
+        """An EAT or KEEP action in words, in the language in use: ``"tuna"`` -> "tuna",
+        ``"wild=tuna"`` -> "a wild as tuna" (the game log's own words)."""
+        return action_words(action)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> SushiState:
         """Shuffle and deal all three rounds and every chip pile with ``rng`` (stored in the setup).

@@ -152,7 +152,7 @@ def _cards(cards: Sequence[str]) -> str:
     return join_list([card_name(c) for c in cards]) or _("nothing")
 
 
-def _eaten(action: str) -> str:
+def action_words(action: str) -> str:
     """An EAT action in words: ``"tuna"`` -> ``"tuna"``, ``"wild=tuna"`` -> ``"a wild as tuna"``."""
     if action.startswith(_WILD_PREFIX):
         # Translators: a wild card eaten as a copy of a type ("a wild as tuna")
@@ -304,7 +304,7 @@ class Chosen(Event):
         seat = names[self.seat]
         if self.action is None:
             return template(f"{self.KIND}/{self.phase}", seat).format(seat=seat)
-        return template(f"{self.KIND}/{self.phase}_known", seat).format(seat=seat, card=_eaten(self.action))
+        return template(f"{self.KIND}/{self.phase}_known", seat).format(seat=seat, card=action_words(self.action))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -331,7 +331,7 @@ class Reveal(Event):
     def describe(self, names: Sequence[str]) -> str:
         """E.g. ``"Everyone revealed what they ate: Aiko tuna, Ben a wild as tuna and Chie salmon."``."""
         item = template(f"{self.KIND}/item")
-        eaten = join_list([item.format(seat=names[s], card=_eaten(a)) for s, a in enumerate(self.actions)])
+        eaten = join_list([item.format(seat=names[s], card=action_words(a)) for s, a in enumerate(self.actions)])
         return template(self.KIND).format(eaten=eaten)
 
 
@@ -538,6 +538,7 @@ __all__ = [
     "Pass",
     "Reveal",
     "RoundEnd",
+    "action_words",
     "award_text",
     "card_name",
     "pile_title",

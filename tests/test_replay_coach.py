@@ -107,3 +107,28 @@ def test_the_button_is_hidden_without_a_record_to_rate(app, bad):
     app.manager.reset(app.make_scene("replay", record=bad))
     app.pump(16)
     assert "button:replay-coach" not in {e.id for e in app.manager.top().ui_elements()}
+
+
+def test_the_coach_says_actions_in_the_game_s_words():
+    """A pass or a Sushi Draft card is said in the language in use (the game's action_text), never
+    as raw notation: under the pseudo language no English word is left (seen: "prefers pass")."""
+    from game import i18n
+    from game.registry import get
+
+    kanji, sushi, kaito = get("kanji-zushi"), get("sushi-draft"), get("kaito")
+    try:
+        i18n.set_language("en")
+        assert mark_sentence({"mark": "mistake", "action": "亻+木", "best": "pass"}, "You", kanji) == \
+            "Coach: You played 亻+木 — a mistake; the hard AI prefers passing."
+        assert mark_sentence({"mark": "blunder", "action": "tuna", "best": "wild=salmon"}, "Ana", sushi) == \
+            "Coach: Ana played tuna — a blunder; the hard AI prefers a wild as salmon."
+        assert mark_sentence({"mark": "blunder", "action": "c4", "best": "d2"}, "Ana", kaito).endswith("prefers d2.")
+        i18n.set_language("pseudo")
+        for game, row in ((kanji, {"mark": "mistake", "action": "pass", "best": "pass"}),
+                          (sushi, {"mark": "mistake", "action": "salmon", "best": "wild=tuna"})):
+            text = mark_sentence(row, "Ana", game)
+            assert i18n.plain_words(text.replace("Ana", "")) == [], text
+        i18n.set_language("es")
+        assert "prefiere pasar" in mark_sentence({"mark": "mistake", "action": "pass", "best": "pass"}, "Ana", kanji)
+    finally:
+        i18n.set_language("en")

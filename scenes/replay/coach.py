@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game import environ, system
+from game import environ, registry, system
 from game.i18n import N_, _
 from scenes.kit.draw import C, draw_text, pill_surface, text_width
 from scenes.kit.scene import UIElement
@@ -147,13 +147,19 @@ MARK_SENTENCES_YOU = {
 }
 
 
-def mark_sentence(row: dict[str, Any], name: str) -> str:
+def mark_sentence(row: dict[str, Any], name: str, game: Any = None) -> str:
     """One line for a rated decision (:data:`MARK_SENTENCES`, or :data:`MARK_SENTENCES_YOU` when
     ``name`` is the person's own "You"), in the language in use, e.g. "Coach: You played c4 — a
-    mistake; the hard AI prefers d2"."""
+    mistake; the hard AI prefers d2". ``game`` (a :class:`game.core.Game`) says the actions in
+    words (:meth:`game.core.Game.action_text`: a Sushi Draft card's name, a pass); without it they
+    are shown in notation."""
     mark = row.get("mark") if row.get("mark") in MARK_SENTENCES else "good"
     table = MARK_SENTENCES_YOU if is_you(name) else MARK_SENTENCES
-    return _(table[str(mark)]).format(name=name, action=row.get("action"), best=row.get("best"))
+
+    def words(action: Any) -> Any:
+        return game.action_text(action) if game is not None and isinstance(action, str) else action
+
+    return _(table[str(mark)]).format(name=name, action=words(row.get("action")), best=words(row.get("best")))
 
 
 #: ``button:replay-coach`` (logical px, over the board's top-left corner).
@@ -207,6 +213,13 @@ class ReplayCoach:
         if seat not in self.marks:
             self.marks[seat] = CoachMarks(self.record, seat)
 
+    def _game(self) -> Any:
+        """The record's game (its rules: :meth:`game.core.Game.action_text`), or None."""
+        try:
+            return registry.get(str((self.record or {}).get("game")))
+        except KeyError:
+            return None
+
     def line(self) -> tuple[str, str] | None:
         """(the line, its kind) for the step just shown, or None."""
         sc = self.scene
@@ -217,7 +230,7 @@ class ReplayCoach:
         # Translators: a player without a name in the replay viewer ({n}: 1, 2, ...)
         name = sc.names[marks.seat] if marks.seat < len(sc.names) else _("Seat {n}").format(n=marks.seat + 1)
         if row is not None:
-            return mark_sentence(row, name), f"mark-{row.get('mark', 'good')}"
+            return mark_sentence(row, name, self._game()), f"mark-{row.get('mark', 'good')}"
         if not marks.done:
             if is_you(name):
                 return _("Coach: rating your decisions\u2026"), "mark-pending"
