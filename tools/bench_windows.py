@@ -143,7 +143,7 @@ def load_average() -> list[float] | None:
 
 def bench_env(cache: Path, data_dir: Path) -> dict:
     """The Wine environment of the timed runs: the dedicated prefix ``<cache>/wine-bench``, dummy
-    SDL drivers, Tatami's data in ``data_dir``, a scratch HOME / XDG folders and no menu builder."""
+    SDL drivers, Tatami's data in ``data_dir``, a scratch HOME / XDG folders (wine_env already turns the menu builder off)."""
     home = cache / "wine-bench-home"
     xdg = {"XDG_DATA_HOME": home / ".local" / "share", "XDG_CONFIG_HOME": home / ".config",
            "XDG_CACHE_HOME": home / ".cache"}
@@ -151,8 +151,7 @@ def bench_env(cache: Path, data_dir: Path) -> dict:
         folder.mkdir(parents=True, exist_ok=True)
     extra = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
              "TATAMI_DATA_DIR": windows_build.windows_path(data_dir),
-             "HOME": str(home), **{k: str(v) for k, v in xdg.items()},
-             "WINEDLLOVERRIDES": "mscoree,mshtml=;winemenubuilder.exe=d"}
+             "HOME": str(home), **{k: str(v) for k, v in xdg.items()}}
     return windows_build.wine_env(cache / "wine-bench", extra=extra)
 
 

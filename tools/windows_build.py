@@ -327,12 +327,11 @@ def build(spec: Path, dist: Path, work: Path, cache: Path, make_zip: bool = True
     with wine_session(env):
         say(f"[5/6] PyInstaller {lock['wheels']['pyinstaller'][0]} under Wine: {spec.name} ...")
         start = time.monotonic()
-        out = run(["wine", str(python / "python.exe"), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-                   "--distpath", windows_path(dist), "--workpath", windows_path(work), windows_path(spec)],
-                  f"PyInstaller on {spec.name} under Wine", env=env, cwd=spec.parent)
-        del out
-    names = [p for p in dist.iterdir() if p.is_dir() and any(p.glob("*.exe"))] if dist.is_dir() else []
-    folder = next((p for p in names if (p / (p.name + ".exe")).is_file()), None)
+        run(["wine", str(python / "python.exe"), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+             "--distpath", windows_path(dist), "--workpath", windows_path(work), windows_path(spec)],
+            f"PyInstaller on {spec.name} under Wine", env=env, cwd=spec.parent)
+    # the one-folder bundle: dist/<name>/<name>.exe (the name is the spec's own)
+    folder = next((p.parent for p in sorted(dist.glob("*/*.exe")) if p.stem == p.parent.name), None)
     if folder is None:
         raise BuildError(f"PyInstaller made no executable in {dist}")
     say(f"      built {folder / (folder.name + '.exe')} in {time.monotonic() - start:.0f} s")

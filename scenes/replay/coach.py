@@ -179,6 +179,8 @@ class ReplayCoach:
     def __init__(self, scene: Any, record: Any):
         self.scene = scene
         self.record = record if isinstance(record, dict) else None
+        #: the record's rules (:meth:`game.core.Game.action_text` says its actions), or None
+        self.game = self._game_of(self.record)
         self.on = False
         self.marks: dict[int, CoachMarks] = {}
         #: the coach's own button group (the strip's pixels are cached: its group stays its own)
@@ -213,10 +215,10 @@ class ReplayCoach:
         if seat not in self.marks:
             self.marks[seat] = CoachMarks(self.record, seat)
 
-    def _game(self) -> Any:
-        """The record's game (its rules: :meth:`game.core.Game.action_text`), or None."""
+    @staticmethod
+    def _game_of(record: dict | None) -> Any:
         try:
-            return registry.get(str((self.record or {}).get("game")))
+            return registry.get(str((record or {}).get("game")))
         except KeyError:
             return None
 
@@ -230,7 +232,7 @@ class ReplayCoach:
         # Translators: a player without a name in the replay viewer ({n}: 1, 2, ...)
         name = sc.names[marks.seat] if marks.seat < len(sc.names) else _("Seat {n}").format(n=marks.seat + 1)
         if row is not None:
-            return mark_sentence(row, name, self._game()), f"mark-{row.get('mark', 'good')}"
+            return mark_sentence(row, name, self.game), f"mark-{row.get('mark', 'good')}"
         if not marks.done:
             if is_you(name):
                 return _("Coach: rating your decisions\u2026"), "mark-pending"
