@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import windows_build as wb  # noqa: E402
 from xvfb_app import MISSING as XVFB_MISSING  # noqa: E402
-from xvfb_app import RealApp, centre, ids  # noqa: E402
+from xvfb_app import RealApp, centre, ids, start_xvfb  # noqa: E402
 
 pytestmark = pytest.mark.windows
 
@@ -133,6 +133,16 @@ def test_selftest_passes_under_wine(dist, prefix, lang):
     assert files_under(exe.parent) == before, "the frozen app wrote files into its bundle folder"
 
 
+@pytest.fixture(scope="module")
+def wine_display():
+    """An Xvfb display of its own for Wine (whatever Wine leaves on a display stays off the one
+    the other real-window tests share)."""
+    proc, name = start_xvfb()
+    yield name
+    proc.terminate()
+    proc.wait(10)
+
+
 class WineApp(RealApp):
     """Tatami.exe under Wine in a real X window (the harness of tests/xvfb_app.py)."""
 
@@ -187,8 +197,8 @@ def kaito_human_turn(app: RealApp):
 
 @pytest.mark.xvfb
 @pytest.mark.skipif(bool(XVFB_MISSING) and os.environ.get("CI") != "true", reason="needs Xvfb and xdotool")
-def test_real_window_under_wine_a_dragged_kaito_move_is_answered_by_the_ai(dist, prefix, display, tmp_path):
-    app = WineApp(display, tmp_path, dist / "Tatami" / "Tatami.exe", prefix)
+def test_real_window_under_wine_a_dragged_kaito_move_is_answered_by_the_ai(dist, prefix, wine_display, tmp_path):
+    app = WineApp(wine_display, tmp_path, dist / "Tatami" / "Tatami.exe", prefix)
     try:
         app.find_window()
         menu = app.wait_for(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), "the main menu",
