@@ -45,53 +45,44 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """Why and how a game ended.
+    """Why and how a game ended: data only; its sentence is the game's to tell.
 
     Attributes:
         winners: winning seats (several when the win is shared).
-        reason: a short machine code, e.g. ``"no-katana"``, ``"no-kabuto"``, ``"no-move"``.
-        description: one human sentence, e.g. ``"Black has no katana left on the board."``, in
-            the language in use when the game ended (English in tests and on the command line);
-            a screen shows :meth:`text`, which tells it again in the language in use now.
+        reason: why it ended, a member of the game's own reason enum (a ``StrEnum``, so it equals
+            its code, e.g. KAITO's ``KaitoEnd.NO_KATANA == "no-katana"``; records and JSON see the
+            code).
         scores: final score per seat (the game's own unit: tiles, chip points, strokes).
-        teller: the key of the function in :data:`TELLERS` that tells the sentence in the language
-            in use from ``values`` (a name, so that views stay plain immutable data); "" when
-            ``description`` is all there is (an outcome built by hand).
-        values: the teller's keyword arguments, as sorted ``(name, value)`` pairs.
+        tell: the game's telling function (its events module's ``outcome_text``, a module-level
+            function: views stay immutable and picklable) making the sentence from ``values`` in
+            the language in use; None for an outcome without one (the reason code is its text).
+        values: ``tell``'s keyword arguments, as sorted ``(name, value)`` pairs (plain data).
     """
 
     winners: tuple[int, ...]
     reason: str
-    description: str
     scores: tuple[int, ...]
-    teller: str = field(default="", compare=False, repr=False)
-    values: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
+    tell: Callable[..., str] | None = field(default=None, compare=False, repr=False)
+    values: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     @classmethod
-    def told(cls, winners: Sequence[int], reason: str, scores: Sequence[int], teller: str, /,
+    def told(cls, winners: Sequence[int], reason: str, scores: Sequence[int], tell: Callable[..., str], /,
              **values: Any) -> "Outcome":
-        """An Outcome whose description ``TELLERS[teller](**values)`` tells (now, and again in the
-        language in use whenever :meth:`text` is called)."""
-        return cls(tuple(winners), reason, TELLERS[teller](**values), tuple(scores), teller,
-                   tuple(sorted(values.items())))
+        """An Outcome whose sentence ``tell(**values)`` tells in the language in use whenever
+        :meth:`text` is called."""
+        return cls(tuple(winners), reason, tuple(scores), tell, tuple(sorted(values.items())))
 
     def text(self) -> str:
-        """The description in the language in use now (the one to show)."""
-        tell = TELLERS.get(self.teller) if self.teller else None
-        if tell is None:
-            return self.description
-        return tell(**dict(self.values))
+        """The one-line sentence of the end in the language in use now, e.g. "Black has no katana
+        left on the board." (the reason's code when the outcome has no telling function)."""
+        if self.tell is None:
+            return str(self.reason)
+        return self.tell(**dict(self.values))
 
-
-#: The functions telling an :class:`Outcome`'s sentence in the language in use, by key (each game
-#: module registers its own with :func:`register_teller`).
-TELLERS: dict[str, Callable[..., str]] = {}
-
-
-def register_teller(key: str, tell: Callable[..., str]) -> Callable[..., str]:
-    """Register ``tell`` as the :class:`Outcome` teller ``key`` (e.g. ``"kaito"``); returns it."""
-    TELLERS[key] = tell
-    return tell
+    @property
+    def description(self) -> str:
+        """:meth:`text` (the sentence in the language in use now)."""
+        return self.text()
 
 
 @dataclass(frozen=True, kw_only=True)

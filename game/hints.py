@@ -12,14 +12,29 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .ai import make_bot as make_local_bot
 from .worker import AIWorker
 from .worker import make_bot as make_worker_bot
 
-if TYPE_CHECKING:
-    from .match import Match
+
+class HintedMatch(Protocol):
+    """What the hints read of their :class:`game.match.Match`: its seed and game, whether it is
+    synchronous, the seats to act, the end, a seat's view and the position counter."""
+
+    seed: int
+    game: Any
+    synchronous: bool
+
+    @property
+    def position(self) -> int: ...
+
+    def to_act(self) -> Any: ...
+
+    def is_over(self) -> bool: ...
+
+    def view(self, seat: int) -> Any: ...
 
 #: The level whose choice a hint shows ("the move the hard AI would choose").
 HINT_LEVEL = "hard"
@@ -44,7 +59,7 @@ class Hint:
 class Hints:
     """The hard bot's suggestions for the people of ``match`` (see the module doc)."""
 
-    def __init__(self, match: Match):
+    def __init__(self, match: HintedMatch):
         self.match = match
         self._worker: AIWorker | None = None
         self._bots: dict[int, Any] = {}

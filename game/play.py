@@ -35,7 +35,7 @@ import time
 from typing import Any, NoReturn, Sequence
 
 from .ai import LEVELS, make_bot
-from .ai.reference import KINDS, check_level
+from .ai.reference import check_level, kinds
 from .ai.registry import bot_factories
 from .core import wilson_interval
 from .match import Match
@@ -175,7 +175,7 @@ def _validate(args: argparse.Namespace) -> list[str]:
                 raise UsageError(f"{exc} (in --seats)") from None
             continue
         names = ", ".join([lv for lv in LEVELS if lv in known]
-                          + [f"{kind}:N" for kind, games in KINDS.items() if args.game in games])
+                          + [f"{kind}:N" for kind, games in kinds().items() if args.game in games])
         raise UsageError(f"unknown level {level!r} in --seats; known: {names}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")

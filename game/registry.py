@@ -1,42 +1,49 @@
-"""Explicit registry of the games Tatami knows (no folder scanning).
+"""The games Tatami knows: one line per game package (no folder scanning).
 
-A game's rules module (with its events and data) is imported when that game is first looked up,
-not when the registry is: the menu lists the games' names and reads the saves at start-up, and
-importing all three rules modules there cost about 90 ms of the first frame (issue 20's start
-figure under Wine; issue 23 takes the registrations further)."""
+Each package's ``__init__`` holds its :class:`~game.registration.Registration` and imports none of
+its rules, so reading the registrations at start-up (the menu's titles and seat ranges) costs
+nothing; a game's rules module (with its events and data) is imported when that game is first
+looked up in :data:`GAMES` (issue 20's start figure; issue 23 §7)."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, MutableMapping
 
-from .core import Game
+from game.core import Game
+from game.registration import Registration
 
-#: Game name (as used in records and on the command line) -> (module, attribute) of its rules.
-_RULES: dict[str, tuple[str, str]] = {
-    "kaito": ("game.kaito", "KAITO"),
-    "sushi-draft": ("game.sushi", "SUSHI"),
-    "kanji-zushi": ("game.kanji", "KANJI"),
-}
+#: The game packages, in menu order. Adding a game: its package, and one line here.
+PACKAGES: tuple[str, ...] = (
+    "game.kaito",
+    "game.sushi",
+    "game.kanji",
+)
+
+#: Game name (as used in records and on the command line) -> its registration.
+REGISTRATIONS: dict[str, Registration] = {}
+for _package in PACKAGES:
+    _reg: Registration = importlib.import_module(_package).REGISTRATION
+    REGISTRATIONS[_reg.name] = _reg
 
 
 class _Games(MutableMapping[str, Game]):
-    """Game name -> its rules (:class:`game.core.Game`), in registration order; a game's module
-    is imported on its first lookup. Iterating, ``len`` and ``in`` import nothing. Entries can be
-    set and deleted (tests register stand-in games)."""
+    """Game name -> its rules (:class:`game.core.Game`), in registration order; a game's rules
+    are imported on its first lookup. Iterating, ``len`` and ``in`` import nothing. Entries can
+    be set and deleted (tests register stand-in games)."""
 
     def __init__(self) -> None:
         self._loaded: dict[str, Game] = {}
-        self._names: list[str] = list(_RULES)
+        self._names: list[str] = list(REGISTRATIONS)
 
     def __getitem__(self, name: str) -> Game:
         game = self._loaded.get(name)
         if game is None:
             if name not in self._names:
                 raise KeyError(name)
-            module, attr = _RULES[name]
-            game = getattr(importlib.import_module(module), attr)
-            assert game.name == name, f"{module}.{attr} is called {game.name!r}, registered as {name!r}"
+            reg = REGISTRATIONS[name]
+            game = reg.load_rules()
+            assert game.name == name, f"{reg.package}.{reg.rules} is called {game.name!r}, registered as {name!r}"
             self._loaded[name] = game
         return game
 
@@ -72,3 +79,15 @@ def get(name: str) -> Game:
         return GAMES[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+def registration(name: str) -> Registration:
+    """The registration of the game called ``name`` (title, seats, flags, hooks; no rules
+    imported).
+
+    Raises:
+        KeyError: unknown game (the message lists the known ones)."""
+    try:
+        return REGISTRATIONS[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(REGISTRATIONS)}") from None

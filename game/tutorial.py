@@ -1,10 +1,12 @@
 """Guided first games (issue 11): tutorials as data, checked against the rules core.
 
-A tutorial is one JSON file per game in ``game/tutorials/`` (``kaito.json``, ``sushi-draft.json``,
-``kanji-zushi.json``) and a table of its coach texts in ``game/tutorials/<module>_text.py``
-(``TEXTS``: text key -> English sentence with named placeholders, marked for the catalogs with
-``N_``; :meth:`Tutorial.text` translates it at the moment it is shown, while the checks of
-:func:`compile_tutorial` read the English source). The file holds::
+A tutorial is ``tutorial.json`` in its game's package (``game/<name>/``) and that package's
+``tutorial`` module (named by the registration): ``TEXTS`` (text key -> English sentence with
+named placeholders, marked for the catalogs with ``N_``; :meth:`Tutorial.text` translates it at the
+moment it is shown, while the checks of :func:`compile_tutorial` read the English source),
+``REQUIRED_RULES`` (the rule tags the tutorial must show at least once), ``EVIDENCE`` (rule tag ->
+what the step's events must show) and, if the play scene applies some actions by itself,
+``forced_round(state)``. The file holds::
 
     {"game": "kaito",                      # the game's name (game.registry)
      "seats": ["script", "human"],         # exactly one "human"; the others are "script"
@@ -22,8 +24,8 @@ A step is an object:
   ``why``: the text key for any other action (default :data:`DEFAULT_WHY`).
 * ``replies``: ``[[seat, action], ...]``: what the scripted seats do after the step is done, in
   order (a simultaneous phase: each scripted seat's choice of the phase).
-* ``rules``: tags of :data:`REQUIRED_RULES` this step shows; :func:`compile_tutorial` checks with
-  the events that the game really did it (:data:`EVIDENCE`).
+* ``rules``: tags of the game's ``REQUIRED_RULES`` this step shows; :func:`compile_tutorial`
+  checks with the events that the game really did it (the game's ``EVIDENCE``).
 
 After a step is done (its action played or its page closed) the scripted seats play its replies;
 forced actions (Sushi Draft's last keep, :func:`forced_round`) are applied for every seat as the
@@ -34,21 +36,19 @@ rule tag without its evidence, a required rule never shown, a game that does not
 """
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.core import ActionError, Event, Game, GameState
 from game.i18n import N_, _
+from game.registry import REGISTRATIONS
 from game.registry import get as get_game
 
-#: Where the tutorial files live.
-TUTORIAL_DIR = Path(__file__).resolve().parent / "tutorials"
-#: The games that have a tutorial, in menu order.
-TUTORIAL_GAMES = ("kaito", "sushi-draft", "kanji-zushi")
+#: The games that have a tutorial, in menu order (from their registrations).
+TUTORIAL_GAMES = tuple(name for name, reg in REGISTRATIONS.items() if reg.tutorial)
 #: The coach text shown for a wrong action when the step names none.
 DEFAULT_WHY = "tutorial.wrong"
 #: Coach texts shared by every tutorial (key -> English, marked for the catalogs).
@@ -72,15 +72,6 @@ SEAT_NAMES = {
     "Aoi": N_("Aoi"),
     # Translators: a tutorial opponent's name (a Japanese given name)
     "Kenji": N_("Kenji"),
-}
-#: The rules each tutorial must show at least once (issue 11).
-REQUIRED_RULES: dict[str, tuple[str, ...]] = {
-    "kaito": ("place", "over-tiles", "over-gaps", "capture-opponent", "capture-own", "last-tile",
-              "exchange", "win"),
-    "sushi-draft": ("eat", "reveal", "keep", "pass", "wild", "majority-tie", "dessert", "secret-chips",
-                    "forced-keep", "end"),
-    "kanji-zushi": ("valid-pair", "not-regular-use", "no-kanji", "refill-draw", "pass", "five-kanji",
-                    "stroke-scoring", "tie-break"),
 }
 _PLACEHOLDER = re.compile(r"{([a-z_]+)}")
 #: Placeholders a coach text may use: ``event`` (the last sentence the game log told).
@@ -160,25 +151,23 @@ class Tutorial:
         return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), "")), template)
 
 
-def _text_module(game: str) -> str:
-    return "game.tutorials." + game.split("-")[0] + "_text"
-
-
 def load_tutorial(game: str, path: Path | None = None) -> Tutorial:
-    """Load ``game``'s tutorial (``game/tutorials/<game>.json`` unless ``path``) and its texts.
+    """Load ``game``'s tutorial (``tutorial.json`` in the game's package unless ``path``) and its
+    texts (``TEXTS`` of its tutorial module).
 
     Raises:
         TutorialError: unknown game, unreadable file, wrong shapes (one line saying where)."""
     if game not in TUTORIAL_GAMES:
         raise TutorialError(f"no tutorial for {game!r}; there are {', '.join(TUTORIAL_GAMES)}")
-    path = path or TUTORIAL_DIR / f"{game}.json"
+    reg = REGISTRATIONS[game]
+    path = path or reg.tutorial_path
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise TutorialError(f"{path.name}: cannot read: {exc}") from exc
     try:
         texts = dict(COMMON_TEXTS)
-        texts.update(importlib.import_module(_text_module(game)).TEXTS)
+        texts.update(reg.tutorial_tables().TEXTS)
         return _parse(game, data, texts)
     except (TypeError, ValueError, KeyError, AttributeError, ImportError) as exc:
         if isinstance(exc, TutorialError):
@@ -224,93 +213,16 @@ def _parse(game: str, data: Any, texts: dict[str, str]) -> Tutorial:
 
 # -- what the play scene does by itself ------------------------------------------------------------
 def forced_round(game: Game, state: GameState) -> list[tuple[int, str]]:
-    """The actions a play scene applies without asking anyone: Sushi Draft's last keep of a round
-    (hand size 2: every seat's keep is forced, RULES.md §2) for every seat to act. Empty otherwise."""
-    if game.name != "sushi-draft" or state.is_over():
-        return []
-    todo = list(state.to_act())
-    forced = []
-    for seat in todo:
-        legal = state.legal_actions(seat)
-        view = state.view(seat)
-        if getattr(view, "phase", None) != "keep" or len(legal) != 1 or getattr(view, "step", None) != 4:
-            return []
-        forced.append((seat, legal[0]))
-    return forced
+    """The actions a play scene applies without asking anyone (e.g. Sushi Draft's last keep of a
+    round), as ``(seat, action)``: the game's tutorial module's ``forced_round(state)`` if it has
+    one; empty otherwise."""
+    reg = REGISTRATIONS.get(game.name)
+    hook = getattr(reg.tutorial_tables(), "forced_round", None) if reg is not None and reg.tutorial else None
+    return list(hook(state)) if hook is not None else []
 
 
 # -- the check --------------------------------------------------------------------------------------
 Evidence = Callable[[Sequence[Event], "Step", int], bool]
-
-
-def _kinds(events: Iterable[Event]) -> set[str]:
-    return {e.kind for e in events}
-
-
-def _kaito_capture(own: bool) -> Evidence:
-    def check(events: Sequence[Event], step: Step, human: int) -> bool:
-        return any(e.kind == "kaito.capture" and e.seat == human and (getattr(e, "owner") == human) == own
-                   for e in events)
-    return check
-
-
-def _kaito_over(tiles: bool) -> Evidence:
-    def check(events: Sequence[Event], step: Step, human: int) -> bool:
-        for e in events:
-            if e.kind == "kaito.move" and e.seat == human:
-                passed = getattr(e, "passed")
-                if (any(c for c in passed) if tiles else any(c is None for c in passed)):
-                    return True
-        return False
-    return check
-
-
-def _sushi_award(pred: Callable[[Any], bool]) -> Evidence:
-    return lambda events, step, human: any(e.kind == "sushi.award" and pred(e) for e in events)
-
-
-def _kanji_wrong(reason: str) -> Evidence:
-    return lambda events, step, human: any(e.kind == "kanji.wrong" and getattr(e, "reason") == reason
-                                           and e.seat == human for e in events)
-
-
-#: Per game and rule tag: what the events of the step (its action, the replies and the forced
-#: actions after it) must show for the step to count as showing that rule.
-EVIDENCE: dict[str, dict[str, Evidence]] = {
-    "kaito": {
-        "place": lambda ev, st, h: any(e.kind == "kaito.place" and e.seat == h for e in ev),
-        "over-tiles": _kaito_over(True),
-        "over-gaps": _kaito_over(False),
-        "capture-opponent": _kaito_capture(False),
-        "capture-own": _kaito_capture(True),
-        "last-tile": lambda ev, st, h: "kaito.last_tile" in _kinds(ev),
-        "exchange": lambda ev, st, h: any(e.kind == "kaito.exchange" and e.seat == h for e in ev),
-        "win": lambda ev, st, h: any(e.kind == "kaito.end" and h in getattr(e, "winners", ()) for e in ev),
-    },
-    "sushi-draft": {
-        "eat": lambda ev, st, h: any(e.kind == "sushi.reveal" for e in ev),
-        "reveal": lambda ev, st, h: any(e.kind == "sushi.reveal" for e in ev),
-        "keep": lambda ev, st, h: any(e.kind == "sushi.keep" and e.seat == h for e in ev),
-        "pass": lambda ev, st, h: any(e.kind == "sushi.pass" for e in ev),
-        "wild": lambda ev, st, h: st.do is not None and st.do.startswith("wild="),
-        "majority-tie": _sushi_award(lambda e: e.pile != "dessert" and bool(e.award.skipped) and e.award.seat is not None),
-        "dessert": _sushi_award(lambda e: e.pile == "dessert" and e.award.seat is not None),
-        "secret-chips": _sushi_award(lambda e: e.award.seat is not None),
-        "forced-keep": lambda ev, st, h: any(e.kind == "sushi.discard" for e in ev),
-        "end": lambda ev, st, h: "sushi.end" in _kinds(ev),
-    },
-    "kanji-zushi": {
-        "valid-pair": lambda ev, st, h: any(e.kind == "kanji.formed" and e.seat == h for e in ev),
-        "not-regular-use": _kanji_wrong("not-joyo"),
-        "no-kanji": _kanji_wrong("no-character"),
-        "refill-draw": lambda ev, st, h: {"kanji.refill", "kanji.draw"} <= _kinds(ev),
-        "pass": lambda ev, st, h: any(e.kind == "kanji.pass" and e.seat == h for e in ev),
-        "five-kanji": lambda ev, st, h: "kanji.finished" in _kinds(ev),
-        "stroke-scoring": lambda ev, st, h: "kanji.end" in _kinds(ev),
-        "tie-break": lambda ev, st, h: any(e.kind == "kanji.end" and getattr(e, "tie_break") is not None
-                                           for e in ev),
-    },
-}
 
 
 @dataclass
@@ -321,6 +233,14 @@ class Walk:
     state: GameState
     events: list[list[Event]]
     shown: set[str]
+
+
+def required_rules(game: str) -> tuple[str, ...]:
+    """The rule tags ``game``'s tutorial must show at least once (its ``REQUIRED_RULES``).
+
+    Raises:
+        KeyError: unknown game; LookupError: the game has no tutorial."""
+    return tuple(REGISTRATIONS[game].tutorial_tables().REQUIRED_RULES)
 
 
 def _apply(state: GameState, seat: int, action: str, where: str) -> list[Event]:
@@ -376,7 +296,7 @@ def compile_tutorial(tut: Tutorial) -> Walk:
         bad = set(_PLACEHOLDER.findall(tut.texts[key])) - PLACEHOLDERS
         if bad:
             raise TutorialError(f"{where0}: text {key!r} has unknown placeholder(s) {sorted(bad)}")
-    evidence = EVIDENCE[tut.game]
+    evidence = REGISTRATIONS[tut.game].tutorial_tables().EVIDENCE
     shown: set[str] = set()
     all_events: list[list[Event]] = []
     settle(game, state, (), tut.human, f"{where0}, start")  # nobody but the person may act first
@@ -400,7 +320,7 @@ def compile_tutorial(tut: Tutorial) -> Walk:
         all_events.append(events)
     if not state.is_over():
         raise TutorialError(f"{where0}: the game is not over after the last step")
-    missing = [t for t in REQUIRED_RULES[tut.game] if t not in shown]
+    missing = [t for t in required_rules(tut.game) if t not in shown]
     if missing:
         raise TutorialError(f"{where0}: never shows {', '.join(missing)}")
     return Walk(state, all_events, shown)
@@ -426,7 +346,6 @@ class ScriptedBot:
         return legal[0] if legal else "pass"
 
 
-__all__ = ["COMMON_TEXTS", "DEFAULT_WHY", "EVIDENCE", "REQUIRED_RULES", "SEAT_NAMES", "ScriptedBot", "Step",
-           "TUTORIAL_DIR",
-           "TUTORIAL_GAMES", "Tutorial", "TutorialError", "Walk", "compile_tutorial", "forced_round",
+__all__ = ["COMMON_TEXTS", "DEFAULT_WHY", "SEAT_NAMES", "ScriptedBot", "Step",
+           "TUTORIAL_GAMES", "Tutorial", "TutorialError", "Walk", "compile_tutorial", "forced_round", "required_rules",
            "load_tutorial", "settle"]

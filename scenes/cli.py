@@ -32,8 +32,8 @@ from game import environ, system
 from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME
-from scenes.shell.registry import SCENES
 from scenes.shell.history import HistoryStore
+from scenes.shell.registry import SCENES
 from scenes.shell.saveslots import SaveSlots
 from scenes.shell.stats import StatsStore
 
@@ -50,8 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="with --play: random seed of the deal")
     p.add_argument("--continue", dest="continue_game", action="store_true",
                    help="continue the saved game in progress (exit 2 if there is none)")
-    p.add_argument("--tutorial", metavar="GAME", choices=("kaito", "sushi-draft", "kanji-zushi"),
-                   help="start a game's guided first game (kaito, sushi-draft or kanji-zushi)")
+    tutorials = [g.name for g in GAMES_BY_NAME.values() if g.has_tutorial]
+    p.add_argument("--tutorial", metavar="GAME", choices=tutorials,
+                   help=f"start a game's guided first game ({', '.join(tutorials)})")
     p.add_argument("--replay", metavar="FILE", help="open a game record in the replay viewer (exit 2 if unusable)")
     p.add_argument("--quit-after-first-frame", action="store_true",
                    help="exit right after the first frame is shown (start-up benchmark)")
@@ -139,8 +140,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         play_kwargs = dict(seats=seats, seed=args.seed, names=default_names(seats))
-        if args.play == "kaito":
-            play_kwargs["colors"] = ("R", "B")
 
     replay = None
     if args.replay:

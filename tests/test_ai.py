@@ -12,10 +12,10 @@ import pytest
 from fake_clock import StepClock
 
 from game.ai import LEVELS, Bot, make_bot
-from game.ai.kaito_engine import FastPos, action_to_move, move_to_action
-from game.ai.kaito_levels import LevelSettings, ShallowSearcher, choose_move
-from game.ai.kaito_search import MATE_BOUND, fixed_depth_score
-from game.kaito import KAITO, KaitoState, KaitoView, square_index
+from game.kaito.engine import FastPos, action_to_move, move_to_action
+from game.kaito.levels import LevelSettings, ShallowSearcher, choose_move
+from game.kaito.rules import KAITO, KaitoState, KaitoView, square_index
+from game.kaito.search import MATE_BOUND, fixed_depth_score
 
 #: Deterministic hard search for tests: a depth limit and a stopped clock (the budget never runs
 #: out, so machine load cannot change a move).

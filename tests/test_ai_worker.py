@@ -20,7 +20,7 @@ import pytest
 
 from game import worker as ai_worker
 from game.ai import RandomBot
-from game.kaito import KAITO
+from game.kaito.rules import KAITO
 from game.worker import AIWorker, BotHandle, make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -320,7 +320,7 @@ def test_console_script_main_is_not_rerun_in_the_child(tmp_path):
         f"sys.path.insert(0, {str(ROOT)!r})\n"
         "import pygame\n"
         "import random\n"
-        "from game.kaito import KAITO\n"
+        "from game.kaito.rules import KAITO\n"
         "from game.worker import AIWorker, make_bot\n"
         "if __name__ == '__main__':\n"
         "    w = AIWorker(min_think_ms=0, mode='process')\n"

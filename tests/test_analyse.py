@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_bot
-from game.analyse import THRESHOLDS, analyse_file, kaito_value, main, mark, rate_kaito
-from game.kaito import KaitoState, square_index
+from game.analyse import THRESHOLDS, CoachSettings, analyse_file, main, mark
+from game.kaito.coach import kaito_value
+from game.kaito.coach import rate as rate_kaito
+from game.kaito.rules import KaitoState, square_index
 from game.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,13 +42,13 @@ def test_capturing_your_own_last_katana_is_a_blunder(extra):
     probe = _position(extra)
     probe.apply(0, "a2")
     assert probe.outcome() is not None and probe.outcome().winners == (1,)  # the move loses at once
-    rated = rate_kaito(view, "a2", depth=4)
+    rated = rate_kaito(view, "a2", random.Random(0), CoachSettings(depth=4))
     assert rated["mark"] == "blunder"
     assert rated["best"] == "b1" != rated["action"]
     assert rated["value_chosen"] == 0.0 and rated["value_best"] > rated["value_chosen"]
     assert rated["loss"] == pytest.approx(rated["value_best"] - rated["value_chosen"])
     assert rated["eval_after"] < rated["eval_before"]
-    good = rate_kaito(view, "b1", depth=4)
+    good = rate_kaito(view, "b1", random.Random(0), CoachSettings(depth=4))
     assert good["mark"] == "good" and good["best"] == "b1" and good["loss"] == 0.0
 
 
@@ -117,11 +119,11 @@ def test_deterministic_with_seed(tmp_path):
 def test_kanji_wrong_attempt_is_valued_as_a_pass(tmp_path):
     state = get("kanji-zushi").new_state(2, random.Random(6))
     view = state.view(0)
-    from game.analyse import rate_kanji
-    from game.kanji_data import valid_pairs
+    from game.kanji.coach import rate as rate_kanji
+    from game.kanji.data import valid_pairs
     valid = set(valid_pairs("joyo"))
     wrong = next(a for a in view.legal_actions if a != "pass" and tuple(a.split("+", 1)) not in valid)
-    rated = rate_kanji(view, wrong, random.Random(1), worlds=6)
+    rated = rate_kanji(view, wrong, random.Random(1), CoachSettings(worlds=6))
     assert rated["value_chosen"] == rated["values"]["pass"]
     assert "pass" in rated["note"]
 

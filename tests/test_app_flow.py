@@ -18,7 +18,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-
 from scene_input import to_score  # noqa: E402
 
 from scenes.devtools.selftest import Driver
@@ -65,14 +64,14 @@ def test_menu_setup_play_score_rematch_menu(app):
     assert play.seats == ["medium", "easy"]
     assert play.colors == ("R", "B")
     assert play.names == ["Medium AI", "Easy AI"]
-    to_score(d, "score", wall_s=60)
+    to_score(d, "kaito_score", wall_s=60)
     score = app.manager.top()
     assert score.winners and score.description
     assert {e.id for e in score.ui_elements()} >= {"button:rematch", "button:menu"}
     d.frames(5)
     d.click("button:rematch")
     d.wait_scene("kaito_play")
-    to_score(d, "score", wall_s=60)
+    to_score(d, "kaito_score", wall_s=60)
     d.click("button:menu")
     d.wait_scene("menu")
     assert len(app.manager) == 1

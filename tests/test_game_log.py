@@ -19,11 +19,11 @@ import pytest
 from scene_input import click, drag, ids, post, rect_of, settle, start_scene
 
 from game.core import describe
-from game.kaito import COLOR_NAMES, KAITO, KaitoState, square_index, square_name
-from game.kaito_events import GameEnded, LastTileAtStake, LastTileLeft
-from game.kanji import KANJI, judge
-from game.kanji_data import NETA, SHARI_DECK
-from game.sushi import SUSHI
+from game.kaito.events import COLOR_WORDS, GameEnded, LastTileAtStake, LastTileLeft
+from game.kaito.rules import KAITO, KaitoState, square_index, square_name
+from game.kanji.data import NETA, SHARI_DECK
+from game.kanji.rules import KANJI, judge
+from game.sushi.rules import SUSHI
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.kanji.scene import KanjiPlayScene
 from scenes.play.base import PUBLIC
@@ -111,7 +111,7 @@ def plain_targets(scene, seat=0):
 
 
 def kaito_names(scene):
-    return [COLOR_NAMES[c] for c in scene.colors]
+    return [COLOR_WORDS[c] for c in scene.colors]
 
 
 # -- Sushi Draft ---------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-from pathlib import Path
 from types import SimpleNamespace
 
 import pygame

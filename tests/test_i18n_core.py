@@ -7,8 +7,10 @@ visibly transformed and bracketed) and with a small fake catalog; English stays 
 from __future__ import annotations
 
 import gettext
+import importlib
 import json
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -16,28 +18,35 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, kaito_events, kanji_events, sushi_events
+from game import i18n
 from game.core import Event, is_you, join_list, seat_name
 from game.i18n import is_pseudo, pseudo, set_language
-from game.kaito import KAITO
-from game.kanji import KANJI, Attempt
-from game.kanji_data import form
+from game.kaito import events as kaito_events
+from game.kaito.rules import KAITO
+from game.kanji import events as kanji_events
+from game.kanji.data import form
+from game.kanji.rules import KANJI, Attempt
 from game.match import Match
 from game.narrate import main as narrate_main
 from game.narrate import record_names
+from game.registry import GAMES as REGISTERED
+from game.registry import REGISTRATIONS
 from game.replay import ReplayError, load_record
-from game.sushi import SUSHI, decide_award
-from game.sushi_events import award_text
+from game.sushi import events as sushi_events
+from game.sushi.events import award_text
+from game.sushi.rules import SUSHI, decide_award
 from game.tutorial import TUTORIAL_GAMES, compile_tutorial, load_tutorial
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Aiko", "Ben", "Chie", "Dan", "Emi", "Fumi"]
 #: Every game with its seats and every event kind it has.
-GAMES = [
-    (KAITO, 2, {cls.KIND for cls in kaito_events.EVENT_TYPES}),
-    (SUSHI, 3, set(sushi_events.EVENT_TYPES)),
-    (KANJI, 3, {cls.KIND for cls in kanji_events.EVENT_TYPES}),
-]
+def _kinds(name: str) -> set[str]:
+    """Every event kind of the registered game ``name`` (its events module's ``EVENT_TYPES``)."""
+    types = importlib.import_module(REGISTRATIONS[name].package + ".events").EVENT_TYPES
+    return {cls.KIND for cls in (types.values() if isinstance(types, dict) else types)}
+
+
+GAMES = [(REGISTERED[name], min(3, REGISTERED[name].max_seats), _kinds(name)) for name in REGISTRATIONS]
 _INNERMOST = re.compile(r"\[[^\[\]]*\]")
 _WORD = re.compile(r"[A-Za-z]{3,}")
 
@@ -157,10 +166,12 @@ def test_the_outcome_is_told_again_in_the_language_in_use(game, seats, kinds):
     m = Match(game, ["random"] * seats, 3, synchronous=True)
     m.run_bots_until_human()
     out = m.outcome()
-    assert out is not None and out.text() == out.description and not is_pseudo(out.description)
+    assert out is not None and out.text() == out.description and not is_pseudo(out.text())
+    english = out.text()
     set_language("pseudo")
-    assert is_pseudo(out.text()) and not is_pseudo(out.description)
+    assert is_pseudo(out.text()) and out.description == out.text() != english  # nothing frozen in English
     assert m.view(0).outcome.text() == out.text()  # views carry it as plain data
+    assert pickle.loads(pickle.dumps(m.view(0))).outcome.text() == out.text()  # (the AI worker's pickling)
 
 
 # -- lists, seat names, the person ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""KAITO events (issue 9 §1, game/kaito_events.py) and the typed view (§2).
+"""KAITO events (issue 9 §1, game/kaito/events.py) and the typed view (§2).
 
 Scripted positions check each event kind, its fields and its sentence; a hypothesis playout checks
 that the events alone rebuild the position (what a scene needs, with no rule re-enacted) and that
@@ -16,16 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import Event, View
-from game.kaito import (
-    ALL_TILES,
-    KAITO,
-    KaitoState,
-    KaitoView,
-    format_board,
-    line_squares,
-)
-from game.kaito import square_index as sq
-from game.kaito_events import (
+from game.kaito.events import (
     EVENT_TYPES,
     TEMPLATES,
     GameEnded,
@@ -36,6 +27,15 @@ from game.kaito_events import (
     MonExchanged,
     TileCaptured,
 )
+from game.kaito.rules import (
+    ALL_TILES,
+    KAITO,
+    KaitoState,
+    KaitoView,
+    format_board,
+    line_squares,
+)
+from game.kaito.rules import square_index as sq
 
 NAMES = ["Ana", "Ben"]
 
@@ -204,8 +204,8 @@ def test_capturing_the_opponents_last_katana_ends_the_game_with_no_warning():
     assert [e.kind for e in events] == ["kaito.move", "kaito.capture", "kaito.end"]
     assert events[1].last is True
     end = events[-1]
-    assert end == GameEnded(winners=(0,), loser=1, reason="no-katana", color="B", captured_by=0,
-                            description=s.outcome().description, scores=(2, 0))
+    assert end == GameEnded(winners=(0,), loser=1, reason="no-katana", color="B", captured_by=0, scores=(2, 0))
+    assert s.outcome().text() == "Black has no katana left on the board (Red's capture)."
     assert end.seat is None and s.outcome().reason == end.reason and s.outcome().winners == end.winners
     assert end.describe(NAMES) == ("Ana won by capturing Ben's last katana: Black has no katana left on "
                                    "the board.")
@@ -379,8 +379,7 @@ def test_playout_events_match_the_state(seed, choices):
         assert len(s.held[seat]) == gained - paid - lost == s.scores()[seat]
     end = log[-1]
     out = s.outcome()
-    assert (end.winners, end.reason, end.description, end.scores) == (out.winners, out.reason,
-                                                                      out.description, out.scores)
+    assert (end.winners, end.reason, end.scores) == (out.winners, out.reason, out.scores)
     for e in log:
         text = e.describe(NAMES)
         assert text and text[0].isupper() and text.endswith(".") and "None" not in text

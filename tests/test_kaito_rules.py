@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import IllegalActionError, InvalidActionError, RecordError
-from game.kaito import (
+from game.kaito.rules import (
     ALL_TILES,
     KAITO,
     KaitoState,
@@ -22,7 +22,7 @@ from game.kaito import (
     parse_board,
     square_name,
 )
-from game.kaito import (
+from game.kaito.rules import (
     square_index as sq,
 )
 

@@ -12,7 +12,7 @@ import pytest
 from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
 from game.ai import RandomBot
-from game.kaito import KAITO, KaitoState, KaitoView, square_index
+from game.kaito.rules import KAITO, KaitoState, KaitoView, square_index
 from game.worker import AIWorker
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.shell.app import App
@@ -322,7 +322,7 @@ def test_ai_vs_ai_game_reaches_score_screen(app):
     assert scene.ended and app.manager.top() is scene  # the end waits for the player
     click(app, rect_of(scene, "button:score").center)
     top = app.manager.top()
-    assert top.name == "score"
+    assert top.name == "kaito_score"
     assert scene.state.is_over()
     assert top.outcome == scene.state.outcome()
     assert list(top.names) == scene.names and top.setup["seats"] == ["random", "random"]
@@ -398,7 +398,7 @@ def test_game_end_stays_until_the_score_is_asked_for(app):
     assert app.manager.top() is scene
     press_key(app, pygame.K_RETURN)
     top = app.manager.top()
-    assert top.name == "score" and top.winners == (0,)
+    assert top.name == "kaito_score" and top.winners == (0,)
 
 
 def test_small_window(tmp_path, monkeypatch):
@@ -520,7 +520,7 @@ def test_worker_timeout_plays_a_random_move():
 
 # ------------------------------------------------------------------------------------------
 def _name(i):
-    from game.kaito import square_name
+    from game.kaito.rules import square_name
 
     return square_name(i)
 
@@ -571,7 +571,7 @@ def test_a_scene_never_applies_rules_itself(app, monkeypatch):
 def test_the_capture_flies_to_the_slot_the_event_names(app):
     """The choreography takes the tile, its destination and the glide from the events, not from
     its own reading of the position: a made-up event is shown as it says."""
-    from game.kaito_events import KaitoMoved, TileCaptured
+    from game.kaito.events import KaitoMoved, TileCaptured
     from scenes.kaito.layout import held_rect, tally_rect
 
     st = placed_state(2)

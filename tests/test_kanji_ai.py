@@ -1,4 +1,4 @@
-"""Tests of Kanji-zushi's bots (game/ai/kanji_ai.py): registry and options, legality over seeded
+"""Tests of Kanji-zushi's bots (game/kanji/ai.py): registry and options, legality over seeded
 playouts (2-6 seats, every game ends), view-only input (pickled views), determinism, medium's
 greed and easy's learner contract in hand-made positions, hard's waiting rule and its time budget
 on a fake clock (tests/fake_clock.py), the hidden-card sampler against the view (and its pass /
@@ -6,7 +6,7 @@ attempt evidence), the compact simulator against the rules core, and hard's stre
 seeded match.
 
 Positions are built from explicit setups (table, then the hands = first 5 cards of each neta
-deck); which pairs are valid comes from ``game.kanji_data``, and each position asserts the facts
+deck); which pairs are valid comes from ``game.kanji.data``, and each position asserts the facts
 it relies on before using them."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from collections import Counter
 import pytest
 from fake_clock import StepClock
 
-from game import kanji_data
 from game.ai import LEVELS, Bot, make_bot
-from game.ai.kanji_ai import (
+from game.kanji import data as kanji_data
+from game.kanji.ai import (
     Deal,
     HiddenSampler,
     KanjiHardBot,
@@ -31,7 +31,8 @@ from game.ai.kanji_ai import (
     plausible_wrong_options,
     valid_options,
 )
-from game.kanji import (
+from game.kanji.data import NETA, SHARI_DECK
+from game.kanji.rules import (
     KANJI,
     KANJI_PER_SEAT,
     PASS,
@@ -40,7 +41,6 @@ from game.kanji import (
     judge,
     parse_action,
 )
-from game.kanji_data import NETA, SHARI_DECK
 
 GAME = "kanji-zushi"
 #: Options that keep the hard bot quick and deterministic in tests.

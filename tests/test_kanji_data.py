@@ -1,4 +1,4 @@
-"""Kanji-zushi data (game/kanji_data.py + game/data/kanji_zushi.json) against RULES.md §3 and the
+"""Kanji-zushi data (game/kanji/data.py + game/kanji/kanji_zushi.json) against RULES.md §3 and the
 rulebook's example lists.
 
 Expected facts come from RULES.md §3 (deck, rulings, the extra kanji valid under the default key)
@@ -17,8 +17,8 @@ from collections import Counter
 
 import pytest
 
-import game.kanji_data as kd
-from game.kanji_data import (
+import game.kanji.data as kd
+from game.kanji.data import (
     ANSWER_KEYS,
     NETA,
     RULEBOOK_INVALID,
@@ -60,7 +60,7 @@ def test_joyo_list_has_exactly_2136_kanji_with_stroke_counts():
 
 
 def test_joyo_can_be_imported_by_name():
-    from game.kanji_data import JOYO
+    from game.kanji.data import JOYO
 
     assert JOYO == kd.JOYO
     with pytest.raises(AttributeError):

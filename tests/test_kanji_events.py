@@ -1,4 +1,4 @@
-"""Kanji-zushi's events (game/kanji_events.py, issue 9 §1): which events each action emits, with
+"""Kanji-zushi's events (game/kanji/events.py, issue 9 §1): which events each action emits, with
 which fields and sentences, what each seat may see of them, and that they tell a seat everything
 it needs to follow the game (the view can be rebuilt from the first view plus the events).
 
@@ -18,9 +18,8 @@ from hypothesis import strategies as st
 from test_kanji_rules import DEAD_FOR_MOST, PLAIN, make_setup, make_state
 
 from game.core import Event
-from game.kanji import KANJI, PASS, Completed, KanjiState
-from game.kanji_data import form, is_valid
-from game.kanji_events import (
+from game.kanji.data import form, is_valid
+from game.kanji.events import (
     EVENT_TYPES,
     NO_CHARACTER,
     NOBODY,
@@ -40,6 +39,7 @@ from game.kanji_events import (
     SlotLeftEmpty,
     SlotRefilled,
 )
+from game.kanji.rules import KANJI, PASS, Completed, KanjiState
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import kanji_data
+from game.kanji import data as kanji_data
 
 FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "NotoSansJP-Regular.otf"
 MISSING_CP = 0xE000  # private use: in no Noto font, so it renders as the .notdef box

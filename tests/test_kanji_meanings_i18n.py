@@ -1,5 +1,5 @@
 """Kanji meanings in the player's language (issue 12): KANJIDIC2's Spanish meanings in
-game/data/kanji_zushi.json ("meanings_es") and ``game.kanji_data.gloss``."""
+game/kanji/kanji_zushi.json ("meanings_es") and ``game.kanji.data.gloss``."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import dataclasses
 
 import pytest
 
-from game import kanji_data as kd
 from game.i18n import pseudo
-from game.kanji_data import Formed, form, formed_pairs, gloss
+from game.kanji import data as kd
+from game.kanji.data import Formed, form, formed_pairs, gloss
 
 
 @pytest.mark.parametrize("char, en, es, ja", [

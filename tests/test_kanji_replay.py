@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from game.core import IllegalActionError, InvalidActionError, RecordError
-from game.kanji import KANJI, PASS
-from game.kanji_data import NETA, SHARI, SHARI_DECK, is_valid
+from game.kanji.data import NETA, SHARI, SHARI_DECK, is_valid
+from game.kanji.rules import KANJI, PASS
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = ["game", "over", "scores", "winners", "to_act", "legal"]

@@ -4,7 +4,7 @@
 Events are posted in WINDOW pixels at the centres of the scenes' ``ui_elements()`` rects and go
 through ``App.pump`` exactly like a user's input (conversion to logical pixels included). AI seats
 are injected test bots (run in the worker's thread path) or the real Kanji-zushi AI. Which pairs
-are valid is always asked from the rules (``game.kanji.judge``), never written in the test.
+are valid is always asked from the rules (``game.kanji.rules.judge``), never written in the test.
 """
 import json
 import random
@@ -16,8 +16,8 @@ import pygame
 import pytest
 from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
-from game.kanji import KANJI, KanjiView, judge
-from game.kanji_data import GO_RIGHT, NETA, SHARI_DECK, form
+from game.kanji.data import GO_RIGHT, NETA, SHARI_DECK, form
+from game.kanji.rules import KANJI, KanjiView, judge
 from scenes.kanji.art import BACK, KanjiArt
 from scenes.kanji.art import NETA as NETA_KIND
 from scenes.kanji.art import SHARI as SHARI_KIND
@@ -156,12 +156,12 @@ def test_valid_pair_by_drag_completes_refills_and_draws(app):
     deck_before = st.view(0).neta_left[0]
     pile_before = st.view(0).shari_left
     messages = []
-    real_message = scene._message
+    real_message = scene.message
     def spy(text, kind="error", sound=True):
         messages.append((text, kind))
         real_message(text, kind, sound)
 
-    scene._message = spy
+    scene.message = spy
     drag(app, rect_of(scene, f"neta:{i}").center, rect_of(scene, f"shari:{slot}").center)
     assert [s for s, _ in st.history][:1] == [0]
     settle(app, scene)
@@ -618,7 +618,7 @@ def test_bad_seats_are_rejected(app):
 def test_the_choreography_shows_what_the_events_say(app):
     """Fabricated events whose facts the rules would never give (a meaning, a refill card, the
     counts left): the snapshot and the caption take them from the events, not from the rules."""
-    from game.kanji_events import KanjiFormed, NetaDrawn, SlotRefilled
+    from game.kanji.events import KanjiFormed, NetaDrawn, SlotRefilled
     from scenes.kanji.choreo import MoveEvents, choreo_move
 
     st = planned()
@@ -648,7 +648,7 @@ def test_every_action_goes_through_the_match_and_the_scene_reads_only_its_seat(a
     and the scene reads only the events of the seat shown."""
     import inspect
 
-    from game.kanji import KanjiState
+    from game.kanji.rules import KanjiState
 
     callers = []
     real_apply = KanjiState.apply

@@ -14,8 +14,8 @@ import time
 import pygame
 from scene_input import click, ids, press_key, settle, start_scene
 
-from game.kaito import KaitoState, Move, square_index, square_name
-from game.kanji import attempt_text, judge
+from game.kaito.rules import KaitoState, Move, square_index, square_name
+from game.kanji.rules import attempt_text, judge
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.kanji.scene import KanjiPlayScene
 from scenes.kit.draw import C
@@ -147,7 +147,7 @@ def test_kaito_whole_game_by_keyboard_reaches_the_score_screen(app):
             if scene.match.thinking:
                 time.sleep(0.0005)
     assert scene.state.is_over() and scene.score_requested and scene.errors == 0
-    assert app.manager.top().name == "score"
+    assert app.manager.top().name == "kaito_score"
     assert moves >= 3 and scene.state.history[0][0] == 1 and scene.state.history[0][1].startswith("@")
     assert sum(1 for s, _ in scene.state.history if s == 1) == moves
 

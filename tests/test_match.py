@@ -23,10 +23,10 @@ from game.core import (
     Outcome,
     View,
 )
-from game.kaito import KAITO
-from game.kanji import KANJI
+from game.kaito.rules import KAITO
+from game.kanji.rules import KANJI
 from game.match import Checkpoint, Match
-from game.sushi import KEEP, SUSHI
+from game.sushi.rules import KEEP, SUSHI
 from game.worker import AIWorker, BotHandle
 
 
@@ -303,7 +303,7 @@ class _ScriptState(GameState):
     def outcome(self):
         if len(self.history) < self.length:
             return None
-        return Outcome((0,), "done", "Done.", self.scores())
+        return Outcome((0,), "done", self.scores())
 
     def scores(self):
         return tuple(sum(1 for s, _ in self.history if s == seat) for seat in range(self.num_seats))

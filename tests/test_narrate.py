@@ -12,15 +12,18 @@ from pathlib import Path
 import pytest
 
 from game.core import describe
-from game.kaito import KAITO
-from game.kanji import KANJI
+from game.kaito.rules import KAITO
+from game.kanji.rules import KANJI
 from game.match import Match
 from game.narrate import main, narrate_lines, record_names
+from game.registry import GAMES as REGISTERED
 from game.replay import main as replay_main
-from game.sushi import SUSHI, eaten_card
+from game.sushi.rules import SUSHI, eaten_card
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [(KAITO, 2), (SUSHI, 3), (SUSHI, 5), (KANJI, 2), (KANJI, 4)]
+#: Every registered game at its fewest seats and at two more (where it has them).
+GAMES = [(game, n) for game in REGISTERED.values()
+         for n in sorted({game.min_seats, min(game.min_seats + 2, game.max_seats)})]
 
 
 @pytest.fixture(autouse=True)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import game.ai.registry as ai_registry
 import game.registry as game_registry
 from game.ai import RandomBot
 from game.core import Game, GameState, GameType, IllegalActionError, Outcome
 from game.play import main, play_game, ranks, run_match
+from game.registration import Registration
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = {"game", "games", "seed", "bots", "wins", "win_share", "ci95", "mean_rank", "mean_ms", "max_ms",
@@ -126,7 +126,7 @@ class _SimulState(GameState):
         if self.round < 3:
             return None
         top = max(self.count)
-        return Outcome(tuple(s for s in range(3) if self.count[s] == top), "most-a", "", tuple(self.count))
+        return Outcome(tuple(s for s in range(3) if self.count[s] == top), "most-a", tuple(self.count))
 
     def scores(self):
         return tuple(self.count)
@@ -173,7 +173,8 @@ BOTS = {"random": lambda rng, **o: _WatchingBot(rng, "simul-test"),
 
 def test_generic_loop_handles_simultaneous_phases(monkeypatch):
     monkeypatch.setitem(game_registry.GAMES, "simul-test", _SimulGame())
-    monkeypatch.setitem(ai_registry.BOT_MODULES, "simul-test", __name__)
+    monkeypatch.setitem(game_registry.REGISTRATIONS, "simul-test", Registration(
+        game_type=_SimulGame.game_type, package=__name__, rules=":_SimulGame", bots=":BOTS"))
     SEEN_PENDING.clear()
     out = run_match("simul-test", ["random", "easy", "random"], 6, 1)
     assert sum(out["wins"]) == pytest.approx(6)

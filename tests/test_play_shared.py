@@ -99,9 +99,9 @@ def test_a_privacy_screen_gone_without_ready_is_asked_again(app, cls, monkeypatc
     asked = []
     monkeypatch.setattr(scene, "ask_privacy", lambda seat: asked.append(seat))
     assert scene._privacy_returned() is False  # nothing asked for
-    scene._privacy_for = 1  # asked for, and this scene is on top again
+    scene.privacy_for = 1  # asked for, and this scene is on top again
     assert scene._privacy_returned() is True
-    assert asked == [1] and scene._privacy_for is None
+    assert asked == [1] and scene.privacy_for is None
 
 
 @pytest.mark.parametrize("cls", SCENES)

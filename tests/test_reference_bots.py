@@ -13,20 +13,15 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_bot
-from game.ai.reference import (
-    KaitoMctsBot,
-    KanjiIsmctsBot,
-    SushiIsmctsBot,
-    check_level,
-    kanji_world_sampler,
-    parse_level,
-    sushi_world_sampler,
-)
-from game.kanji import KANJI, PASS
+from game.ai.reference import check_level, parse_level
+from game.kaito.reference import KaitoMctsBot
+from game.kanji.reference import KanjiIsmctsBot, kanji_world_sampler
+from game.kanji.rules import KANJI, PASS
 from game.match import Match
 from game.play import main as play_main
 from game.registry import get
-from game.sushi import CHIP_VALUES, PILES, SUSHI
+from game.sushi.reference import SushiIsmctsBot, sushi_world_sampler
+from game.sushi.rules import CHIP_VALUES, PILES, SUSHI
 
 ROOT = Path(__file__).resolve().parent.parent
 

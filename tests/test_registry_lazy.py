@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES = ("game.kaito", "game.sushi", "game.kanji", "game.kaito_events", "game.sushi_events", "game.kanji_events")
+RULES = ("game.kaito.rules", "game.sushi.rules", "game.kanji.rules", "game.kaito.events", "game.sushi.events", "game.kanji.events")
 
 
 def run(code: str) -> str:
@@ -29,7 +29,7 @@ def test_a_lookup_imports_that_game_only():
               "from game.registry import GAMES, get\n"
               "k = GAMES['kaito']\n"
               f"print(k.name, get('kaito') is k, [m for m in {RULES!r} if m in sys.modules])")
-    assert out == "kaito True ['game.kaito', 'game.kaito_events']"
+    assert out == "kaito True ['game.kaito.rules', 'game.kaito.events']"
 
 
 def test_every_registered_game_is_the_one_named(monkeypatch):

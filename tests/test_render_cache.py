@@ -1,5 +1,5 @@
 """The kit's render cache (scenes/kit/render_cache.py): get-or-build by key, emptied when the
-viewport version changes, bounded (least recently used out first); PlayScene's ``_cached`` and
+viewport version changes, bounded (least recently used out first); PlayScene's ``cached`` and
 CardArt sit on it."""
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_never_over_the_limit_and_always_the_right_value(limit: int, gets: list[
 
 
 def test_play_scene_cached_is_keyed_by_viewport_version() -> None:
-    """PlayScene._cached keeps a surface until the window size changes."""
+    """PlayScene.cached keeps a surface until the window size changes."""
     scene = PlayScene.__new__(PlayScene)
     app = SimpleNamespace(viewport=SimpleNamespace(version=0))
     scene.app = app
@@ -105,10 +105,10 @@ def test_play_scene_cached_is_keyed_by_viewport_version() -> None:
         built.append(pygame.Surface((4, 4)))
         return built[-1]
 
-    first = scene._cached(("shadow", 1), build)
-    assert scene._cached(("shadow", 1), build) is first and len(built) == 1
+    first = scene.cached(("shadow", 1), build)
+    assert scene.cached(("shadow", 1), build) is first and len(built) == 1
     app.viewport.version = 1
-    assert scene._cached(("shadow", 1), build) is not first and len(built) == 2
+    assert scene.cached(("shadow", 1), build) is not first and len(built) == 2
 
 
 def test_card_art_rebuilds_after_a_resize() -> None:

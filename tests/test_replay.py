@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.core import IllegalActionError, RecordError
-from game.kaito import KAITO
+from game.kaito.rules import KAITO
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,6 @@ that game has a game in progress); ``tatami --replay`` with a good and a bad fil
 """
 from __future__ import annotations
 
-import json
 import random
 
 import pygame
@@ -19,7 +18,8 @@ from hypothesis import strategies as st
 from scene_input import click, ids, rect_of
 
 from game.registry import get
-from scenes.replay.source import Positions, ReplayError, load_replay_file, parse_replay
+from scenes.replay.source import Positions, ReplayError, parse_replay
+from scenes.shell.catalog import GAMES_BY_NAME
 
 GAME_SEATS = {"kaito": 2, "sushi-draft": 3, "kanji-zushi": 3}
 
@@ -382,7 +382,7 @@ def test_draw_changes_nothing(app):
     assert before == (scene.index, scene.playing, scene.board.state.history, [el.key() for el in scene.ui_elements()])
 
 
-@pytest.mark.parametrize("game", ["kaito", "sushi-draft", "kanji-zushi"])
+@pytest.mark.parametrize("game", list(GAMES_BY_NAME))
 def test_the_viewer_goes_idle_after_a_step(app, game):
     scene = open_replay(app, random_record(game, seed=4))
     press(app, pygame.K_RIGHT)

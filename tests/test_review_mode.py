@@ -21,7 +21,7 @@ import pytest
 from scene_input import click, drag, ids, press_key
 
 from game.core import describe
-from game.kaito import COLOR_NAMES
+from game.kaito.events import COLOR_WORDS
 from game.match import Match
 from game.registry import get
 
@@ -81,7 +81,7 @@ def prefix_state(record, history, k):
 def log_names(record, names):
     """The names the game log uses: KAITO calls each seat by its colour."""
     if record["game"] == "kaito":
-        return [COLOR_NAMES[c] for c in record["setup"]["colors"]]
+        return [COLOR_WORDS[c] for c in record["setup"]["colors"]]
     return list(names)
 
 
@@ -122,7 +122,7 @@ def assert_idle(scene):
 def assert_shown_fresh(scene, k):
     """With no animation running, the displayed snapshot equals a fresh one of the position."""
     assert not scene.animating(), f"step {k}: still animating after finish_animations"
-    fresh = scene._snapshot() if hasattr(scene, "_snapshot") else None
+    fresh = scene.take_snapshot() if hasattr(scene, "take_snapshot") else None
     if scene.game_name == "kaito":
         from scenes.kaito.shown import Shown
 

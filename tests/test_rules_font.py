@@ -5,7 +5,7 @@ with NotoSansJP, any other line with Noto Sans (regular for paragraphs, bold for
 * every character of a rules text that holds Japanese must be in the Japanese font, and
 * every other character of any rules text must be in both Latin fonts.
 
-Read from ``scenes.shell.rules.RULES_BY_GAME`` here, independently of tools/make_fonts.py, which
+Read from every game's rules page (``scenes.shell.rules.rules_pages``) here, independently of tools/make_fonts.py, which
 builds the subsets from the same texts."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from scenes.shell.assets import FONT_FILES, asset_root, has_cjk  # noqa: E402
-from scenes.shell.rules import RULES_BY_GAME, rules_texts  # noqa: E402
+from game.registry import REGISTRATIONS  # noqa: E402
+from scenes.shell.rules import rules_pages, rules_texts  # noqa: E402
 
 MISSING_CP = 0xE000  # private use: in no Noto font, so it renders as the .notdef box
 
@@ -43,7 +44,7 @@ def _missing(font: pygame.font.Font, chars: set[str]) -> list[str]:
 
 def test_the_rules_texts_are_read():
     texts = rules_texts()
-    assert len(texts) > 50 and set(RULES_BY_GAME) == {"kaito", "sushi-draft", "kanji-zushi"}
+    assert len(texts) > 50 and set(rules_pages()) == set(REGISTRATIONS)  # every game has its page
     assert any("繪" in t for t in texts)  # the Kanji-zushi ruling on the rulebook's old form
 
 

@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.kaito import KAITO, square_name
+from game.kaito.rules import KAITO, square_name
 from game.registry import get as get_game
 from scenes.devtools.selftest import Driver
 from scenes.shell.saves import SAVE_FILE, SaveFormatError, SaveStore, parse_save
@@ -107,12 +107,12 @@ def to_score(d: Driver, wall_s: float = 60) -> None:
     """Wait for the end of the game on screen, ask for the score (``button:score``) if the scene
     offers it, and wait for the score screen."""
     end = time.monotonic() + wall_s
-    while d.scene_name() != "score" and "button:score" not in ids(d.app):
+    while d.scene_name() != "kaito_score" and "button:score" not in ids(d.app):
         assert time.monotonic() < end, "the game did not end"
         d.frames(1)
-    if d.scene_name() != "score":
+    if d.scene_name() != "kaito_score":
         d.click("button:score")
-    d.wait_scene("score", wall_s=wall_s)
+    d.wait_scene("kaito_score", wall_s=wall_s)
 
 
 def start_game(app, **kw):

@@ -15,10 +15,10 @@ import pytest
 from scene_input import click, ids, post, press_key, rect_of
 
 from game.core import english_list
-from game.kaito import KAITO
-from game.kanji import KANJI
-from game.kanji_data import form
-from game.sushi import SUSHI
+from game.kaito.rules import KAITO
+from game.kanji.data import form
+from game.kanji.rules import KANJI
+from game.sushi.rules import SUSHI
 from scenes.kanji.score import KanjiScoreScene, strokes_text, wrap_meaning
 from scenes.kit.draw import text_width
 from scenes.kit.scene import Scene
@@ -134,7 +134,7 @@ def test_kaito_score_says_whose_last_tile_fell(app, without_replay, monkeypatch,
     names = ["You", "Hard AI"]
     kind = "katana" if reason == "no-katana" else "kabuto"
     seen = drawn_texts(monkeypatch, score_mod, __import__("scenes.kaito.score", fromlist=["x"]))
-    scene = show(app, app.make_scene("score", game_name="kaito", view=st.view(0), seats=["human", "hard"],
+    scene = show(app, app.make_scene("kaito_score", game_name="kaito", view=st.view(0), seats=["human", "hard"],
                                      names=names, colors=("R", "B"), record=st.record()))
     assert scene.end == end
     # the core's sentence, with the losing "You" named by its colour (never "You's")
@@ -149,7 +149,7 @@ def test_kaito_score_says_whose_last_tile_fell(app, without_replay, monkeypatch,
 
 def test_kaito_score_winner_named_you_and_no_move(app, without_replay):
     st, end = kaito_game(lambda e: e.winners == (0,) and e.reason in ("no-katana", "no-kabuto"))
-    scene = show(app, app.make_scene("score", game_name="kaito", view=st.view(0), seats=["human", "hard"],
+    scene = show(app, app.make_scene("kaito_score", game_name="kaito", view=st.view(0), seats=["human", "hard"],
                                      names=["You", "Hard AI"], colors=("R", "B"), record=st.record()))
     assert scene.description == end.describe(["You", "Hard AI"]) and scene.description.startswith("You won")
     assert scene.headline()[0] == "Victory!"
@@ -158,7 +158,7 @@ def test_kaito_score_winner_named_you_and_no_move(app, without_replay):
 def test_kaito_score_without_a_record_tells_the_outcome(app, without_replay):
     st, _ = kaito_game(lambda e: True)
     out = st.outcome()
-    scene = show(app, app.make_scene("score", game_name="kaito", outcome=out, seats=["human", "hard"],
+    scene = show(app, app.make_scene("kaito_score", game_name="kaito", outcome=out, seats=["human", "hard"],
                                      colors=("R", "B"), held=st.view(0).held))
     assert scene.end is None and scene.description == out.description
     assert "button:review" not in ids(scene)
@@ -225,7 +225,7 @@ def test_wrap_meaning_never_cuts_a_word(app):
 
 
 # -- button:review --------------------------------------------------------------------------------
-@pytest.mark.parametrize("game,scene_name,n", [("kaito", "score", 2), ("sushi-draft", "sushi_score", 3),
+@pytest.mark.parametrize("game,scene_name,n", [("kaito", "kaito_score", 2), ("sushi-draft", "sushi_score", 3),
                                                ("kanji-zushi", "kanji_score", 2)])
 def test_review_opens_the_replay_viewer_on_the_record(app, with_replay, game, scene_name, n):
     core = {"kaito": KAITO, "sushi-draft": SUSHI, "kanji-zushi": KANJI}[game]
@@ -270,7 +270,7 @@ def test_no_review_without_a_record(app, with_replay):
 
 
 # -- small window ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game,scene_name,n", [("kaito", "score", 2), ("sushi-draft", "sushi_score", 5),
+@pytest.mark.parametrize("game,scene_name,n", [("kaito", "kaito_score", 2), ("sushi-draft", "sushi_score", 5),
                                                ("kanji-zushi", "kanji_score", 6)])
 def test_score_screens_draw_at_the_smallest_window(small_app, with_replay, game, scene_name, n):
     core = {"kaito": KAITO, "sushi-draft": SUSHI, "kanji-zushi": KANJI}[game]

@@ -7,6 +7,7 @@ import pytest
 from scene_input import click, ids, post, rect_of
 
 from scenes.kit.textfield import TextField, clean_text
+from scenes.shell.catalog import GAMES_BY_NAME
 
 
 def type_text(app, text: str) -> None:
@@ -123,7 +124,7 @@ def test_clean_text_and_the_widget_alone():
     assert not f.handle_event(outside) and not f.focused
 
 
-@pytest.mark.parametrize("game", ["kaito", "sushi-draft", "kanji-zushi"])
+@pytest.mark.parametrize("game", list(GAMES_BY_NAME))
 def test_fields_stay_inside_their_rows(app, game):
     app.settings.set_setup(game, {"seats": ["human"] * 6, "players": 6 if game == "kanji-zushi" else 5,
                                   "sides": ["human", "human"]})

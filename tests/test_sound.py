@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from scene_input import click, drag, post, rect_of, settle, start_scene, to_score  # noqa: E402
 
-from game.kaito import KAITO, KaitoState, square_index, square_name  # noqa: E402
+from game.kaito.rules import KAITO, KaitoState, square_index, square_name  # noqa: E402
 from scenes.devtools.selftest import Driver  # noqa: E402
 from scenes.kaito.scene import KaitoPlayScene  # noqa: E402
 from scenes.shell.app import App  # noqa: E402
@@ -239,7 +239,7 @@ def test_app_runs_silently_when_the_mixer_fails(tmp_path, monkeypatch, sound_log
         d.click("button:back")
         d.wait_scene("menu")
         a.start_game("kaito", seats=["random", "random"], colors=("R", "B"), seed=5, speed=1000.0, think_ms=0)
-        to_score(d, "score", wall_s=30)
+        to_score(d, "kaito_score", wall_s=30)
         for name in NAMES:
             assert not a.sound.play(name)
         assert not a.sound.recent
@@ -430,7 +430,7 @@ def test_drawing_plays_nothing(rec_app):
 def test_a_whole_ai_game_through_the_real_service(app):
     app.start_game("kaito", seats=["easy", "easy"], colors=("R", "B"), seed=11, speed=1000.0, think_ms=0)
     d = Driver(app, deadline=time.monotonic() + 60, log=lambda m: None)
-    to_score(d, "score", wall_s=40)
+    to_score(d, "kaito_score", wall_s=40)
     played = set(app.sound.recent)  # (the last 64: the opening "place" may have scrolled out)
     assert {"slide", "capture", "victory"} <= played, played
     game_sounds = [n for n in app.sound.recent if n != "click"]  # (button:score clicks)

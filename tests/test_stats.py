@@ -14,7 +14,7 @@ import pygame
 import pytest
 from scene_input import click, rect_of
 
-from game.kaito import KAITO, square_name
+from game.kaito.rules import square_name
 from scenes.devtools.selftest import Driver
 from scenes.shell.history import HistoryStore
 from scenes.shell.saveslots import SaveSlots

@@ -3,11 +3,15 @@
 Everything here reads the source with :mod:`ast`; nothing of ``scenes`` or ``game`` is imported.
 
 Import edges: every ``import``/``from ... import`` anywhere in a module (module level, inside a
-function or a class, inside ``try``), every ``importlib.import_module("literal")`` and every
-``"package.module:Name"`` string naming a module of the tree (the lazy scene tables of
-``scenes/shell/registry.py``), all resolved to modules of ``scenes/`` and ``game/``. ``from p
-import x`` is an edge to ``p.x`` when that is a module, else to ``p``. Imports under ``if
-TYPE_CHECKING:`` never run: they count for the layering rules but not for cycles.
+function or a class, inside ``try``), every ``importlib.import_module("literal")`` and every string
+that is a dotted name of the tree, alone or as ``"package.module:Name"`` (the registries' lists of
+game packages and rooms, the lazy scene tables), all resolved to modules of ``scenes/`` and
+``game/``. ``from p import x`` is an edge to ``p.x`` when that is a module, else to ``p``. Imports
+under ``if TYPE_CHECKING:`` never run, but they count for the layering rules and for cycles alike:
+no import circle, not even a typed one.
+
+The layering rules are docs/ARCHITECTURE.md's "may import" tables, read from the document itself
+(:func:`architecture_rules`), so the table and the code cannot drift apart.
 """
 
 from __future__ import annotations
@@ -26,11 +30,11 @@ SCENES_MODULE_MAX = 500
 GAME_MODULE_MAX = 700
 CLASS_MAX = 400
 
-#: The per-game scene packages; none may import another.
-GAME_SCENE_PACKAGES = ("scenes.kaito", "scenes.sushi", "scenes.kanji")
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
 
-#: A string naming a class of the tree for a lazy import, e.g. ``"scenes.kaito.scene:KaitoPlayScene"``.
-_LAZY_NAME = re.compile(r"^((?:scenes|game)(?:\.\w+)+):\w+$")
+#: A string naming a class of the tree for a lazy import, e.g. ``"scenes.kaito.scene:KaitoPlayScene"``,
+#: or a module or package of the tree imported by name (a registry's ``"game.kaito"``).
+_LAZY_NAME = re.compile(r"^((?:scenes|game)(?:\.\w+)+)(?::\w+)?$")
 
 
 @dataclass(frozen=True)
@@ -147,9 +151,9 @@ def _rel(module: Module) -> str:
 
 
 def _graph() -> dict[str, set[str]]:
-    """Runtime import edges between modules of the tree."""
+    """Import edges between modules of the tree (those under ``if TYPE_CHECKING:`` included)."""
     mods = modules()
-    return {name: {i.target for i in m.imports if i.runtime and i.target in mods} for name, m in mods.items()}
+    return {name: {i.target for i in m.imports if i.target in mods} for name, m in mods.items()}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -260,22 +264,133 @@ def test_game_never_imports_pygame_or_scenes():
     assert not bad, "game/ is headless:\n" + "\n".join(bad)
 
 
-def test_game_scene_packages_do_not_import_each_other():
+@lru_cache(maxsize=1)
+def game_names() -> tuple[str, ...]:
+    """The game packages of ``game/``: the sub-packages whose ``__init__`` assigns ``REGISTRATION``
+    (read from the source, nothing imported)."""
+    out = []
+    for init in sorted((ROOT / "game").glob("*/__init__.py")):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.Assign) and any(getattr(t, "id", None) == "REGISTRATION" for t in n.targets)
+               for n in tree.body):
+            out.append(init.parent.name)
+    return tuple(out)
+
+
+def room_of(module: str) -> str:
+    """The room of the tables of docs/ARCHITECTURE.md that module ``module`` belongs to:
+    ``game/``, ``game/<name>/``, ``scenes/<room>/``, ``scenes/<name>/`` or ``scenes/cli.py``;
+    ``pygame`` for pygame; "" for anything else (the standard library, other libraries)."""
+    parts = module.split(".")
+    if parts[0] == "pygame":
+        return "pygame"
+    if parts[0] == "game":
+        return "game/<name>/" if len(parts) > 1 and parts[1] in game_names() else "game/"
+    if parts[0] == "scenes":
+        if len(parts) == 1 or parts[1] in ("cli", "__main__"):
+            return "scenes/cli.py"
+        return "scenes/<name>/" if parts[1] in game_names() else f"scenes/{parts[1]}/"
+    return ""
+
+
+def _game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] in ("game", "scenes") and parts[1] in game_names() else None
+
+
+def architecture_rules(text: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Room -> the tokens of its "may import" cell, from every markdown table of
+    docs/ARCHITECTURE.md (or ``text``) whose header has a "may import" column. A room is the first
+    backticked token of a row's first cell; its tokens are the backticked ones of the last cell,
+    outside parentheses (which explain).
+
+    Tokens: a room (``game/``, ``scenes/kit/`` ...: any module of it), ``game/<name>/`` and
+    ``scenes/<name>/`` (in the row of a game's room: that same game's), ``game/<name>/__init__`` /
+    ``scenes/<name>/__init__`` (any game's registration module only), a module path
+    (``game/i18n.py``), ``pygame``, ``everything``."""
+    text = ARCHITECTURE.read_text(encoding="utf-8") if text is None else text
+    rules: dict[str, tuple[str, ...]] = {}
+    columns: list[str] | None = None
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            columns = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if columns is None:
+            columns = [c.lower() for c in cells]
+            continue
+        if set("".join(cells)) <= set("-: ") or "may import" not in columns[-1]:
+            continue
+        room = re.findall(r"`([^`]+)`", cells[0])
+        if room:
+            rules[room[0]] = tuple(re.findall(r"`([^`]+)`", re.sub(r"\([^)]*\)", "", cells[-1])))
+    return rules
+
+
+def allowed(source: str, target: str, tokens: tuple[str, ...]) -> bool:
+    """True when module ``source`` may import ``target`` by its room's ``tokens``
+    (:func:`architecture_rules`). Its own room always, a game's room only its own game."""
+    src_room, room = room_of(source), room_of(target)
+    if not room:
+        return True  # outside the tree and not pygame: not the tables' business
+    if room == src_room and (room not in ("game/<name>/", "scenes/<name>/") or _game_of(source) == _game_of(target)):
+        return True
+    parts = target.split(".")
+    for token in tokens:
+        if token == "everything" or token == room and not room.endswith("<name>/"):
+            return True
+        if token == room and _game_of(source) == _game_of(target):
+            return True  # game/<name>/ from scenes/<name>/ of the same game
+        if token in ("game/<name>/__init__", "scenes/<name>/__init__") and token.startswith(parts[0] + "/") \
+                and len(parts) == 2 and parts[1] in game_names():
+            return True
+        if token.endswith(".py") and token[:-3].replace("/", ".") == target:
+            return True
+    return False
+
+
+def table_violations(rules: dict[str, tuple[str, ...]]) -> list[str]:
+    """``path:line imports target`` for every import of the tree the tables do not allow."""
+    out = []
+    for module in modules().values():
+        tokens = rules.get(room_of(module.name))
+        for imp in module.imports:
+            if tokens is None or not allowed(module.name, imp.target, tokens):
+                out.append(f"{_rel(module)}:{imp.line} ({room_of(module.name)}) imports {imp.target} ({room_of(imp.target)})")
+    return sorted(set(out))
+
+
+def test_the_architecture_tables_name_every_room_and_only_known_tokens():
+    rules = architecture_rules()
+    rooms = {room_of(name) for name in modules()}
+    assert rooms <= set(rules), f"rooms missing from docs/ARCHITECTURE.md's tables: {sorted(rooms - set(rules))}"
+    known = rooms | {"pygame", "everything", "game/<name>/__init__", "scenes/<name>/__init__"}
+    for room, tokens in rules.items():
+        for token in tokens:
+            assert token in known or (token.endswith(".py") and (ROOT / token).is_file()), f"{room}: unknown token {token!r}"
+
+
+def test_every_import_follows_the_architecture_tables():
+    bad = table_violations(architecture_rules())
+    assert not bad, "imports docs/ARCHITECTURE.md's tables do not allow:\n" + "\n".join(bad)
+
+
+def test_no_game_package_imports_another_game():
     bad = []
-    for package in GAME_SCENE_PACKAGES:
-        others = tuple(p for p in GAME_SCENE_PACKAGES if p != package)
-        bad += _violations(package, others)
-    assert not bad, "a game's scene package imports another game's:\n" + "\n".join(bad)
+    for name in game_names():
+        for module in modules().values():
+            if _game_of(module.name) != name:
+                continue
+            bad += [f"{_rel(module)}:{i.line} imports {i.target}" for i in module.imports
+                    if _game_of(i.target) not in (None, name)]
+    assert not bad, "a game's package imports another game's:\n" + "\n".join(bad)
 
 
-def test_kit_imports_no_play_shell_devtools_or_game_package():
-    bad = _violations("scenes.kit", ("scenes.play", "scenes.shell", "scenes.devtools", *GAME_SCENE_PACKAGES))
-    assert not bad, "scenes/kit is the bottom layer of scenes/:\n" + "\n".join(bad)
-
-
-def test_play_imports_no_game_package_or_devtools():
-    bad = _violations("scenes.play", ("scenes.devtools", *GAME_SCENE_PACKAGES))
-    assert not bad, "scenes/play is shared by every game:\n" + "\n".join(bad)
+def test_the_shell_names_other_rooms_only_in_its_registry():
+    bad = [f"{_rel(m)}:{i.line} imports {i.target}" for m in modules().values()
+           if _in(m.name, "scenes.shell") and m.name != "scenes.shell.registry"
+           for i in m.imports if room_of(i.target) in ("scenes/replay/", "scenes/tutorial/")]
+    assert not bad, "only scenes/shell/registry.py names the replay and tutorial scenes:\n" + "\n".join(bad)
 
 
 def _oversized_modules(package: str, limit: int) -> list[str]:
@@ -313,6 +428,22 @@ def test_cycle_finder_reports_a_cycle_and_ignores_a_chain():
     assert _cycles({"a": {"b"}, "b": set()}) == []
 
 
+def test_the_table_reader_and_checker_catch_a_violation():
+    text = ("| room | what | may import |\n|---|---|---|\n"
+            "| `scenes/kit/` | widgets | `pygame`, `game/i18n.py` |\n"
+            "| `scenes/<name>/` | a game | `scenes/kit/`, `game/`, `game/<name>/` |\n")
+    rules = architecture_rules(text)
+    assert rules == {"scenes/kit/": ("pygame", "game/i18n.py"),
+                     "scenes/<name>/": ("scenes/kit/", "game/", "game/<name>/")}
+    name, other = game_names()[:2]
+    assert allowed(f"scenes.{name}.scene", f"game.{name}.rules", rules["scenes/<name>/"])
+    assert not allowed(f"scenes.{name}.scene", f"game.{other}.rules", rules["scenes/<name>/"])
+    assert not allowed(f"scenes.{name}.scene", f"scenes.{other}.scene", rules["scenes/<name>/"])
+    assert allowed("scenes.kit.draw", "game.i18n", rules["scenes/kit/"])
+    assert not allowed("scenes.kit.draw", "game.match", rules["scenes/kit/"])
+    assert not allowed("scenes.kit.draw", "scenes.play.base", rules["scenes/kit/"])
+
+
 def test_imports_are_found_at_every_level(tmp_path):
     source = (
         "from __future__ import annotations\n"
@@ -326,9 +457,10 @@ def test_imports_are_found_at_every_level(tmp_path):
         "    import pygame\n"
         "    return importlib.import_module('game.late')\n"
         "SCENES = {'x': 'scenes.kaito.scene:KaitoPlayScene'}\n"
+        "PACKAGES = ('game.kaito',)\n"
     )
-    module = Module("scenes.pkg.mod", tmp_path / "mod.py", 11, ast.parse(source), False)
+    module = Module("scenes.pkg.mod", tmp_path / "mod.py", 12, ast.parse(source), False)
     found = {(base, runtime) for base, _, _, runtime in _raw_imports(module)}
     assert found == {("__future__", True), ("os", True), ("typing", True), ("scenes.pkg", True),
                      ("scenes.other", True), ("typed_only", False), ("pygame", True), ("game.late", True),
-                     ("scenes.kaito.scene", True)}
+                     ("scenes.kaito.scene", True), ("game.kaito", True)}

@@ -1,4 +1,4 @@
-"""Tests of Sushi Draft's bots (game/ai/sushi_ai.py) and their helpers (game/ai/sushi_sim.py):
+"""Tests of Sushi Draft's bots (game/sushi/ai.py) and their helpers (game/sushi/sim.py):
 registry and options, legality over seeded playouts (2-5 seats), view-only input, determinism,
 the determinization sampler against the view and the deck, the compact simulator against the
 rules core, easy's beginner play (majorities, dessert, the wild saved for the last eat) and
@@ -21,21 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import LEVELS, Bot, make_bot
-from game.ai.sushi_ai import SushiEasyBot, heuristic_action, play_out
-from game.ai.sushi_sim import (
-    DECK,
-    Determinizer,
-    Policy,
-    Table,
-    award_winner,
-    cards_of,
-    counts_of,
-    expected_totals,
-    parse_eat,
-    pile_values,
-    unknown_chip_means,
-)
-from game.sushi import (
+from game.sushi.ai import SushiEasyBot, heuristic_action, play_out
+from game.sushi.rules import (
     CARD_NAMES,
     CHIP_VALUES,
     EAT,
@@ -47,6 +34,19 @@ from game.sushi import (
     dessert_count,
     eaten_card,
     type_counts,
+)
+from game.sushi.sim import (
+    DECK,
+    Determinizer,
+    Policy,
+    Table,
+    award_winner,
+    cards_of,
+    counts_of,
+    expected_totals,
+    parse_eat,
+    pile_values,
+    unknown_chip_means,
 )
 
 GAME = "sushi-draft"

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from scene_input import click, post
 
-from game.sushi import PILES, ROUNDS, SUSHI
+from game.sushi.rules import PILES, ROUNDS, SUSHI
 from scenes.shell.app import App
 from scenes.shell.settings import Settings
 

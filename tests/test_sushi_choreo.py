@@ -12,8 +12,8 @@ from scene_input import settle, start_scene
 
 from game.ai import make_bot
 from game.core import first_event
-from game.sushi import SUSHI
-from game.sushi_events import Pass, Reveal
+from game.sushi.events import Pass, Reveal
+from game.sushi.rules import SUSHI
 from scenes.sushi.choreo import PLACE_MS
 from scenes.sushi.scene import SushiPlayScene
 
@@ -51,7 +51,7 @@ def test_the_scene_never_applies_to_the_state_itself(app, monkeypatch):
     for _ in range(400):  # the AIs choose (match.drive), the human eats and keeps (match.apply)
         seat = scene.human_to_act()
         if seat is not None and not scene.side:
-            scene._commit(seat, scene.match.legal_actions(seat)[0])
+            scene.commit(seat, scene.match.legal_actions(seat)[0])
         app.pump(16)
         if state.view(0).phase_index >= 4:
             break
@@ -67,7 +67,7 @@ def test_the_scene_reads_only_the_events_of_the_seat_shown(app, monkeypatch):
     for _ in range(300):
         seat = scene.human_to_act()
         if seat is not None and not scene.side:
-            scene._commit(seat, scene.match.legal_actions(seat)[0])
+            scene.commit(seat, scene.match.legal_actions(seat)[0])
         app.pump(16)
     assert asked and set(asked) == {1}  # never None (everything) nor another seat
     assert scene.cursor <= scene.match.event_count
@@ -91,7 +91,7 @@ def test_the_pass_lands_cards_in_the_slots_the_event_names(app):
     assert seat == 0 and not scene.side
     kept = scene.shown.seats[0].hand[1]
     before = scene.match.event_count
-    assert scene._commit(0, kept)
+    assert scene.commit(0, kept)
     assert scene.cursor == scene.match.event_count > before
     got = first_event(scene.match.events_for(0, before), Pass, 0)
     assert got is not None and got.kept == kept
@@ -119,7 +119,7 @@ def test_a_choice_that_does_not_end_the_phase_flies_beside_and_lands(app):
             break
         app.pump(16)
     card = scene.shown.seats[0].hand[0]
-    assert scene._commit(0, scene.match.legal_actions(0)[0] if card == "wild" else card)
+    assert scene.commit(0, scene.match.legal_actions(0)[0] if card == "wild" else card)
     assert len(scene.side) == 1 and not scene.animating()  # not blocking: the AIs still choose
     flight = scene.side[0][0]
     assert flight in scene.flights and not scene.shown.seats[0].chosen

@@ -1,4 +1,4 @@
-"""Sushi Draft events (game/sushi_events.py): what each apply tells, to whom, in which words.
+"""Sushi Draft events (game/sushi/events.py): what each apply tells, to whom, in which words.
 
 Scripted positions come from the planned deals of tests/test_sushi_rules.py (``plan_deal``: seat
 ``s`` eats ``plan[s][k]`` at step ``k`` and keeps the card it eats next). The twin-state tests
@@ -29,16 +29,7 @@ from test_sushi_rules import (
 )
 
 from game.core import Event
-from game.sushi import (
-    DESSERT,
-    PILES,
-    SUSHI,
-    SushiState,
-    decide_award,
-    eaten_card,
-    sort_cards,
-)
-from game.sushi_events import (
+from game.sushi.events import (
     _DESSERT,
     EVENT_TYPES,
     Award,
@@ -52,6 +43,15 @@ from game.sushi_events import (
     Reveal,
     RoundEnd,
     award_text,
+)
+from game.sushi.rules import (
+    DESSERT,
+    PILES,
+    SUSHI,
+    SushiState,
+    decide_award,
+    eaten_card,
+    sort_cards,
 )
 
 # --- helpers -----------------------------------------------------------------------------------

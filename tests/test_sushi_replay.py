@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core import IllegalActionError, InvalidActionError, RecordError
-from game.sushi import PILES, SUSHI, TYPES, WILD
+from game.sushi.rules import PILES, SUSHI, TYPES, WILD
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = ["game", "over", "scores", "winners", "to_act", "legal"]

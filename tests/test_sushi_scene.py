@@ -13,7 +13,7 @@ import pygame
 import pytest
 from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
-from game.sushi import STEPS, SUSHI, SushiView, eaten_card
+from game.sushi.rules import STEPS, SUSHI, SushiView, eaten_card
 from scenes.shell.app import App
 from scenes.shell.saves import SaveStore
 from scenes.shell.settings import Settings

@@ -1,4 +1,4 @@
-"""Tests of Sushi Draft's hard search (game/ai/sushi_search.py, RULES.md section 2): the decoupled
+"""Tests of Sushi Draft's hard search (game/sushi/search.py, RULES.md section 2): the decoupled
 bandits of every seat, the tree keyed by the observer's own options, the win-chance evaluation, the
 search's answers in hand-made positions and the flat evaluation the coach keeps. Behaviour only:
 no test asserts a real time or a win rate (those are measured with ``python -m game play``)."""
@@ -10,13 +10,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_sushi_ai import MAJORITY_DEAL, MAJORITY_PHASES, _play, _position
 
 from game.ai import make_bot
-from game.ai.sushi_ai import SushiFlatBot, SushiHardBot
-from game.ai.sushi_search import TEMPERATURE, TEMPERATURE_PER_ROUND, RoundSearch, win_chances
-from game.ai.sushi_sim import EAT_ACTION, Policy, expected_totals
-from game.sushi import CARD_NAMES, EAT, KEEP, SUSHI
-from test_sushi_ai import MAJORITY_DEAL, MAJORITY_PHASES, _play, _position
+from game.sushi.ai import SushiFlatBot, SushiHardBot
+from game.sushi.rules import CARD_NAMES, EAT, KEEP, SUSHI
+from game.sushi.search import TEMPERATURE, TEMPERATURE_PER_ROUND, RoundSearch, win_chances
+from game.sushi.sim import EAT_ACTION, Policy, expected_totals
 
 GAME = "sushi-draft"
 

@@ -10,10 +10,9 @@ import re
 
 import pytest
 
+from game.registry import REGISTRATIONS
 from game.tutorial import (
     COMMON_TEXTS,
-    REQUIRED_RULES,
-    TUTORIAL_DIR,
     TUTORIAL_GAMES,
     ScriptedBot,
     Step,
@@ -21,6 +20,7 @@ from game.tutorial import (
     compile_tutorial,
     forced_round,
     load_tutorial,
+    required_rules,
 )
 
 #: The coach's panel shows at most this many characters comfortably (scenes/tutorial/coach.py).
@@ -32,7 +32,7 @@ def test_each_tutorial_plays_through_the_rules_and_shows_every_rule(game):
     tut = load_tutorial(game)
     walk = compile_tutorial(tut)
     assert walk.state.is_over()
-    assert set(REQUIRED_RULES[game]) <= walk.shown
+    assert set(required_rules(game)) <= walk.shown
     assert tut.human in (walk.state.outcome().winners or ())  # the person wins the guided game
     asks = [s for s in tut.steps if s.do is not None]
     assert len(asks) >= 6, "a tutorial asks the person to play, not only to read"
@@ -134,7 +134,7 @@ def test_malformed_files_get_one_line(tmp_path):
 
 
 def test_every_tutorial_file_is_listed_and_every_listed_game_has_one():
-    files = {p.stem for p in TUTORIAL_DIR.glob("*.json")}
+    files = {name for name, reg in REGISTRATIONS.items() if reg.tutorial_path.is_file()}
     assert files == set(TUTORIAL_GAMES)
 
 

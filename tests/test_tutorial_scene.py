@@ -16,10 +16,10 @@ from scene_input import click, drag, rect_of
 from game.tutorial import TUTORIAL_GAMES, load_tutorial
 from scenes.devtools.driver import Driver
 from scenes.devtools.walk_tutorial import targets, walk_tutorial
+from scenes.shell.offered import offer_due
 from scenes.shell.saveslots import SaveSlots
 from scenes.shell.stats import StatsStore
 from scenes.shell.uidump import UIDump
-from scenes.tutorial.offered import offer_due
 from scenes.tutorial.scene import start_tutorial
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,10 +24,10 @@ import pygame
 import pytest
 from scene_input import click, drag, ids, press_key, rect_of, settle, start_scene
 
-from game.kaito import KAITO, KaitoState, square_index, square_name
-from game.kanji import KANJI, judge
-from game.kanji_data import NETA, SHARI_DECK
-from game.sushi import SUSHI
+from game.kaito.rules import KAITO, KaitoState, square_index, square_name
+from game.kanji.data import NETA, SHARI_DECK
+from game.kanji.rules import KANJI, judge
+from game.sushi.rules import SUSHI
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.kaito.shown import Shown as KaitoShown
 from scenes.kanji.scene import KanjiPlayScene

@@ -118,7 +118,7 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
         else:
             raise AssertionError("the game did not reach the score screen in 300 s")
         assert human_moves >= 2
-        score = app.wait_for(lambda d: d.get("scene") == "score" and "button:menu" in ids(d), "the score buttons")
+        score = app.wait_for(lambda d: d.get("scene") == "kaito_score" and "button:menu" in ids(d), "the score buttons")
         assert "button:rematch" in ids(score)
         app.click_until(app.element(score, "button:menu"), lambda d: d.get("scene") == "menu", "back to the menu")
     finally:

@@ -42,7 +42,6 @@ import os
 import platform
 import re
 import shutil
-import stat
 import statistics
 import subprocess
 import sys

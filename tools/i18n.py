@@ -17,7 +17,6 @@ real text changes.
 from __future__ import annotations
 
 import argparse
-import io
 import re
 import sys
 import tempfile
@@ -32,9 +31,9 @@ LANGS = ("es", "ja")
 
 def pybabel(*args: str) -> None:
     """Run one ``pybabel`` command in the repository root (raises SystemExit on failure)."""
-    from babel.messages.frontend import CommandLineInterface
-
     import os
+
+    from babel.messages.frontend import CommandLineInterface
 
     cwd = os.getcwd()
     os.chdir(ROOT)

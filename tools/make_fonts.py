@@ -21,7 +21,7 @@ Verification (needs pygame-ce) loads every font with pygame.font.Font and
 checks that each required character renders as a real glyph, i.e. differently
 from a code point known to be missing (U+E000, private use -> .notdef box).
 
-Every character of the rules pages (``scenes.shell.rules.RULES_BY_GAME``, read
+Every character of the rules pages (``scenes.shell.rules.rules_texts``, read
 by ``rules_chars()``) is kept too: the Latin ones in Noto Sans, and every
 character of a rules text that holds Japanese in the Japanese font (the app
 draws such a line with it), e.g. 繪, the rulebook's old form of 絵.  So is every
@@ -33,7 +33,7 @@ the kanji list comes from: the UI words, all 2,136 Joyo kanji, every Kanji-zushi
 card glyph (radical forms such as 亻 氵 扌 彳, components such as 昜 翟 亍, the
 characters of the card name ⿱幺夂, and 後) and every character a Kanji-zushi
 pair can form, Joyo or not.  All but the UI words are read from the committed
-data file game/data/kanji_zushi.json (made by tools/make_kanji_data.py), never
+data file game/kanji/kanji_zushi.json (made by tools/make_kanji_data.py), never
 typed here.  The card name ⿱幺夂 (the right part of 後) has no code point of its
 own: the game draws it by clipping 後.
 """
@@ -48,7 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import kanji_data  # noqa: E402  (stdlib only: the Kanji-zushi data)
+from game.kanji import data as kanji_data  # noqa: E402  (stdlib only: the Kanji-zushi data)
 
 OUT_DIR = ROOT / "assets" / "fonts"
 
@@ -126,7 +126,7 @@ JP_BASE_CODEPOINTS = _ranges(
 # 赤 / 黒 (red / black), 番 (turn), 手 (move), 取 (capture), 交換 (exchange),
 # 侍 (samurai: the menu's subtitle for KAITO, "el juego de samurai"),
 # 日本の卓上遊戯 (the menu's subtitle: Japanese tabletop games).
-# Then everything read from game/data/kanji_zushi.json (see kanji_set()).
+# Then everything read from game/kanji/kanji_zushi.json (see kanji_set()).
 # ==========================================================================
 UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換侍日本卓上代点得回戦食残一二三結果終"
 
@@ -134,7 +134,7 @@ UI_KANJI = "畳海斗刀兜紋寿司漢字鮨遊戯勝負赤黒番手取交換�
 def kanji_set() -> str:
     """All kanji to include, de-duplicated, in a stable order: the UI words, then the 2,136 Joyo
     kanji (KANJIDIC2, by code point), the Kanji-zushi card glyphs and every character a pair can
-    form (game.kanji_data, read from the committed data file)."""
+    form (game.kanji.data, read from the committed data file)."""
     seen: dict[str, None] = {}
     for ch in (UI_KANJI + kanji_data.JOYO + kanji_data.card_glyphs()
                + kanji_data.formable_chars()):

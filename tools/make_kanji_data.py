@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generate game/data/kanji_zushi.json, the Kanji-zushi data (RULES.md §3), from real sources.
+"""Generate game/kanji/kanji_zushi.json, the Kanji-zushi data (RULES.md §3), from real sources.
 
 Which character a neta (left) + shari (right) pair forms is looked up in character-decomposition
 data, never typed by hand; stroke counts, meanings, readings and the Jōyō list come from
 KANJIDIC2.  The build and the tests never run this script: its output is committed, and the game
-reads it with game/kanji_data.py.  It is for maintainers, after a source update or a deck change.
+reads it with game/kanji/data.py.  It is for maintainers, after a source update or a deck change.
 
 Inputs (all read locally; nothing is downloaded by the script):
   * KANJIDIC2 -- Debian package ``kanjidic-xml`` (``apt-get install kanjidic-xml``), file
@@ -60,7 +60,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import kanji_data as kd  # noqa: E402  (stdlib only: NETA, SHARI, serialize)
+from game.kanji import data as kd  # noqa: E402  (stdlib only: NETA, SHARI, serialize)
 
 OUT = kd.DATA_PATH
 KANJIDIC2 = Path("/usr/share/edict/kanjidic2.xml.gz")

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from game.ai import make_bot
-    from game.kaito import KAITO
+    from game.kaito.rules import KAITO
     from scenes.shell.app import App
     from scenes.shell.settings import Settings
 

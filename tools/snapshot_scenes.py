@@ -48,9 +48,9 @@ def _play(game: Any, state: Any, bots: list[Any], until: Any) -> Any:
 def positions() -> list[tuple[str, str, dict, Any]]:
     """(file stem, play scene name, scene kwargs, state) for every snapshot."""
     from game.ai import make_bot
-    from game.kaito import KAITO
-    from game.kanji import KANJI
-    from game.sushi import SUSHI
+    from game.kaito.rules import KAITO
+    from game.kanji.rules import KANJI
+    from game.sushi.rules import SUSHI
 
     out: list[tuple[str, str, dict, Any]] = []
     for plies in (0, 1, 14):
@@ -77,12 +77,12 @@ def positions() -> list[tuple[str, str, dict, Any]]:
 def score_positions() -> list[tuple[str, str, str, dict, Any]]:
     """(file stem, game, score scene, kwargs builder input, final state)."""
     from game.ai import make_bot
-    from game.kaito import KAITO
-    from game.kanji import KANJI
-    from game.sushi import SUSHI
+    from game.kaito.rules import KAITO
+    from game.kanji.rules import KANJI
+    from game.sushi.rules import SUSHI
 
     out = []
-    for name, game, n, scene in (("kaito", KAITO, 2, "score"), ("sushi-draft", SUSHI, 3, "sushi_score"),
+    for name, game, n, scene in (("kaito", KAITO, 2, "kaito_score"), ("sushi-draft", SUSHI, 3, "sushi_score"),
                                  ("kanji-zushi", KANJI, 3, "kanji_score")):
         st = game.new_state(n, random.Random(11)) if name != "kaito" else game.new_state(
             2, random.Random(11), colors=("R", "B"))

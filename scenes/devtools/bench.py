@@ -47,8 +47,9 @@ import pygame
 
 from game import environ
 from game.core import Outcome
-from game.kanji import KANJI
-from game.sushi import SUSHI
+from game.kaito.events import KaitoEnd, outcome_text
+from game.kanji.rules import KANJI
+from game.sushi.rules import SUSHI
 from scenes.shell.app import App
 from scenes.shell.registry import SCENES
 from scenes.shell.settings import Settings
@@ -311,8 +312,8 @@ def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any =
 
             def score() -> None:
                 app.manager.reset(app.make_scene(
-                    "score", game_name="kaito",
-                    outcome=Outcome((0,), "no-katana", "Black has no katana left on the board.", (9, 6)),
+                    "kaito_score", game_name="kaito",
+                    outcome=Outcome.told((0,), KaitoEnd.NO_KATANA, (9, 6), outcome_text, case=("BK", False)),
                     seats=["human", "hard"], names=["You", "Hard AI"], colors=("R", "B"),
                     held=(("BK", "BK", "B3", "B1", "BH", "B2", "BK", "B3", "B1"),
                           ("RK", "R3", "R1", "R2", "RH", "RK")),

@@ -46,14 +46,15 @@ from typing import Any, Callable, Iterator, Sequence
 import pygame
 
 from game import i18n, system
-from game.kanji import judge
-from game.kanji_data import form
-from scenes.devtools.driver import DT_MS, Driver, SelfTestFailure
+from game.kanji.data import form
+from game.kanji.rules import judge
+from scenes.devtools.driver import Driver, SelfTestFailure
 from scenes.devtools.walk_replay import walk_replay, walk_settings, walk_stats
 from scenes.devtools.walk_tutorial import walk_tutorials
 from scenes.shell.app import App
 from scenes.shell.registry import scene_class
 from scenes.shell.settings import Settings
+
 
 def _walk(d: Driver, log: Callable[[str], None]) -> None:
     app = d.app
@@ -97,7 +98,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.stray_input()
 
     # the AIs play to the end; the final position stays until "See the score"
-    d.wait_score("score", 35)
+    d.wait_score("kaito_score", 35)
     score = app.manager.top()
     winners = getattr(score, "winners", ())
     log(f"  game over: winners={list(winners)} reason={getattr(score, 'reason', '?')!r}")

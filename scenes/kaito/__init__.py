@@ -1,1 +1,15 @@
-"""KAITO's room: its play scene, layout and sprites, score screen."""
+"""KAITO's room: the play scene (``scene``: wiring over the Match) with its layout, what is shown
+(``shown``), panels, choreography, input, coaching and telling, drawing and art, the rules page
+(``rules_page``) and the score screen (``score``).
+
+This module is the room's registration only (:class:`~scenes.play.registration.GameInfo`, read by
+:mod:`scenes.shell.catalog`): it imports nothing else of the room."""
+from game.i18n import N_
+from scenes.play.registration import GameInfo
+
+GAME = GameInfo(
+    "kaito", "侍", N_("Steer the Kaito, seize the tiles"), "kaito_play",
+    scenes={"kaito_play": "scenes.kaito.scene:KaitoPlayScene", "kaito_score": "scenes.kaito.score:KaitoScoreScene"},
+    art="art/kaito/tile_RK.svg", rules="scenes.kaito.rules_page:RULES",
+    score_note=N_("Games of one player against the AI, by the strongest AI at the table. Best score: tiles held "
+                  "at the end."))

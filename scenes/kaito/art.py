@@ -1,7 +1,7 @@
 """KAITO's art: asset paths, colours, and the builders of the cached effect surfaces.
 
 Each ``build_*`` function makes one surface in WINDOW pixels for the viewport ``vp`` (sizes are
-given in logical px); the scene caches them per window size (:meth:`scenes.play.base.PlayScene._cached`)
+given in logical px); the scene caches them per window size (:meth:`scenes.play.base.PlayScene.cached`)
 under the keys the painters use. Nothing here draws on the screen.
 """
 from __future__ import annotations
@@ -12,11 +12,14 @@ from typing import Any
 import pygame
 
 from scenes.kit.draw import SEAT_COLOR_RGB, C
-from scenes.shell.assets import (
-    kaito_tile_svg as tile_path,  # the one place a tile's SVG is named
-)
 
 TABLE_SVG = "art/table.svg"
+
+
+def tile_path(code: str) -> str:
+    """The SVG (asset-relative) of the tile ``code`` ("RK", "B3", "OO"; the art's naming:
+    ``assets/art/kaito/tile_RK.svg``): the one place a tile's SVG is named."""
+    return f"art/kaito/tile_{code}.svg"
 
 LACQUER = (58, 36, 26)
 LACQUER_DARK = (38, 23, 16)

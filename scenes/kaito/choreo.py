@@ -1,4 +1,4 @@
-"""KAITO's choreography: the events of an action (:mod:`game.kaito_events`) turned into animations.
+"""KAITO's choreography: the events of an action (:mod:`game.kaito.events`) turned into animations.
 
 :meth:`Choreographer.play` takes the events one action caused, as the seat shown may know them
 (``match.events_for(seat, cursor)``), and returns a generator for the scene's
@@ -15,13 +15,13 @@ Timings are ms of animation time (speed 1).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import Any, Iterator, Protocol, Sequence
 
 import pygame
 
 from game.core import Event, first_event
-from game.kaito import square_name
-from game.kaito_events import KaitoMoved, KaitoPlaced, MonExchanged, TileCaptured
+from game.kaito.events import KaitoMoved, KaitoPlaced, MonExchanged, TileCaptured
+from game.kaito.rules import square_name
 from game.match import Match
 from scenes.kaito.art import pawn_path, tile_path
 from scenes.kaito.layout import (
@@ -36,8 +36,20 @@ from scenes.kaito.shown import Shown
 from scenes.kaito.sprites import TileFlight
 from scenes.kit.tween import Tween, ease_in_out_sine
 
-if TYPE_CHECKING:
-    from scenes.kaito.scene import KaitoPlayScene
+
+class KaitoStage(Protocol):
+    """What the choreography reads and edits of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene`
+    is one): the displayed position ``shown``, the ``timeline``, where the pawn rests, a seat's
+    panel rect, and its sound effects."""
+
+    shown: Any
+    timeline: Any
+
+    def pawn_home(self) -> pygame.Rect: ...
+
+    def panel(self, seat: int) -> pygame.Rect: ...
+
+    def sfx(self, name: str) -> None: ...
 
 log = logging.getLogger("tatami.kaito")
 
@@ -81,7 +93,7 @@ class Choreographer:
             view (0 unless the events and the view disagree; then the view wins and it is logged).
     """
 
-    def __init__(self, scene: "KaitoPlayScene"):
+    def __init__(self, scene: KaitoStage):
         self.scene = scene
         self.pawn_flight: TileFlight | None = None
         self.flip: Tween | None = None
@@ -161,7 +173,7 @@ class Choreographer:
         yield dur
         sh.settle_placement(placed)
         self._drop("pawn")
-        scene._sfx("place")
+        scene.sfx("place")
         yield BLANK_FADE_MS * 0.6
         self._drop("over")
 
@@ -175,11 +187,11 @@ class Choreographer:
         self.pawn_flight = self._launch(TileFlight(pawn_path(sh.pawn_color), as_tuple(start),
                                                    as_tuple(pawn_rect_at(sq)), dur, "in_out_cubic", lift=10,
                                                    layer="pawn"))
-        scene._sfx("slide")
+        scene.sfx("slide")
         yield dur
         sh.land(sq)
         self._drop("pawn")
-        scene._sfx("capture")  # the Kaito lands: the captured tile starts its flight
+        scene.sfx("capture")  # the Kaito lands: the captured tile starts its flight
         src = square_rect(captured.square)
         if captured.held:
             dst = held_rect(scene.panel(captured.seat), captured.slot)
@@ -201,7 +213,7 @@ class Choreographer:
         scene, sh = self.scene, self.scene.shown
         opp = 1 - ex.seat
         sources = self._paid_sources(ex, paid_rects)
-        scene._sfx("coins")  # the Mon tiles are paid, the katana / kabuto comes back
+        scene.sfx("coins")  # the Mon tiles are paid, the katana / kabuto comes back
         sh.lift_exchange(ex)
         for k, (code, src) in enumerate(zip(ex.paid, sources)):
             dst = tally_rect(scene.panel(opp), ex.out_slot + k)

@@ -6,17 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scenes.kaito.exchange import ExchangeStep
 from scenes.kaito.layout import CONFIRM_RECT, LOWER_RECT, PANEL_TOP, ex_choice_rect, held_rect, pay_slot_rect
 from scenes.kit.marks import draw_hint_mark
-
-if TYPE_CHECKING:
-    from scenes.kaito.scene import ExchangeStep
 
 
 class KaitoCoaching:
     """Mixed into the KAITO play scene (uses its ``exchange``, ``shown``, ``timeline``, ``coach``)."""
 
-    exchange: "ExchangeStep | None"
+    exchange: ExchangeStep | None
     shown: Any
     timeline: Any
     coach: Any

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 import pygame
 
 from game.i18n import _
+from game.match import Match
 from scenes.kaito import art
 from scenes.kaito.art import (
     CELL,
@@ -48,8 +49,9 @@ from scenes.kaito.layout import (
     start_slot,
     thinking_dot_pos,
 )
-from scenes.kaito.narrate import color_name
+from scenes.kaito.telling import color_name
 from scenes.kaito.sprites import TileFlight
+from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import (
     C,
     draw_panel,
@@ -62,9 +64,94 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.marks import draw_hint_mark
+from scenes.kit.timeline import Timeline
+from scenes.kit.viewport import Viewport
 
-if TYPE_CHECKING:
-    from scenes.kaito.scene import KaitoPlayScene
+
+class BoardScene(Protocol):
+    """What the board painter uses of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene` is one):
+    the attributes it reads and the methods it calls."""
+
+    @property
+    def anim_label(self) -> str: ...
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def cached(self) -> Any: ...
+
+    @property
+    def choreo(self) -> Any: ...
+
+    @property
+    def clock_ms(self) -> float: ...
+
+    @property
+    def colors(self) -> tuple[str, ...]: ...
+
+    @property
+    def drag(self) -> DragController: ...
+
+    @property
+    def exchange(self) -> Any: ...
+
+    @property
+    def hint_square(self) -> Any: ...
+
+    @property
+    def hint_tag(self) -> str: ...
+
+    @property
+    def hint_text(self) -> Any: ...
+
+    @property
+    def human_to_act(self) -> Any: ...
+
+    @property
+    def input(self) -> Any: ...
+
+    @property
+    def last_from(self) -> Any: ...
+
+    @property
+    def leaving(self) -> bool: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def over(self) -> Any: ...
+
+    @property
+    def panel(self) -> Any: ...
+
+    @property
+    def pawn_home(self) -> Any: ...
+
+    @property
+    def review(self) -> bool: ...
+
+    @property
+    def seat_to_act(self) -> Any: ...
+
+    @property
+    def seats(self) -> list[str]: ...
+
+    @property
+    def shown(self) -> Any: ...
+
+    @property
+    def targets(self) -> Any: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
+    @property
+    def view_shown(self) -> Any: ...
+
+    @property
+    def viewport(self) -> Viewport: ...
 
 #: the period of the thinking dots' bounce (ms) and the phase lag between two dots (turns)
 DOTS_PERIOD_MS = 420.0
@@ -74,12 +161,12 @@ DOTS_LAG = 0.22
 class BoardPainter:
     """Draws the table, the board, the pawn, the flying tiles and the turn banner of ``scene``."""
 
-    def __init__(self, scene: "KaitoPlayScene"):
+    def __init__(self, scene: BoardScene):
         self.scene = scene
 
     def _blit_cached(self, surface: pygame.Surface, key: Any, wr: pygame.Rect,
                      build: Callable[[], pygame.Surface]) -> None:
-        s = self.scene._cached(key, build)
+        s = self.scene.cached(key, build)
         surface.blit(s, s.get_rect(center=wr.center))
 
     # -- static layer -----------------------------------------------------------------------------
@@ -170,7 +257,7 @@ class BoardPainter:
                 else:
                     self._blit_cached(surface, ("hint", hot), wr, partial(art.build_hint, vp, TILE, hot))
         if trail is not None:  # the last move's from -> to trail, over the tiles it passed
-            img = scene._cached(("trail", trail), partial(art.build_trail, vp, *trail))
+            img = scene.cached(("trail", trail), partial(art.build_trail, vp, *trail))
             surface.blit(img, art.trail_origin(vp, *trail))
         hinted = scene.hint_square()
         if hinted is not None:  # the hard AI's suggestion: the hint mark and its sentence
@@ -185,7 +272,7 @@ class BoardPainter:
         vp = scene.viewport
         sh = scene.shown
         choreo = scene.choreo
-        if scene._left and sh.kaito is None:
+        if scene.leaving and sh.kaito is None:
             return
         if sh.kaito is None and sh.phase == "place":
             slot = vp.to_window(start_slot(scene.panel(sh.to_move if sh.to_move is not None else 1)))
@@ -213,7 +300,7 @@ class BoardPainter:
             hover = scene.input.hover
             hot = scene.drag.selected == "kaito" or (
                 hover is not None and home.inflate(PAWN_GRAB, PAWN_GRAB).collidepoint(hover))
-            glow = scene._cached(("pawnglow", hot), lambda: art.build_pawn_glow(vp, hot))
+            glow = scene.cached(("pawnglow", hot), lambda: art.build_pawn_glow(vp, hot))
             surface.blit(glow, glow.get_rect(center=vp.to_window(home.center)))
         self._pawn_at(surface, pawn_path(color), as_tuple(home), 0, 1.0, scale_x)
 
@@ -224,7 +311,7 @@ class BoardPainter:
         cx, cy = x + w / 2, y + h / 2
         w2, h2 = w * grow, h * grow
         if lift > 0.5:
-            sh = self.scene._cached(("pawnshadow", round(w2)), lambda: art.build_ellipse_shadow(vp, w2))
+            sh = self.scene.cached(("pawnshadow", round(w2)), lambda: art.build_ellipse_shadow(vp, w2))
             surface.blit(sh, sh.get_rect(center=vp.to_window((cx + lift * 0.5, cy + lift))))
         img = self.scene.app.assets.svg(path, w2, h2)
         if scale_x < 0.999:
@@ -247,7 +334,7 @@ class BoardPainter:
         img = base if base.get_size() == wr.size else pygame.transform.smoothscale(base, wr.size)
         a = f.alpha()
         if lift > 0.5:
-            shadow = scene._cached(("flightshadow", big), lambda: art.build_rect_shadow(vp, big))
+            shadow = scene.cached(("flightshadow", big), lambda: art.build_rect_shadow(vp, big))
             sw = max(1, int(wr.w * 1.24))
             sh_img = pygame.transform.scale(shadow, (sw, sw))
             sh_img.set_alpha(int(a * 0.8))

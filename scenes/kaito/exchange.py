@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from game.i18n import N_, _
-from game.kaito import EXCHANGE_PRICE, Move
+from game.kaito.rules import EXCHANGE_PRICE, Move
 
 #: the words of the two kinds a Mon exchange buys back (the rules' names), shown as labels
 KIND_WORD = {"K": N_("katana"), "H": N_("kabuto")}

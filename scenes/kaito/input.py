@@ -11,11 +11,11 @@ actions (:meth:`KaitoPlayScene.human_move`, :meth:`KaitoPlayScene.confirm_exchan
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-from game.kaito import square_name
+from game.kaito.rules import square_name
 from scenes.kaito.layout import (
     PAWN_GRAB,
     PAY_RECT,
@@ -26,11 +26,52 @@ from scenes.kaito.layout import (
     square_at,
     square_rect,
 )
+from scenes.kit.dragdrop import DragController
 from scenes.kit.scene import UIElement
-from scenes.play.input import PlayInput
+from scenes.kit.timeline import Timeline
+from scenes.play.input import InputScene, PlayInput
 
-if TYPE_CHECKING:
-    from scenes.kaito.scene import KaitoPlayScene
+
+class KaitoInputScene(InputScene, Protocol):
+    """What the input handler uses of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene` is one):
+    the attributes it reads and the methods it calls."""
+
+    @property
+    def colors(self) -> tuple[str, ...]: ...
+
+    @property
+    def confirm_exchange(self) -> Any: ...
+
+    @property
+    def exchange(self) -> Any: ...
+
+    @property
+    def human_move(self) -> Any: ...
+
+    @property
+    def panel(self) -> Any: ...
+
+    @property
+    def pawn_home(self) -> Any: ...
+
+    @property
+    def seats(self) -> list[str]: ...
+
+    @property
+    def sfx(self) -> Any: ...
+
+    @property
+    def shown(self) -> Any: ...
+
+    @property
+    def sync_widgets(self) -> Any: ...
+
+    @property
+    def targets(self) -> Any: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
 
 Item = Any  #: "kaito", ("held", seat, i) or ("buy", kind)
 
@@ -43,12 +84,12 @@ class KaitoInput(PlayInput):
         press_square: the highlighted square pressed (a click on it moves there on release).
     """
 
-    def __init__(self, scene: "KaitoPlayScene"):
+    def __init__(self, scene: KaitoInputScene):
         self.scene = scene
         self.hover: tuple[int, int] | None = None
         self.press_square: int | None = None
 
-    def play_scene(self) -> "KaitoPlayScene":
+    def play_scene(self) -> KaitoInputScene:
         """The KAITO play scene served."""
         return self.scene
 
@@ -92,7 +133,7 @@ class KaitoInput(PlayInput):
         """The pawn on a human's turn; during the buy-back step a held Mon of the buying seat and
         (the keyboard's) a kind that can be bought back."""
         scene = self.scene
-        if scene.timeline.running or scene._left:
+        if scene.timeline.running or scene.leaving:
             return False
         if item == "kaito":
             return scene.human_to_act() is not None
@@ -186,7 +227,7 @@ class KaitoInput(PlayInput):
 
     def snapped_back(self, item: Item, pos: Any) -> None:
         """Dropped where it may not go: the piece snaps back with the error sound."""
-        self.scene._sfx("error")
+        self.scene.sfx("error")
 
     def on_key(self, event: pygame.event.Event) -> bool:
         """Enter: confirm the buy-back; Esc: cancel a drag, else pause (and drop a pressed square)."""
@@ -199,7 +240,7 @@ class KaitoInput(PlayInput):
             if scene.drag.handle_event(event):
                 return True
             self.press_square = None
-            scene._open_pause()
+            scene.open_pause()
             return True
         return False
 

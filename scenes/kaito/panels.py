@@ -8,13 +8,14 @@ Positions come from :mod:`scenes.kaito.layout`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game.core import is_you
 from game.i18n import N_, _, pgettext
-from game.kaito import EXCHANGE_PRICE
+from game.kaito.rules import EXCHANGE_PRICE
+from game.match import Match
 from scenes.kaito import art
 from scenes.kaito.art import GOLD_HI, pawn_path, tile_path
 from scenes.kaito.exchange import KIND_WORD
@@ -41,7 +42,8 @@ from scenes.kaito.layout import (
     tally_rect,
     tip_pos,
 )
-from scenes.kaito.narrate import color_name
+from scenes.kaito.telling import color_name
+from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -52,10 +54,78 @@ from scenes.kit.draw import (
     text_width,
     wrap_text,
 )
+from scenes.kit.narration import NarrationLog
+from scenes.kit.timeline import Timeline
 from scenes.kit.tween import clamp
+from scenes.kit.viewport import Viewport
 
-if TYPE_CHECKING:
-    from scenes.kaito.scene import KaitoPlayScene
+
+class PanelsScene(Protocol):
+    """What the seat panels uses of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene` is one):
+    the attributes it reads and the methods it calls."""
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def cached(self) -> Any: ...
+
+    @property
+    def clock_ms(self) -> float: ...
+
+    @property
+    def colors(self) -> tuple[str, ...]: ...
+
+    @property
+    def drag(self) -> DragController: ...
+
+    @property
+    def end_fade(self) -> Any: ...
+
+    @property
+    def exchange(self) -> Any: ...
+
+    @property
+    def exchange_status(self) -> Any: ...
+
+    @property
+    def leaving(self) -> bool: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def narration(self) -> NarrationLog | None: ...
+
+    @property
+    def over(self) -> Any: ...
+
+    @property
+    def panel(self) -> Any: ...
+
+    @property
+    def seat_label(self) -> Any: ...
+
+    @property
+    def seat_to_act(self) -> Any: ...
+
+    @property
+    def seats(self) -> list[str]: ...
+
+    @property
+    def shown(self) -> Any: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
+    @property
+    def view_shown(self) -> Any: ...
+
+    @property
+    def viewport(self) -> Viewport: ...
 
 #: the how-to-play paragraphs shown before the first move (a line break where a line ends; a line
 #: too long for the card is wrapped)
@@ -87,7 +157,7 @@ def tip_lines(app: object) -> tuple[list[str], int]:
 class SidePainter:
     """Draws the seat panels, the lower card (move log or buy-back) and the overlays of ``scene``."""
 
-    def __init__(self, scene: "KaitoPlayScene"):
+    def __init__(self, scene: PanelsScene):
         self.scene = scene
 
     # -- seat panels ------------------------------------------------------------------------------
@@ -174,7 +244,7 @@ class SidePainter:
 
     def _glow(self, surface: pygame.Surface, key: tuple, wr: pygame.Rect, size: float, hot: bool) -> None:
         vp = self.scene.viewport
-        s = self.scene._cached(key, lambda: art.build_glow(vp, size, hot))
+        s = self.scene.cached(key, lambda: art.build_glow(vp, size, hot))
         surface.blit(s, s.get_rect(center=wr.center))
 
     # -- the lower card ---------------------------------------------------------------------------
@@ -283,10 +353,10 @@ class SidePainter:
         out = scene.view_shown().outcome
         if out is None:
             return
-        t = clamp(scene.end_fade, 0.0, 1.0) if not scene._left else 1.0
+        t = clamp(scene.end_fade, 0.0, 1.0) if not scene.leaving else 1.0
         band = end_band(scene.shown.kaito)
         wb = vp.to_window(band)
-        s = scene._cached(("endband", wb.size), lambda: art.build_band(wb.size))
+        s = scene.cached(("endband", wb.size), lambda: art.build_band(wb.size))
         s.set_alpha(int(235 * t))
         surface.blit(s, wb.topleft)
         if out.winners:

@@ -39,9 +39,10 @@ import pygame
 
 from game.core import first_event
 from game.i18n import N_, _
-from game.kaito import KAITO, KaitoState, KaitoView, Move, square_name
-from game.kaito_events import KaitoMoved
+from game.kaito.events import KaitoMoved
+from game.kaito.rules import KAITO, KaitoState, KaitoView, Move, square_name
 from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
+from scenes.kaito.coach import KaitoCoaching
 from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import ExchangeStep, exchange_status
 from scenes.kaito.input import KaitoInput
@@ -64,8 +65,7 @@ from scenes.kaito.layout import (
     score_button_rect,
     square_rect,
 )
-from scenes.kaito.coach import KaitoCoaching
-from scenes.kaito.narrate import KaitoTelling, action_label, color_name
+from scenes.kaito.telling import KaitoTelling, action_label, color_name
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
 from scenes.kit.dragdrop import DragController
@@ -275,16 +275,16 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
             return False
         view = self._view(seat)
         if view.phase == "place":
-            return self._commit(seat, "@" + square_name(sq), drop_rect)
+            return self.commit(seat, "@" + square_name(sq), drop_rect)
         if self.coach is not None and self.coach.refuses(seat, square_name(sq), partial=True):
             return False  # a tutorial: not the asked-for square (before any buy-back is shown)
         options = view.exchanges_at(sq)
         if options:
             self._begin_exchange(seat, sq, options, drop_rect)
             return True
-        return self._commit(seat, square_name(sq), drop_rect)
+        return self.commit(seat, square_name(sq), drop_rect)
 
-    def _commit(self, seat: int, action: str, drop_rect: pygame.Rect | None = None, capture_done: bool = False,
+    def commit(self, seat: int, action: str, drop_rect: pygame.Rect | None = None, capture_done: bool = False,
                 paid_rects: list[tuple[str, pygame.Rect]] | None = None) -> bool:
         """Apply ``action`` for ``seat`` through the Match and animate it. False if rejected."""
         if not self._apply_person(seat, action):
@@ -331,7 +331,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         paid_rects = [(code, pay_slot_rect(k, n)) for k, i in enumerate(ex.selected) if (code := row[i])]
         self.exchange = None
         self.sync_widgets()
-        if not self._commit(ex.seat, str(move), None, capture_done=True, paid_rects=paid_rects):
+        if not self.commit(ex.seat, str(move), None, capture_done=True, paid_rects=paid_rects):
             self.exchange = ex
             self.sync_widgets()
 
@@ -342,7 +342,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
             return
         self.exchange = None
         self.sync_widgets()
-        if not self._commit(ex.seat, square_name(ex.square), None, capture_done=True):
+        if not self.commit(ex.seat, square_name(ex.square), None, capture_done=True):
             self.exchange = ex
             self.sync_widgets()
 
@@ -378,7 +378,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
 
     def go_to_score(self) -> None:
         """Replace this scene with the score screen (once; :meth:`PlayScene.open_score`)."""
-        self.open_score("score", dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names)))
+        self.open_score("kaito_score", dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names)))
 
     def score_extra(self) -> dict[str, Any]:
         """The score screen also shows each seat's colour."""
@@ -456,7 +456,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         """Draw the frame, bottom to top (never changes game or scene state)."""
         size = surface.get_size()
         board, side = self.board_painter, self.side_painter
-        surface.blit(self._cached(("static", size), lambda: board.build_static(size)), (0, 0))
+        surface.blit(self.cached(("static", size), lambda: board.build_static(size)), (0, 0))
         side.draw_panels(surface)
         board.draw_board(surface)
         side.draw_lower(surface)

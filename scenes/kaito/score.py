@@ -1,5 +1,5 @@
 """KAITO's score screen: who won and why — whose last katana or kabuto fell, or who could not move,
-in the core's own sentence (:class:`game.kaito_events.GameEnded`) — each side's colour and the tiles
+in the core's own sentence (:class:`game.kaito.events.GameEnded`) — each side's colour and the tiles
 it captured. The number of tiles held decides nothing in KAITO, so it is no score here: it is the
 count beside "Captured tiles".
 
@@ -14,22 +14,24 @@ import pygame
 
 from game.core import is_you
 from game.i18n import N_, _, pgettext
-from scenes.kaito.narrate import color_name
+from scenes.kaito.art import tile_path
+from scenes.kaito.telling import color_name
 from scenes.kit.draw import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_panel, draw_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL
-from scenes.shell.assets import kaito_tile_svg
 
 
 class KaitoScoreScene(ScoreScene):
-    """KAITO's final result.
+    """KAITO's final result (the scene ``kaito_score``).
 
     kwargs (besides :class:`ScoreScene`'s):
-        view: the final :class:`game.kaito.KaitoView` (gives ``outcome`` and ``held``), or None.
+        view: the final :class:`game.kaito.rules.KaitoView` (gives ``outcome`` and ``held``), or None.
         colors: per seat colour code ("R"/"B").
         held: per seat tuple of tile codes captured from the opponent (still held at the end);
             the score without an outcome is the number held.
     """
+
+    name = "kaito_score"
 
     reason_labels = {
         "no-katana": N_("No katana left"),
@@ -44,6 +46,7 @@ class KaitoScoreScene(ScoreScene):
             held = view.held
         self.colors = list(colors)
         self._held_in = [tuple(h) for h in held]
+        kwargs["game_name"] = "kaito"
         super().__init__(app, **kwargs)
         n = len(self.seats)
         self.held = self._held_in + [()] * max(0, n - len(self._held_in))
@@ -105,5 +108,5 @@ class KaitoScoreScene(ScoreScene):
             if ty + th > r.bottom - 10:
                 break
             tr = vp.rect(tx, ty, tw, th)
-            surface.blit(app.assets.svg(kaito_tile_svg(t), tw, th), tr)
+            surface.blit(app.assets.svg(tile_path(t), tw, th), tr)
         self.draw_stamp(surface, i, r)

@@ -1,8 +1,8 @@
 """What the KAITO scene shows: a snapshot of a view, advanced step by step by the events.
 
-No rules live here. :meth:`Shown.from_view` copies a :class:`game.kaito.KaitoView`; while an
+No rules live here. :meth:`Shown.from_view` copies a :class:`game.kaito.rules.KaitoView`; while an
 action animates, :mod:`scenes.kaito.choreo` advances the copy with the facts the events carry
-(:mod:`game.kaito_events`: which squares held the blanks, which tile was taken and where it went,
+(:mod:`game.kaito.events`: which squares held the blanks, which tile was taken and where it went,
 which held tiles paid and which tile came back from where), never working them out itself.
 Once the animation ends, the snapshot agrees with the next view (:meth:`Shown.agrees_with`).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.kaito_events import KaitoPlaced, MonExchanged, TileCaptured
+from game.kaito.events import KaitoPlaced, MonExchanged, TileCaptured
 
 
 @dataclass

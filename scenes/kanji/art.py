@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.i18n import ngettext
-from game.kanji_data import GO_RIGHT
+from game.kanji.data import GO_RIGHT
 from scenes.kanji.layout import (
     BASE_CARD_H,
     BASE_CARD_W,
@@ -52,7 +52,7 @@ class KanjiArt(CardArt):
     the bundled Japanese font once per (character, pixel size, colour).
 
     * ``glyph(char, px, color)`` -> (em-box surface, ink rect inside it); ``ink(...)`` the
-      surface cropped to its ink. ``char`` may be :data:`~game.kanji_data.GO_RIGHT`.
+      surface cropped to its ink. ``char`` may be :data:`~game.kanji.data.GO_RIGHT`.
     * ``card_px(key, w_px, h_px)`` / ``card(key, w, h)``: a card with its glyph (``key`` is
       :data:`BACK`, ``("neta", name)`` or ``("shari", name)``); ``card_scaled`` for animated
       sizes (smooth-scaled from the hand-size render, cached per even pixel width);

@@ -3,20 +3,20 @@ the scene's :class:`scenes.kit.timeline.Timeline` runs (it yields waits in ms of
 
 A turn on screen: the neta is put beside the chosen shari on the table (an AI's card flies face
 down from its hand and turns over there), both cards go to the join board, slide together and,
-when the pair forms a character, morph into it. Valid (:class:`~game.kanji_events.KanjiFormed`):
+when the pair forms a character, morph into it. Valid (:class:`~game.kanji.events.KanjiFormed`):
 a gold glow, the caption "休 — rest; キュウ / やす.む; 6 strokes" (from the event's meanings,
 readings and strokes), the kanji flies to its seat's completed row, a new shari turns up from the
-pile into the emptied slot (:class:`~game.kanji_events.SlotRefilled`; none after
-:class:`~game.kanji_events.SlotLeftEmpty`) and the seat draws a neta from its deck
-(:class:`~game.kanji_events.NetaDrawn`; the card's face only for the drawer). Wrong
-(:class:`~game.kanji_events.KanjiWrong`): the glyph shakes, the banner says why (the event's
-``why``) and both cards go back. A pass (:class:`~game.kanji_events.Passed`) is logged and the
+pile into the emptied slot (:class:`~game.kanji.events.SlotRefilled`; none after
+:class:`~game.kanji.events.SlotLeftEmpty`) and the seat draws a neta from its deck
+(:class:`~game.kanji.events.NetaDrawn`; the card's face only for the drawer). Wrong
+(:class:`~game.kanji.events.KanjiWrong`): the glyph shakes, the banner says why (the event's
+``why``) and both cards go back. A pass (:class:`~game.kanji.events.Passed`) is logged and the
 turn moves on.
 
 Nothing here asks the rules what happened: every answer is read from the events; the snapshot
 (:class:`scenes.kanji.shown.Shown`) is edited step by step and rebuilt from the view at the end.
 The scene ``s`` provides ``shown``, ``areas``, ``names``, ``timeline``, ``join``, ``board_att``,
-``anim_label``, ``_sfx`` and ``_message``.
+``anim_label``, ``sfx`` and ``message``.
 """
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ import pygame
 
 from game.core import Event, is_you
 from game.i18n import _
-from game.kanji import sort_hand
-from game.kanji_events import (
+from game.kanji.events import (
     KanjiFormed,
     NetaDrawn,
     SlotLeftEmpty,
     SlotRefilled,
 )
+from game.kanji.rules import sort_hand
 from scenes.kanji.art import BACK, NETA, SHARI
 from scenes.kanji.layout import (
     beside_rect,
@@ -67,15 +67,15 @@ PASS_MS = 650.0
 
 
 class MoveEvents:
-    """One move's events, sorted by role (RULES.md §3, a turn; :mod:`game.kanji_events`).
+    """One move's events, sorted by role (RULES.md §3, a turn; :mod:`game.kanji.events`).
 
     Attributes:
         tried: the attempt (:class:`scenes.kanji.shown.Tried`) from the move's first event, or
             None when the events hold no attempt (e.g. only the end at set-up).
-        formed: the :class:`~game.kanji_events.KanjiFormed` event, or None.
-        refill: the :class:`~game.kanji_events.SlotRefilled` or
-            :class:`~game.kanji_events.SlotLeftEmpty` event, or None.
-        draw: the :class:`~game.kanji_events.NetaDrawn` event (``card`` None unless the seat
+        formed: the :class:`~game.kanji.events.KanjiFormed` event, or None.
+        refill: the :class:`~game.kanji.events.SlotRefilled` or
+            :class:`~game.kanji.events.SlotLeftEmpty` event, or None.
+        draw: the :class:`~game.kanji.events.NetaDrawn` event (``card`` None unless the seat
             shown drew it), or None.
     """
 
@@ -126,7 +126,7 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None)
     if att.is_pass:
         s.anim_label = _("You passed") if is_you(name) else _("{name} passed").format(name=name)
         sh.attempts.append(att)
-        s._sfx("slide")
+        s.sfx("slide")
         yield PASS_MS
         return
     neta, shari, slot = att.neta, att.shari, att.slot
@@ -142,14 +142,14 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None)
         start = start_rect or hand_rect(hand_i, len(sh.hand))
         sh.hand[hand_i] = None
         _fly(s, flight("card", (NETA, neta), start, beside_rect(slot), PLACE_MS, lift=10))
-        s._sfx("place")
+        s.sfx("place")
         yield PLACE_MS
     else:
         k = sh.hand_sizes[seat]
         start = area.hand_card(max(0, k - 1), max(1, k))
         sh.hand_sizes[seat] = max(0, k - 1)
         _fly(s, flight("card", BACK, start, beside_rect(slot), AI_PLACE_MS, lift=18))
-        s._sfx("place")
+        s.sfx("place")
         yield AI_PLACE_MS
         _fly(s, flight("card", BACK, beside_rect(slot), beside_rect(slot), FLIP_MS, second=(NETA, neta),
                        flip=(0.0, 1.0), ease="linear", lift=0))
@@ -159,7 +159,7 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None)
     _fly(s,
          flight("card", (NETA, neta), beside_rect(slot), board_card(0), TO_BOARD_MS, lift=16),
          flight("card", (SHARI, shari), slot_rect(slot), board_card(1), TO_BOARD_MS, delay=60, lift=16))
-    s._sfx("slide")
+    s.sfx("slide")
     yield TO_BOARD_MS + 60
     # 3. the halves slide together and (if they form a character) morph into it
     _fly(s)
@@ -188,10 +188,10 @@ def _valid(s: Any, move: MoveEvents, mine: bool) -> Iterator[float]:
     j = s.join
     assert j is not None
     j.start("glow", GLOW_MS, ease="out_cubic")
-    s._sfx("capture")
+    s.sfx("capture")
     att = s.board_att
     assert att is not None and att.formed is not None
-    s._message(caption(att.formed), "good")
+    s.message(caption(att.formed), "good")
     yield GLOW_MS
     # the kanji settles into its seat's row; a new shari turns up; the seat draws a neta
     s.join = None
@@ -230,7 +230,7 @@ def _valid(s: Any, move: MoveEvents, mine: bool) -> Iterator[float]:
         start = area.deck() if not area.bottom else deck_rect(1)
         flights.append(flight("card", BACK, start, dst, DRAW_MS, delay=SETTLE_MS * 0.5, lift=8))
     _fly(s, *flights)
-    s._sfx("slide")
+    s.sfx("slide")
     longest = max((fl.tween.delay_ms + fl.tween.duration_ms for fl in flights), default=0.0)
     yield longest + 40
     # everything landed
@@ -251,7 +251,7 @@ def _wrong(s: Any, att: Tried, hand_i: int | None) -> Iterator[float]:
     j = s.join
     assert j is not None and att.slot is not None
     j.start("shake", SHAKE_MS, ease="linear")
-    s._message(wrong_text(att), "error")
+    s.message(wrong_text(att), "error")
     yield SHAKE_MS
     if att.char is not None:
         j.start("unmorph", UNMORPH_MS)
@@ -270,7 +270,7 @@ def _wrong(s: Any, att: Tried, hand_i: int | None) -> Iterator[float]:
     flights.append(flight("card", (SHARI, att.shari), board_card(1, 1.0), slot_rect(slot), BACK_MS, delay=60,
                           lift=14))
     _fly(s, *flights)
-    s._sfx("slide")
+    s.sfx("slide")
     yield BACK_MS + 60
     if hand_i is not None and sh.hand is not None:
         sh.hand[hand_i] = att.neta

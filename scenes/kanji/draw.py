@@ -82,7 +82,7 @@ def draw_scene(s: Any, surface: pygame.Surface) -> None:
     seats, the table, the join board, the log, the bottom row, flights, the dragged card, widgets
     and the tooltip. Changes nothing but render caches."""
     key = ("static", surface.get_size(), s.bottom, tuple(s.top_order))
-    surface.blit(s._cached(key, lambda: _build_static(s, surface.get_size())), (0, 0))
+    surface.blit(s.cached(key, lambda: _build_static(s, surface.get_size())), (0, 0))
     for seat in s.top_order:
         _draw_opponent(s, surface, seat)
     _draw_info(s, surface)
@@ -232,7 +232,7 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
 def _draw_info(s: Any, surface: pygame.Surface) -> None:
     app = s.app
     vp = s.viewport
-    turn = s.shown.turn + (0 if s._ended else 1)
+    turn = s.shown.turn + (0 if s.end_shown else 1)
     draw_text(surface, app, _("Turn {n}").format(n=turn), TURN_TEXT, 18, C.INK, bold=True, anchor="midleft")
     # Translators: which list of kanji counts as valid in this game (max ~14 characters)
     key = _("Jōyō list") if s.answer_key == "joyo" else _("Rulebook list")
@@ -241,7 +241,7 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
     a = _toast_alpha(s)
     if a > 0:
         color = TOAST_COLORS.get(s.toast_kind, C.VERMILION_DARK)
-        pill = s._cached(("toast", s.toast_kind),
+        pill = s.cached(("toast", s.toast_kind),
                             lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14), color))
         pill.set_alpha(int(255 * a))
         surface.blit(pill, vp.to_window(BANNER_RECT).topleft)
@@ -304,7 +304,7 @@ def _draw_table(s: Any, surface: pygame.Surface) -> None:
         surface.blit(s.art.card((SHARI, card), r.w, r.h), wr.topleft)
         tid = ("shari", slot)
         if tid in targets:
-            glow = s._cached(("glow", r.w, r.h, tid == hot), lambda h=(tid == hot): _build_glow(s, r, h))
+            glow = s.cached(("glow", r.w, r.h, tid == hot), lambda h=(tid == hot): _build_glow(s, r, h))
             surface.blit(glow, glow.get_rect(center=wr.center))
         if hint is not None and hint[1] == slot:
             _draw_hint_ring(s, surface, r)

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.kanji import attempt_text
+from game.kanji.rules import attempt_text
 from scenes.kanji.layout import HAND_AREA, hand_rect, slot_rect
 from scenes.kanji.text import formed_of, tip_lines
 from scenes.kit.scene import UIElement
@@ -91,7 +91,7 @@ class KanjiInput(PlayInput):
         action = attempt_text(neta, s.shown.table[slot])
         if action not in s.match.view(seat).legal_actions:
             return False
-        return bool(s._commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item)))
+        return bool(s.commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item)))
 
     # -- events -----------------------------------------------------------------------------------
     # (handle_event: :meth:`scenes.play.input.PlayInput.handle_event` — pointer motion, Esc
@@ -105,7 +105,7 @@ class KanjiInput(PlayInput):
         into the hand (or nobody may act)."""
         s = self.scene
         if not HAND_AREA.collidepoint(pos) and s.human_to_act() is not None:
-            s._message(_("Drop the neta on a shari card on the table"), "info", sound=False)
+            s.message(_("Drop the neta on a shari card on the table"), "info", sound=False)
 
     # -- the keyboard (scenes/play/keyplay.py) ------------------------------------------------------
     def keyboard_items(self) -> list[Any]:

@@ -3,7 +3,7 @@
 Wiring only: the game in progress is a :class:`game.match.Match` (``self.match``). People's
 actions (``"亻+木"``, ``"pass"``) go through ``match.apply``; the AI's through ``match.drive()``,
 once per frame while nothing animates. After each action the scene reads the new events of the
-seat shown (``match.events_for(bottom, cursor)``, :mod:`game.kanji_events`) and hands them to the
+seat shown (``match.events_for(bottom, cursor)``, :mod:`game.kanji.events`) and hands them to the
 choreography (:mod:`scenes.kanji.choreo`), which animates what they say; the scene never applies
 rules to a copy of its own. What is drawn is a :class:`scenes.kanji.shown.Shown` snapshot of ONE
 seat's view (the seat at the bottom): the other seats' hands are card backs.
@@ -19,7 +19,7 @@ Keyboard (:mod:`scenes.play.keyplay`): Tab / arrows over the neta, Enter picks o
 over the shari it may go beside, Enter tries the pair; Tab reaches Pass.
 Hovering a completed kanji (any seat's) shows its meanings, on/kun readings and strokes. Esc: a
 selection is cancelled first, else the pause menu. With ``hint=True`` one valid pair of the human
-to act is highlighted (the core's :func:`game.kanji.judge` on its own hand and the table: a hint
+to act is highlighted (the core's :func:`game.kanji.rules.judge` on its own hand and the table: a hint
 asks the core; it never decides what an action did).
 
 Hot-seat (two or more humans): before a human acts, if the seat shown is someone else, the
@@ -42,8 +42,8 @@ import pygame
 
 from game.core import Event
 from game.i18n import _
-from game.kanji import KANJI, KanjiState
-from game.kanji_events import GameEnded
+from game.kanji.events import GameEnded
+from game.kanji.rules import KANJI, KanjiState
 from scenes.kanji import status
 from scenes.kanji.art import KanjiArt, warm_up
 from scenes.kanji.choreo import MoveEvents, choreo_move
@@ -101,7 +101,7 @@ class KanjiPlayScene(PlayScene):
     ``viewer`` (the seat whose hand is shown, None while the privacy screen is up), ``bottom``,
     ``shown``, ``timeline``, ``flights`` (the cards in the air), ``join`` (the pair on the join
     board or None), ``board_att`` (the :class:`~scenes.kanji.shown.Tried` whose result the board
-    shows), ``end_event`` (the :class:`~game.kanji_events.GameEnded` once seen), ``toast_text`` /
+    shows), ``end_event`` (the :class:`~game.kanji.events.GameEnded` once seen), ``toast_text`` /
     ``toast_kind``, ``score_requested``, ``errors``.
     """
 
@@ -132,11 +132,11 @@ class KanjiPlayScene(PlayScene):
         if self.review:  # the replay viewer: the seat chosen (or seat 0 for "All"), always looking
             self.bottom = self.review_viewer if self.review_viewer is not None else 0
             self.viewer = self.bottom
-        self._privacy_for = None
+        self.privacy_for = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []
         self._layout()
-        self.shown = self._snapshot()
+        self.shown = self.take_snapshot()
         self.answer_key: str = self.shown.answer_key
 
         # animation / flow
@@ -150,7 +150,7 @@ class KanjiPlayScene(PlayScene):
             tried = Tried.from_event(ev)
             if tried is not None and not tried.is_pass:
                 self.board_att = tried
-        self._ended = False
+        self.end_shown = False
         self._left = False
         self.score_requested = False
         self.toast_text = ""
@@ -191,7 +191,7 @@ class KanjiPlayScene(PlayScene):
         self.join = None
         self.anim_label = ""
         self.toast_ms = 0.0
-        self._ended = False
+        self.end_shown = False
         self.end_event = None
         self.board_att = None
         for ev in self.match.events_for(self.bottom):
@@ -200,7 +200,7 @@ class KanjiPlayScene(PlayScene):
                 self.board_att = tried
             if isinstance(ev, GameEnded):
                 self.end_event = ev
-        self._refresh()
+        self.refresh()
         self._sync_widgets()
 
     def _animate_applied(self, seat: int, action: str) -> None:
@@ -220,21 +220,21 @@ class KanjiPlayScene(PlayScene):
     def _hint_shown(self, hint: Any) -> None:
         """A pass is told in words (there is nothing to mark)."""
         if hint.action == "pass":
-            self._message(_("Hint: pass \u2014 no pair here makes a kanji worth trying."), "info", sound=False)
+            self.message(_("Hint: pass \u2014 no pair here makes a kanji worth trying."), "info", sound=False)
 
     def _warm_up(self) -> None:
         """Render the first join's glyph sizes and load the text fonts now (:func:`warm_up`)."""
         warm_up(self.art, self.app, self.viewport, self.areas.values())
 
     # -- what is shown -----------------------------------------------------------------------------
-    def _snapshot(self) -> Shown:
+    def take_snapshot(self) -> Shown:
         shown = Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
         if self.review and self.review_viewer is None:  # the replay viewer's "All": every hand
             shown.open_hands = {s: list(self.match.view(s).hand) for s in self.seats_after(self.bottom)}
         return shown
 
-    def _refresh(self) -> None:
-        self.shown = self._snapshot()
+    def refresh(self) -> None:
+        self.shown = self.take_snapshot()
         self._hint_cache = None
 
     def _take_events(self) -> list[Event]:
@@ -270,7 +270,7 @@ class KanjiPlayScene(PlayScene):
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, looking, to move), else
         None (animating, an AI's turn, privacy screen, over)."""
-        if self.animating() or self._left or self.review or self.viewer is None or self._privacy_for is not None:
+        if self.animating() or self._left or self.review or self.viewer is None or self.privacy_for is not None:
             return None
         if self.seats[self.viewer] != "human":
             return None
@@ -289,7 +289,7 @@ class KanjiPlayScene(PlayScene):
         )
 
     def _ai_pending(self) -> bool:
-        if self._left or self.review or self._privacy_for is not None or self.match.is_over():
+        if self._left or self.review or self.privacy_for is not None or self.match.is_over():
             return False
         return bool(self.match.bots_to_act())
 
@@ -310,24 +310,24 @@ class KanjiPlayScene(PlayScene):
         """Mouse and keys (:meth:`scenes.kanji.input.KanjiInput.handle_event`)."""
         return self.input.handle_event(event)
 
-    def _message(self, text: str, kind: str = "error", sound: bool = True) -> None:
+    def message(self, text: str, kind: str = "error", sound: bool = True) -> None:
         """Show a short fading message in the banner (``kind`` "error" | "good" | "info"); an
         error plays the error sound unless ``sound`` is False."""
         self.toast_text = text
         self.toast_kind = kind if kind in TOAST_COLORS else "error"
         self.toast_ms = TOAST_MS
         if kind == "error" and sound:
-            self._sfx("error")
+            self.sfx("error")
 
     def _pass(self) -> None:
         seat = self.human_to_act()
         if seat is None or "pass" not in self.match.view(seat).legal_actions:
             return
         self.drag.cancel(animate=False)
-        self._commit(seat, "pass")
+        self.commit(seat, "pass")
 
     # -- actions -----------------------------------------------------------------------------------
-    def _commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
+    def commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply a person's ``action`` for ``seat`` through the Match and animate its events.
         False if the state rejects it (counted in ``errors``)."""
         if not self._apply_person(seat, action):
@@ -344,10 +344,10 @@ class KanjiPlayScene(PlayScene):
     def _drive(self) -> None:
         """Start whatever comes next when nothing animates: the end of the game, the AI's next
         tick (:meth:`game.match.Match.drive`), the privacy screen for the next human."""
-        if self.animating() or self._left or self._privacy_for is not None:
+        if self.animating() or self._left or self.privacy_for is not None:
             return
         if self.match.is_over():
-            if not self._ended:
+            if not self.end_shown:
                 self._begin_end()
             return
         if self.review:
@@ -362,10 +362,10 @@ class KanjiPlayScene(PlayScene):
 
     def _begin_end(self) -> None:
         """The game is over: announce the result, then (after a moment) the score screen."""
-        self._ended = True
+        self.end_shown = True
         self.show_end()
         good = self.end_sound() == "victory"
-        self._message(self.result_text(), "good" if good else "info", sound=False)
+        self.message(self.result_text(), "good" if good else "info", sound=False)
         self._sync_widgets()
 
     def _go_to_score(self) -> None:
@@ -375,7 +375,7 @@ class KanjiPlayScene(PlayScene):
 
     def score_extra(self) -> dict[str, Any]:
         """The end event for the score screen too (its result sentence and tie-break come from
-        :class:`game.kanji_events.GameEnded`)."""
+        :class:`game.kanji.events.GameEnded`)."""
         return {"end": self.end_event}
 
     # -- the timeline ------------------------------------------------------------------------------
@@ -388,7 +388,7 @@ class KanjiPlayScene(PlayScene):
         """The choreography ended: nothing in the air, a fresh snapshot from the view."""
         self.join = None
         self.anim_label = ""
-        self._refresh()
+        self.refresh()
         self._sync_widgets()
 
     # -- per frame -----------------------------------------------------------------------------------

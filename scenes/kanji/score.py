@@ -3,11 +3,11 @@ totals, the winners, why the game ended and how a tie was settled (RULES.md sect
 the highest stroke total wins; a tie goes to the tied seat with the single kanji of most strokes;
 if that ties too they share the win).
 
-Built from the final :class:`game.kanji.KanjiView` (completed kanji are public; ``outcome`` and
+Built from the final :class:`game.kanji.rules.KanjiView` (completed kanji are public; ``outcome`` and
 ``tie_break`` are filled once the game is over). What decided the game — the stroke totals and any
-tie-break — is the core's own sentence (:class:`game.kanji_events.GameEnded`, from the ``end`` or
+tie-break — is the core's own sentence (:class:`game.kanji.events.GameEnded`, from the ``end`` or
 ``record`` keyword); without either, :func:`result_sentence` tells it from the view. Meanings and
-readings come from :func:`game.kanji_data.form`; each kanji's first meaning is shown whole
+readings come from :func:`game.kanji.data.form`; each kanji's first meaning is shown whole
 (wrapped, a word too long for its column hyphenated) with its stroke count, as a whole phrase
 ("13 strokes", :func:`strokes_text`). Hovering a kanji shows its tooltip (meanings, on/kun readings,
 strokes), as in the play scene.
@@ -48,7 +48,7 @@ from scenes.kit.scene import UIElement
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL
 
-#: The end reasons of game.kanji (ALL_COMPLETE, DEAD_TABLE) as shown on the pill.
+#: The end reasons of game.kanji.rules (ALL_COMPLETE, DEAD_TABLE) as shown on the pill.
 REASON_TEXT = {
     "all-complete": N_("Every seat made five kanji"),
     "dead-table": N_("Dead table: no seat can complete a kanji"),
@@ -84,7 +84,7 @@ def wrap_meaning(app: Any, text: str, size: float, width: float) -> list[str]:
 def result_sentence(view: Any, names: Sequence[str], end: Any = None) -> str:
     """The result in one sentence with the seats' names, the tie-break spelled out when it
     decided: ``"Tie on 34 strokes — Aiko's 曜 (18) is the biggest kanji"``. From the end event
-    (:class:`game.kanji_events.GameEnded`: winners, scores, tie-break) when given, else from the
+    (:class:`game.kanji.events.GameEnded`: winners, scores, tie-break) when given, else from the
     final view's outcome and tie-break. "" without either."""
     if end is not None:
         winners, scores, tb = end.winners, end.scores, end.tie_break
@@ -132,12 +132,12 @@ class KanjiScoreScene(ScoreScene):
     """Final result of a Kanji-zushi game.
 
     kwargs:
-        view: the final :class:`game.kanji.KanjiView` (any seat's: completed kanji are public).
+        view: the final :class:`game.kanji.rules.KanjiView` (any seat's: completed kanji are public).
         seats: per seat "human" | "random" | "easy" | "medium" | "hard".
         names: per seat display names.
         setup: kwargs for the rematch (``app.start_game("kanji-zushi", **setup)``: seats, names,
             answer_key, hint); the seed is reset.
-        end: the game's :class:`game.kanji_events.GameEnded` event (the play scene passes it):
+        end: the game's :class:`game.kanji.events.GameEnded` event (the play scene passes it):
             the result sentence and the tie-break come from it; without it, from ``record`` (the
             game record, replayed), else from ``view``.
         record: the game record (see :class:`scenes.play.score.ScoreScene`).

@@ -2,21 +2,21 @@
 bottom), advanced step by step by that seat's events while a move is choreographed, and built
 afresh from the view once the choreography ends.
 
-No rules live here: :meth:`Shown.from_view` copies a :class:`game.kanji.KanjiView`; the
-``apply_*`` methods copy what an event of :mod:`game.kanji_events` says (the card drawn, the
+No rules live here: :meth:`Shown.from_view` copies a :class:`game.kanji.rules.KanjiView`; the
+``apply_*`` methods copy what an event of :mod:`game.kanji.events` says (the card drawn, the
 refill, the kanji completed) into the snapshot. :class:`Tried` is one entry of the attempt log
-and of the join board's result, built from the view's public log (:class:`game.kanji.Attempt`)
-or from an attempt's event (:class:`~game.kanji_events.KanjiFormed`,
-:class:`~game.kanji_events.KanjiWrong`, :class:`~game.kanji_events.Passed`).
+and of the join board's result, built from the view's public log (:class:`game.kanji.rules.Attempt`)
+or from an attempt's event (:class:`~game.kanji.events.KanjiFormed`,
+:class:`~game.kanji.events.KanjiWrong`, :class:`~game.kanji.events.Passed`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.kanji import PASS, Completed, attempt_text
-from game.kanji_data import Formed
-from game.kanji_events import KanjiFormed, KanjiWrong, NetaDrawn, Passed, SlotRefilled
+from game.kanji.data import Formed
+from game.kanji.events import KanjiFormed, KanjiWrong, NetaDrawn, Passed, SlotRefilled
+from game.kanji.rules import PASS, Completed, attempt_text
 
 
 @dataclass(frozen=True)
@@ -28,9 +28,9 @@ class Tried:
         neta, shari: the cards tried (None for a pass). slot: the table slot of the shari (None
             for a pass). char: the character the pair formed, or None. strokes: its strokes.
         valid: True when the seat completed a kanji. why: the core's sentence for a wrong
-            attempt (:attr:`game.kanji_events.KanjiWrong.why`), "" otherwise.
+            attempt (:attr:`game.kanji.events.KanjiWrong.why`), "" otherwise.
         formed: a completed kanji's facts (meanings, readings, strokes, grade) as its
-            :class:`~game.kanji_events.KanjiFormed` event told them, else None (not compared).
+            :class:`~game.kanji.events.KanjiFormed` event told them, else None (not compared).
     """
 
     seat: int
@@ -51,7 +51,7 @@ class Tried:
 
     @classmethod
     def from_attempt(cls, att: Any) -> Tried:
-        """From the view's public log entry (:class:`game.kanji.Attempt`)."""
+        """From the view's public log entry (:class:`game.kanji.rules.Attempt`)."""
         why = "" if att.valid or att.is_pass else att.why
         return cls(att.seat, att.action, att.neta, att.shari, att.slot, att.char, att.strokes, att.valid, why)
 
@@ -73,7 +73,7 @@ class Tried:
 
 @dataclass
 class Shown:
-    """What the scene draws, built from the bottom seat's :class:`game.kanji.KanjiView`.
+    """What the scene draws, built from the bottom seat's :class:`game.kanji.rules.KanjiView`.
 
     ``hand`` is the bottom seat's neta (None when hidden: hot-seat privacy); while an animation
     runs an entry may be None (a card in flight). ``private`` False hides the hand. Lists are

@@ -1,6 +1,6 @@
 """The Kanji-zushi play scene's status texts: the instruction banner, the result line and each
 seat's status tag. Read-only: from the scene's UI state, the public ``to_act`` of the Match and
-the end event (:class:`game.kanji_events.GameEnded`: winners, scores, the tie-break).
+the end event (:class:`game.kanji.events.GameEnded`: winners, scores, the tie-break).
 """
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from typing import Any
 
 from game.core import is_you
 from game.i18n import _, ngettext, pgettext
-from game.kanji_events import GameEnded
+from game.kanji.events import GameEnded
 
 
 def banner_text(s: Any) -> str:
     """The instruction banner's text for the play scene ``s``: the privacy hand-over, the result,
     the running animation's label, the human's instruction, or who is thinking."""
-    if s._privacy_for is not None or (s.viewer is None and s.match.hot_seat and not s._ended):
-        who = s._privacy_for if s._privacy_for is not None else s.bottom
+    if s.privacy_for is not None or (s.viewer is None and s.match.hot_seat and not s.end_shown):
+        who = s.privacy_for if s.privacy_for is not None else s.bottom
         return _("Pass the screen to {name}").format(name=s.names[who])
-    if s._ended and not s.animating():
+    if s.end_shown and not s.animating():
         return s.result_text()
     if s.animating():
         return str(s.anim_label)
@@ -80,11 +80,11 @@ def seat_status(s: Any, seat: int) -> str:
     "done" (5 kanji) / "" for ``seat``'s panel in the play scene ``s``."""
     sh = s.shown
     end = s.end_event
-    if s._ended and not s.animating() and end is not None and seat in end.winners:
+    if s.end_shown and not s.animating() and end is not None and seat in end.winners:
         return "wins"
     if len(sh.completed[seat]) >= 5:
         return "done"
-    if s._ended or s.animating():
+    if s.end_shown or s.animating():
         return ""
     if s.to_move() == seat:
         return "to move" if s.seats[seat] == "human" or s.review else "thinking"

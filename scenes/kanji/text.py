@@ -1,7 +1,7 @@
 """Text about a kanji for the Kanji-zushi scenes: captions, readings, tooltip rows and the tooltip
 itself, the attempt log's lines, and text drawn with the 後 right part (⿱幺夂, no code point)
-inline. Facts about a kanji come from the events (:class:`game.kanji_events.KanjiFormed`) or,
-for a completed kanji on show, from :func:`game.kanji_data.form`.
+inline. Facts about a kanji come from the events (:class:`game.kanji.events.KanjiFormed`) or,
+for a completed kanji on show, from :func:`game.kanji.data.form`.
 """
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import pygame
 
 from game.core import is_you
 from game.i18n import _, language, ngettext, pgettext
-from game.kanji import attempt_text
-from game.kanji_data import GO_RIGHT, Formed, form, gloss
+from game.kanji.data import GO_RIGHT, Formed, form, gloss
+from game.kanji.rules import attempt_text
 from scenes.kanji.art import INK, KanjiArt
 from scenes.kanji.layout import TIP_W, tip_rect
-from scenes.kit.draw import C, draw_shadow, draw_text, fit_label, fit_text, text_width
+from scenes.kit.draw import C, draw_shadow, draw_text, fit_label, text_width
 
 
 # -- words shared by the Kanji-zushi scenes ----------------------------------------------------------------
@@ -42,7 +42,7 @@ def kanji_title(char: str, meaning: str) -> str:
 def meanings_shown(f: Formed, limit: int = 1) -> list[str]:
     """Up to ``limit`` meanings of ``f`` in the language in use, as the core gives them
     (KANJIDIC2): the English meanings in English, the Spanish ones in Spanish (where KANJIDIC2 has
-    them), else the core's one gloss for the language (:func:`game.kanji_data.gloss`: a kana word
+    them), else the core's one gloss for the language (:func:`game.kanji.data.gloss`: a kana word
     in Japanese); the English meanings when there is nothing else."""
     lang = language()
     if lang == "en":
@@ -117,7 +117,7 @@ def tip_lines(f: Formed, neta: str | None = None, shari: str | None = None) -> l
 
 
 def formed_of(neta: str, shari: str) -> Formed | None:
-    """``game.kanji_data.form`` that never raises (None for unknown names)."""
+    """``game.kanji.data.form`` that never raises (None for unknown names)."""
     try:
         return form(neta, shari)
     except ValueError:
@@ -252,7 +252,7 @@ def attempt_line(att: Any, names: Sequence[str]) -> str:
     ``"Ben made 休 (亻+木), 6 strokes"``, ``"You passed"``.
 
     ``att``: anything with ``seat``, ``is_pass``, ``neta``, ``shari``, ``valid``, ``char``,
-    ``strokes`` and ``why`` (a :class:`scenes.kanji.shown.Tried`, a :class:`game.kanji.Attempt`)."""
+    ``strokes`` and ``why`` (a :class:`scenes.kanji.shown.Tried`, a :class:`game.kanji.rules.Attempt`)."""
     name = names[att.seat] if 0 <= att.seat < len(names) else _("Seat {n}").format(n=att.seat)
     you = is_you(name)
     if att.is_pass:

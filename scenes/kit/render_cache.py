@@ -5,7 +5,7 @@ built for one window size is wrong for the next: every cached value belongs to a
 (``viewport.version``, bumped on each change of size or scale) and a new version empties the
 cache. A size limit bounds memory: past ``limit`` entries the least recently used goes first.
 
-Used by :class:`scenes.play.base.PlayScene` (``_cached``: shadows, panels, table layers) and
+Used by :class:`scenes.play.base.PlayScene` (``cached``: shadows, panels, table layers) and
 :class:`scenes.kit.card_art.CardArt` (card, chip and tile art). Filling the cache is the only
 thing a scene's ``draw`` may change. Needs no pygame.
 """

@@ -17,7 +17,6 @@ import pygame
 
 from scenes.kit.draw import (
     C,
-    draw_panel,
     draw_shadow,
     draw_text,
     fill_alpha,

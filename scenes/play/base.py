@@ -15,8 +15,8 @@ of :meth:`PlayScene.open_score`. Input routing is :class:`scenes.play.input.Play
 
 Hot-seat games with hidden hands (Sushi Draft, Kanji-zushi) also use :meth:`PlayScene.ask_privacy`:
 they provide ``bottom`` (the seat drawn at the bottom), ``viewer`` (the seat whose hand is shown,
-None while hidden), ``_privacy_for``, ``_layout()`` (seat areas for the current ``bottom``) and
-``_refresh()`` (a new snapshot of what is shown), and call :meth:`PlayScene._privacy_returned`
+None while hidden), ``privacy_for``, ``_layout()`` (seat areas for the current ``bottom``) and
+``refresh()`` (a new snapshot of what is shown), and call :meth:`PlayScene._privacy_returned`
 each frame (a privacy screen gone without "ready" is asked again).
 """
 from __future__ import annotations
@@ -37,8 +37,8 @@ from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
-from scenes.play.keyplay import KeyboardPlay
 from scenes.play.extras import PlayExtras
+from scenes.play.keyplay import KeyboardPlay
 from scenes.play.seats import SEAT_KINDS, shown_names
 
 log = logging.getLogger("tatami.play")
@@ -96,7 +96,7 @@ class PlayScene(PlayExtras, Scene):
     #: the seat whose hidden information (hand, chip values) is shown; None while hidden
     viewer: int | None = None
     #: the seat the privacy screen is up for, or None
-    _privacy_for: int | None = None
+    privacy_for: int | None = None
     #: True once the game is over and its end is on screen: the final position stays until the
     #: player asks for the score (``button:score``, Enter; issue 10 §3)
     ended: bool = False
@@ -114,7 +114,7 @@ class PlayScene(PlayExtras, Scene):
     narration: NarrationLog | None = None
     #: the seat whose view the narration tells (None: everything, the replay viewer's "All")
     narration_seat: int | None = None
-    _left: bool = False
+    _left: bool = False  # (read it as :attr:`leaving`)
     #: index in the full event log of the next event the scene reads (:meth:`take_events`)
     cursor: int = 0
     #: real ms since the scene began (ambient effects: pulses, thinking dots)
@@ -169,7 +169,7 @@ class PlayScene(PlayExtras, Scene):
         if speed is None:
             speed = getattr(self.app, "animation_factor", 1.0)
         self.speed = max(0.05, float(speed))
-        #: surfaces drawn for the current window size (:meth:`_cached`)
+        #: surfaces drawn for the current window size (:meth:`cached`)
         self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT)
         # the AI process starts now (in the background) so the first AI move is not delayed; the
         # scene's exit() closes it
@@ -201,7 +201,7 @@ class PlayScene(PlayExtras, Scene):
         Returns the group (the scene adds its own buttons to it)."""
         self.widgets = WidgetGroup()
         self.btn_pause = self.widgets.add(
-            Button("button:pause", "", pause_rect, self._open_pause, style="secondary", icon=draw_pause_icon))
+            Button("button:pause", "", pause_rect, self.open_pause, style="secondary", icon=draw_pause_icon))
         self.btn_undo = self.widgets.add(
             Button("button:undo", _("Undo"), undo_rect, self._undo_clicked, style="secondary", size=16))
         self.btn_hint = self.widgets.add(
@@ -323,10 +323,10 @@ class PlayScene(PlayExtras, Scene):
     def _privacy_returned(self) -> bool:
         """The privacy screen went away without "ready" (this scene is on top again while it was
         asked for): ask again. True if it did (the frame stops there)."""
-        if self._privacy_for is None or self.app.manager.top() is not self:
+        if self.privacy_for is None or self.app.manager.top() is not self:
             return False
-        seat = self._privacy_for
-        self._privacy_for = None
+        seat = self.privacy_for
+        self.privacy_for = None
         self.ask_privacy(seat)
         return True
 
@@ -334,11 +334,11 @@ class PlayScene(PlayExtras, Scene):
     def ask_privacy(self, seat: int) -> None:
         """Hide every hand and push the privacy screen (:mod:`scenes.play.privacy`) for ``seat``; its
         "ready" shows that seat's hand at the bottom. Without a privacy scene the hand is shown."""
-        self._privacy_for = seat
+        self.privacy_for = seat
         self.viewer = None
         self.drag.reset()
         self._before_privacy()
-        self._refresh()
+        self.refresh()
         try:
             scene = self.app.make_scene("privacy", name=self.names[seat], on_ready=lambda: self._privacy_ready(seat))
         except Exception:
@@ -359,18 +359,18 @@ class PlayScene(PlayExtras, Scene):
     def _layout(self) -> None:
         """Hook: lay the seat areas out again for the current ``bottom`` seat."""
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """Hook: take a new snapshot of what is shown (from the view of the seat shown)."""
 
     def _privacy_ready(self, seat: int) -> None:
-        if self._left or self._privacy_for != seat:
+        if self._left or self.privacy_for != seat:
             return
-        self._privacy_for = None
+        self.privacy_for = None
         self.viewer = seat
         if seat != self.bottom:
             self.bottom = seat
             self._layout()
-        self._refresh()
+        self.refresh()
 
     # -- the end ---------------------------------------------------------------------------------
     def open_score(self, scene_name: str, setup: dict) -> None:
@@ -434,7 +434,7 @@ class PlayScene(PlayExtras, Scene):
             log.exception("%s: autosave failed", self.game_name)
 
     # -- menus and sound ----------------------------------------------------------------------
-    def _open_pause(self) -> None:
+    def open_pause(self) -> None:
         """Push the pause menu (cancels a drag in progress); ignored once the scene is leaving."""
         if self._left:
             return
@@ -450,7 +450,7 @@ class PlayScene(PlayExtras, Scene):
             except Exception:
                 log.exception("cannot open the pause menu")
 
-    def _sfx(self, name: str) -> None:
+    def sfx(self, name: str) -> None:
         """Play a sound effect through the app's sound service, if it has one (never raises)."""
         sound = getattr(self.app, "sound", None)
         if sound is not None:
@@ -466,7 +466,7 @@ class PlayScene(PlayExtras, Scene):
         return "victory" if not self.humans or winners.intersection(self.humans) else "defeat"
 
     # -- render cache -------------------------------------------------------------------------
-    def _cached(self, key: Any, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def cached(self, key: Any, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface cached under ``key`` for the current window size, built on first use
         (:class:`scenes.kit.render_cache.RenderCache`, keyed by ``viewport.version``).
 

@@ -24,7 +24,6 @@ from game.core import Event, GameState, describe
 from game.hints import Hint
 from game.i18n import _, pgettext
 from game.match import Match
-
 from scenes.kit.marks import hint_tag
 from scenes.kit.narration import NarrationLog
 from scenes.kit.widgets import Button
@@ -60,7 +59,7 @@ class PlayExtras:
     told: int = 0
     review_viewer: int | None
     _left: bool
-    _privacy_for: int | None
+    privacy_for: int | None
     app: Any
     btn_pause: Button
     btn_undo: Button
@@ -128,10 +127,15 @@ class PlayExtras:
     def finish_animations(self) -> None:  # (PlayScene's)
         raise NotImplementedError
 
-    def _refresh(self) -> None:  # (PlayScene's hook)
+    def refresh(self) -> None:  # (PlayScene's hook)
         raise NotImplementedError
 
-    def _sfx(self, name: str) -> None:  # (PlayScene's)
+    @property
+    def leaving(self) -> bool:
+        """True once the scene is leaving for the score screen (no more input or animations)."""
+        return self._left
+
+    def sfx(self, name: str) -> None:  # (PlayScene's)
         raise NotImplementedError
 
     # -- the shared buttons and the end ------------------------------------------------------------
@@ -175,7 +179,7 @@ class PlayExtras:
         self.match.cancel()
         self.match.hints.cancel()
         if not self.review:
-            self._sfx(self.end_sound())
+            self.sfx(self.end_sound())
         self.sync_play_widgets()
 
     def request_score(self) -> None:
@@ -250,7 +254,7 @@ class PlayExtras:
         randomness drawn, another human acted since, the game is over)."""
         if not self.undo_enabled or self.review or self._left or self.ended or self.match.is_over():
             return None
-        if self._privacy_for is not None:
+        if self.privacy_for is not None:
             return None
         seat = self._undo_seat()
         if seat is None:
@@ -275,7 +279,7 @@ class PlayExtras:
         self.hint = None
         self.resync()
         self.autosave()
-        self._sfx("click")
+        self.sfx("click")
         log.info("%s: undo to ply %d", self.game_name, cp.ply)
         return True
 
@@ -297,7 +301,7 @@ class PlayExtras:
 
     def _resync_scene(self) -> None:
         """Hook: the scene's own part of :meth:`resync` (its snapshot, selection, end state)."""
-        self._refresh()
+        self.refresh()
 
     # -- review mode (the replay viewer) -------------------------------------------------------------
     def show_state(self, state: GameState) -> None:
@@ -416,17 +420,17 @@ class PlayExtras:
         on the join board it covers)."""
         return False
 
-    def _coach_shown(self) -> bool:
+    def coach_shown(self) -> bool:
         return self.coach is not None and self.coach.scene is self and not self.coach_hidden()
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The tutorial's coach panel, if any (no state change)."""
-        if self._coach_shown():
+        if self.coach_shown():
             self.coach.draw(surface)
 
     def coach_elements(self) -> list[Any]:
         """The coach panel's UI elements (none outside a tutorial)."""
-        return self.coach.ui_elements() if self._coach_shown() else []
+        return self.coach.ui_elements() if self.coach_shown() else []
 
 
 __all__ = ["PlayExtras"]

@@ -9,12 +9,37 @@ class (KAITO, Sushi Draft, Kanji-zushi) subclasses it and fills the hooks.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from scenes.play.base import PlayScene
+
+class InputScene(Protocol):
+    """What the shared input routing needs of a play scene (:class:`scenes.play.base.PlayScene` is
+    one): its widgets, drag controller, game log and coach, its modes, and the actions a key may
+    ask for (undo, the score screen, the pause menu)."""
+
+    widgets: Any
+    drag: Any
+    narration: Any
+    coach: Any
+    review: bool
+
+    @property
+    def leaving(self) -> bool: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+    def coach_shown(self) -> bool: ...
+
+    def human_to_act(self) -> int | None: ...
+
+    def undo(self) -> Any: ...
+
+    def request_score(self) -> Any: ...
+
+    def open_pause(self) -> None: ...
 
 #: Keys the focus ring takes first once it is shown.
 FOCUS_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -25,7 +50,7 @@ class PlayInput:
     """Base of the play scenes' input handlers (the callbacks of their drag controller live in the
     subclass). Hooks: :meth:`set_hover`, :meth:`on_key`, :meth:`on_button`, :meth:`snapped_back`."""
 
-    def play_scene(self) -> PlayScene:
+    def play_scene(self) -> InputScene:
         """The play scene served (each subclass keeps it under its own attribute name)."""
         raise NotImplementedError
 
@@ -35,9 +60,9 @@ class PlayInput:
         without ``pos`` / ``key`` / ``button`` (they are read with defaults)."""
         scene = self.play_scene()
         et = event.type
-        if scene._left or scene.review:
+        if scene.leaving or scene.review:
             return False
-        if scene._coach_shown() and scene.coach.handle_event(event):
+        if scene.coach_shown() and scene.coach.handle_event(event):
             return True
         if scene.narration is not None and scene.narration.handle_event(event):
             return True
@@ -116,7 +141,7 @@ class PlayInput:
         scene = self.play_scene()
         if scene.drag.handle_event(event):
             return True
-        scene._open_pause()
+        scene.open_pause()
         return True
 
     # -- hooks ----------------------------------------------------------------------------------

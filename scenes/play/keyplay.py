@@ -18,18 +18,39 @@ Kanji-zushi's :class:`scenes.play.input.PlayInput`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+import pygame
 
 from scenes.kit.focus import FocusStop
 
-if TYPE_CHECKING:
-    from scenes.play.base import PlayScene
+
+class KeyboardScene(Protocol):
+    """What keyboard play needs of a play scene (:class:`scenes.play.base.PlayScene` is one): its
+    drag controller and widget group, whether it is in review or leaving, and the keyboard hooks."""
+
+    drag: Any
+    widgets: Any
+    review: bool
+
+    @property
+    def leaving(self) -> bool: ...
+
+    def keyboard_may_act(self) -> bool: ...
+
+    def keyboard_items(self) -> list[Any]: ...
+
+    def keyboard_item_rect(self, item: Any) -> pygame.Rect: ...
+
+    def keyboard_item_id(self, item: Any) -> str | None: ...
+
+    def keyboard_target_id(self, target: Any) -> str | None: ...
 
 
 class KeyboardPlay:
     """The focus stops of one play scene (``scene.widgets.focus.extra`` is :meth:`stops`)."""
 
-    def __init__(self, scene: PlayScene):
+    def __init__(self, scene: KeyboardScene):
         self.scene = scene
 
     def stops(self) -> list[FocusStop]:
@@ -37,7 +58,7 @@ class KeyboardPlay:
         :class:`FocusStop` (LOGICAL rects); none while the person may not act."""
         sc = self.scene
         drag = sc.drag
-        if sc.review or sc._left or not sc.keyboard_may_act():
+        if sc.review or sc.leaving or not sc.keyboard_may_act():
             return []
         picked = drag.selected
         if picked is not None:

@@ -18,7 +18,7 @@ PANEL = pygame.Rect(640 - 210, 124, 420, 472)
 
 class PauseScene(UIScene):
     """Overlay pushed over a pausable scene. kwargs: ``game`` (for the rules page, default
-    taken from the scene below, else "kaito")."""
+    taken from the scene below, else the rules page's own first game)."""
 
     name = "pause"
     overlay = True
@@ -45,7 +45,7 @@ class PauseScene(UIScene):
             g = getattr(s, "game_name", None)
             if isinstance(g, str):
                 return g
-        return "kaito"
+        return ""
 
     def resume_game(self) -> None:
         if self.app.manager.top() is self:

@@ -4,7 +4,7 @@ winner's stamp, and the ``button:menu`` / ``button:review`` / ``button:rematch``
 Enter: rematch).
 
 What decided the game is the core's own sentence (issue 10 §3): the game's end event
-(``<game>.end``, e.g. :class:`game.kaito_events.GameEnded`) told by its ``describe(names)``. The
+(``<game>.end``, e.g. :class:`game.kaito.events.GameEnded`) told by its ``describe(names)``. The
 event comes from the ``end`` keyword, else from replaying the ``record`` keyword (the game record,
 ``match.record()``) with the core (:func:`end_event`); without either, the outcome's description.
 
@@ -94,7 +94,7 @@ class ScoreScene(UIScene):
     def __init__(
         self,
         app: Any,
-        game_name: str = "kaito",
+        game_name: str = "",
         outcome: Any = None,
         seats: Sequence[str] = ("human", "medium"),
         names: Sequence[str] | None = None,

@@ -302,6 +302,17 @@ class App:
         self.manager.reset(scene)
         return scene
 
+    def open_tutorial(self, game: str) -> bool:
+        """Replace the whole stack with ``game``'s tutorial (the scene ``"tutorial"``). False when
+        it cannot be built (no tutorial, a broken file: one line logged, nothing changed)."""
+        try:
+            scene = self.make_scene("tutorial", game=game)
+        except (LookupError, ValueError) as exc:  # game.tutorial.TutorialError is a ValueError
+            log.error("tutorial %s: %s", game, exc)
+            return False
+        self.manager.reset(scene)
+        return True
+
     def set_language(self, lang: str | None) -> str:
         """Switch every text to ``lang`` (``"en"``, ``"es"``, ``"ja"``; None: the system's) at once
         and remember the choice in the settings: each scene on the stack that builds its texts once

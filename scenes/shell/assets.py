@@ -418,7 +418,3 @@ def placeholder_surface(w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(s, (120, 100, 80, 160), s.get_rect(), 1)
     return s
 
-
-# Tile code -> SVG path (the art agent's naming: assets/art/kaito/tile_RK.svg ...).
-def kaito_tile_svg(code: str) -> str:
-    return f"art/kaito/tile_{code}.svg"

@@ -25,13 +25,13 @@ from scenes.kit.draw import (
     draw_seigaiha,
     draw_shadow,
     draw_text,
-    mix,
     fit_text,
+    mix,
     text_width,
 )
 from scenes.kit.widgets import Button, UIScene, fit_size
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
-from scenes.tutorial.offered import offer_due
+from scenes.shell.offered import offer_due
 
 log = logging.getLogger("tatami.menu")
 
@@ -263,7 +263,7 @@ class MainMenuScene(UIScene):
         self.app.manager.push(self.app.make_scene("learn"))
 
     def _rules(self) -> None:
-        self.app.manager.push(self.app.make_scene("rules", game="kaito"))
+        self.app.manager.push(self.app.make_scene("rules", game=GAME_LIST[0].name))
 
     def language_changed(self) -> "MainMenuScene":
         """The language changed: a new menu in it (the cards and buttons are built once)."""

@@ -1,8 +1,6 @@
-"""The explicit scene registry: scene names -> classes (the games shown in the menu are in
-:mod:`scenes.shell.catalog`).
-
-Adding a game: append its ``GameInfo`` to ``catalog.GAME_LIST`` and add its play scene (and score
-screen) here as ``"module:Class"`` strings, imported on first use.
+"""The explicit scene registry: scene names -> classes. The shared scenes are listed here; each
+game's play scene and score screen come from its :class:`~scenes.play.registration.GameInfo`
+(:mod:`scenes.shell.catalog`), so adding a game changes nothing here.
 """
 from __future__ import annotations
 
@@ -10,33 +8,29 @@ import importlib
 import logging
 from typing import Any
 
+from scenes.shell.catalog import game_scenes
 from scenes.shell.menu import MainMenuScene
 
 log = logging.getLogger("tatami.registry")
 
 #: Scene name -> class, or "module:Class" for scenes imported on first use (every scene but the
 #: menu: play scenes pull in the rules core and the AI; loading them lazily keeps start-up to the
-#: first menu frame short).
+#: first menu frame short). The games' scenes are their registrations' (:func:`game_scenes`).
 SCENES: dict[str, Any] = {
     "menu": MainMenuScene,
     "setup": "scenes.shell.setup:SetupScene",
     "pause": "scenes.play.pause:PauseScene",
     "rules": "scenes.shell.rules:RulesScene",
-    "score": "scenes.kaito.score:KaitoScoreScene",
-    "kaito_play": "scenes.kaito.scene:KaitoPlayScene",
-    "sushi_play": "scenes.sushi.scene:SushiPlayScene",
-    "sushi_score": "scenes.sushi.score:SushiScoreScene",
     "privacy": "scenes.play.privacy:PrivacyScene",
     "confirm": "scenes.shell.confirm:ConfirmScene",
     "stats": "scenes.shell.statsview:StatsScene",
     "recent": "scenes.shell.recent:RecentScene",
-    "kanji_play": "scenes.kanji.scene:KanjiPlayScene",
-    "kanji_score": "scenes.kanji.score:KanjiScoreScene",
     "replay": "scenes.replay.scene:ReplayScene",
     "settings": "scenes.shell.settingsview:SettingsScene",
     "tutorial": "scenes.tutorial.scene:tutorial_scene",
     "tutorial_offer": "scenes.tutorial.offer:TutorialOfferScene",
     "learn": "scenes.tutorial.scene:LearnScene",
+    **game_scenes(),
 }
 
 

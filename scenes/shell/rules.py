@@ -1,7 +1,11 @@
 """Rules screen: the game's rules (RULES.md) as readable paragraphs with tile illustrations.
 
-Every paragraph, heading, list item and caption is one whole text of the catalogs (marked with
-``N_`` in the tables below, translated when the page is laid out; game/i18n.py). Japanese words
+Each game's page is its room's blocks (``scenes/<name>/rules_page.py``, named by its
+:class:`~scenes.play.registration.GameInfo`: ``("title", text, jp)``, ``("h", text)``, ``("p",
+text)``, ``("steps", [text])``, ``("bullets", [text])``, ``("tiles", [(svg, caption)], optional (w,
+h) logical px, default 72x72)``, ``("note", text)``). Every paragraph, heading, list item and
+caption is one whole text of the catalogs (marked with ``N_`` there, translated when the page is
+laid out; game/i18n.py). Japanese words
 inside a rules text stay inside its English text; the Japanese word beside a title is not
 translated.
 
@@ -15,165 +19,18 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, language
+from game.i18n import _, language
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, text_width, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.tween import approach, clamp
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
-from scenes.shell.assets import kaito_tile_svg
-from scenes.shell.catalog import GAMES_BY_NAME
+from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
 
-# Content blocks: ("title", text, jp), ("h", text), ("p", text), ("steps", [text]),
-# ("bullets", [text]), ("tiles", [(svg, caption)], optional (w, h) logical px, default 72x72),
-# ("note", text). Every text is marked with N_ (the English source; the catalogs' msgid) and
-# translated where the page is laid out.
-KAITO_RULES: list[tuple] = [
-    ("title", N_("KAITO"), "侍"),
-    ("p", N_("A duel for two players by Inon Kohn. Both players steer the same samurai "
-          "pawn — the Kaito — around a grid of tiles, capturing the tile it lands on.")),
-    ("h", N_("Goal")),
-    ("p", N_("Leave your opponent with no katana (sword) or no kabuto (helmet) on the board, or with "
-          "no tile the Kaito can reach at the start of their turn.")),
-    ("h", N_("The tiles")),
-    ("tiles", [(kaito_tile_svg("RK"), N_("Katana ×7")), (kaito_tile_svg("BH"), N_("Kabuto ×3")),
-               (kaito_tile_svg("R3"), N_("Mon 3 ×2")), (kaito_tile_svg("B2"), N_("Mon 2 ×2")),
-               (kaito_tile_svg("R1"), N_("Mon 1 ×3")), (kaito_tile_svg("OO"), N_("Blank ×2")),
-               ("art/kaito/kaito_R.svg", N_("The Kaito"))]),
-    ("p", N_("Each colour, red and black, has 17 tiles: 7 katana, 3 kabuto and 7 Mon tiles worth "
-          "3, 3, 2, 2, 1, 1 and 1 points. Two blank tiles mark where the game starts.")),
-    ("h", N_("Setup")),
-    ("p", N_("The 36 tiles are shuffled face up into a 6 × 6 grid. Each player takes a colour. The "
-          "second player removes both blank tiles and places the Kaito on one of the two emptied "
-          "squares. Then the first player moves.")),
-    ("h", N_("A turn")),
-    ("steps", [
-        N_("Move the Kaito along its row or column to any square that holds a tile. It may pass over "
-        "empty squares and over other tiles, and it must move."),
-        N_("Capture the tile it lands on. An opponent's tile is placed face up in front of you; a tile "
-        "of your own colour leaves the game. Capturing your own tiles is allowed."),
-        N_("Optionally, once per turn, make a Mon exchange: give back opponent Mon tiles you hold worth "
-        "at least 4 points to retrieve one of your katana that your opponent holds, or at least 5 "
-        "points for one of your kabuto. The paid Mon leave the game and no change is given. The "
-        "retrieved tile is put under the Kaito and stays when the Kaito moves on."),
-        N_("The Kaito turns to show your opponent's colour, and their turn begins."),
-    ]),
-    ("note", N_("A payment must be minimal: removing any one paid tile would make it too small. "
-             "So 3 + 3 buys a katana, but 3 + 2 + 1 does not.")),
-    ("h", N_("End of the game")),
-    ("bullets", [
-        N_("A player with no katana or no kabuto left on the board loses at once — whoever captured it. "
-        "This is checked right after each capture, before any exchange, so taking your own last "
-        "katana or kabuto loses. A capture that ends the game allows no exchange."),
-        N_("A player who, at the start of their turn, has no tile in the Kaito's row or column loses. "
-        "A tile lying under the Kaito does not count."),
-        N_("The game always ends: every capture removes a tile from the board."),
-    ]),
-    ("h", N_("Playing in Tatami")),
-    ("p", N_("Drag the Kaito onto a highlighted tile, or click the Kaito and then the tile. When an "
-          "exchange is possible you are offered it after the capture. Press Esc to pause, F11 for "
-          "fullscreen.")),
-]
 
-SUSHI_RULES: list[tuple] = [
-    ("title", N_("Sushi Draft"), "寿司"),
-    ("p", N_("A card-drafting game for 2 to 5 players by Takahiro Amioka. Everyone picks at the same "
-          "time: eat the best mix of sushi, keep a card for later, and pass the rest of your hand on.")),
-    ("h", N_("Goal")),
-    ("p", N_("Win scoring chips by eating the most of a kind of sushi, and the dessert chip by eating "
-          "the most different kinds. After three rounds the highest chip total wins.")),
-    ("h", N_("The cards")),
-    ("tiles", [("art/sushi/card_tuna.svg", N_("Tuna nigiri ×8")), ("art/sushi/card_shrimp.svg", N_("Shrimp roll ×7")),
-               ("art/sushi/card_salmon.svg", N_("Salmon roll ×6")), ("art/sushi/card_cucumber.svg", N_("Cucumber ×5")),
-               ("art/sushi/card_mackerel.svg", N_("Mackerel ×4")), ("art/sushi/card_wild.svg", N_("Wild ×2"))], (80, 112)),
-    ("p", N_("There are six piles of three face-down chips: one per kind of sushi and one for dessert. "
-          "Tuna chips are worth 3, 4 or 5; shrimp 2, 4, 4; salmon 2, 2, 4; cucumber 1, 3, 3; "
-          "mackerel 1, 2, 3; dessert 2, 3, 5. Nobody knows which value lies on top of a pile.")),
-    ("h", N_("A round")),
-    ("steps", [
-        N_("The 32 cards are shuffled and everyone gets 6. The rest are not used this round."),
-        N_("Eat: everyone secretly chooses one card from their hand and lays it face down."),
-        N_("Reveal: when everyone has chosen, all the chosen cards are turned face up together and "
-        "stay in front of their players."),
-        N_("Keep: everyone chooses one card of their hand to keep."),
-        N_("Pass: everyone passes the rest of their hand to the player on their left, who adds the "
-        "cards to the one they kept."),
-        N_("Repeat with hands of 5, 4, 3 and 2 cards. With 2 cards, the card left after eating is "
-        "discarded: each player eats 5 cards a round."),
-    ]),
-    ("h", N_("Wild cards")),
-    ("p", N_("A wild counts as one more card of a kind you have already eaten this round (a real card, "
-          "not another wild). You choose that kind when you pick the wild, before the reveal. So a "
-          "wild can never be the first card you eat in a round, and it never adds a new kind for "
-          "dessert.")),
-    ("h", N_("Scoring after each round")),
-    ("p", N_("For each kind of sushi, the players who ate it are ranked by how many they ate. The top "
-          "chip of that pile goes to the player who ate the most. Players who tie cancel each other "
-          "out and the chip goes to the next position: it goes to the first group that holds a "
-          "single player. If every group is tied, or nobody ate that kind, the chip stays on the "
-          "pile for the next round.")),
-    ("p", N_("Dessert works the same way, counting how many different kinds each player ate.")),
-    ("note", N_("Example: Aiko and Ben ate 3 tuna each and Chie ate 2. Aiko and Ben cancel out, so the "
-             "tuna chip goes to Chie.")),
-    ("h", N_("End of the game")),
-    ("p", N_("You may look at your own chips at any time, but keep them hidden from the others. After "
-          "the third round all chips are revealed and added up. The highest total wins; equal "
-          "highest totals share the win. With two players a tie simply awards nothing.")),
-    ("h", N_("Playing in Tatami")),
-    ("p", N_("Drag a card onto your plate to eat it, or click it. Drop a wild onto the stack of the "
-          "kind it copies. Then drag the card you want to keep onto the keep mat: the rest of your "
-          "hand goes to the next player. With two or more people at one screen, a privacy screen "
-          "hides each hand until its owner is ready. Press Esc to pause.")),
-]
-
-KANJI_RULES: list[tuple] = [
-    ("title", N_("Kanji-zushi"), "漢字寿司"),
-    ("p", N_("A game for 2 to 6 players about how kanji are built. Many kanji are a left half and a right "
-          "half side by side: 亻 (person) beside 木 (tree) makes 休, \"rest\". Put the halves together "
-          "to make real, everyday kanji; the more strokes they have, the more they score.")),
-    ("h", N_("The cards")),
-    ("p", N_("Each player has the same deck of 10 neta cards, the left halves: 亻 氵 彳 土 扌 木 日 禾 糸 言. "
-          "Everyone shares one deck of 46 shari cards, the right halves, such as 寺, 青, 反 or 会.")),
-    ("h", N_("Setup")),
-    ("p", N_("The shari deck is shuffled and its top 6 cards are laid face up on the table in two rows. Each "
-          "player shuffles their own neta deck and draws 5 cards. The first player is chosen at random.")),
-    ("h", N_("A turn")),
-    ("steps", [
-        N_("Put one neta card from your hand beside one shari card on the table: neta on the left, shari on "
-        "the right."),
-        N_("If the pair makes one of the 2,136 regular-use (Jōyō) kanji, keep both cards face up in front of "
-        "you as a completed kanji. A new shari card from the deck fills the table, and you draw a neta "
-        "card, while the decks last."),
-        N_("If the pair makes no character, or a character that is not a regular-use kanji (for example "
-        "日 + 昜 = 暘), both cards go back and your turn ends. You may also simply pass."),
-        N_("Play passes clockwise to the next player."),
-    ]),
-    ("h", N_("End of the game")),
-    ("bullets", [
-        N_("A player with 5 completed kanji takes no more turns. When everyone has 5, the game ends."),
-        N_("If no player who still has turns can complete any regular-use kanji from their own hand and the "
-        "table, nothing can change any more and the game ends at once."),
-        N_("Your score is the total number of strokes of your kanji. The highest score wins. A tie goes to "
-        "the tied player whose single kanji has the most strokes; if that ties too, the win is shared."),
-    ]),
-    ("note", N_("Answer key: by default every kanji of the official 2010 Jōyō list counts, so 付, 昨, 技 "
-             "and 伎 are good. The \"Rulebook\" option accepts only the 71 kanji printed in the "
-             "original rulebook (with 繪 read as 絵).")),
-    ("h", N_("Playing in Tatami")),
-    ("p", N_("Drag a neta card from your hand onto a shari card on the table, or click one and then the "
-          "other. The halves join into the kanji: a good one shows its meaning and readings and joins your "
-          "row; a wrong one shakes and the cards go back. Hover any completed kanji to see its readings "
-          "and meaning. The Hint option highlights one good pair. Press Esc to pause.")),
-    ("h", N_("Credits")),
-    ("p", N_("Kanji data: KANJIDIC2 by the Electronic Dictionary Research and Development Group (CC BY-SA "
-          "4.0) for the Jōyō list, stroke counts, meanings and readings; KanjiVG by Ulrich Apel and "
-          "contributors (CC BY-SA 3.0) for which halves make which kanji, cross-checked with the CJK "
-          "Decomposition Data and CHISE IDS. This software uses the KANJIDIC2 dictionary file, the "
-          "property of the Electronic Dictionary Research and Development Group, in conformance with "
-          "the Group's licence.")),
-]
-
-RULES_BY_GAME: dict[str, list[tuple]] = {"kaito": KAITO_RULES, "sushi-draft": SUSHI_RULES,
-                                         "kanji-zushi": KANJI_RULES}
+def rules_pages() -> dict[str, list[tuple]]:
+    """Game name -> its rules page's blocks, for every game that has one, in menu order (each
+    page's module imported on first use)."""
+    return {g.name: g.rules_blocks() for g in GAME_LIST if g.rules}
 
 
 def rules_texts() -> list[str]:
@@ -190,7 +47,7 @@ def rules_texts() -> list[str]:
             for x in item:
                 walk(x)
 
-    for blocks in RULES_BY_GAME.values():
+    for blocks in rules_pages().values():
         for block in blocks:
             walk(block[1:])  # block[0] is the block's kind
     return out
@@ -203,15 +60,16 @@ TILE_W, TILE_H = 72, 72
 
 
 class RulesScene(UIScene):
-    """Scrollable rules page. kwargs: ``game`` (default "kaito"); ``choice:rules-game:<name>``
-    switches to another game's rules."""
+    """Scrollable rules page. kwargs: ``game`` (default: the first game with a page);
+    ``choice:rules-game:<name>`` switches to another game's rules."""
 
     name = "rules"
 
-    def __init__(self, app: Any, game: str = "kaito", **kwargs: Any):
+    def __init__(self, app: Any, game: str = "", **kwargs: Any):
         super().__init__(app, **kwargs)
-        self.game = game if game in RULES_BY_GAME else "kaito"
-        self.blocks = RULES_BY_GAME[self.game]
+        self.pages = rules_pages()
+        self.game = game if game in self.pages else next(iter(self.pages))
+        self.blocks = self.pages[self.game]
         self.scroll = 0.0  # logical px scrolled
         self.scroll_target = 0.0
         self._layout_key: Any = None
@@ -221,22 +79,20 @@ class RulesScene(UIScene):
         # Translators: a button opening the game's guided first game (max ~20 characters)
         self.widgets.add(Button("button:tutorial", _("Learn by playing"), (206, 28, 230, 52), self._tutorial,
                                 style="primary", size=19))
-        titles = {g: _(GAMES_BY_NAME[g].title) if g in GAMES_BY_NAME else g for g in RULES_BY_GAME}
-        self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles[g]) for g in RULES_BY_GAME],
+        titles = {g: _(GAMES_BY_NAME[g].title) for g in self.pages}
+        self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles[g]) for g in self.pages],
                                          (870, 32, 370, 44), value=self.game, on_change=self._show_game, size=15))
 
     def _tutorial(self) -> None:
         """``button:tutorial``: the guided game of the game shown (issue 11)."""
-        from scenes.tutorial.scene import start_tutorial  # (the rules core loads on first use)
-
-        start_tutorial(self.app, self.game)
+        self.app.open_tutorial(self.game)
 
     def _show_game(self, game: str) -> None:
         """Show another game's rules (the page is rebuilt at the top)."""
-        if game == self.game or game not in RULES_BY_GAME:
+        if game == self.game or game not in self.pages:
             return
         self.game = game
-        self.blocks = RULES_BY_GAME[game]
+        self.blocks = self.pages[game]
         self.scroll = self.scroll_target = 0.0
         self._layout_key = None
 

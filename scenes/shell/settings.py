@@ -46,13 +46,11 @@ DEFAULTS: dict[str, Any] = {
     "sound": True,  # sound effects on / off (pause menu)
     "volume": 0.7,  # sound effects volume, 0..1 (scenes/shell/sound.py clamps anything else)
     "language": None,  # "en" | "es" | "ja", or None: the system's (game/i18n.py)
-    "setup": {  # last choices of the setup screen, per game
-        "kaito": {
-            "sides": ["human", "medium"],  # left / right player: "human" | "easy" | "medium" | "hard"
-            "colors": ["R", "B"],  # colour of the left / right player
-            "first_side": "left",  # who moves first: "left" | "right" | "random"
-        }
-    },
+    # last choices of the setup screen, per game name, e.g. a two-seat game's (KAITO's)
+    # {"sides": ["human", "medium"] (left / right player: "human" | "easy" | "medium" | "hard"),
+    #  "colors": ["R", "B"] (colour of the left / right player), "first_side": "left" (who moves
+    #  first: "left" | "right" | "random")}; the setup screen's own defaults fill what is missing
+    "setup": {},
 }
 
 

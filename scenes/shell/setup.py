@@ -21,8 +21,7 @@ Multi-seat games (``GameInfo.seats`` max > 2, e.g. Sushi Draft 2-5):
 
 The choices, names included, are remembered in the settings (``settings.setup_for(game)``). Start
 calls ``app.start_game(game, seats=[...], seed=None, names=[...], speed=f, undo=bool, hints=bool)``
-(plus ``hint=`` for Kanji-zushi, its earlier keyword, and the game's own options) and, for KAITO,
-the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
+(plus the game's own options) and, for a two-seat game (KAITO), the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
 name is the default one (``default_names``). When a game of this game is in progress it first asks
 (:func:`scenes.shell.confirm.confirm_new_game`): nothing is replaced without "Abandon it".
 Picking another game rebuilds the screen for that game.
@@ -75,14 +74,14 @@ def _choices(options: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 class SetupScene(UIScene):
-    """Choose the players of a new game. kwargs: ``game`` (default "kaito")."""
+    """Choose the players of a new game. kwargs: ``game`` (default: the menu's first game)."""
 
     name = "setup"
 
-    def __init__(self, app: Any, game: str = "kaito", **kwargs: Any):
+    def __init__(self, app: Any, game: str = "", **kwargs: Any):
         super().__init__(app, **kwargs)
         if game not in GAMES_BY_NAME:
-            game = "kaito"
+            game = GAME_LIST[0].name
         self.game = game
         self.info = GAMES_BY_NAME[game]
         self.multi = self.info.seats[1] > 2
@@ -343,12 +342,10 @@ class SetupScene(UIScene):
     def setup_kwargs(self, rng: random.Random | None = None) -> dict:
         """The play scene's kwargs for the current choices (KAITO: seat 0 = the side that moves first):
         ``seats``, ``seed`` (None), ``names``, ``speed``, ``undo``, ``hints`` (bools), the game's own
-        options (``"on"``/``"off"`` as bools), Kanji-zushi's ``hint`` (= ``hints``), KAITO's ``colors``."""
+        options (``"on"``/``"off"`` as bools), and for a two-seat game the seats' ``colors``."""
         options: dict[str, Any] = {}
         for key, value in self.option_values.items():  # "on"/"off" options are booleans
             options[OPTION_KWARGS.get(key, key)] = {"on": True, "off": False}.get(value, value)
-        if self.game == "kanji-zushi" and "hints" in options:
-            options["hint"] = options["hints"]  # the scene's earlier keyword
         names = self.player_names()
         speed = self.app.settings.animation_factor
         if self.multi:

@@ -19,7 +19,7 @@ from game.i18n import N_, _
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import LEVEL_LABEL
-from scenes.shell.catalog import GAME_LIST
+from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
 from scenes.shell.stats import LEVEL_ORDER, LevelStats
 
 #: The table's columns: (title, width in logical px); the first is the opponent level. The titles
@@ -30,16 +30,9 @@ COLUMNS: list[tuple[str, int]] = [
     (N_("Win rate"), 120), (N_("Streak"), 110), (N_("Best streak"), 140), (N_("Best score"), 130),
 ]
 TABLE_X, TABLE_Y, ROW_H = 80, 214, 52
-#: The note under the table, per game: what the best score counts.
-SCORE_NOTE = {
-    "kaito": N_("Games of one player against the AI, by the strongest AI at the table. Best score: tiles held "
-                "at the end."),
-    "sushi-draft": N_("Games of one player against the AI, by the strongest AI at the table. Best score: chip "
-                      "points."),
-    "kanji-zushi": N_("Games of one player against the AI, by the strongest AI at the table. Best score: "
-                      "strokes."),
-    "": N_("Games of one player against the AI, by the strongest AI at the table. Best score: points."),
-}
+#: The note under the table of a game that names no best score of its own
+#: (``GameInfo.score_note``: what the best score counts).
+SCORE_NOTE = N_("Games of one player against the AI, by the strongest AI at the table. Best score: points.")
 LEVEL_TEXT = {lv: LEVEL_LABEL[lv] for lv in LEVEL_ORDER}
 #: The last row's label.
 TOTAL = N_("Total")
@@ -172,8 +165,8 @@ class StatsScene(UIScene):
             for text, (_title, w) in zip(cells(row), COLUMNS[1:]):
                 draw_text(surface, app, text, (x + w / 2, cy), 21, ink, bold=total and played)
                 x += w
-        unit = self.game if self.game in SCORE_NOTE else ""
-        note = _(SCORE_NOTE[unit])
+        info = GAMES_BY_NAME.get(self.game)
+        note = _(info.score_note if info is not None and info.score_note else SCORE_NOTE)
         if self.store is None:
             note = _("Statistics are not kept in this session.")
         draw_text(surface, app, note, (640, panel.bottom + 26), 15, C.INK_MUTED)

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _
-from game.sushi import DESSERT, WILD
+from game.sushi.rules import DESSERT, WILD
 from scenes.kit.card_art import CardArt
 from scenes.kit.draw import has_cjk
 from scenes.sushi.layout import HAND_H, HAND_W

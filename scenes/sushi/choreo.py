@@ -21,21 +21,51 @@ Positions come from :mod:`scenes.sushi.layout`; timings (ms at speed 1) are the 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence
 
 import pygame
 
 from game.core import Event, first_event
 from game.i18n import _
-from game.sushi import EAT, KEEP, PILES, TYPES, WILD, eaten_card
-from game.sushi_events import AwardEvent, Discard, End, Keep, Pass, Reveal, RoundEnd
+from game.sushi.events import AwardEvent, Discard, End, Keep, Pass, Reveal, RoundEnd
+from game.sushi.rules import EAT, KEEP, PILES, TYPES, WILD, eaten_card
 from scenes.kit.flight import Flight, as_tuple, centered
 from scenes.sushi.art import BACK
 from scenes.sushi.layout import DECK_POS, pile_chip_rect
 from scenes.sushi.shown import ScoringShow, stacks_of
 
-if TYPE_CHECKING:
-    from scenes.sushi.scene import SushiPlayScene
+
+class SushiStage(Protocol):
+    """What the choreography reads and edits of the play scene (:class:`scenes.sushi.scene.SushiPlayScene`
+    is one): the displayed snapshot ``shown``, the seat ``areas``, the ``timeline``, ``side`` (chosen
+    cards still flying, with their landing), the caption ``anim_label``, the scoring panel, the
+    bottom seat, names and people, and the scene's hooks."""
+
+    shown: Any
+    areas: dict[int, Any]
+    timeline: Any
+    side: list[tuple[Flight, Callable[[], None]]]
+    anim_label: str
+    scoring: Any
+    bottom: int
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    def sfx(self, name: str) -> None: ...
+
+    def take_snapshot(self) -> Any: ...
+
+    def refresh(self) -> None: ...
+
+    def sync_widgets(self) -> None: ...
+
+    def show_end(self) -> None: ...
+
+    def open_choice(self, seat: int) -> str | None: ...
 
 # animation timings (ms at speed 1)
 PLACE_MS = 320.0
@@ -84,11 +114,11 @@ class SushiChoreo:
     """The scene's choreographies (generators for its timeline) and its non-blocking flights.
 
     Args:
-        scene: the :class:`scenes.sushi.scene.SushiPlayScene` whose ``shown``, ``areas``,
-            ``timeline`` and ``side`` (chosen cards still flying, with their landing) it edits.
+        scene: the play scene (a :class:`SushiStage`) whose ``shown``, ``areas``, ``timeline``
+            and ``side`` (chosen cards still flying, with their landing) it edits.
     """
 
-    def __init__(self, scene: SushiPlayScene):
+    def __init__(self, scene: SushiStage):
         self.sc = scene
 
     # -- sprites ----------------------------------------------------------------------------------
@@ -163,7 +193,7 @@ class SushiChoreo:
                 else:
                     ss.hand.pop()
             flight = _flight("card", open_card or BACK, start, end, AI_PLACE_MS, lift=6)
-        sc._sfx("place")
+        sc.sfx("place")
         private = area.bottom and sh.private
 
         def land() -> None:
@@ -187,7 +217,7 @@ class SushiChoreo:
             yield from self.g_reveal(reveal)
         else:  # a pass (the keep that ends a round is forced and never flies here)
             yield from self.g_pass(events, hand_sizes)
-        self.sc._refresh()
+        self.sc.refresh()
 
     # -- EAT reveal -------------------------------------------------------------------------------
     def g_reveal(self, reveal: Reveal) -> Choreography:
@@ -206,7 +236,7 @@ class SushiChoreo:
         yield GATHER_MS
         self.fly([_flight("card", BACK, mids[s], mids[s], FLIP_MS, second=reveal.cards[s], flip=(0, 1),
                          ease="linear", lift=0) for s in range(n)])
-        sc._sfx("slide")
+        sc.sfx("slide")
         yield FLIP_MS + REVEAL_HOLD_MS
         flights = []
         for s in range(n):
@@ -216,7 +246,7 @@ class SushiChoreo:
             flights.append(_flight("card", reveal.cards[s], mids[s], dst, TO_STACK_MS, delay=s * 40, lift=14))
         self.fly(flights)
         yield TO_STACK_MS + 40 * n
-        sc._sfx("place")
+        sc.sfx("place")
         for s in range(n):
             sh.seats[s].eaten.append(actions[s])
         self.fly([])
@@ -281,7 +311,7 @@ class SushiChoreo:
                     flights.append(_flight("card", BACK, start, end, PASS_MS * 0.8, delay=PASS_MS * 0.4, lift=6))
         sh.clear_hands()
         self.fly(flights)
-        sc._sfx("slide")
+        sc.sfx("slide")
         yield _longest(flights) + 60
         self.fly([])
 
@@ -291,8 +321,8 @@ class SushiChoreo:
         seat's turn face up (``cards``: its ``sushi.deal`` cards, None while its owner is not
         looking)."""
         sc = self.sc
-        target = sc._snapshot()
-        work = sc._snapshot()
+        target = sc.take_snapshot()
+        work = sc.take_snapshot()
         work.clear_hands()
         sc.shown = work
         sc.anim_label = _("Round {n}: dealing").format(n=target.round + 1)
@@ -316,11 +346,11 @@ class SushiChoreo:
                                       flip=(0.7, 1.0) if face != BACK else None, delay=delay, lift=12,
                                       angle1=area.hand_angle(j, m)))
         self.fly(flights)
-        sc._sfx("slide")
+        sc.sfx("slide")
         yield _longest(flights) + 80
         self.fly([])
         sc.shown = target
-        sc._refresh()
+        sc.refresh()
 
     # -- end of a round ---------------------------------------------------------------------------
     def g_round_end(self, events: Sequence[Event]) -> Choreography:
@@ -344,7 +374,7 @@ class SushiChoreo:
                                       angle0=area.hand_angle(j, k)))
             ss.clear_hand()
         self.fly(flights)
-        sc._sfx("slide")
+        sc.sfx("slide")
         yield DISCARD_MS + 60
         self.fly([])
         yield from self.g_scoring(events)
@@ -362,7 +392,7 @@ class SushiChoreo:
         panel = sc.scoring = ScoringShow(r, awards, final=final)
         panel.texts = [a.text(sc.names) for a in awards]
         sc.anim_label = _("Round {n} scoring").format(n=r + 1)
-        sc._sync_widgets()
+        sc.sync_widgets()
         yield SCORE_START_MS
         for k, event in enumerate(won):
             award = event.award
@@ -380,7 +410,7 @@ class SushiChoreo:
             area = sc.areas[w]
             dst = area.chip(len(ws.chips), len(ws.chips) + 1)
             self.fly([_flight("chip", ("back", award.pile), start, dst, CHIP_MS, lift=16)])
-            sc._sfx("coins")
+            sc.sfx("coins")
             yield CHIP_MS
             value = event.value if (w == sc.bottom and sh.private) else None
             if value is not None:
@@ -395,12 +425,12 @@ class SushiChoreo:
         panel.done = True
         if final:
             # the game is over: every chip is revealed (the last round's sushi stays on the table)
-            sc.shown = sc._snapshot()
+            sc.shown = sc.take_snapshot()
             sc.show_end()
         elif not sc.humans:
             panel.auto_ms = AUTO_NEXT_MS
         sc.anim_label = ""
-        sc._sync_widgets()
+        sc.sync_widgets()
 
 
 __all__ = ["RESOLVING", "SushiChoreo", "resolves"]

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _, ngettext, pgettext
-from game.sushi import EAT, KEEP, PILES, ROUNDS, TYPES
+from game.sushi.rules import EAT, KEEP, PILES, ROUNDS, TYPES
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -69,6 +68,7 @@ from scenes.sushi.layout import (
 )
 from scenes.sushi.paint import (
     GOLD_HI,
+    TableScene,
     build_glow,
     check_badge,
     chevron,
@@ -79,14 +79,11 @@ from scenes.sushi.paint import (
     toast_alpha,
 )
 
-if TYPE_CHECKING:
-    from scenes.sushi.scene import SushiPlayScene
 
-
-def draw(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw(sc: TableScene, surface: pygame.Surface) -> None:
     """Paint one frame of the table onto ``surface`` (window px)."""
     key = ("static", surface.get_size(), sc.bottom, tuple(sc.top_order))
-    surface.blit(sc._cached(key, lambda: build_static(sc, surface.get_size())), (0, 0))
+    surface.blit(sc.cached(key, lambda: build_static(sc, surface.get_size())), (0, 0))
     draw_targets(sc, surface)
     for seat in sc.top_order:
         draw_opponent(sc, surface, seat)
@@ -112,7 +109,7 @@ def draw(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     sc.draw_coach(surface)
 
 
-def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:
+def build_static(sc: TableScene, size: tuple[int, int]) -> pygame.Surface:
     """The layer that never changes during a game (window px of ``size``): table, panels, mats, slots."""
     vp = sc.viewport
     app = sc.app
@@ -187,7 +184,7 @@ def build_static(sc: SushiPlayScene, size: tuple[int, int]) -> pygame.Surface:
 
 
 # -- highlights -------------------------------------------------------------------------------
-def draw_targets(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_targets(sc: TableScene, surface: pygame.Surface) -> None:
     """Glow on the legal drop targets while a card is dragged / selected; a soft hint on
     the plate / keep mat while the bottom human must choose."""
     vp = sc.viewport
@@ -207,11 +204,11 @@ def draw_targets(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     for tid, r in targets:
         is_hot = tid == hot
         rad = 42 if tid == "plate" else 10
-        glow = sc._cached(("glow", r.w, r.h, is_hot, rad), partial(build_glow, sc, r, is_hot, rad))
+        glow = sc.cached(("glow", r.w, r.h, is_hot, rad), partial(build_glow, sc, r, is_hot, rad))
         surface.blit(glow, glow.get_rect(center=vp.to_window(r).center))
 
 
-def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> None:
+def draw_opponent(sc: TableScene, surface: pygame.Surface, seat: int) -> None:
     """``seat``'s panel in the top row: status, name, hand backs, chosen card, stacks, chips."""
     app = sc.app
     vp = sc.viewport
@@ -277,7 +274,7 @@ def draw_opponent(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> Non
         surface.blit(sc.art.chip(pile, r.w, val), vp.to_window(r).topleft)
 
 
-def draw_info(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
     """The info strip: round pill, instruction banner (a message turns it vermilion), phase pill."""
     app = sc.app
     vp = sc.viewport
@@ -303,7 +300,7 @@ def draw_info(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     text = sc.banner_text()
     a = toast_alpha(sc)
     if a > 0:
-        pill = sc._cached(("toast", BANNER_RECT.w, BANNER_RECT.h),
+        pill = sc.cached(("toast", BANNER_RECT.w, BANNER_RECT.h),
                             lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14),
                                                   C.VERMILION_DARK))
         pill.set_alpha(int(255 * a))

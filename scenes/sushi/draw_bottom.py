@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core import is_you
 from game.i18n import _, ngettext, pgettext
-from game.sushi import EAT, KEEP, PILES, eaten_card, eaten_type
+from game.sushi.rules import EAT, KEEP, PILES, eaten_card, eaten_type
 from scenes.kit.draw import (
     C,
     draw_count_badge,
@@ -57,6 +56,7 @@ from scenes.sushi.layout import (
 )
 from scenes.sushi.paint import (
     GOLD_HI,
+    TableScene,
     build_card_shadow,
     build_glow,
     check_badge,
@@ -64,11 +64,8 @@ from scenes.sushi.paint import (
     draw_stacks,
 )
 
-if TYPE_CHECKING:
-    from scenes.sushi.scene import SushiPlayScene
 
-
-def draw_my_stacks(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_my_stacks(sc: TableScene, surface: pygame.Surface) -> None:
     """The bottom seat's eaten stacks (and the wild targets glowing on them while dragging)."""
     app = sc.app
     seat = sc.bottom
@@ -90,12 +87,12 @@ def draw_my_stacks(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         hot = sc.drag.hover_target
         for tid, z in sc.drag.targets:
             if isinstance(tid, tuple) and tid[0] == "stack":
-                glow = sc._cached(("glow", z.w, z.h, tid == hot, 8), partial(build_glow, sc, z, tid == hot, 8))
+                glow = sc.cached(("glow", z.w, z.h, tid == hot, 8), partial(build_glow, sc, z, tid == hot, 8))
                 surface.blit(glow, glow.get_rect(center=vp.to_window(z).center))
 
 
 # -- plate / keep contents --------------------------------------------------------------------
-def draw_table_middle(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_table_middle(sc: TableScene, surface: pygame.Surface) -> None:
     """The bottom seat's chosen card on the plate / keep mat, or a hint to drop one there."""
     app = sc.app
     vp = sc.viewport
@@ -115,14 +112,14 @@ def draw_table_middle(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         text = _("Drop a card here") if sh.phase == EAT else _("Keep one")
         w = text_width(app, text, 14, True) + 24
         pill = centered(r.center, w, 28)
-        s = sc._cached(("hintpill", pill.w), lambda: pill_surface(vp.px(pill.w), vp.px(pill.h), vp.px(14)))
+        s = sc.cached(("hintpill", pill.w), lambda: pill_surface(vp.px(pill.w), vp.px(pill.h), vp.px(14)))
         s.set_alpha(190)
         surface.blit(s, vp.to_window(pill).topleft)
         draw_text(surface, app, text, r.center, 14, C.PAPER_LIGHT, bold=True)
 
 
 # -- chip piles -------------------------------------------------------------------------------
-def draw_piles(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_piles(sc: TableScene, surface: pygame.Surface) -> None:
     """The chip piles (face down, with counts; the pile being scored highlighted)."""
     app = sc.app
     vp = sc.viewport
@@ -154,7 +151,7 @@ def draw_piles(sc: SushiPlayScene, surface: pygame.Surface) -> None:
 
 
 # -- your chips / passing ---------------------------------------------------------------------
-def draw_my_chips(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_my_chips(sc: TableScene, surface: pygame.Surface) -> None:
     """The bottom seat's won chips (values only where known) and their total."""
     app = sc.app
     vp = sc.viewport
@@ -190,7 +187,7 @@ def draw_my_chips(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         draw_text(surface, app, note, (r.centerx, r.bottom - 20), size, C.INK_MUTED)
 
 
-def draw_log_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_log_card(sc: TableScene, surface: pygame.Surface) -> None:
     """The bottom-left card: the game log (every event in words), or the passing card before the
     first event is told."""
     log_panel = sc.narration
@@ -203,7 +200,7 @@ def draw_log_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
     log_panel.draw_base(surface, sc.app)
 
 
-def draw_pass_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_pass_card(sc: TableScene, surface: pygame.Surface) -> None:
     """The passing card: who gets the leftovers, who passes to you, the next hand size."""
     app = sc.app
     vp = sc.viewport
@@ -247,7 +244,7 @@ def draw_pass_card(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         draw_text(surface, app, note, (r.centerx, r.bottom - 22), 14, C.INK_MUTED)
 
 
-def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_hand(sc: TableScene, surface: pygame.Surface) -> None:
     """The bottom seat's hand, fanned, hover-lifted (backs with a count while hidden)."""
     vp = sc.viewport
     ss = sc.shown.seats[sc.bottom]
@@ -268,7 +265,7 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         img = sc.art.rotated(key, r.w, r.h, angle)
         dest = img.get_rect(center=vp.to_window((cx, cy)))
         if lift > 1:
-            sh = sc._cached(("cardshadow", r.w, r.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
+            sh = sc.cached(("cardshadow", r.w, r.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
             surface.blit(sh, sh.get_rect(center=(dest.centerx + vp.px(3), dest.centery + vp.px(6 + lift * 0.2))))
         surface.blit(img, dest)
         if private and item == selected:
@@ -283,7 +280,7 @@ def draw_hand(sc: SushiPlayScene, surface: pygame.Surface) -> None:
                   bold=True, shadow=(20, 12, 6, 170))
 
 
-def draw_dragged(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_dragged(sc: TableScene, surface: pygame.Surface) -> None:
     """The card being dragged (or snapping back), above everything else."""
     ss = sc.shown.seats[sc.bottom]
     if ss.hand is None:
@@ -297,13 +294,13 @@ def draw_dragged(sc: SushiPlayScene, surface: pygame.Surface) -> None:
         w, h = rect.w * grow, rect.h * grow
         c = rect.center
         wr = vp.to_window(centered(c, w, h))
-        sh = sc._cached(("cardshadow", rect.w, rect.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
+        sh = sc.cached(("cardshadow", rect.w, rect.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
         surface.blit(sh, sh.get_rect(center=(wr.centerx + vp.px(8), wr.centery + vp.px(14))))
         surface.blit(sc.art.card_scaled(card, wr.w, wr.h), wr.topleft)
 
 
 # -- flights ----------------------------------------------------------------------------------
-def draw_flight(sc: SushiPlayScene, surface: pygame.Surface, f: Flight) -> None:
+def draw_flight(sc: TableScene, surface: pygame.Surface, f: Flight) -> None:
     """One flying card or chip (:class:`scenes.kit.flight.Flight`): turn-over squeeze, angle, fade, lift."""
     vp = sc.viewport
     x, y, w, h = f.rect()
@@ -329,7 +326,7 @@ def draw_flight(sc: SushiPlayScene, surface: pygame.Surface, f: Flight) -> None:
         img = img.copy() if img.get_flags() & pygame.SRCALPHA else img
         img.set_alpha(a)
     if lift > 0.5 and f.kind == "card" and w >= 60:
-        shadow = sc._cached(("cardshadow", HAND_W, HAND_H), lambda: build_card_shadow(sc, HAND_W, HAND_H))
+        shadow = sc.cached(("cardshadow", HAND_W, HAND_H), lambda: build_card_shadow(sc, HAND_W, HAND_H))
         sw, shh = max(1, int(wr.w * 1.1)), max(1, int(wr.h * 1.06))
         sh_img = pygame.transform.scale(shadow, (sw, shh))
         if a < 255:
@@ -340,7 +337,7 @@ def draw_flight(sc: SushiPlayScene, surface: pygame.Surface, f: Flight) -> None:
 
 
 # -- scoring panel ----------------------------------------------------------------------------
-def draw_scoring(sc: SushiPlayScene, surface: pygame.Surface) -> None:
+def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     """The round-scoring panel: counts per seat and pile, the winner, the current pile's reasoning."""
     panel = sc.scoring
     if panel is None:

@@ -1,7 +1,7 @@
 """Sushi Draft's input: drag-and-drop callbacks, clicks, keys and the hand's hover lift.
 
 Handlers read ``event.pos`` / ``event.key`` (LOGICAL px: the app converts window pixels before
-the scene sees them) and act only through the scene's ``_commit`` (which applies through the
+the scene sees them) and act only through the scene's ``commit`` (which applies through the
 Match). Controls: drag a card onto the plate (EAT) / the keep mat (KEEP), or click it then click
 the target; a wild is dropped on the eaten stack of the type it copies (``wild=<type>``);
 clicking a wild with one possible type eats it as that type. Esc / the pause button: pause menu
@@ -10,18 +10,72 @@ or Space; :mod:`scenes.play.keyplay`) picks the hand's cards and drops them on t
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.i18n import N_, _
-from game.sushi import EAT, KEEP, PILES, TYPES, WILD
+from game.match import Match
+from game.sushi.rules import EAT, KEEP, PILES, TYPES, WILD
 from scenes.kit.scene import UIElement
-from scenes.play.input import PlayInput
+from scenes.kit.timeline import Timeline
+from scenes.play.input import InputScene, PlayInput
 from scenes.sushi.layout import HAND_AREA, KEEP_RECT, PLATE_RECT, pile_cell
 
-if TYPE_CHECKING:
-    from scenes.sushi.scene import SushiPlayScene
+
+class SushiInputScene(InputScene, Protocol):
+    """What the input handler uses of the play scene (:class:`scenes.sushi.scene.SushiPlayScene` is one):
+    the attributes it reads (``hover`` it sets) and the methods it calls."""
+
+    @property
+    def areas(self) -> Any: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    @property
+    def btn_next(self) -> Any: ...
+
+    @property
+    def coach_elements(self) -> Any: ...
+
+    @property
+    def commit(self) -> Any: ...
+
+    @property
+    def current_hint(self) -> Any: ...
+
+    @property
+    def hand(self) -> Any: ...
+
+    @property
+    def hint_card(self) -> Any: ...
+
+    @property
+    def hint_kind(self) -> Any: ...
+
+    hover: Any
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def message(self) -> Any: ...
+
+    @property
+    def next_round(self) -> Any: ...
+
+    @property
+    def shown(self) -> Any: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
+    @property
+    def tutorial_drop(self) -> Any: ...
+
+    @property
+    def viewer(self) -> int | None: ...
 
 #: The notices of a card dropped where it cannot go (translated where they are shown).
 MSG_WILD_FIRST = N_("A wild copies a sushi you have already eaten this round — eat a real card first")
@@ -41,10 +95,10 @@ class SushiInput(PlayInput):
         scene: the :class:`scenes.sushi.scene.SushiPlayScene` it serves.
     """
 
-    def __init__(self, scene: SushiPlayScene):
+    def __init__(self, scene: SushiInputScene):
         self.sc = scene
 
-    def play_scene(self) -> SushiPlayScene:
+    def play_scene(self) -> SushiInputScene:
         """The Sushi Draft play scene served."""
         return self.sc
 
@@ -122,7 +176,7 @@ class SushiInput(PlayInput):
         action = self.action_for(card, target)
         if action is None or action not in sc.match.view(seat).legal_actions:
             return False
-        return sc._commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item))
+        return sc.commit(seat, action, drop_rect if drop_rect is not None else self.item_rect(item))
 
     def on_click_item(self, item: Item) -> bool:
         """A click on a card: a wild with one possible type is eaten at once; a wild that cannot
@@ -137,10 +191,10 @@ class SushiInput(PlayInput):
             return False
         targets = v.wild_targets()
         if not targets:
-            sc._message(_(MSG_WILD_FIRST))
+            sc.message(_(MSG_WILD_FIRST))
             return True
         if len(targets) == 1:
-            sc._commit(seat, f"{WILD}={targets[0]}", self.item_rect(item))
+            sc.commit(seat, f"{WILD}={targets[0]}", self.item_rect(item))
             return True
         return False  # selected: the stacks it may copy glow; the banner says to click one
 
@@ -156,7 +210,7 @@ class SushiInput(PlayInput):
         selection, else pause."""
         sc = self.sc
         if getattr(event, "key", None) in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.btn_next.visible:
-            sc._next_round()
+            sc.next_round()
             return True
         return super().on_key(event)
 
@@ -189,11 +243,11 @@ class SushiInput(PlayInput):
             return
         v = sc.match.view(seat)
         if v.phase == EAT and card == WILD:
-            sc._message(_(MSG_WILD_FIRST if not v.wild_targets() else MSG_WILD_STACK))
+            sc.message(_(MSG_WILD_FIRST if not v.wild_targets() else MSG_WILD_STACK))
         elif HAND_AREA.collidepoint(pos):
             return  # put back into the hand: no complaint
         else:
-            sc._message(_(MSG_TO_KEEP if v.phase == KEEP else MSG_TO_PLATE))
+            sc.message(_(MSG_TO_KEEP if v.phase == KEEP else MSG_TO_PLATE))
 
     # -- UI elements --------------------------------------------------------------------------------
     def ui_elements(self) -> list[UIElement]:

@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from game.sushi import TYPES
+from game.sushi.rules import TYPES
 from scenes.kit.flight import centered
 from scenes.kit.hand import HandLayout
 from scenes.kit.layout import PanelRow

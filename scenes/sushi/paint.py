@@ -10,26 +10,127 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.i18n import pgettext
-from game.sushi import DESSERT, TYPES, WILD, eaten_card
+from game.match import Match
+from game.sushi.rules import DESSERT, TYPES, WILD, eaten_card
+from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import C, draw_count_badge, draw_shadow, draw_text, mix
+from scenes.kit.narration import NarrationLog
+from scenes.kit.timeline import Timeline
 from scenes.kit.tween import clamp
+from scenes.kit.viewport import Viewport
 from scenes.sushi.art import TYPE_RGB
 from scenes.sushi.shown import stacks_of
 from scenes.sushi.texts import TOAST_MS
 
-if TYPE_CHECKING:
-    from scenes.sushi.scene import SushiPlayScene
+
+class TableScene(Protocol):
+    """What the table's drawing (this module, :mod:`scenes.sushi.draw` and
+    :mod:`scenes.sushi.draw_bottom`) uses of the play scene (:class:`scenes.sushi.scene.SushiPlayScene`
+    is one): the attributes it reads and the methods it calls."""
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def areas(self) -> Any: ...
+
+    @property
+    def art(self) -> Any: ...
+
+    @property
+    def banner_text(self) -> Any: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    @property
+    def cached(self) -> Any: ...
+
+    @property
+    def clock_ms(self) -> float: ...
+
+    @property
+    def drag(self) -> DragController: ...
+
+    @property
+    def draw_coach(self) -> Any: ...
+
+    @property
+    def hand(self) -> Any: ...
+
+    @property
+    def hint_card(self) -> Any: ...
+
+    @property
+    def hint_tag(self) -> str: ...
+
+    @property
+    def human_to_act(self) -> Any: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def narration(self) -> NarrationLog | None: ...
+
+    @property
+    def scoring(self) -> Any: ...
+
+    @property
+    def seat_label(self) -> Any: ...
+
+    @property
+    def seat_status(self) -> Any: ...
+
+    @property
+    def seats(self) -> list[str]: ...
+
+    @property
+    def shown(self) -> Any: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
+    @property
+    def toast_ms(self) -> Any: ...
+
+    @property
+    def toast_text(self) -> str: ...
+
+    @property
+    def top_order(self) -> Any: ...
+
+    @property
+    def tutorial_drop(self) -> Any: ...
+
+    @property
+    def viewer(self) -> int | None: ...
+
+    @property
+    def viewport(self) -> Viewport: ...
+
+    @property
+    def widgets(self) -> Any: ...
 
 #: The gold of highlights (targets, the hovered card, the pile being scored).
 GOLD_HI = (240, 200, 110)
 
 
-def build_tint(sc: SushiPlayScene, r: pygame.Rect, color) -> pygame.Surface:
+def build_tint(sc: TableScene, r: pygame.Rect, color) -> pygame.Surface:
     """A translucent tint with an outline over a logical rect (the stacks being scored)."""
     vp = sc.viewport
     s = pygame.Surface((vp.px(r.w), vp.px(r.h)), pygame.SRCALPHA)
@@ -38,7 +139,7 @@ def build_tint(sc: SushiPlayScene, r: pygame.Rect, color) -> pygame.Surface:
     return s
 
 
-def build_glow(sc: SushiPlayScene, r: pygame.Rect, hot: bool, radius: float) -> pygame.Surface:
+def build_glow(sc: TableScene, r: pygame.Rect, hot: bool, radius: float) -> pygame.Surface:
     """A gold glow (window px) around a logical rect ``r``; brighter when ``hot`` (the target under the card)."""
     vp = sc.viewport
     pad = vp.px(8)
@@ -70,7 +171,7 @@ def status_word(status: str) -> str:
     return ""
 
 
-def draw_status(sc: SushiPlayScene, surface: pygame.Surface, status: str, pos: tuple[float, float]) -> None:
+def draw_status(sc: TableScene, surface: pygame.Surface, status: str, pos: tuple[float, float]) -> None:
     """A seat panel's status at logical ``pos`` (its right end): "chosen" with a tick, or "thinking" / "choosing" with dots."""
     app = sc.app
     vp = sc.viewport
@@ -87,7 +188,7 @@ def draw_status(sc: SushiPlayScene, surface: pygame.Surface, status: str, pos: t
             pygame.draw.circle(surface, C.VERMILION, vp.to_window((base_x + k * 8, y + 3 + dy)), max(1, vp.px(2.5)))
 
 
-def draw_stacks(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> None:
+def draw_stacks(sc: TableScene, surface: pygame.Surface, seat: int) -> None:
     """``seat``'s eaten cards as stacks, one column per type (a wild on the card it copies)."""
     app = sc.app
     vp = sc.viewport
@@ -115,7 +216,7 @@ def draw_stacks(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> None:
                       anchor="midleft")
 
 
-def draw_scoring_glow(sc: SushiPlayScene, surface: pygame.Surface, seat: int) -> None:
+def draw_scoring_glow(sc: TableScene, surface: pygame.Surface, seat: int) -> None:
     """During the scoring, the stacks of the pile being scored glow (dessert: every stack)."""
     panel = sc.scoring
     if panel is None or not 0 <= panel.index < len(panel.awards):
@@ -127,7 +228,7 @@ def draw_scoring_glow(sc: SushiPlayScene, surface: pygame.Surface, seat: int) ->
     color = TYPE_RGB[award.pile]
     for t_i in cols:
         z = area.stack_zone(t_i)
-        glow = sc._cached(("scoreglow", z.w, z.h, award.pile), partial(build_tint, sc, z, color))
+        glow = sc.cached(("scoreglow", z.w, z.h, award.pile), partial(build_tint, sc, z, color))
         surface.blit(glow, vp.to_window(z).topleft)
     if award.seat == seat:
         z = area.chips_zone()
@@ -135,7 +236,7 @@ def draw_scoring_glow(sc: SushiPlayScene, surface: pygame.Surface, seat: int) ->
                          border_radius=vp.px(8))
 
 
-def build_card_shadow(sc: SushiPlayScene, w: float, h: float) -> pygame.Surface:
+def build_card_shadow(sc: TableScene, w: float, h: float) -> pygame.Surface:
     """The soft shadow (window px) of a ``w`` x ``h`` logical card."""
     vp = sc.viewport
     W, H = vp.px(w * 1.1), vp.px(h * 1.06)
@@ -148,7 +249,7 @@ def build_card_shadow(sc: SushiPlayScene, w: float, h: float) -> pygame.Surface:
     return s
 
 
-def toast_alpha(sc: SushiPlayScene) -> float:
+def toast_alpha(sc: TableScene) -> float:
     """Opacity 0..1 of the message banner (fades in fast, out over the last 400 ms)."""
     if sc.toast_ms <= 0 or not sc.toast_text:
         return 0.0

@@ -42,8 +42,8 @@ import pygame
 
 from game.core import ActionError, first_event
 from game.i18n import _
-from game.sushi import EAT, KEEP, STEPS, SUSHI, SushiState
-from game.sushi_events import Chosen, Deal
+from game.sushi.events import Chosen, Deal
+from game.sushi.rules import EAT, KEEP, STEPS, SUSHI, SushiState
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
 from scenes.kit.hand import Hand
@@ -128,11 +128,11 @@ class SushiPlayScene(PlayScene):
         if self.review:  # the replay viewer: the seat chosen (or seat 0 for "All"), always looking
             self.bottom = self.review_viewer if self.review_viewer is not None else 0
             self.viewer = self.bottom
-        self._privacy_for: int | None = None
+        self.privacy_for: int | None = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []
         self._layout()
-        self.shown = self._snapshot()
+        self.shown = self.take_snapshot()
 
         # animation / flow
         self.timeline = Timeline(self.speed, on_idle=self._anim_done)
@@ -158,9 +158,9 @@ class SushiPlayScene(PlayScene):
         self.add_narration(NARRATION_RECT)
         self.btn_next = self.widgets.add(
             # Translators: a button (max ~14 characters) dealing the next round after a round's scoring
-            Button("button:next-round", _("Next round"), NEXT_RECT, self._next_round, style="primary", size=20))
+            Button("button:next-round", _("Next round"), NEXT_RECT, self.next_round, style="primary", size=20))
         self.art = SushiArt(app)
-        self._sync_widgets()
+        self.sync_widgets()
 
     # -- lifecycle --------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -176,8 +176,8 @@ class SushiPlayScene(PlayScene):
         self.scoring = None
         self.anim_label = ""
         self.toast_ms = 0.0
-        self._refresh()
-        self._sync_widgets()
+        self.refresh()
+        self.sync_widgets()
 
     def _animate_applied(self, seat: int, action: str) -> None:
         """Review mode's step forward: the choice as an AI's is shown. The forced keep that ends a
@@ -187,7 +187,7 @@ class SushiPlayScene(PlayScene):
         if sh.phase == KEEP and sh.step == STEPS - 1:
             if self.match.to_act() and not self.match.is_over() and self.match.view(self.bottom).phase == KEEP:
                 self.tell_new()
-                self._refresh()  # the keep lies face down; the round ends with the last one
+                self.refresh()  # the keep lies face down; the round ends with the last one
                 return
             events = self.take_events(self.bottom)
             self.choreo.finish_side()
@@ -223,7 +223,7 @@ class SushiPlayScene(PlayScene):
 
     def _hint_shown(self, hint: Any) -> None:
         """Say which card the hard AI would take."""
-        self._message(texts.hint_text(hint.action, self.match.view(hint.seat).phase), error=False)
+        self.message(texts.hint_text(hint.action, self.match.view(hint.seat).phase), error=False)
 
     def hint_card(self) -> int | None:
         """The index in the bottom hand of the card the hard AI's suggestion plays, while the hint
@@ -247,15 +247,15 @@ class SushiPlayScene(PlayScene):
         return tutorial_drop(self)
 
     # -- what is shown ----------------------------------------------------------------------------
-    def _snapshot(self) -> Shown:
+    def take_snapshot(self) -> Shown:
         """A fresh :class:`Shown` from the bottom seat's view (private while its owner looks)."""
         shown = Shown.from_view(self.match.view(self.bottom), private=self.viewer is not None)
         if self.review and self.review_viewer is None:  # the replay viewer's "All"
             shown.reveal_all([self.match.view(s) for s in range(len(self.seats))])
         return shown
 
-    def _refresh(self) -> None:
-        self.shown = self._snapshot()
+    def refresh(self) -> None:
+        self.shown = self.take_snapshot()
 
     def _layout(self) -> None:
         """Seat areas: the bottom seat below, the others across the top from its left neighbour
@@ -284,7 +284,7 @@ class SushiPlayScene(PlayScene):
         choose), else None (animating, AI's turn, privacy screen, scoring, forced keep, over)."""
         if self.timeline.running or self._left or self.review or self.scoring is not None or self.viewer is None:
             return None
-        if self._privacy_for is not None or self.seats[self.viewer] != "human":
+        if self.privacy_for is not None or self.seats[self.viewer] != "human":
             return None
         v = self.match.view(self.viewer)
         if v.phase not in (EAT, KEEP) or self.viewer not in v.to_act or not v.legal_actions:
@@ -305,7 +305,7 @@ class SushiPlayScene(PlayScene):
     def _ai_pending(self) -> bool:
         """True when an AI seat still has to choose now (the loop must keep running); never in
         review mode (the record says what the AI did)."""
-        if self._left or self.review or self.scoring is not None or self._privacy_for is not None:
+        if self._left or self.review or self.scoring is not None or self.privacy_for is not None:
             return False
         v = self.match.view(self.bottom)
         return any(self.seats[s] != "human" for s in v.to_act) or (v.phase == KEEP and v.step == STEPS - 1)
@@ -322,15 +322,15 @@ class SushiPlayScene(PlayScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.input.handle_event(event)
 
-    def _message(self, text: str, error: bool = True) -> None:
+    def message(self, text: str, error: bool = True) -> None:
         """Show a short fading message (and the error sound)."""
         self.toast_text = text
         self.toast_ms = TOAST_MS
         if error:
-            self._sfx("error")
+            self.sfx("error")
 
     # -- choices ----------------------------------------------------------------------------------
-    def _commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
+    def commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply a person's ``action`` for ``seat`` through the Match and animate its events.
         False if the state rejects it."""
         if not self._apply_person(seat, action):
@@ -376,7 +376,7 @@ class SushiPlayScene(PlayScene):
     def _drive(self) -> None:
         """Start whatever comes next when nothing animates: the forced keep, one tick of the AI
         (``match.drive``), the privacy screen for the next human (``match.privacy_due``)."""
-        if self.timeline.running or self._left or self.scoring is not None or self._privacy_for is not None:
+        if self.timeline.running or self._left or self.scoring is not None or self.privacy_for is not None:
             return
         if self.match.is_over() or self.review:
             return
@@ -396,7 +396,7 @@ class SushiPlayScene(PlayScene):
         if nxt is not None:
             self.ask_privacy(nxt)
 
-    def _next_round(self) -> None:
+    def next_round(self) -> None:
         panel = self.scoring
         if panel is None or not panel.done or self._left:
             return
@@ -404,7 +404,7 @@ class SushiPlayScene(PlayScene):
             self._go_to_score()
             return
         self.scoring = None
-        self._sync_widgets()
+        self.sync_widgets()
         self._run(self.choreo.g_deal(self._dealt()))
 
     def _go_to_score(self) -> None:
@@ -416,13 +416,13 @@ class SushiPlayScene(PlayScene):
         self.drag.reset()
         if self.timeline.running:  # (never: a choreography starts only when none runs)
             self.timeline.finish()
-        self._sync_widgets()
+        self.sync_widgets()
         self.timeline.run(gen)
 
     def _anim_done(self) -> None:
         """The main choreography ended."""
         self.anim_label = ""
-        self._sync_widgets()
+        self.sync_widgets()
 
     def finish_animations(self) -> None:
         """Land the chosen cards still flying, then :meth:`PlayScene.finish_animations`."""
@@ -444,12 +444,12 @@ class SushiPlayScene(PlayScene):
             panel.auto_ms -= sdt
             if panel.auto_ms <= 0:
                 panel.auto_ms = None
-                self._next_round()
+                self.next_round()
         if self._privacy_returned():
             return
         self._drive()
 
-    def _sync_widgets(self) -> None:
+    def sync_widgets(self) -> None:
         panel = self.scoring
         show = (panel is not None and panel.done and not self._left and bool(self.humans) and not panel.final
                 and not self.review)

@@ -1,10 +1,10 @@
 """Sushi Draft game-over screen: every chip revealed per seat and pile, totals, winners and a
 per-round summary (which seat took each pile's chip in each round, and its value).
 
-Built from the final :class:`game.sushi.SushiView` (``revealed_chips`` is filled once the game is
+Built from the final :class:`game.sushi.rules.SushiView` (``revealed_chips`` is filled once the game is
 over, so nothing hidden is needed). Rows are ranked by total; equal highest totals share the win
 (RULES.md section 2, end). What decided the game — every seat's chip total and who won or shared
-the win — is the core's own sentence (:class:`game.sushi_events.End`), from the ``end`` or
+the win — is the core's own sentence (:class:`game.sushi.events.End`), from the ``end`` or
 ``record`` keyword (:class:`scenes.play.score.ScoreScene`).
 
 UI ids: ``button:rematch`` (same seats, new deal), ``button:review`` (with a record and a replay
@@ -18,8 +18,8 @@ import pygame
 
 from game.core import is_you, join_list
 from game.i18n import _, ngettext
-from game.sushi import PILES, ROUNDS
-from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label, fit_text
+from game.sushi.rules import PILES, ROUNDS
+from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 from scenes.sushi.art import PILE_TITLE
@@ -74,7 +74,7 @@ class SushiScoreScene(ScoreScene):
     """Final result of a Sushi Draft game.
 
     kwargs:
-        view: the final :class:`game.sushi.SushiView` (any seat's: all chips are revealed).
+        view: the final :class:`game.sushi.rules.SushiView` (any seat's: all chips are revealed).
         seats: per seat "human" | "random" | "easy" | "medium" | "hard".
         names: per seat display names.
         setup: kwargs for the rematch (``app.start_game("sushi-draft", **setup)``); seed reset.

@@ -1,6 +1,6 @@
 """What the Sushi Draft scene shows: a snapshot of ONE seat's view, advanced by events.
 
-:class:`Shown` is built from the :class:`game.sushi.SushiView` of the seat at the bottom of the
+:class:`Shown` is built from the :class:`game.sushi.rules.SushiView` of the seat at the bottom of the
 screen (:meth:`Shown.from_view`): other seats' hands are only counts (card backs), their chosen
 cards are face-down cards, their chip values are hidden. While the choreography
 (:mod:`scenes.sushi.choreo`) animates the events of an action it edits the snapshot step by step
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from game.sushi import TYPES, eaten_type
+from game.sushi.rules import TYPES, eaten_type
 
 
 def stacks_of(eaten: Sequence[str]) -> dict[str, list[str]]:
@@ -53,7 +53,7 @@ class SeatShown:
 
 @dataclass
 class Shown:
-    """What the scene draws, built from one seat's :class:`game.sushi.SushiView`.
+    """What the scene draws, built from one seat's :class:`game.sushi.rules.SushiView`.
 
     ``private`` False hides the bottom seat's hand and chip values too (hot-seat privacy)."""
 
@@ -114,7 +114,7 @@ class Shown:
 
 @dataclass
 class ScoringShow:
-    """The round-scoring panel: ``awards`` (:class:`game.sushi_events.Award`, PILES order) of round
+    """The round-scoring panel: ``awards`` (:class:`game.sushi.events.Award`, PILES order) of round
     ``round`` (0-2), the pile being shown (``index``; -1 before the first, ``len(awards)`` once all
     are shown), ``done`` when the panel waits for "Next round" (or counts ``auto_ms`` down, ms),
     ``final`` after round 3; ``texts`` are the awards' sentences (``Award.text``)."""

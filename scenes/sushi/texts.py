@@ -5,17 +5,67 @@ never change anything.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from game.core import is_you, join_list
 from game.i18n import N_, _
-from game.sushi import EAT, KEEP, WILD
+from game.match import Match
+from game.sushi.rules import EAT, KEEP, WILD
+from scenes.kit.dragdrop import DragController
+from scenes.kit.timeline import Timeline
 
 #: How long a message stays in the banner (ms, real time).
 TOAST_MS = 2600.0
 
-if TYPE_CHECKING:
-    from scenes.sushi.scene import SushiPlayScene
+
+class TextsScene(Protocol):
+    """What the status texts uses of the play scene (:class:`scenes.sushi.scene.SushiPlayScene` is one):
+    the attributes it reads and the methods it calls."""
+
+    @property
+    def anim_label(self) -> str: ...
+
+    @property
+    def bottom(self) -> int: ...
+
+    @property
+    def drag(self) -> DragController: ...
+
+    @property
+    def human_to_act(self) -> Any: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def input(self) -> Any: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def privacy_for(self) -> int | None: ...
+
+    @property
+    def review(self) -> bool: ...
+
+    @property
+    def scoring(self) -> Any: ...
+
+    @property
+    def seats(self) -> list[str]: ...
+
+    @property
+    def shown(self) -> Any: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
+    @property
+    def viewer(self) -> int | None: ...
 
 
 #: A card named inside a sentence, with its article ("Hint: eat {card}.").
@@ -80,11 +130,11 @@ def hint_text(action: str, phase: str) -> str:
 REVIEW_BANNER = {EAT: N_("Eat: everyone chooses a card"), KEEP: N_("Keep: everyone keeps one card")}
 
 
-def banner_text(sc: SushiPlayScene) -> str:
+def banner_text(sc: TextsScene) -> str:
     """The instruction banner's text ("" for none): who to pass the screen to, the scoring, the
     running animation's label, what the human at the bottom should do, or who is awaited."""
-    if sc._privacy_for is not None or (sc.viewer is None and sc.match.hot_seat):
-        who = sc._privacy_for if sc._privacy_for is not None else sc.bottom
+    if sc.privacy_for is not None or (sc.viewer is None and sc.match.hot_seat):
+        who = sc.privacy_for if sc.privacy_for is not None else sc.bottom
         return _("Pass the screen to {name}").format(name=sc.names[who])
     panel = sc.scoring
     if panel is not None:
@@ -121,7 +171,7 @@ def banner_text(sc: SushiPlayScene) -> str:
     return _("Waiting for {names}…").format(names=join_list(waiting))
 
 
-def _instruction(sc: SushiPlayScene, seat: int) -> str:
+def _instruction(sc: TextsScene, seat: int) -> str:
     """What the human ``seat`` at the bottom should do now."""
     v = sc.match.view(seat)
     sel = sc.input.card_of(sc.drag.selected) if sc.drag.selected is not None else None
@@ -143,7 +193,7 @@ def _instruction(sc: SushiPlayScene, seat: int) -> str:
     return _("Keep: drag one card to the keep mat — the rest go to {name}").format(name=left)
 
 
-def seat_status(sc: SushiPlayScene, seat: int) -> str:
+def seat_status(sc: TextsScene, seat: int) -> str:
     """``"chosen"`` / ``"thinking"`` / ``"choosing"`` / ``""`` for ``seat``'s panel."""
     sh = sc.shown
     if sc.scoring is not None or sh.over or sh.phase not in (EAT, KEEP):

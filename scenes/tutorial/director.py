@@ -110,7 +110,7 @@ class TutorialDirector:
             self._why(WAIT_KEY)
         else:
             self._why(self.step.why_not(action))
-        sfx = getattr(self.scene, "_sfx", None)
+        sfx = getattr(self.scene, "sfx", None)
         if sfx is not None:
             sfx("error")
         return True

@@ -12,7 +12,7 @@ from game.i18n import _, ngettext
 from scenes.kit.draw import C, draw_hanko, draw_panel, draw_text, fill_alpha, wrap_text
 from scenes.kit.widgets import Button, UIScene
 from scenes.shell.catalog import GAMES_BY_NAME
-from scenes.tutorial.offered import MINUTES, mark_offered
+from scenes.shell.offered import mark_offered
 from scenes.tutorial.scene import start_tutorial
 
 PANEL = pygame.Rect(640 - 310, 180, 620, 330)
@@ -24,7 +24,7 @@ class TutorialOfferScene(UIScene):
     overlay = True
     FADE_MS = 140.0
 
-    def __init__(self, app: Any, game: str = "kaito", on_skip: Callable[[], Any] | None = None, **kwargs: Any):
+    def __init__(self, app: Any, game: str = "", on_skip: Callable[[], Any] | None = None, **kwargs: Any):
         super().__init__(app, **kwargs)
         self.game = game
         self.on_skip = on_skip
@@ -37,7 +37,7 @@ class TutorialOfferScene(UIScene):
         # Translators: a button: no tutorial, on to the game's setup
         self.widgets.add(Button("button:skip-tutorial", _("Skip"), (PANEL.x + 40, y, 220, 58), self.skip,
                                 style="secondary", size=20))
-        minutes = MINUTES[game]
+        minutes = info.tutorial_minutes
         # Translators: a button starting the tutorial ({n}: its length in minutes; ~24 characters)
         learn = ngettext("Learn in {n} minute", "Learn in {n} minutes", minutes).format(n=minutes)
         self.widgets.add(Button("button:tutorial", learn, (PANEL.right - 320, y, 280, 58), self.learn,

@@ -13,18 +13,17 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.tutorial import TUTORIAL_GAMES, TutorialError, load_tutorial
+from game.tutorial import TUTORIAL_GAMES, load_tutorial
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, UIScene
 from scenes.play.seats import YOU
 from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.tutorial.director import TutorialDirector
-from scenes.tutorial.offered import MINUTES
 
 log = logging.getLogger("tatami.tutorial")
 
-#: The seat names of the tutorials (``"names"`` of game/tutorials/*.json), marked here for the
+#: The seat names of the tutorials (``"names"`` of game/<name>/tutorial.json), marked here for the
 #: catalogs; translated when a tutorial starts (a name not listed is shown as written).
 TUTORIAL_NAMES = (
     YOU,
@@ -35,7 +34,7 @@ TUTORIAL_NAMES = (
 )
 
 
-def tutorial_scene(app: Any, game: str = "kaito", **_ignored: Any) -> Scene:
+def tutorial_scene(app: Any, game: str = "", **_ignored: Any) -> Scene:
     """The play scene of ``game`` running its tutorial (:func:`game.tutorial.load_tutorial`).
 
     Raises:
@@ -44,27 +43,18 @@ def tutorial_scene(app: Any, game: str = "kaito", **_ignored: Any) -> Scene:
     info = GAMES_BY_NAME[game]
     seats = ["human" if kind == "human" else "easy" for kind in tut.seats]
     state = tut.initial_state()
-    kwargs: dict[str, Any] = {}
-    if game == "kaito":
-        kwargs["colors"] = tuple(getattr(state.view(0), "colors"))
     director = TutorialDirector(app, tut)
     names = [_(n) if n in TUTORIAL_NAMES else n for n in tut.names] if tut.names else None
     scene = app.make_scene(info.scene, seats=seats, names=names, state=state,
-                           seed=0, tutorial=director, **kwargs)
+                           seed=0, tutorial=director)
     scene.name = f"tutorial:{game}"
     return scene
 
 
 def start_tutorial(app: Any, game: str) -> bool:
-    """Replace the screen with ``game``'s tutorial. False (logged, a notice on the menu) when it
-    cannot be built; nothing else changes then."""
-    try:
-        scene = tutorial_scene(app, game)
-    except (TutorialError, KeyError, ValueError) as exc:
-        log.error("tutorial %s: %s", game, exc)
-        return False
-    app.manager.reset(scene)
-    return True
+    """Replace the screen with ``game``'s tutorial (:meth:`scenes.shell.app.App.open_tutorial`).
+    False (logged, a notice on the menu) when it cannot be built; nothing else changes then."""
+    return bool(app.open_tutorial(game))
 
 
 PANEL = pygame.Rect(640 - 330, 150, 660, 420)
@@ -82,7 +72,7 @@ class LearnScene(UIScene):
         y = PANEL.y + 110
         for game in TUTORIAL_GAMES:
             info = GAMES_BY_NAME[game]
-            minutes = MINUTES[game]
+            minutes = info.tutorial_minutes
             # Translators: under a game's name in the tutorial chooser ({n}: the tutorial's length in minutes)
             sub = ngettext("A guided first game · about {n} minute", "A guided first game · about {n} minutes",
                            minutes).format(n=minutes)

@@ -1,6 +1,6 @@
 """KAITO's events (issue 9 §1): what each action did, as :class:`game.core.Event` records.
 
-:meth:`game.kaito.KaitoState.apply` emits them in this order:
+:meth:`game.kaito.rules.KaitoState.apply` emits them in this order:
 
 * the opening placement: :class:`KaitoPlaced` (the two blank tiles leave the game, the Kaito is put
   on one of their squares);
@@ -13,7 +13,7 @@
   (definition in its docstring);
 * :class:`GameEnded` when the game is over (after a capture of a last katana / kabuto, or when the
   seat to move has no tile in the Kaito's row or column; also when a position built by
-  :meth:`game.kaito.KaitoState.from_position` is over at once).
+  :meth:`game.kaito.rules.KaitoState.from_position` is over at once).
 
 KAITO has no hidden information (RULES.md §1, "perfect information"): every event is public (no
 :attr:`~game.core.Event.SECRET` field, nothing :attr:`~game.core.Event.PRIVATE`) and no event reveals
@@ -30,18 +30,15 @@ colour names are whole noun phrases of their own (:data:`TILE_NAMES`, :data:`COL
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Callable, ClassVar, Sequence
 
-from .core import Event, is_you, join_list, pick_template, seat_name
-from .i18n import N_, _, ngettext
+from game.core import Event, is_you, join_list, pick_template, seat_name
+from game.i18n import N_, _, ngettext
 
 #: Colour words (RULES.md §1 components: red ``R``, black ``B``; ``O`` for the blank tiles), as a
 #: side's name ("Red won"); marked for the catalogs, translated where shown (``_(COLOR_WORDS[c])``).
 COLOR_WORDS = {"R": N_("Red"), "B": N_("Black"), "O": N_("blank")}
-#: Tile kind words, the game's vocabulary (RULES.md §1 components); translated where shown. A tile
-#: of a colour is named by :data:`TILE_NAMES` (whole names, never colour + kind glued).
-KIND_WORDS = {"K": N_("katana"), "H": N_("kabuto"), "3": N_("Mon 3"), "2": N_("Mon 2"), "1": N_("Mon 1"),
-              "O": N_("tile")}
 #: Every tile's name, a whole noun phrase per tile code (translated where shown: :func:`tile_label`).
 TILE_NAMES = {
     "RK": N_("Red katana"), "BK": N_("Black katana"),
@@ -63,7 +60,15 @@ TILES_PASSED = {
 }
 
 #: Why the game ended (:attr:`GameEnded.reason`, the :class:`~game.core.Outcome`'s reason).
-NO_KATANA, NO_KABUTO, NO_MOVE = "no-katana", "no-kabuto", "no-move"
+class KaitoEnd(StrEnum):
+    """Why a KAITO game ended (RULES.md §1, end): the :class:`~game.core.Outcome`'s reason."""
+
+    NO_KATANA = "no-katana"  #: a colour has no katana left on the board
+    NO_KABUTO = "no-kabuto"  #: a colour has no kabuto left on the board
+    NO_MOVE = "no-move"  #: the side to move has no tile in the Kaito's lines
+
+
+NO_KATANA, NO_KABUTO, NO_MOVE = KaitoEnd.NO_KATANA, KaitoEnd.NO_KABUTO, KaitoEnd.NO_MOVE
 
 #: A sentence template in the language in use, for a count ``n`` (the ones without a count ignore
 #: it): called at the moment the sentence is told, so a language switch takes effect at once.
@@ -151,7 +156,7 @@ def template(key: str, subject: str | None = None, n: int = 0) -> str:
 
 
 def square_label(index: int) -> str:
-    """``12 -> "a3"`` (RULES.md §1 notation; same as :func:`game.kaito.square_name`, kept here so
+    """``12 -> "a3"`` (RULES.md §1 notation; same as :func:`game.kaito.rules.square_name`, kept here so
     this module does not import the rules)."""
     rank, file = divmod(index, 6)
     return f"{'abcdef'[file]}{rank + 1}"
@@ -389,7 +394,6 @@ class GameEnded(Event):
         color: the loser's colour.
         captured_by: for a last katana / kabuto, the seat that captured it (the loser itself for an
             own capture); None for ``no-move``.
-        description: the Outcome's one-line description (colour words).
         scores: the final scores (opponent tiles held per seat).
     """
 
@@ -398,10 +402,9 @@ class GameEnded(Event):
     seat: int | None = None
     winners: tuple[int, ...]
     loser: int
-    reason: str
+    reason: KaitoEnd
     color: str
     captured_by: int | None
-    description: str
     scores: tuple[int, ...]
 
     def describe(self, names: Sequence[str]) -> str:
@@ -418,12 +421,34 @@ class GameEnded(Event):
         return template(key, winner).format(winner=join_list(winners), loser=loser, color=color_label(self.color))
 
 
-#: Every KAITO event class, in the order :mod:`game.kaito` may emit them within one action.
+#: The :class:`~game.core.Outcome`'s sentence, whole per case (marked for the catalogs; told by
+#: :func:`outcome_text`): by (last tile captured, captured by its owner) and by (colour, no-move).
+OUTCOME_TEXTS: dict[tuple[str, object], str] = {
+    ("RK", False): N_("Red has no katana left on the board (Black's capture)."),
+    ("RK", True): N_("Red has no katana left on the board (its own capture)."),
+    ("BK", False): N_("Black has no katana left on the board (Red's capture)."),
+    ("BK", True): N_("Black has no katana left on the board (its own capture)."),
+    ("RH", False): N_("Red has no kabuto left on the board (Black's capture)."),
+    ("RH", True): N_("Red has no kabuto left on the board (its own capture)."),
+    ("BH", False): N_("Black has no kabuto left on the board (Red's capture)."),
+    ("BH", True): N_("Black has no kabuto left on the board (its own capture)."),
+    ("R", "no-move"): N_("Red cannot move: no tile in the Kaito's row or column."),
+    ("B", "no-move"): N_("Black cannot move: no tile in the Kaito's row or column."),
+}
+
+
+def outcome_text(case: tuple[str, object]) -> str:
+    """The :class:`~game.core.Outcome`'s sentence of ``case`` (an :data:`OUTCOME_TEXTS` key) in the
+    language in use (the Outcome's ``tell``)."""
+    return _(OUTCOME_TEXTS[case])
+
+
+#: Every KAITO event class, in the order :mod:`game.kaito.rules` may emit them within one action.
 EVENT_TYPES: tuple[type[Event], ...] = (KaitoPlaced, KaitoMoved, TileCaptured, MonExchanged,
                                         LastTileLeft, LastTileAtStake, GameEnded)
 
 __all__ = [
-    "COLOR_WORDS", "EVENT_TYPES", "GameEnded", "KIND_WORDS", "KaitoMoved", "KaitoPlaced", "LastTileAtStake",
-    "LastTileLeft", "MonExchanged", "NO_KABUTO", "NO_KATANA", "NO_MOVE", "TEMPLATES", "TILES_PASSED", "TILE_NAMES",
-    "Template", "TileCaptured", "color_label", "square_label", "template", "tile_label",
+    "COLOR_WORDS", "EVENT_TYPES", "GameEnded", "KaitoEnd", "KaitoMoved", "KaitoPlaced", "LastTileAtStake",
+    "LastTileLeft", "MonExchanged", "NO_KABUTO", "NO_KATANA", "NO_MOVE", "OUTCOME_TEXTS", "TEMPLATES", "TILES_PASSED",
+    "TILE_NAMES", "Template", "TileCaptured", "color_label", "outcome_text", "square_label", "template", "tile_label",
 ]

@@ -1,7 +1,7 @@
 """Alpha-beta search for KAITO's ``hard`` bot (RULES.md section 1).
 
 Negamax with alpha-beta pruning, iterative deepening, a transposition table keyed by the Zobrist
-hash of :class:`~game.ai.kaito_engine.FastPos`, move ordering (TT move, winning captures, captures
+hash of :class:`~game.kaito.engine.FastPos`, move ordering (TT move, winning captures, captures
 of kabuto and katana, Mon by value, own tiles last, exchanges after plain moves, history
 heuristic) and a per-move time budget checked inside the search every 256 nodes: when the clock
 (``Searcher.clock``, seconds, injectable) runs out the iteration in progress is abandoned and the
@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .kaito_engine import (
+from game.kaito.engine import (
     KABUTO,
     KATANA,
     KIND,

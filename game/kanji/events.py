@@ -1,6 +1,6 @@
 """Kanji-zushi's events (issue 9 §1): what each action did, as :class:`game.core.Event` records.
 
-:meth:`game.kanji.KanjiState.apply` emits them in this order:
+:meth:`game.kanji.rules.KanjiState.apply` emits them in this order:
 
 * an attempt: :class:`KanjiFormed` (a kanji completed) or :class:`KanjiWrong` (both cards went
   back, with the reason), or :class:`Passed`;
@@ -27,20 +27,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from . import kanji_data
-from .core import Event, join_list, pick_template, seat_name
-from .i18n import _, language, ngettext
+from game.core import Event, join_list, pick_template, seat_name
+from game.i18n import _, language, ngettext
+from game.kanji import data as kanji_data
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .kanji import TieBreak
-    from .kanji_data import Formed
+    from game.kanji.data import Formed
 
 #: Why a wrong attempt failed (:attr:`KanjiWrong.reason`), RULES.md §3 "Which kanji are valid".
 NO_CHARACTER, NOT_JOYO, NOT_IN_KEY = "no-character", "not-joyo", "not-in-answer-key"
-#: Why the game ended (:attr:`GameEnded.reason`, the Outcome's reason; also :mod:`game.kanji`'s).
-ALL_COMPLETE, DEAD_TABLE = "all-complete", "dead-table"
+
+
+class KanjiEnd(StrEnum):
+    """Why a Kanji-zushi game ended (RULES.md §3, end): :attr:`GameEnded.reason`, the
+    :class:`~game.core.Outcome`'s reason."""
+
+    ALL_COMPLETE = "all-complete"  #: every seat has completed 5 kanji
+    DEAD_TABLE = "dead-table"  #: no seat still playing can complete a kanji
+
+
+ALL_COMPLETE, DEAD_TABLE = KanjiEnd.ALL_COMPLETE, KanjiEnd.DEAD_TABLE
 #: How the end was decided (:attr:`GameEnded.result`).
 WIN, TIE_BREAK, SHARED, SHARED_AFTER_TIE_BREAK, NOBODY = (
     "win", "tie-break", "shared", "shared-after-tie-break", "nobody")
@@ -171,7 +180,7 @@ def name_list(names: Sequence[str], seats: Sequence[int]) -> str:
 
 def meaning_of(char: str, meanings: Sequence[str]) -> str:
     """The meaning to show for the formed kanji ``char`` in the language in use
-    (:func:`game.kanji_data.gloss`), else its first English meaning of ``meanings``, else
+    (:func:`game.kanji.data.gloss`), else its first English meaning of ``meanings``, else
     "no gloss"."""
     gloss = getattr(kanji_data, "gloss", None)
     found = gloss(char, language()) if gloss is not None else None
@@ -184,7 +193,7 @@ def meaning_of(char: str, meanings: Sequence[str]) -> str:
 
 
 def verdict(neta: str, shari: str, formed: Formed | None, valid: bool, answer_key: str) -> str:
-    """:func:`game.kanji.judge`'s sentence about the pair (``formed``: what it forms, ``valid``:
+    """:func:`game.kanji.rules.judge`'s sentence about the pair (``formed``: what it forms, ``valid``:
     whether it completes a kanji under ``answer_key``) in the language in use."""
     if formed is None:
         # Translators: a wrong attempt: {neta} and {shari} are the two card halves put together
@@ -208,7 +217,7 @@ def outcome_text(reason: str, result: str, tied: tuple[int, ...], winners: tuple
                  best: int, char: str | None) -> str:
     """The :class:`~game.core.Outcome`'s sentence (seats by number, 0-based) in the language in use,
     e.g. ``"Every seat has completed 5 kanji: seat 1 wins with 52 strokes."``: why the game ended
-    (``reason``) and how it was decided (``result``, :data:`~game.kanji_events.WIN`...)."""
+    (``reason``) and how it was decided (``result``, :data:`~game.kanji.events.WIN`...)."""
     seats = join_list([str(s) for s in tied])
     names = join_list([str(s) for s in winners])
     dead = reason == DEAD_TABLE
@@ -312,7 +321,7 @@ class KanjiWrong(Event):
         char: the character the pair formed, or None (no character). strokes: its stroke count.
         reason: :data:`NO_CHARACTER`, :data:`NOT_JOYO` (a character outside the 2,136) or
             :data:`NOT_IN_KEY` (regular-use but not one of the rulebook's 71, with that key).
-        why: the attempt log's sentence (:func:`game.kanji.judge`), e.g.
+        why: the attempt log's sentence (:func:`game.kanji.rules.judge`), e.g.
             ``"暘 exists but is not a regular-use kanji"``.
     """
 
@@ -442,6 +451,32 @@ class SeatFinished(Event):
                                            score=self.score)
 
 
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a tie on the top stroke total was settled (RULES.md §3 scoring; public).
+
+    Attributes:
+        tied: the seats sharing the highest total, ascending. total: that total.
+        biggest: per seat of ``tied`` (same order), the stroke count of its biggest single kanji
+            (0 for a seat with none).
+        kanji: per seat of ``tied``, that biggest kanji (the first completed among equals), or None.
+        winners: the seats with the biggest of those (one: the tie-break decided it; several:
+            they share the win).
+    """
+
+    tied: tuple[int, ...]
+    total: int
+    biggest: tuple[int, ...]
+    kanji: tuple[str | None, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def decided(self) -> bool:
+        """True when the biggest kanji left a single winner."""
+        return len(self.winners) == 1
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameEnded(Event):
     """The game is over (RULES.md §3 end and scoring): why, who won, and the tie-break if any.
@@ -453,13 +488,13 @@ class GameEnded(Event):
             kanji), :data:`SHARED` (tied on the biggest kanji too), :data:`SHARED_AFTER_TIE_BREAK`
             (the tie-break left several of the tied seats) or :data:`NOBODY` (no kanji made).
         winners: the winning seats, ascending. scores: every seat's stroke total.
-        tie_break: the :class:`game.kanji.TieBreak` when the top total was tied, else None.
+        tie_break: the :class:`TieBreak` when the top total was tied, else None.
     """
 
     KIND: ClassVar[str] = "kanji.end"
 
     seat: int | None = None
-    reason: str
+    reason: KanjiEnd
     result: str
     winners: tuple[int, ...]
     scores: tuple[int, ...]
@@ -487,6 +522,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (KanjiFormed, KanjiWrong, Passed, SlotRef
 __all__ = [
     "ALL_COMPLETE",
     "DEAD_TABLE",
+    "KanjiEnd",
     "EVENT_TYPES",
     "NOBODY",
     "NOT_IN_KEY",

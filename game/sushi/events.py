@@ -1,6 +1,6 @@
 """Sushi Draft events and their sentences (RULES.md section 2), plus the :class:`Award` record.
 
-Headless (no pygame). :class:`game.sushi.SushiState` emits these with ``self.emit`` as actions are
+Headless (no pygame). :class:`game.sushi.rules.SushiState` emits these with ``self.emit`` as actions are
 applied; read them per seat with :meth:`game.core.GameState.events_for`. Who may see what
 (RULES.md section 2, hidden information):
 
@@ -33,15 +33,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Callable, ClassVar
 
-from .core import Event, is_you, join_list, pick_template
-from .i18n import N_, _, ngettext
+from game.core import Event, join_list, pick_template
+from game.i18n import N_, _, ngettext
 
-#: The dessert pile's name (same value as :data:`game.sushi.DESSERT`; this module may not import
-#: game.sushi, which imports it).
+#: The dessert pile's name (same value as :data:`game.sushi.rules.DESSERT`; this module may not import
+#: game.sushi.rules, which imports it).
 _DESSERT = "dessert"
 _WILD_PREFIX = "wild="
+
+
+class SushiEnd(StrEnum):
+    """Why a Sushi Draft game ended (RULES.md §2): the :class:`~game.core.Outcome`'s reason."""
+
+    CHIPS = "chips"  #: the third round was scored: the most chip points win
+
+
+def outcome_text(winners: tuple[int, ...], points: int) -> str:
+    """The :class:`~game.core.Outcome`'s sentence (seats by number, 0-based) in the language in use:
+    ``"Seat 2 wins with 15 points."``, ``"Seats 0 and 1 share the win with 12 points each."``."""
+    if len(winners) == 1:
+        # Translators: the end of a Sushi Draft game; {seat} is a seat number
+        return ngettext("Seat {seat} wins with {points} point.", "Seat {seat} wins with {points} points.",
+                        points).format(seat=winners[0], points=points)
+    # Translators: the end of a Sushi Draft game; {seats} lists seat numbers ("0 and 2")
+    return ngettext("Seats {seats} share the win with {points} point each.",
+                    "Seats {seats} share the win with {points} points each.", points).format(
+        seats=join_list([str(s) for s in winners]), points=points)
 
 #: Every card's name (the five sushi types and the wild), translated where shown (:func:`card_name`).
 CARD_WORDS: dict[str, str] = {
@@ -169,7 +189,7 @@ class Award:
 
     Attributes:
         round: round index (0-2).
-        pile: one of :data:`game.sushi.PILES`.
+        pile: one of :data:`game.sushi.rules.PILES`.
         counts: per seat, cards of that type eaten (dessert: number of types eaten).
         groups: ``(count, seats)`` for every count >= 1, largest first.
         seat: the seat that won the pile's top chip, or None (chip stays on the pile).
@@ -259,7 +279,7 @@ class Deal(Event):
 
     Attributes:
         round: 0-2.
-        cards: the 6 cards dealt, in canonical order (:func:`game.sushi.sort_cards`).
+        cards: the 6 cards dealt, in canonical order (:func:`game.sushi.rules.sort_cards`).
     """
 
     KIND: ClassVar[str] = "sushi.deal"
@@ -431,7 +451,7 @@ class AwardEvent(Event):
     chip's ``value`` is SECRET to its winner until :class:`End` reveals every chip.
 
     Attributes:
-        round: 0-2. pile: one of :data:`game.sushi.PILES`.
+        round: 0-2. pile: one of :data:`game.sushi.rules.PILES`.
         award: the :class:`Award` (counts, groups, skipped ties, winner).
         value: the chip's points, or None (redacted, or no chip awarded).
     """
@@ -522,6 +542,8 @@ EVENT_TYPES: dict[str, type[Event]] = {cls.KIND: cls for cls in (
 
 __all__ = [
     "AWARD_TEMPLATES",
+    "SushiEnd",
+    "outcome_text",
     "CARD_WORDS",
     "PILE_TITLES",
     "PILE_UNITS",

@@ -9,19 +9,16 @@ from typing import Any, Sequence
 from game.core import Event
 from game.hints import Hint
 from game.i18n import N_, _
-from game.kaito import Move, square_name
-from game.kaito_events import LastTileAtStake, LastTileLeft
+from game.kaito.events import COLOR_WORDS, LastTileAtStake, LastTileLeft, color_label
+from game.kaito.rules import Move, square_name
 from scenes.kaito.art import rgb_of
 from scenes.play.extras import PlayExtras
 
-#: The colour names of the two sides (the log and the banner call each seat by its colour).
-COLOR_WORDS = {"R": N_("Red"), "B": N_("Black")}
-
 
 def color_name(color: str) -> str:
-    """The name of a side's colour code (``"R"`` -> "Red") in the language in use."""
-    word = COLOR_WORDS.get(color)
-    return _(word) if word else color
+    """The name of a side's colour code (``"R"`` -> "Red") in the language in use (the game's own
+    colour words, :data:`game.kaito.events.COLOR_WORDS`); an unknown code as it is."""
+    return color_label(color) if color in COLOR_WORDS else color
 
 
 def seat_rgb(color: str) -> tuple[int, int, int]:
@@ -151,5 +148,5 @@ def hint_sentence(action: str) -> str:
     return _(template).format(square=square_name(move.square), paid=" + ".join(str(v) for v in move.paid))
 
 
-__all__ = ["BANNER_TEMPLATES", "COLOR_WORDS", "HINT_TEMPLATES", "action_label", "color_name",
+__all__ = ["BANNER_TEMPLATES", "HINT_TEMPLATES", "action_label", "color_name",
            "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]

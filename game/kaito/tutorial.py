@@ -1,8 +1,12 @@
-"""The coach's texts of the KAITO tutorial (``game/tutorials/kaito.json``): text key -> English,
+"""The coach's texts of the KAITO tutorial (``game/kaito/tutorial.json``) and its tables: text key -> English,
 marked for the catalogs (``N_``; :meth:`game.tutorial.Tutorial.text` translates at use).
 Named placeholders: ``{event}`` (the game log's last sentence)."""
 
+from collections.abc import Iterable, Sequence
+
+from game.core import Event
 from game.i18n import N_
+from game.tutorial import Evidence, Step
 
 TEXTS = {
     "kaito.welcome": N_(
@@ -50,4 +54,45 @@ TEXTS = {
     "kaito.end": N_(
         "You won! One more rule: a player with no tile in the Kaito's row or column at the start of "
         "their turn loses too. You now know every rule of KAITO."),
+}
+
+
+#: The rules this tutorial must show at least once (issue 11).
+REQUIRED_RULES: tuple[str, ...] = ("place", "over-tiles", "over-gaps", "capture-opponent", "capture-own", "last-tile",
+                                  "exchange", "win")
+
+
+def _kinds(events: Iterable[Event]) -> set[str]:
+    return {e.kind for e in events}
+
+
+def _kaito_capture(own: bool) -> Evidence:
+    def check(events: Sequence[Event], step: Step, human: int) -> bool:
+        return any(e.kind == "kaito.capture" and e.seat == human and (getattr(e, "owner") == human) == own
+                   for e in events)
+    return check
+
+
+def _kaito_over(tiles: bool) -> Evidence:
+    def check(events: Sequence[Event], step: Step, human: int) -> bool:
+        for e in events:
+            if e.kind == "kaito.move" and e.seat == human:
+                passed = getattr(e, "passed")
+                if (any(c for c in passed) if tiles else any(c is None for c in passed)):
+                    return True
+        return False
+    return check
+
+
+#: Per rule tag: what the events of the step (its action, the replies and the forced actions after
+#: it) must show for the step to count as showing that rule.
+EVIDENCE: dict[str, Evidence] = {
+    "place": lambda ev, st, h: any(e.kind == "kaito.place" and e.seat == h for e in ev),
+    "over-tiles": _kaito_over(True),
+    "over-gaps": _kaito_over(False),
+    "capture-opponent": _kaito_capture(False),
+    "capture-own": _kaito_capture(True),
+    "last-tile": lambda ev, st, h: "kaito.last_tile" in _kinds(ev),
+    "exchange": lambda ev, st, h: any(e.kind == "kaito.exchange" and e.seat == h for e in ev),
+    "win": lambda ev, st, h: any(e.kind == "kaito.end" and h in getattr(e, "winners", ()) for e in ev),
 }

@@ -5,7 +5,7 @@ all. Both middle levels are the same machine with different settings, tuned by m
 (``docs/ai_figures.md``, "The ladder (issue 13)"):
 
 1. every root move is scored by a short alpha-beta search (the negamax and static evaluation of
-   :mod:`game.ai.kaito_search`, the hard bot's), iterative deepening up to a fixed depth; an
+   :mod:`game.kaito.search`, the hard bot's), iterative deepening up to a fixed depth; an
    iteration that would pass a node limit is dropped. Nodes are counted, no clock is read, so
    the scores depend only on the position and the settings, never on the machine's speed;
 2. a move that wins within the horizon is always played (the fastest such), and a move that
@@ -26,8 +26,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from .kaito_engine import FastPos
-from .kaito_search import INF, MATE_BOUND, WIN, EvalWeights, Searcher, SearchTimeout
+from game.kaito.engine import FastPos
+from game.kaito.search import INF, MATE_BOUND, WIN, EvalWeights, Searcher, SearchTimeout
 
 
 @dataclass(frozen=True)

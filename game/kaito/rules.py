@@ -16,72 +16,42 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from .core import (
+from game.core import (
     ActionError,
     Event,
     Game,
     GameState,
-    GameType,
     IllegalActionError,
     InvalidActionError,
     Outcome,
     RecordError,
     View,
-    register_teller,
     require_rng,
 )
-from .i18n import N_, _
-from .kaito_events import (
+from game.i18n import _
+from game.kaito import REGISTRATION
+from game.kaito.events import (
     NO_KABUTO,
     NO_KATANA,
     NO_MOVE,
     GameEnded,
+    KaitoEnd,
     KaitoMoved,
     KaitoPlaced,
     LastTileAtStake,
     LastTileLeft,
     MonExchanged,
     TileCaptured,
+    outcome_text,
 )
 
 FILES = "abcdef"
 SIZE = 6
 COLORS = ("R", "B")
-#: A side's colour name, marked for the catalogs (shown translated: ``_(COLOR_NAMES[c])``).
-COLOR_NAMES = {"R": N_("Red"), "B": N_("Black")}
-#: A tile kind's word, marked for the catalogs (shown translated: ``_(KIND_NAMES[k])``).
-KIND_NAMES = {"K": N_("katana"), "H": N_("kabuto"), "3": N_("Mon 3"), "2": N_("Mon 2"), "1": N_("Mon 1"),
-              "O": N_("blank")}
 MON_VALUES = (3, 3, 2, 2, 1, 1, 1)
 #: Price in Mon points to buy back a katana (K) or a kabuto (H) (RULES.md section 1, turn step 3).
 EXCHANGE_PRICE = {"K": 4, "H": 5}
 BLANK = "OO"
-
-
-#: The :class:`~game.core.Outcome`'s sentence, whole per case (marked for the catalogs; told by
-#: :func:`outcome_text`): by (last tile captured, captured by its owner) and by (colour, no-move).
-OUTCOME_TEXTS: dict[tuple[str, object], str] = {
-    ("RK", False): N_("Red has no katana left on the board (Black's capture)."),
-    ("RK", True): N_("Red has no katana left on the board (its own capture)."),
-    ("BK", False): N_("Black has no katana left on the board (Red's capture)."),
-    ("BK", True): N_("Black has no katana left on the board (its own capture)."),
-    ("RH", False): N_("Red has no kabuto left on the board (Black's capture)."),
-    ("RH", True): N_("Red has no kabuto left on the board (its own capture)."),
-    ("BH", False): N_("Black has no kabuto left on the board (Red's capture)."),
-    ("BH", True): N_("Black has no kabuto left on the board (its own capture)."),
-    ("R", "no-move"): N_("Red cannot move: no tile in the Kaito's row or column."),
-    ("B", "no-move"): N_("Black cannot move: no tile in the Kaito's row or column."),
-}
-
-
-def outcome_text(text: str) -> str:
-    """An :data:`OUTCOME_TEXTS` sentence in the language in use (the Outcome's teller)."""
-    return _(text)
-
-
-#: The key of :func:`outcome_text` among the Outcome tellers (:data:`game.core.TELLERS`).
-OUTCOME_TELLER = "kaito"
-register_teller(OUTCOME_TELLER, outcome_text)
 
 
 def _tile_set() -> list[str]:
@@ -263,7 +233,7 @@ class KaitoView(View):
 class KaitoState(GameState):
     """A KAITO position. Build with :meth:`KaitoGame.new_state` or :meth:`KaitoGame.state_from_setup`.
 
-    Every :meth:`apply` appends its events to ``events`` (:mod:`game.kaito_events` gives their
+    Every :meth:`apply` appends its events to ``events`` (:mod:`game.kaito.events` gives their
     order and meaning); KAITO hides nothing, so ``events_for(seat)`` is the whole log for every
     seat.
     """
@@ -298,7 +268,7 @@ class KaitoState(GameState):
         game: "KaitoGame | None" = None,
     ) -> "KaitoState":
         """A mid-game position (tests, AI search from a view). Checks the no-move loss at once
-        (then the log holds its :class:`~game.kaito_events.GameEnded`; no other event).
+        (then the log holds its :class:`~game.kaito.events.GameEnded`; no other event).
 
         Raises:
             ValueError: colours or Kaito square invalid."""
@@ -376,7 +346,7 @@ class KaitoState(GameState):
 
     def apply(self, seat: int, action: str) -> None:
         """Validate and apply ``action`` (RULES.md §1, a turn) and emit its events (order in
-        :mod:`game.kaito_events`).
+        :mod:`game.kaito.events`).
 
         Raises:
             InvalidActionError: not KAITO notation.
@@ -413,7 +383,7 @@ class KaitoState(GameState):
     def _at_stake(self) -> list[tuple[int, str, int]]:
         """(owner seat, tile, square) of every last katana / kabuto at stake now: the only one of
         its colour and kind on the board, not under the Kaito and in the Kaito's row or column
-        (:class:`game.kaito_events.LastTileAtStake` gives the definition). [] when over or before
+        (:class:`game.kaito.events.LastTileAtStake` gives the definition). [] when over or before
         the Kaito is placed."""
         if self._outcome or self.kaito is None:
             return []
@@ -493,7 +463,7 @@ class KaitoState(GameState):
         if last:
             loser = self.colors.index(tile[0])
             reason = NO_KATANA if tile[1] == "K" else NO_KABUTO
-            self._end(1 - loser, reason, OUTCOME_TEXTS[(tile, loser == mover)], mover)
+            self._end(1 - loser, reason, (tile, loser == mover), mover)
             return
         if move.buy:
             self._exchange(move, mover, ply)
@@ -532,15 +502,15 @@ class KaitoState(GameState):
             return
         if not any(self.board[sq] is not None for sq in _LINES[self.kaito]):
             stuck = self.to_move
-            self._end(1 - stuck, NO_MOVE, OUTCOME_TEXTS[(self.colors[stuck], NO_MOVE)])
+            self._end(1 - stuck, NO_MOVE, (self.colors[stuck], NO_MOVE))
 
-    def _end(self, winner: int, reason: str, text: str, captured_by: int | None = None) -> None:
-        """Set the Outcome (its description: the :data:`OUTCOME_TEXTS` entry ``text``) and emit
+    def _end(self, winner: int, reason: KaitoEnd, case: tuple[str, object], captured_by: int | None = None) -> None:
+        """Set the Outcome (its sentence: the :data:`~game.kaito.events.OUTCOME_TEXTS` entry ``case``) and emit
         :class:`GameEnded` (``captured_by``: who took the last katana / kabuto, None for no-move)."""
-        self._outcome = Outcome.told((winner,), reason, self.scores(), OUTCOME_TELLER, text=text)
+        self._outcome = Outcome.told((winner,), reason, self.scores(), outcome_text, case=case)
         self.emit(GameEnded(winners=(winner,), loser=1 - winner, reason=reason,
                             color=self.colors[1 - winner], captured_by=captured_by,
-                            description=self._outcome.description, scores=self._outcome.scores))
+                            scores=self._outcome.scores))
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -601,8 +571,7 @@ class KaitoState(GameState):
 class KaitoGame(Game):
     """KAITO rules (RULES.md section 1)."""
 
-    game_type = GameType(name="kaito", title=N_("KAITO"), min_seats=2, max_seats=2,
-                         simultaneous=False, hidden_information=False)
+    game_type = REGISTRATION.game_type
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
         """Shuffle the 36 tiles into the grid with ``rng``.

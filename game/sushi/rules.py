@@ -22,21 +22,19 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .core import (
+from game.core import (
     Game,
     GameState,
-    GameType,
     IllegalActionError,
     InvalidActionError,
     Outcome,
     RecordError,
     View,
-    join_list,
-    register_teller,
     require_rng,
 )
-from .i18n import N_, _, ngettext
-from .sushi_events import (
+from game.i18n import _, ngettext
+from game.sushi import REGISTRATION
+from game.sushi.events import (
     Award,
     AwardEvent,
     Chosen,
@@ -47,9 +45,11 @@ from .sushi_events import (
     Pass,
     Reveal,
     RoundEnd,
+    SushiEnd,
     action_words,
     award_text,
     card_name,
+    outcome_text,
 )
 
 #: The five sushi types, in the order the game lists them (RULES.md section 2).
@@ -157,24 +157,6 @@ def decide_award(round_index: int, pile: str, counts: Sequence[int], pile_left: 
     return Award(round_index, pile, tuple(counts), groups, winner, tuple(skipped))
 
 
-def outcome_text(winners: tuple[int, ...], points: int) -> str:
-    """The :class:`~game.core.Outcome`'s sentence (seats by number, 0-based) in the language in use:
-    ``"Seat 2 wins with 15 points."``, ``"Seats 0 and 1 share the win with 12 points each."``."""
-    if len(winners) == 1:
-        # Translators: the end of a Sushi Draft game; {seat} is a seat number
-        return ngettext("Seat {seat} wins with {points} point.", "Seat {seat} wins with {points} points.",
-                        points).format(seat=winners[0], points=points)
-    # Translators: the end of a Sushi Draft game; {seats} lists seat numbers ("0 and 2")
-    return ngettext("Seats {seats} share the win with {points} point each.",
-                    "Seats {seats} share the win with {points} points each.", points).format(
-        seats=join_list([str(s) for s in winners]), points=points)
-
-
-#: The key of :func:`outcome_text` among the Outcome tellers (:data:`game.core.TELLERS`).
-OUTCOME_TELLER = "sushi-draft"
-register_teller(OUTCOME_TELLER, outcome_text)
-
-
 @dataclass(frozen=True, kw_only=True)
 class SushiView(View):
     """What one seat may see (its information set). Immutable; built fresh by :meth:`SushiState.view`.
@@ -240,7 +222,7 @@ class SushiState(GameState):
     Hidden state lives in ``hands``, ``pending``, ``piles`` and ``chips``; :meth:`view` exposes only
     the viewing seat's share of it.
 
-    Events (:mod:`game.sushi_events`; ``events_for(seat)`` redacts them): building the state deals
+    Events (:mod:`game.sushi.events`; ``events_for(seat)`` redacts them): building the state deals
     round 0 (one private ``sushi.deal`` per seat); every :meth:`apply` emits ``sushi.chosen``; the
     last choice of a phase also emits its resolution: ``sushi.reveal`` (EAT); ``sushi.keep`` and
     ``sushi.pass`` per seat (KEEP), or at hand size 2 ``sushi.discard`` per seat, six
@@ -399,7 +381,7 @@ class SushiState(GameState):
         totals = self.scores()
         best = max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
-        self._outcome = Outcome.told(winners, "chips", totals, OUTCOME_TELLER, winners=winners, points=best)
+        self._outcome = Outcome.told(winners, SushiEnd.CHIPS, totals, outcome_text, winners=winners, points=best)
         self.emit(End(seat=None, chips=tuple(tuple(c) for c in self.chips), scores=totals, winners=winners))
 
     # -- queries ----------------------------------------------------------------------------
@@ -500,8 +482,7 @@ class SushiState(GameState):
 class SushiGame(Game):
     """Sushi Draft rules (RULES.md section 2)."""
 
-    game_type = GameType(name="sushi-draft", title=N_("Sushi Draft"), min_seats=2, max_seats=5,
-                         simultaneous=True, hidden_information=True)
+    game_type = REGISTRATION.game_type
 
     def action_text(self, action: str) -> str:
         """An EAT or KEEP action in words, in the language in use: ``"tuna"`` -> "tuna",

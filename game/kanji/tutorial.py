@@ -1,9 +1,13 @@
-"""The coach's texts of the Kanji-zushi tutorial (``game/tutorials/kanji-zushi.json``): text key ->
+"""The coach's texts of the Kanji-zushi tutorial (``game/kanji/tutorial.json``) and its tables: text key ->
 English, marked for the catalogs (``N_``; :meth:`game.tutorial.Tutorial.text` translates at use).
 Named placeholders: ``{event}`` (the game log's last sentence); these texts use none: each
 tells the scripted game's facts (kanji, meanings from KANJIDIC2, stroke counts) itself."""
 
+from collections.abc import Iterable
+
+from game.core import Event
 from game.i18n import N_
+from game.tutorial import Evidence
 
 TEXTS = {
     "kanji.welcome": N_(
@@ -56,4 +60,33 @@ TEXTS = {
     "kanji.end": N_(
         "A tie on 44 strokes goes to the player with the single kanji of most strokes: your 読 (14) "
         "beats Aoi's 細 and 設 (11 each), so you win! You now know every rule of Kanji-zushi."),
+}
+
+
+#: The rules this tutorial must show at least once (issue 11).
+REQUIRED_RULES: tuple[str, ...] = ("valid-pair", "not-regular-use", "no-kanji", "refill-draw", "pass",
+                                  "five-kanji", "stroke-scoring", "tie-break")
+
+
+def _kinds(events: Iterable[Event]) -> set[str]:
+    return {e.kind for e in events}
+
+
+def _kanji_wrong(reason: str) -> Evidence:
+    return lambda events, step, human: any(e.kind == "kanji.wrong" and getattr(e, "reason") == reason
+                                           and e.seat == human for e in events)
+
+
+#: Per rule tag: what the events of the step (its action, the replies and the forced actions after
+#: it) must show for the step to count as showing that rule.
+EVIDENCE: dict[str, Evidence] = {
+    "valid-pair": lambda ev, st, h: any(e.kind == "kanji.formed" and e.seat == h for e in ev),
+    "not-regular-use": _kanji_wrong("not-joyo"),
+    "no-kanji": _kanji_wrong("no-character"),
+    "refill-draw": lambda ev, st, h: {"kanji.refill", "kanji.draw"} <= _kinds(ev),
+    "pass": lambda ev, st, h: any(e.kind == "kanji.pass" and e.seat == h for e in ev),
+    "five-kanji": lambda ev, st, h: "kanji.finished" in _kinds(ev),
+    "stroke-scoring": lambda ev, st, h: "kanji.end" in _kinds(ev),
+    "tie-break": lambda ev, st, h: any(e.kind == "kanji.end" and getattr(e, "tie_break") is not None
+                                       for e in ev),
 }

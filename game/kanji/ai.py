@@ -1,8 +1,8 @@
 """Kanji-zushi's bots (RULES.md section 3): random, easy, medium, hard.
 
-Every bot reads only its seat's :class:`~game.kanji.KanjiView` (its own hand, the table, every
+Every bot reads only its seat's :class:`~game.kanji.rules.KanjiView` (its own hand, the table, every
 seat's completed kanji, hand and deck sizes and the public attempt log) plus the public kanji data
-of :mod:`game.kanji_data` (which pairs form which character, validity, strokes: a human player
+of :mod:`game.kanji.data` (which pairs form which character, validity, strokes: a human player
 knows kanji too), draws randomness only from its seeded ``random.Random`` and answers one of
 ``view.legal_actions`` (``"亻+木"`` or ``"pass"``).
 
@@ -35,10 +35,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .. import kanji_data
-from ..kanji import KANJI_PER_SEAT, PASS, TABLE_SLOTS, KanjiView, attempt_text
-from ..kanji_data import NETA, SHARI, SHARI_DECK
-from .base import Bot, RandomBot
+from game.ai.base import Bot, RandomBot
+from game.kanji import data as kanji_data
+from game.kanji.data import NETA, SHARI, SHARI_DECK
+from game.kanji.rules import KANJI_PER_SEAT, PASS, TABLE_SLOTS, KanjiView, attempt_text
 
 GAME = "kanji-zushi"
 #: Default per-decision time budget of the hard bot, in seconds (decisions stay well under 0.5 s).
@@ -244,7 +244,7 @@ class HiddenSampler:
       is kept, the try with the fewest such passes is used).
 
     Args:
-        view: the viewing seat's :class:`~game.kanji.KanjiView`.
+        view: the viewing seat's :class:`~game.kanji.rules.KanjiView`.
         pass_trust: in [0, 1]; 0 ignores passes, 1 trusts them fully (default 0.9).
         max_tries: tries per opponent and deal (default 24).
 
@@ -380,7 +380,7 @@ class HiddenSampler:
 class Sim:
     """A compact Kanji-zushi position for fast playouts (indices instead of names).
 
-    Built from a view and a :class:`Deal`. Same rules as :class:`~game.kanji.KanjiState`
+    Built from a view and a :class:`Deal`. Same rules as :class:`~game.kanji.rules.KanjiState`
     (RULES.md §3): completing removes the neta, refills the slot from the pile top (or leaves it
     empty), draws a neta while the deck lasts; seats with 5 kanji are skipped; the game ends when
     all have 5, or when every seat still playing has passed in a row without a completion in

@@ -1,6 +1,6 @@
 """Fast internal KAITO position for the bots' search (RULES.md section 1).
 
-The rules core (:mod:`game.kaito`) favours clarity (tile strings, :class:`~game.kaito.Move`
+The rules core (:mod:`game.kaito.rules`) favours clarity (tile strings, :class:`~game.kaito.rules.Move`
 dataclasses, cloning); a search needs tens of thousands of positions per second, so the bots use
 this compact copy instead:
 
@@ -12,7 +12,7 @@ this compact copy instead:
   :meth:`FastPos.unmake` (no copying), with an incremental 64-bit Zobrist hash over the cells, the
   Kaito's square, the side to move and the held counts.
 
-:func:`FastPos.from_view` builds it from a :class:`~game.kaito.KaitoView` (bots never see the
+:func:`FastPos.from_view` builds it from a :class:`~game.kaito.rules.KaitoView` (bots never see the
 state) and :func:`move_to_action` turns a move back into the action string of the view.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..kaito import KaitoView, Move, line_squares, minimal_payments, square_name
+from game.kaito.rules import KaitoView, Move, line_squares, minimal_payments, square_name
 
 #: Tile kinds (index into ``"KH321"``).
 KATANA, KABUTO, MON3, MON2, MON1 = range(5)
@@ -131,7 +131,7 @@ class FastPos:
 
     @classmethod
     def from_view(cls, view: KaitoView) -> "FastPos":
-        """Build from a :class:`~game.kaito.KaitoView` (the position is fully visible)."""
+        """Build from a :class:`~game.kaito.rules.KaitoView` (the position is fully visible)."""
         pos = cls()
         colors = view.colors
         seat_of = {colors[0]: 0, colors[1]: 1}

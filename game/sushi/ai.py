@@ -1,6 +1,6 @@
 """Sushi Draft's bots (RULES.md section 2): random, easy, medium, hard.
 
-Every bot reads only its seat's :class:`~game.sushi.SushiView` (hidden hands stay hidden) and its
+Every bot reads only its seat's :class:`~game.sushi.rules.SushiView` (hidden hands stay hidden) and its
 seeded ``random.Random``; it answers one of ``view.legal_actions`` (``"tuna"``, ``"wild=tuna"`` in
 the EAT phase, a card name in the KEEP phase: the kept card stays, the rest goes to seat + 1).
 
@@ -8,14 +8,14 @@ the EAT phase, a card name in the KEEP phase: the kept card stays, the rest goes
 * ``easy`` — a beginner: majorities and dessert judged from the revealed eats only, with
   human mistakes (chases majorities it cannot win, over-eats a type it already leads, sometimes
   forgets dessert, saves its wild for the round's last eat, never denies), plus noise.
-* ``medium`` — the heuristic :class:`~game.ai.sushi_sim.Policy` on what the view shows
+* ``medium`` — the heuristic :class:`~game.sushi.sim.Policy` on what the view shows
   (majorities still winnable against the revealed eats, scaled by how many cards of the type may
   still be in play; dessert; wild timing; denial among near-best keeps) plus a one-deal
   look-ahead (one sampled deal, the round played out with the noiseless heuristic for every
   option) for every keep and, with three or more seats, for the round's last three eats.
 * ``hard`` — information-set Monte Carlo tree search over the rest of the round
-  (:class:`~game.ai.sushi_search.RoundSearch`): each iteration samples the unseen cards
-  consistently with the view (:class:`~game.ai.sushi_sim.Determinizer`), walks a tree of this
+  (:class:`~game.sushi.search.RoundSearch`): each iteration samples the unseen cards
+  consistently with the view (:class:`~game.sushi.sim.Determinizer`), walks a tree of this
   seat's information sets where every seat picks by its own UCB1 bandit (decoupled UCT at the
   simultaneous phases), rolls the round out with the noisy heuristic and scores each seat's chance
   of finishing first (see :class:`SushiHardBot`).
@@ -31,10 +31,10 @@ import random
 import time
 from typing import Any, Callable, Sequence
 
-from ..sushi import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView, eaten_card
-from .base import Bot, RandomBot
-from .sushi_search import EXPLORATION, RoundSearch
-from .sushi_sim import (
+from game.ai.base import Bot, RandomBot
+from game.sushi.rules import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView, eaten_card
+from game.sushi.search import EXPLORATION, RoundSearch
+from game.sushi.sim import (
     DECK,
     DESSERT_I,
     EAT_ACTION,
@@ -238,7 +238,7 @@ class SushiEasyBot(Bot):
 
 
 def heuristic_action(view: SushiView, policy: Policy, rand: Callable[[], float]) -> str:
-    """The heuristic :class:`~game.ai.sushi_sim.Policy` applied to what ``view`` shows (no search):
+    """The heuristic :class:`~game.sushi.sim.Policy` applied to what ``view`` shows (no search):
     this seat's hand only, the cards still in play estimated by :func:`estimated_in_play`. The
     medium bot's choice where it does not look ahead and its tie-break where it does; the hard
     bot's answer to a view no deal explains."""
@@ -253,7 +253,7 @@ def heuristic_action(view: SushiView, policy: Policy, rand: Callable[[], float])
 
 
 class SushiMediumBot(Bot):
-    """A solid player: eats by the heuristic :class:`~game.ai.sushi_sim.Policy`, and thinks one
+    """A solid player: eats by the heuristic :class:`~game.sushi.sim.Policy`, and thinks one
     deal ahead about what to keep and pass (and, with three or more seats, about its last eats).
 
     The heuristic (:func:`heuristic_action`, no search): each eat is scored by the change it makes
@@ -265,7 +265,7 @@ class SushiMediumBot(Bot):
     among near-equal cards.
 
     The one-deal look-ahead: sample ONE deal of the unseen cards consistent with the view
-    (:class:`~game.ai.sushi_sim.Determinizer`, 48 particles); for every option, play the rest of
+    (:class:`~game.sushi.sim.Determinizer`, 48 particles); for every option, play the rest of
     the round on that deal with the noiseless heuristic for every seat and score this seat's
     expected chip gain minus the mean of the others'. The best option is played; a tie goes to
     the heuristic's choice when it is among the tied, else to the rng.
@@ -276,7 +276,7 @@ class SushiMediumBot(Bot):
     for every eat, made medium almost as strong as hard; with more seats the heuristic's eats
     barely beat easy's.)
 
-    Source: the heuristic is the shared strategy of :class:`~game.ai.sushi_sim.Policy` (RULES.md
+    Source: the heuristic is the shared strategy of :class:`~game.sushi.sim.Policy` (RULES.md
     section 2 strategy, not rules); the look-ahead is the hard bot's determinized rollout cut down
     to one deal and one playout per option. Issue 13: the heuristic alone lost 0.93 of two-seat
     games to hard; where it looks ahead was chosen so that the ladder random < easy < medium <
@@ -379,7 +379,7 @@ def play_out(table: Table, policy: Policy, rand, seat: int, first) -> list[float
 
 
 class SushiHardBot(_SearchBot):
-    """Information-set MCTS over the rest of the round (:class:`~game.ai.sushi_search.RoundSearch`):
+    """Information-set MCTS over the rest of the round (:class:`~game.sushi.search.RoundSearch`):
     every iteration samples the hands consistently with the view, walks a tree of this seat's
     information sets where every seat picks its option by its own UCB1 bandit (decoupled UCT at the
     simultaneous phases), rolls the round out with the noisy heuristic and scores every seat's smooth
@@ -392,7 +392,7 @@ class SushiHardBot(_SearchBot):
         particles: sampled histories kept per decision (default 48).
         rollout_noise: noise amplitude of the rollout policy (chip points, default 0.8).
         exploration: the UCB1 constant on values in [0, 1] (default
-            :data:`~game.ai.sushi_search.EXPLORATION`).
+            :data:`~game.sushi.search.EXPLORATION`).
         clock: the time source the budget is measured on, ``() -> float`` in seconds (default
             ``time.perf_counter``; tests inject a fake one). Read once before the first iteration,
             once after each iteration (unless ``iterations`` is given) and once for ``"ms"``.
@@ -453,8 +453,8 @@ class SushiFlatBot(_SearchBot):
     (:mod:`game.analyse`) and the hard bot before issue 13 part 2 (now :class:`SushiHardBot`).
 
     One iteration: sample a world (every hand) consistent with the view
-    (:class:`~game.ai.sushi_sim.Determinizer`), then for each legal action play the round to its end
-    with the noisy heuristic :class:`~game.ai.sushi_sim.Policy` for every later choice of every
+    (:class:`~game.sushi.sim.Determinizer`), then for each legal action play the round to its end
+    with the noisy heuristic :class:`~game.sushi.sim.Policy` for every later choice of every
     seat, all actions sharing the world and the noise (common random numbers), and score it:
 
     * first and second rounds: own expected chip gain of the round minus the mean of the others'

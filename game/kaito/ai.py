@@ -1,18 +1,18 @@
 """KAITO's bots (RULES.md section 1): random, easy, medium, hard.
 
-Every bot reads only its seat's :class:`~game.kaito.KaitoView` (KAITO hides nothing, so the view
+Every bot reads only its seat's :class:`~game.kaito.rules.KaitoView` (KAITO hides nothing, so the view
 holds the whole position) and its seeded ``random.Random``; it rebuilds a compact
-:class:`~game.ai.kaito_engine.FastPos` from the view and answers one of ``view.legal_actions``.
+:class:`~game.kaito.engine.FastPos` from the view and answers one of ``view.legal_actions``.
 
 * ``random`` — uniform over the legal actions.
 * ``easy`` and ``medium`` — a short fixed-depth alpha-beta search of every root move with the
-  hard bot's evaluation, then a softmax draw over the moves' scores (:mod:`game.ai.kaito_levels`):
+  hard bot's evaluation, then a softmax draw over the moves' scores (:mod:`game.kaito.levels`):
   ``easy`` up to 5 plies (an iteration beyond 2000 nodes dropped) at temperature 20, ``medium`` up
   to 8 plies (beyond 4000 nodes dropped, its table kept between moves) at temperature 0. Both
   always take a win they see and never play a move that loses within their horizon unless every
   move does. Tuned so that each level beats the one below it in most games, not all
   (``docs/ai_figures.md``, "The ladder (issue 13)").
-* ``hard`` — alpha-beta search (:mod:`game.ai.kaito_search`) within ``time_budget_s`` seconds.
+* ``hard`` — alpha-beta search (:mod:`game.kaito.search`) within ``time_budget_s`` seconds.
 """
 
 from __future__ import annotations
@@ -22,17 +22,17 @@ import random
 import time
 from typing import Any, Callable
 
-from ..kaito import KaitoView
-from .base import Bot, RandomBot
-from .kaito_engine import FastPos, move_to_action
-from .kaito_levels import LevelSettings, ShallowSearcher, choose_move
-from .kaito_search import EvalWeights, Searcher
+from game.ai.base import Bot, RandomBot
+from game.kaito.engine import FastPos, move_to_action
+from game.kaito.levels import LevelSettings, ShallowSearcher, choose_move
+from game.kaito.rules import KaitoView
+from game.kaito.search import EvalWeights, Searcher
 
 GAME = "kaito"
 #: Default per-decision time budget of the hard bot, in seconds (max decision time stays < 1 s).
 DEFAULT_TIME_BUDGET_S = 0.45
 _KNOWN_OPTIONS = {"time_budget_s", "max_depth"}
-#: Options of the easy and medium bots (fields of :class:`~game.ai.kaito_levels.LevelSettings`).
+#: Options of the easy and medium bots (fields of :class:`~game.kaito.levels.LevelSettings`).
 _SHALLOW_OPTIONS = {"depth", "temperature", "node_limit"}
 
 
@@ -61,7 +61,7 @@ class KaitoRandomBot(RandomBot):
 
 
 class _ShallowBot(Bot):
-    """A bot of :mod:`game.ai.kaito_levels`: fixed-depth search of every root move, softmax over
+    """A bot of :mod:`game.kaito.levels`: fixed-depth search of every root move, softmax over
     their scores (``DEFAULTS`` per level; options ``depth``, ``temperature``, ``node_limit``
     override them).
 
@@ -98,7 +98,7 @@ class KaitoEasyBot(_ShallowBot):
     the ratio e : 1, moves more than 120 units behind never. It never misses a win it can see
     nor plays a move that loses within its horizon unless forced, but it misses what lies beyond
     it (a forced win 6 plies deep, a threat that lands after its horizon) and often swaps
-    near-equal moves. Source and tuning: :mod:`game.ai.kaito_levels`, ``docs/ai_figures.md``
+    near-equal moves. Source and tuning: :mod:`game.kaito.levels`, ``docs/ai_figures.md``
     ("The ladder (issue 13)").
 
     Options: ``depth`` (1..8), ``temperature`` (>= 0, evaluation units), ``node_limit``."""
@@ -116,7 +116,7 @@ class KaitoMediumBot(_ShallowBot):
     (as the hard bot's); a best-scored move is played (ties at random: temperature 0). It misses
     what lies beyond its horizon, which the hard bot's time-limited search (7-9 plies in the
     middle game, ten times the nodes and more) sees. Source and tuning:
-    :mod:`game.ai.kaito_levels`, ``docs/ai_figures.md`` ("The ladder (issue 13)").
+    :mod:`game.kaito.levels`, ``docs/ai_figures.md`` ("The ladder (issue 13)").
 
     Options: ``depth`` (1..8), ``temperature`` (>= 0, evaluation units), ``node_limit``."""
 
@@ -125,7 +125,7 @@ class KaitoMediumBot(_ShallowBot):
 
 
 class KaitoHardBot(Bot):
-    """Alpha-beta search (:class:`~game.ai.kaito_search.Searcher`) with a per-move time budget.
+    """Alpha-beta search (:class:`~game.kaito.search.Searcher`) with a per-move time budget.
 
     Options:
         time_budget_s: seconds of search per decision (default 0.45; the clock is checked inside

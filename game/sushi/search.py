@@ -1,10 +1,10 @@
 """Sushi Draft's hard search (RULES.md section 2): information-set Monte Carlo tree search over the
-rest of the round, on the compact simulator of :mod:`game.ai.sushi_sim`. Headless (no pygame).
+rest of the round, on the compact simulator of :mod:`game.sushi.sim`. Headless (no pygame).
 
 One iteration:
 
 1. **Determinize**: sample every hand of this round consistently with the seat's view
-   (:class:`~game.ai.sushi_sim.Determinizer`; the bot never sees the state).
+   (:class:`~game.sushi.sim.Determinizer`; the bot never sees the state).
 2. **Select**: walk down the tree phase by phase. At a node *every* seat chooses its own action
    independently by UCB1 over the options legal in this determinization (decoupled UCT for the
    simultaneous phases; availability counts, so an option's exploration term uses how often it was
@@ -12,7 +12,7 @@ One iteration:
    keyed by the observer's own action only, so the others' bandits at a node pool every history
    that led there with the same own actions (what they ate is public, what they kept is not).
 3. **Expand** one child and **roll out** the round's rest with the noisy heuristic
-   :class:`~game.ai.sushi_sim.Policy` for every seat.
+   :class:`~game.sushi.sim.Policy` for every seat.
 4. **Evaluate** the round's end for every seat: a smooth chance of finishing the game first,
    ``1 / (1 + exp(-margin / temperature))``, ``margin`` = the seat's expected total (the chips
    known so far, as the observer sees them, plus the round's expected gain) minus the best other
@@ -32,8 +32,8 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
-from ..sushi import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView
-from .sushi_sim import EAT_ACTION, Determinizer, Policy, Table
+from game.sushi.rules import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView
+from game.sushi.sim import EAT_ACTION, Determinizer, Policy, Table
 
 #: UCB1 exploration constant on values in [0, 1].
 EXPLORATION = 0.35
@@ -94,7 +94,7 @@ class RoundSearch:
     Args:
         view: the deciding seat's view (not a forced decision). rng: the only randomness.
         prior: per seat, the expected chip total before this round (chip points, as this seat sees
-            it: :func:`~game.ai.sushi_sim.expected_totals`). policy: the rollout policy.
+            it: :func:`~game.sushi.sim.expected_totals`). policy: the rollout policy.
         exploration: UCB1 constant on values in [0, 1]. particles: the sampler's particles.
 
     Raises:

@@ -1,7 +1,7 @@
 """Kanji-zushi rules (RULES.md section 3): 2-6 seats take turns completing kanji, hidden hands.
 
 Headless (no pygame). Which character a neta (left) + shari (right) pair forms, whether it is a
-regular-use (Jōyō) kanji and its stroke count all come from :mod:`game.kanji_data`.
+regular-use (Jōyō) kanji and its stroke count all come from :mod:`game.kanji.data`.
 
 Flow (RULES.md §3): the 46-card shari deck is shuffled and its top 6 cards are laid face up in
 table slots 0..5 (two rows of 3 in the UI); every seat shuffles its own 10-card neta deck and
@@ -28,7 +28,7 @@ seat's own hand; nothing in it refers to the state's containers. Attempts (right
 public: the cards are put side by side on the table.
 
 Events (issue 9 §1): every :meth:`KanjiState.apply` appends to ``state.events`` what it did, as the
-records of :mod:`game.kanji_events` (attempt formed / wrong / pass, refill or empty slot, neta
+records of :mod:`game.kanji.events` (attempt formed / wrong / pass, refill or empty slot, neta
 draw with the card secret to the drawer, a seat finished, the end); read them per seat with
 :meth:`~game.core.GameState.events_for`.
 """
@@ -41,23 +41,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import kanji_data
-from .core import (
+from game.core import (
     ActionError,
     Game,
     GameState,
-    GameType,
     IllegalActionError,
     InvalidActionError,
     Outcome,
     RecordError,
     View,
-    register_teller,
     require_rng,
 )
-from .i18n import N_, _, ngettext, pgettext
-from .kanji_data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
-from .kanji_events import (
+from game.i18n import _, ngettext, pgettext
+from game.kanji import REGISTRATION
+from game.kanji import data as kanji_data
+from game.kanji.data import ANSWER_KEYS, GO_RIGHT, NETA, SHARI_DECK, Formed
+from game.kanji.events import (
     ALL_COMPLETE,
     DEAD_TABLE,
     NO_CHARACTER,
@@ -69,6 +68,7 @@ from .kanji_events import (
     TIE_BREAK,
     WIN,
     GameEnded,
+    KanjiEnd,
     KanjiFormed,
     KanjiWrong,
     NetaDrawn,
@@ -76,6 +76,7 @@ from .kanji_events import (
     SeatFinished,
     SlotLeftEmpty,
     SlotRefilled,
+    TieBreak,
     outcome_text,
     verdict,
 )
@@ -91,9 +92,6 @@ PASS = "pass"
 #: Separator of an attempt's notation, ``"亻+木"``.
 JOIN = "+"
 
-#: The key of :func:`~game.kanji_events.outcome_text` among the Outcome tellers (:data:`game.core.TELLERS`).
-OUTCOME_TELLER = "kanji-zushi"
-register_teller(OUTCOME_TELLER, outcome_text)
 
 _NETA_ORDER = {name: i for i, name in enumerate(NETA)}
 _SHARI_COUNTS = Counter(SHARI_DECK)
@@ -117,7 +115,7 @@ def parse_action(text: Any) -> tuple[str, str] | None:
 
     Raises:
         InvalidActionError: not a string, no ``+``, or a side that is not a card name of the game
-            (neta: one of :data:`~game.kanji_data.NETA`; shari: one of the 43 shari card names)."""
+            (neta: one of :data:`~game.kanji.data.NETA`; shari: one of the 43 shari card names)."""
     if not isinstance(text, str):
         raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
     if text == PASS:
@@ -145,7 +143,7 @@ def judge(neta: str, shari: str, answer_key: str = "joyo") -> tuple[Formed | Non
     kanji"``, ``"亻 + 口 forms no character"``.
 
     Raises:
-        ValueError: unknown card name or answer key (from :mod:`game.kanji_data`)."""
+        ValueError: unknown card name or answer key (from :mod:`game.kanji.data`)."""
     valid = kanji_data.is_valid(neta, shari, answer_key)
     formed = kanji_data.form(neta, shari)
     return formed, valid, verdict(neta, shari, formed, valid, answer_key)
@@ -156,12 +154,12 @@ def verdict_text(neta: str, shari: str, answer_key: str = "joyo") -> str:
     again after a language switch: :meth:`Attempt.why_text`).
 
     Raises:
-        ValueError: unknown card name or answer key (from :mod:`game.kanji_data`)."""
+        ValueError: unknown card name or answer key (from :mod:`game.kanji.data`)."""
     return judge(neta, shari, answer_key)[2]
 
 
 def sort_hand(cards: Sequence[str]) -> tuple[str, ...]:
-    """Neta cards in the canonical order of :data:`~game.kanji_data.NETA` (亻 氵 彳 土 扌 木 日 禾 糸 言)."""
+    """Neta cards in the canonical order of :data:`~game.kanji.data.NETA` (亻 氵 彳 土 扌 木 日 禾 糸 言)."""
     return tuple(sorted(cards, key=_NETA_ORDER.__getitem__))
 
 
@@ -173,7 +171,7 @@ class Completed:
         char: the kanji (one code point). strokes: its KANJIDIC2 stroke count.
         neta, shari: the two card names (``shari`` may be ``"⿱幺夂"``).
         turn: the action index (0-based) at which it was completed.
-    Meanings and readings: ``game.kanji_data.form(neta, shari)``."""
+    Meanings and readings: ``game.kanji.data.form(neta, shari)``."""
 
     char: str
     strokes: int
@@ -224,31 +222,6 @@ class Attempt:
         return verdict_text(self.neta, self.shari, answer_key)
 
 
-@dataclass(frozen=True)
-class TieBreak:
-    """How a tie on the top stroke total was settled (RULES.md §3 scoring; public).
-
-    Attributes:
-        tied: the seats sharing the highest total, ascending. total: that total.
-        biggest: per seat of ``tied`` (same order), the stroke count of its biggest single kanji
-            (0 for a seat with none).
-        kanji: per seat of ``tied``, that biggest kanji (the first completed among equals), or None.
-        winners: the seats with the biggest of those (one: the tie-break decided it; several:
-            they share the win).
-    """
-
-    tied: tuple[int, ...]
-    total: int
-    biggest: tuple[int, ...]
-    kanji: tuple[str | None, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def decided(self) -> bool:
-        """True when the biggest kanji left a single winner."""
-        return len(self.winners) == 1
-
-
 @dataclass(frozen=True, kw_only=True)
 class KanjiView(View):
     """What one seat may see (its information set). Immutable; built fresh by :meth:`KanjiState.view`.
@@ -258,7 +231,7 @@ class KanjiView(View):
     not its turn), ``outcome`` the Outcome once over, ``ply`` the number of actions applied so
     far):
         num_seats: N (2-6).
-        hand: this seat's neta cards, in :data:`~game.kanji_data.NETA` order.
+        hand: this seat's neta cards, in :data:`~game.kanji.data.NETA` order.
         hand_sizes: cards in each seat's hand. neta_left: cards left in each seat's neta deck.
         shari_left: cards left in the shari draw pile.
         table: the 6 table slots, each a shari card name or None (empty once the deck ran out).
@@ -268,7 +241,7 @@ class KanjiView(View):
         answer_key: ``"joyo"`` or ``"rulebook"``.
         tie_break: the :class:`TieBreak` once over if the top total was tied, else None.
     Deliberately absent: other seats' hands, deck orders, and which attempts are valid (the UI
-    may ask :mod:`game.kanji_data` for its optional hint)."""
+    may ask :mod:`game.kanji.data` for its optional hint)."""
 
     num_seats: int
     hand: tuple[str, ...]
@@ -307,8 +280,8 @@ class KanjiState(GameState):
         completed: per seat, its :class:`Completed` kanji. attempts: the :class:`Attempt` log.
         to_move: the seat to act (None once over). history: (seat, action) applied so far.
         tie_break: the :class:`TieBreak` once over with a tie on the top total, else None.
-        events: the event log (:mod:`game.kanji_events`; a dead table at set-up already ends
-            the game with a :class:`~game.kanji_events.GameEnded`).
+        events: the event log (:mod:`game.kanji.events`; a dead table at set-up already ends
+            the game with a :class:`~game.kanji.events.GameEnded`).
         log_events: True (the default) to log events; False skips building them (positions are
             the same either way). For throw-away states that replay or search many actions:
             ``clone(log_events=False)``; :meth:`KanjiGame.replay_steps` uses it for its scratch
@@ -354,7 +327,7 @@ class KanjiState(GameState):
 
     def apply(self, seat: int, action: str) -> None:
         """Apply ``seat``'s attempt or pass (RULES.md §3, a turn) and emit its events (see
-        :mod:`game.kanji_events` for which, in which order).
+        :mod:`game.kanji.events` for which, in which order).
 
         Raises:
             InvalidActionError: malformed text (see :func:`parse_action`).
@@ -450,7 +423,7 @@ class KanjiState(GameState):
         elif not any(self.can_complete(s) for s in active):
             self._end(DEAD_TABLE)
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: KanjiEnd) -> None:
         totals = self.scores()
         top = max(totals)
         tied = tuple(s for s, t in enumerate(totals) if t == top)
@@ -472,7 +445,7 @@ class KanjiState(GameState):
                 biggest_one = biggest_kanji[tied.index(winners[0])]
                 char = biggest_one.char if biggest_one else None
         self.to_move = None
-        self._outcome = Outcome.told(winners, reason, totals, OUTCOME_TELLER, reason=reason, result=decided,
+        self._outcome = Outcome.told(winners, reason, totals, outcome_text, reason=reason, result=decided,
                                      tied=tied, winners=winners, total=top, best=best, char=char)
         if self.log_events:
             self.emit(GameEnded(reason=reason, result=decided, winners=winners, scores=totals,
@@ -555,8 +528,7 @@ class KanjiState(GameState):
 class KanjiGame(Game):
     """Kanji-zushi rules (RULES.md section 3)."""
 
-    game_type = GameType(name="kanji-zushi", title=N_("Kanji-zushi"), min_seats=2, max_seats=6,
-                         simultaneous=False, hidden_information=True)
+    game_type = REGISTRATION.game_type
 
     def action_text(self, action: str) -> str:
         """A pair's notation as it is (``"亻+木"``, RULES.md section 3), a pass in words, in the

@@ -1,8 +1,13 @@
-"""The coach's texts of the Sushi Draft tutorial (``game/tutorials/sushi-draft.json``): text key ->
+"""The coach's texts of the Sushi Draft tutorial (``game/sushi/tutorial.json``) and its tables: text key ->
 English, marked for the catalogs (``N_``; :meth:`game.tutorial.Tutorial.text` translates at use).
 Named placeholders: ``{event}`` (the game log's last sentence)."""
 
+from collections.abc import Iterable
+from typing import Any, Callable
+
+from game.core import Event
 from game.i18n import N_
+from game.tutorial import Evidence
 
 TEXTS = {
     "sushi.welcome": N_(
@@ -76,3 +81,48 @@ TEXTS = {
         "Kenji 13. You win by one point, thanks to that salmon tie! You now know every rule of "
         "Sushi Draft."),
 }
+
+
+#: The rules this tutorial must show at least once (issue 11).
+REQUIRED_RULES: tuple[str, ...] = ("eat", "reveal", "keep", "pass", "wild", "majority-tie", "dessert",
+                                  "secret-chips", "forced-keep", "end")
+
+
+def _kinds(events: Iterable[Event]) -> set[str]:
+    return {e.kind for e in events}
+
+
+def _sushi_award(pred: Callable[[Any], bool]) -> Evidence:
+    return lambda events, step, human: any(e.kind == "sushi.award" and pred(e) for e in events)
+
+
+#: Per rule tag: what the events of the step (its action, the replies and the forced actions after
+#: it) must show for the step to count as showing that rule.
+EVIDENCE: dict[str, Evidence] = {
+    "eat": lambda ev, st, h: any(e.kind == "sushi.reveal" for e in ev),
+    "reveal": lambda ev, st, h: any(e.kind == "sushi.reveal" for e in ev),
+    "keep": lambda ev, st, h: any(e.kind == "sushi.keep" and e.seat == h for e in ev),
+    "pass": lambda ev, st, h: any(e.kind == "sushi.pass" for e in ev),
+    "wild": lambda ev, st, h: st.do is not None and st.do.startswith("wild="),
+    "majority-tie": _sushi_award(lambda e: e.pile != "dessert" and bool(e.award.skipped) and e.award.seat is not None),
+    "dessert": _sushi_award(lambda e: e.pile == "dessert" and e.award.seat is not None),
+    "secret-chips": _sushi_award(lambda e: e.award.seat is not None),
+    "forced-keep": lambda ev, st, h: any(e.kind == "sushi.discard" for e in ev),
+    "end": lambda ev, st, h: "sushi.end" in _kinds(ev),
+}
+
+
+def forced_round(state: Any) -> list[tuple[int, str]]:
+    """The actions a play scene applies without asking anyone: Sushi Draft's last keep of a round
+    (hand size 2: every seat's keep is forced, RULES.md §2) for every seat to act. Empty otherwise."""
+    if state.is_over():
+        return []
+    todo = list(state.to_act())
+    forced = []
+    for seat in todo:
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        if getattr(view, "phase", None) != "keep" or len(legal) != 1 or getattr(view, "step", None) != 4:
+            return []
+        forced.append((seat, legal[0]))
+    return forced

@@ -2,12 +2,12 @@
 sampler that is consistent with one seat's view, a compact round simulator and the heuristic
 policy shared by the medium bot and the hard bot's rollouts. Headless (no pygame).
 
-Everything here reads a :class:`~game.sushi.SushiView` (never a state) and draws randomness only
+Everything here reads a :class:`~game.sushi.rules.SushiView` (never a state) and draws randomness only
 from the ``random.Random`` it is given.
 
-Compact encoding: a card is an index into :data:`~game.sushi.CARD_NAMES` (0 tuna .. 4 mackerel,
+Compact encoding: a card is an index into :data:`~game.sushi.rules.CARD_NAMES` (0 tuna .. 4 mackerel,
 5 wild); a hand is a list of 6 counts; eaten counts per seat are lists of 5 counts by type (a wild
-counts as the type it copied). Piles are indexed like :data:`~game.sushi.PILES` (5 = dessert).
+counts as the type it copied). Piles are indexed like :data:`~game.sushi.rules.PILES` (5 = dessert).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 from bisect import bisect_right
 from typing import Any, Sequence
 
-from ..sushi import (
+from game.sushi.rules import (
     CARD_COUNTS,
     CARD_NAMES,
     CHIP_VALUES,
@@ -366,7 +366,7 @@ class Determinizer:
 def award_winner(counts: Sequence[int]) -> int:
     """The seat winning a pile's chip under the tie rule (RULES.md section 2: the first group, from
     the largest count, that holds exactly one seat), or -1. Same rule as
-    :func:`game.sushi.decide_award`, without building the explanation."""
+    :func:`game.sushi.rules.decide_award`, without building the explanation."""
     for v in sorted(set(counts), reverse=True):
         if v <= 0:
             return -1

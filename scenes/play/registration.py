@@ -1,0 +1,123 @@
+"""A game as the app presents it: the scenes side of its one registration (issue 23 §2).
+
+Each game's room ``scenes/<name>/`` holds, in its ``__init__.py``, one :class:`GameInfo` called
+``GAME`` and imports nothing else of the room (the menu reads every card at start-up; the play
+and score scenes are imported on first use). :mod:`scenes.shell.catalog` lists the rooms. The
+title, the seat range and the flags are the core's (:class:`game.registration.Registration`),
+never repeated here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.i18n import N_, ngettext
+from game.registration import Registration, load
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the menu, setup, rules, statistics and tutorial screens present it.
+
+    name: the core's game name ("kaito"); jp: the Japanese word beside the title; tagline: one
+    line for the menu card; scene: the play scene's name; scenes: scene name -> ``"module:Class"``
+    of the game's scenes (its play scene and score screen), imported on first use; available:
+    False shows a "coming soon" card; art: an SVG (asset-relative) shown on the card; rules:
+    ``"module:ATTRIBUTE"`` of the game's rules page (blocks, :mod:`scenes.shell.rules`);
+    score_note: the line under the statistics table (what the best score counts).
+    extra: setup-screen details: ``options`` — the game's own options as
+    ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
+    ("on"/"off" become booleans); ``next_label`` — the seat-order line under a seat, with the next
+    seat's ``{name}`` ("passes to {name}", "then {name}"); ``setup_note`` — the hint line under the
+    seats. Every game also has :data:`COMMON_OPTIONS` (see :attr:`options`).
+
+    Every text here is an English catalog text (``N_``), translated where it is shown
+    (``_(info.title)``; game/i18n.py).
+    """
+
+    name: str
+    jp: str
+    tagline: str
+    scene: str
+    scenes: dict[str, str] = field(default_factory=dict)
+    available: bool = True
+    art: str = ""
+    rules: str = ""
+    score_note: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def registration(self) -> Registration:
+        """The core's registration of this game (:mod:`game.registry`; no rules imported).
+
+        Raises:
+            KeyError: the core knows no game of this name."""
+        from game.registry import registration
+
+        return registration(self.name)
+
+    @property
+    def title(self) -> str:
+        """The display name, an English catalog text (the core's ``GameType.title``)."""
+        return self.registration.game_type.title
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """(fewest, most) seats (the core's ``GameType``, RULES.md)."""
+        gt = self.registration.game_type
+        return (gt.min_seats, gt.max_seats)
+
+    #: The seats the setup screen offers: the same range.
+    seats = players
+
+    @property
+    def players_text(self) -> str:
+        """The card's seat line in English ("2 players", "2–5 players")."""
+        lo, hi = self.players
+        return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+
+    def players_label(self) -> str:
+        """The card's seat line in the language in use ("2 players", "2–5 players")."""
+        lo, hi = self.players
+        if lo == hi:
+            return ngettext("{n} player", "{n} players", hi).format(n=hi)
+        # Translators: a range of player counts on a game's card ("2–5 players"); the form follows {hi}
+        return ngettext("{lo}–{hi} player", "{lo}–{hi} players", hi).format(lo=lo, hi=hi)
+
+    @property
+    def options(self) -> list[tuple]:
+        """The setup screen's options: the game's own (``extra["options"]``), then
+        :data:`COMMON_OPTIONS` (undo, hints)."""
+        return list(self.extra.get("options", ())) + list(COMMON_OPTIONS)
+
+    def rules_blocks(self) -> list[tuple]:
+        """The game's rules page (its blocks; empty when it has none), imported on first use."""
+        return list(load(self.rules)) if self.rules else []
+
+    @property
+    def has_tutorial(self) -> bool:
+        """Whether the core registers a tutorial for this game."""
+        return bool(self.registration.tutorial)
+
+    @property
+    def tutorial_minutes(self) -> int:
+        """The tutorial's length as told to the player ("Learn in 3 minutes"; measured: README)."""
+        return self.registration.tutorial_minutes
+
+
+#: Options of every game, after its own: ``(key, label, [(value, text)], default)``. The setup
+#: screen shows them as ``choice:<key>:<value>`` and passes ``OPTION_KWARGS[key]=<bool>`` to the
+#: play scene ("on" -> True): ``undo=`` (take back a decision; default on) and ``hints=`` (the hint
+#: button; default off). The hint choice keeps the id ``choice:hint:*`` it had as Kanji-zushi's option.
+COMMON_OPTIONS: list[tuple] = [
+    ("undo", N_("Undo"), [("on", N_("On")), ("off", N_("Off"))], "on"),
+    ("hint", N_("Hints"), [("off", N_("Off")), ("on", N_("On"))], "off"),
+]
+#: Play-scene keyword of an option key, where it differs from the key.
+OPTION_KWARGS: dict[str, str] = {"hint": "hints"}
+#: The seat-order line under a seat of the setup screen when the game names none (``{name}``: the
+#: next seat's name).
+# Translators: under a seat of the setup screen: whom this seat passes its hand to
+NEXT_LABEL = N_("passes to {name}")
+
+
+__all__ = ["COMMON_OPTIONS", "NEXT_LABEL", "OPTION_KWARGS", "GameInfo"]
