@@ -131,16 +131,6 @@ class Event:
             return self
         return dataclasses.replace(self, **{name: None for name in self.SECRET})
 
-    def describe(self, names: Sequence[str]) -> str:
-        """One whole sentence telling this event in the language in use (:mod:`game.i18n`), with
-        ``names[s]`` for seat ``s``.
-
-        Subclasses override it (one sentence per kind, named placeholders, translated whole
-        through the catalogs at the moment it is told; a second-person variant where the subject
-        seat is the person, :func:`is_you`). Redacted fields (``None``) must read naturally
-        ("Ben drew a card.")."""
-        return f"{self.KIND}"
-
     def to_dict(self) -> dict[str, Any]:
         """``{"kind": KIND, <field>: value, ...}`` with tuples as lists (for JSON)."""
         out: dict[str, Any] = {"kind": self.KIND}
@@ -215,11 +205,6 @@ def first_event(events: Sequence[Event], kind: type, seat: int | None = None) ->
         if isinstance(e, kind) and (seat is None or e.seat == seat):
             return e
     return None
-
-
-def describe(event: Event, names: Sequence[str]) -> str:
-    """The sentence telling ``event`` with seat names ``names`` (see :meth:`Event.describe`)."""
-    return event.describe(names)
 
 
 @dataclass(frozen=True, kw_only=True)

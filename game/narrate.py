@@ -29,9 +29,9 @@ import sys
 from typing import Any, TextIO
 
 from . import i18n
-from .core import describe
 from .i18n import _
 from .replay import ReplayError, load_record, replay_record
+from .telling import describe
 
 
 def record_names(record: Any, num_seats: int) -> list[str]:

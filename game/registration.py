@@ -11,7 +11,8 @@ What a game package holds, module by module (the ``"module:attribute"`` paths be
 to the package):
 
 * ``rules`` — the :class:`~game.core.Game` (its ``game_type`` is the registration's);
-* ``events`` — the game's events (data) and ``telling`` (sentences: the game log's, the outcome's);
+* ``events`` — the game's events (data only) and ``telling`` (every sentence: ``describe(event,
+  names)`` for the game log, ``outcome_text`` for the end);
 * ``ai`` — ``BOTS``: level -> factory (:data:`game.ai.base.LEVELS`), plus its engines and searches;
 * ``coach`` — ``rate(view, action, rng, settings) -> dict``: the coach's rating of one decision
   (:mod:`game.analyse`);
@@ -56,6 +57,8 @@ class Registration:
         tutorial: the module of its tutorial's tables (``TEXTS``, ``REQUIRED_RULES``,
             ``EVIDENCE``), or "" when it has none; the steps are ``tutorial.json`` in the package.
         tutorial_minutes: the tutorial's length as told to the player (measured; README).
+        kinds: the namespace of its events' kinds (``"kaito"`` for ``"kaito.move"``).
+        telling: the module of its sentences (``describe(event, names)``, ``outcome_text``).
     """
 
     game_type: GameType
@@ -66,6 +69,8 @@ class Registration:
     reference: dict[str, str] = field(default_factory=dict)
     tutorial: str = ""
     tutorial_minutes: int = 3
+    kinds: str = ""
+    telling: str = "telling"
 
     @property
     def name(self) -> str:
@@ -87,6 +92,10 @@ class Registration:
     def coach_rate(self) -> Any:
         """The coach's ``rate(view, action, rng, settings)``, or None when the game has none."""
         return self._load(self.coach) if self.coach else None
+
+    def telling_module(self) -> Any:
+        """The game's telling module (its sentences), imported on first use."""
+        return self._load(self.telling)
 
     def reference_bot(self, kind: str) -> Any:
         """The reference bot class of ``kind`` (``"mcts"``, ``"ismcts"``).

@@ -61,7 +61,7 @@ def start_scene(app, scene_cls, bots=None, **kw):
     kw.setdefault("speed", 1000.0)
     kw.setdefault("think_ms", 0)
     scene = scene_cls(app, **kw)
-    scene.bots.update(bots or {})
+    scene.match.bots.update(bots or {})
     app.manager.reset(scene)
     app.pump(16)
     return scene

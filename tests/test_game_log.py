@@ -18,15 +18,16 @@ import pygame
 import pytest
 from scene_input import click, drag, ids, post, rect_of, settle, start_scene
 
-from game.core import describe
-from game.kaito.events import COLOR_WORDS, GameEnded, LastTileAtStake, LastTileLeft
+from game.kaito.events import GameEnded, LastTileAtStake, LastTileLeft
 from game.kaito.rules import KAITO, KaitoState, square_index, square_name
+from game.kaito.telling import COLOR_WORDS
 from game.kanji.data import NETA, SHARI_DECK
 from game.kanji.rules import KANJI, judge
 from game.sushi.rules import SUSHI
+from game.telling import describe
 from scenes.kaito.scene import KaitoPlayScene
 from scenes.kanji.scene import KanjiPlayScene
-from scenes.play.base import PUBLIC
+from scenes.play.modes import PUBLIC
 from scenes.sushi.scene import SushiPlayScene
 
 
@@ -402,9 +403,9 @@ def test_kaito_the_end_entry_is_the_result(app, winner):
 def ask_hint(app, scene):
     assert kinds(scene).get("button:hint") == "button", kinds(scene).get("button:hint")
     click(app, rect_of(scene, "button:hint").center)
-    wait_wall(app, lambda: scene.current_hint() is not None, "the hint")
+    wait_wall(app, lambda: scene.hinting.current() is not None, "the hint")
     app.pump(16)
-    return scene.current_hint()
+    return scene.hinting.current()
 
 
 def test_kaito_hint_marks_the_hard_ais_choice_and_goes_with_the_move(app):
@@ -468,12 +469,12 @@ def test_sushi_hint_survives_an_ais_blind_choice(app):
         pump_until(app, lambda: scene.match.ply == 1, "the AI's choice")
         assert scene.match.view(0).hand == view.hand and scene.match.legal_actions(0) == view.legal_actions
         assert scene.human_to_act() == 0
-        wait_wall(app, lambda: scene.current_hint() is not None or not scene.match.hints.pending, "the hint")
+        wait_wall(app, lambda: scene.hinting.current() is not None or not scene.match.hints.pending, "the hint")
         for _ in range(10):
             app.pump(16)
-        assert scene.current_hint() is not None, (
+        assert scene.hinting.current() is not None, (
             "the hint was lost because an AI chose meanwhile (game/hints.py Hints.poll drops a hint "
-            "whose ply changed; PlayExtras.current_hint also requires hint.ply == match.ply)")
+            "whose ply changed; Hinting.current also requires hint.ply == match.ply)")
         assert len([i for i in hinted(scene) if i.startswith("hand:")]) == 1
     finally:
         gate.set()
@@ -508,7 +509,7 @@ def test_no_hint_button_without_the_setting(app, cls, kw):
     scene = start_scene(app, cls, bots={1: FirstBot()}, seats=["human", "easy"], **kw)
     pump_until(app, lambda: scene.human_to_act() is not None, "the person's turn")
     assert "button:hint" not in ids(scene)
-    assert scene.current_hint() is None
+    assert scene.hinting.current() is None
 
 
 @pytest.mark.parametrize("cls", [KaitoPlayScene, SushiPlayScene, KanjiPlayScene], ids=["kaito", "sushi", "kanji"])

@@ -22,8 +22,10 @@ from game import i18n
 from game.core import Event, is_you, join_list, seat_name
 from game.i18n import is_pseudo, pseudo, set_language
 from game.kaito import events as kaito_events
+from game.kaito import telling as kaito_telling
 from game.kaito.rules import KAITO
 from game.kanji import events as kanji_events
+from game.kanji import telling as kanji_telling
 from game.kanji.data import form
 from game.kanji.rules import KANJI, Attempt
 from game.match import Match
@@ -33,8 +35,10 @@ from game.registry import GAMES as REGISTERED
 from game.registry import REGISTRATIONS
 from game.replay import ReplayError, load_record
 from game.sushi import events as sushi_events
-from game.sushi.events import award_text
+from game.sushi import telling as sushi_telling
 from game.sushi.rules import SUSHI, decide_award
+from game.sushi.telling import award_text
+from game.telling import describe
 from game.tutorial import TUTORIAL_GAMES, compile_tutorial, load_tutorial
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,18 +125,18 @@ def played_events(game, seats: int) -> list[Event]:
 @pytest.mark.parametrize("names", [NAMES, ["You", "Ben", "Chie"]], ids=["third-person", "second-person"])
 def test_every_event_sentence_is_told_whole_in_the_language_in_use(game, seats, kinds, names):
     events = played_events(game, seats)
-    english = [e.describe(names) for e in events]
+    english = [describe(e, names) for e in events]
     set_language("pseudo")
     for event, before in zip(events, english):
-        text = event.describe(names)
+        text = describe(event, names)
         assert is_pseudo(text) and text != before, (event.kind, text)
         left = outside_brackets(text, *names[:seats])
         assert not _WORD.search(left), (event.kind, text, left)
 
 
-@pytest.mark.parametrize("module", [kaito_events, sushi_events, kanji_events], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [kaito_telling, sushi_telling, kanji_telling], ids=lambda m: m.__name__)
 def test_every_template_is_looked_up_when_it_is_told(module):
-    tables = [module.TEMPLATES] + ([module.AWARD_TEMPLATES] if module is sushi_events else [])
+    tables = [module.TEMPLATES] + ([module.AWARD_TEMPLATES] if module is sushi_telling else [])
     english = {key: [t(n) for n in (1, 2)] for table in tables for key, t in table.items()}
     set_language("pseudo")
     for table in tables:
@@ -142,8 +146,8 @@ def test_every_template_is_looked_up_when_it_is_told(module):
 
 
 def test_second_person_templates_exist_only_beside_a_third_person_one():
-    for table in (kaito_events.TEMPLATES, sushi_events.TEMPLATES, sushi_events.AWARD_TEMPLATES,
-                  kanji_events.TEMPLATES):
+    for table in (kaito_telling.TEMPLATES, sushi_telling.TEMPLATES, sushi_telling.AWARD_TEMPLATES,
+                  kanji_telling.TEMPLATES):
         for key in table:
             for suffix in ("/you", "/yours"):
                 if key.endswith(suffix):
@@ -152,12 +156,12 @@ def test_second_person_templates_exist_only_beside_a_third_person_one():
 
 def test_tile_colour_card_and_pile_words_are_whole_texts():
     set_language("pseudo")
-    assert kaito_events.tile_label("BK") == pseudo("Black katana")
-    assert len(kaito_events.TILE_NAMES) == 11 and set(kaito_events.TILES_PASSED) == set(kaito_events.TILE_NAMES)
-    assert kaito_events.color_label("R") == pseudo("Red")
-    assert sushi_events.card_name("wild") == pseudo("wild")
-    assert sushi_events.pile_title("dessert") == pseudo("Dessert")
-    assert sushi_events.pile_unit("dessert") == pseudo("types")
+    assert kaito_telling.tile_label("BK") == pseudo("Black katana")
+    assert len(kaito_telling.TILE_NAMES) == 11 and set(kaito_telling.TILES_PASSED) == set(kaito_telling.TILE_NAMES)
+    assert kaito_telling.color_label("R") == pseudo("Red")
+    assert sushi_telling.card_name("wild") == pseudo("wild")
+    assert sushi_telling.pile_title("dessert") == pseudo("Dessert")
+    assert sushi_telling.pile_unit("dessert") == pseudo("types")
 
 
 # -- outcomes ----------------------------------------------------------------------------------------
@@ -211,9 +215,9 @@ def test_a_kanji_meaning_is_shown_in_the_language_in_use(monkeypatch):
     f = form("亻", "木")
     event = kanji_events.KanjiFormed(seat=0, ply=0, neta="亻", shari="木", slot=2, char="休", strokes=6,
                                      meanings=f.meanings, on=f.on, kun=f.kun, grade=1, count=1, score=6)
-    assert "“rest”" in event.describe(NAMES)
-    monkeypatch.setattr(kanji_events, "language", lambda: "ja")
-    assert "“やすむ”" in event.describe(NAMES)
+    assert "“rest”" in describe(event, NAMES)
+    monkeypatch.setattr(kanji_telling, "language", lambda: "ja")
+    assert "“やすむ”" in describe(event, NAMES)
 
 
 def test_a_kanji_attempt_tells_why_again_in_the_language_in_use():

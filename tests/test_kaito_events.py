@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from game.core import Event, View
 from game.kaito.events import (
     EVENT_TYPES,
-    TEMPLATES,
     GameEnded,
     KaitoMoved,
     KaitoPlaced,
@@ -36,6 +35,8 @@ from game.kaito.rules import (
     line_squares,
 )
 from game.kaito.rules import square_index as sq
+from game.kaito.telling import TEMPLATES
+from game.telling import describe
 
 NAMES = ["Ana", "Ben"]
 
@@ -85,7 +86,7 @@ def test_placement_event_names_the_blanks_the_square_and_the_colour_shown():
     s = KAITO.state_from_setup({"board": format_board(cells), "colors": ["B", "R"]})
     events = applied(s, 1, "@f6")
     assert events == [KaitoPlaced(seat=1, ply=0, square=sq("f6"), blanks=(sq("e6"), sq("f6")), color="B")]
-    assert events[0].describe(NAMES) == (
+    assert describe(events[0], NAMES) == (
         "Ben removed the two blank tiles from e6 and f6 and placed the Kaito on f6, showing Black.")
 
 
@@ -97,7 +98,7 @@ def test_move_over_a_tile_and_a_gap_then_an_opponent_tile_is_held():
         TileCaptured(seat=0, ply=0, square=sq("d4"), tile="B3", owner=1, held=True, slot=1, last=False),
     ]
     assert s.held[0][events[1].slot] == "B3"
-    assert [e.describe(NAMES) for e in events] == [
+    assert [describe(e, NAMES) for e in events] == [
         "Ana moved the Kaito 3 squares, from a4 to d4, passing over a Black katana and one empty square.",
         "Ana captured Ben's Black Mon 3 on d4 and now holds it.",
     ]
@@ -112,7 +113,7 @@ def test_adjacent_move_and_own_tile_leaves_the_game_with_its_tally_slot():
         TileCaptured(seat=0, ply=0, square=sq("c5"), tile="R1", owner=0, held=False, slot=1, last=False),
     ]
     assert s.removed[-1] == "R1" and s.held == [[], []]
-    assert [e.describe(NAMES) for e in events] == [
+    assert [describe(e, NAMES) for e in events] == [
         "Ana moved the Kaito one square, from b5 to c5.",
         "Ana captured their own Red Mon 1 on c5, which leaves the game.",
     ]
@@ -122,7 +123,7 @@ def test_move_over_empty_squares_only():
     s = position({**RESERVE, "a1": "B2"}, "a5", to_move=1)
     (moved, captured) = applied(s, 1, "a1")
     assert moved == KaitoMoved(seat=1, ply=0, frm=sq("a5"), to=sq("a1"), distance=4, passed=(None, None, None))
-    assert moved.describe(NAMES) == "Ben moved the Kaito 4 squares, from a5 to a1, over empty squares only."
+    assert describe(moved, NAMES) == "Ben moved the Kaito 4 squares, from a5 to a1, over empty squares only."
     assert captured.owner == 1 and not captured.held
 
 
@@ -149,7 +150,7 @@ def test_exchange_names_the_paid_slots_the_retrieved_tile_and_its_square(action,
 def test_exchange_sentence():
     s = position({**RESERVE, "c6": "B1", "c4": "B2"}, "a6", held=(("B1", "B3"), ("RH", "RK", "RK")))
     ex = applied(s, 0, "c6+K:3,1")[-1]
-    assert ex.describe(NAMES) == ("Ana paid Mon worth 3 and 1 (4 points) to retrieve their Red katana "
+    assert describe(ex, NAMES) == ("Ana paid Mon worth 3 and 1 (4 points) to retrieve their Red katana "
                                   "from Ben, and it now lies on c6 under the Kaito.")
 
 
@@ -160,7 +161,7 @@ def test_warning_when_the_opponent_can_take_a_last_katana_and_not_again_while_it
     events = applied(s, 0, "c4")
     warning = LastTileAtStake(seat=0, ply=0, tile="RK", square=sq("c1"), mover=1)
     assert events[-1] == warning and [e.kind for e in events].count("kaito.at_stake") == 1
-    assert warning.describe(NAMES) == ("Warning: Ana's last Red katana on c1 lies in the Kaito's row or "
+    assert describe(warning, NAMES) == ("Warning: Ana's last Red katana on c1 lies in the Kaito's row or "
                                        "column, so Ben can capture it and win.")
     # c2 keeps c1 in the Kaito's column: still at stake, no new warning
     assert [e.kind for e in applied(s, 1, "c2")] == ["kaito.move", "kaito.capture"]
@@ -168,7 +169,7 @@ def test_warning_when_the_opponent_can_take_a_last_katana_and_not_again_while_it
     assert [e.kind for e in applied(s, 0, "a2")] == ["kaito.move", "kaito.capture"]
     again = applied(s, 1, "a1")[-1]
     assert again == LastTileAtStake(seat=0, ply=3, tile="RK", square=sq("c1"), mover=0)
-    assert again.describe(NAMES) == ("Warning: Ana's last Red katana on c1 lies in the Kaito's row or "
+    assert describe(again, NAMES) == ("Warning: Ana's last Red katana on c1 lies in the Kaito's row or "
                                      "column, and Ana loses by capturing it.")
 
 
@@ -179,7 +180,7 @@ def test_warning_for_the_seat_to_move_own_last_kabuto_and_none_for_a_second_copy
     events = applied(s, 0, "a5")
     assert events[-1] == LastTileAtStake(seat=1, ply=0, tile="BH", square=sq("f5"), mover=1)
     assert [e.kind for e in events].count("kaito.at_stake") == 1  # a6 BK is in line but not last
-    assert events[-1].describe(NAMES) == ("Warning: Ben's last Black kabuto on f5 lies in the Kaito's row "
+    assert describe(events[-1], NAMES) == ("Warning: Ben's last Black kabuto on f5 lies in the Kaito's row "
                                           "or column, and Ben loses by capturing it.")
 
 
@@ -191,7 +192,7 @@ def test_down_to_the_last_kabuto_is_told_once_and_not_for_a_second_copy():
     left = [e for e in events if isinstance(e, LastTileLeft)]
     assert left == [LastTileLeft(seat=1, ply=0, tile="BH", square=sq("f5"))]
     assert [e.kind for e in events][:3] == ["kaito.move", "kaito.capture", "kaito.last_tile"]
-    assert left[0].describe(NAMES) == ("Ben is down to their last Black kabuto on the board, on f5: if it "
+    assert describe(left[0], NAMES) == ("Ben is down to their last Black kabuto on the board, on f5: if it "
                                        "leaves the board, Ben loses.")
     # Black moves; nothing new drops to one: no new LastTileLeft
     assert not [e for e in applied(s, 1, s.legal_actions(1)[0]) if isinstance(e, LastTileLeft)]
@@ -207,7 +208,7 @@ def test_capturing_the_opponents_last_katana_ends_the_game_with_no_warning():
     assert end == GameEnded(winners=(0,), loser=1, reason="no-katana", color="B", captured_by=0, scores=(2, 0))
     assert s.outcome().text() == "Black has no katana left on the board (Red's capture)."
     assert end.seat is None and s.outcome().reason == end.reason and s.outcome().winners == end.winners
-    assert end.describe(NAMES) == ("Ana won by capturing Ben's last katana: Black has no katana left on "
+    assert describe(end, NAMES) == ("Ana won by capturing Ben's last katana: Black has no katana left on "
                                    "the board.")
 
 
@@ -216,7 +217,7 @@ def test_capturing_your_own_last_kabuto_loses():
     s = position(cells, "a4")
     end = applied(s, 0, "b4")[-1]
     assert (end.reason, end.winners, end.loser, end.captured_by, end.color) == ("no-kabuto", (1,), 0, 0, "R")
-    assert end.describe(NAMES) == ("Ben won: Ana captured their own last kabuto, so Red has no kabuto left "
+    assert describe(end, NAMES) == ("Ben won: Ana captured their own last kabuto, so Red has no kabuto left "
                                    "on the board.")
 
 
@@ -226,7 +227,7 @@ def test_no_move_end_after_the_action_and_at_once_in_a_built_position():
     end = events[-1]
     assert [e.kind for e in events] == ["kaito.move", "kaito.capture", "kaito.end"]
     assert (end.reason, end.winners, end.loser, end.captured_by) == ("no-move", (0,), 1, None)
-    assert end.describe(NAMES) == "Ana won: Ben cannot move, as no tile lies in the Kaito's row or column."
+    assert describe(end, NAMES) == "Ana won: Ben cannot move, as no tile lies in the Kaito's row or column."
     stuck = position(RESERVE, "a4")
     assert [e.kind for e in stuck.events] == ["kaito.end"] and stuck.events[0].loser == 0
 
@@ -281,7 +282,7 @@ def test_every_kind_is_reached_with_its_placeholders_filled():
     for seed in range(120):
         s = _random_game(seed)
         for e in s.events:
-            texts.append(e.describe(NAMES))
+            texts.append(describe(e, NAMES))
             seen.add(e.kind)
     assert seen == {cls.KIND for cls in EVENT_TYPES}
     assert all("{" not in t and "}" not in t for t in texts)
@@ -381,5 +382,5 @@ def test_playout_events_match_the_state(seed, choices):
     out = s.outcome()
     assert (end.winners, end.reason, end.scores) == (out.winners, out.reason, out.scores)
     for e in log:
-        text = e.describe(NAMES)
+        text = describe(e, NAMES)
         assert text and text[0].isupper() and text.endswith(".") and "None" not in text

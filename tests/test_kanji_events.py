@@ -27,7 +27,6 @@ from game.kanji.events import (
     NOT_JOYO,
     SHARED,
     SHARED_AFTER_TIE_BREAK,
-    TEMPLATES,
     TIE_BREAK,
     WIN,
     GameEnded,
@@ -40,6 +39,8 @@ from game.kanji.events import (
     SlotRefilled,
 )
 from game.kanji.rules import KANJI, PASS, Completed, KanjiState
+from game.kanji.telling import TEMPLATES
+from game.telling import describe
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
 
@@ -49,7 +50,7 @@ def kinds(events) -> list[str]:
 
 
 def says(events, names=NAMES) -> list[str]:
-    return [e.describe(names) for e in events]
+    return [describe(e, names) for e in events]
 
 
 def choose(s: KanjiState, rng: random.Random, greed: float) -> str:
@@ -109,7 +110,7 @@ def test_a_wrong_attempt_tells_why_and_nothing_else(action, key, reason, char, s
                                strokes=form(neta, shari).strokes if char else None, reason=reason,
                                why=entry.why)
     assert s.events_for(1) == [event]  # public: the cards were put face up
-    assert event.describe(NAMES) == sentence
+    assert describe(event, NAMES) == sentence
 
 
 def test_a_pass_and_the_ply_of_each_attempt():
@@ -117,10 +118,10 @@ def test_a_pass_and_the_ply_of_each_attempt():
     s.apply(0, "pass")
     s.apply(1, "氵+口")
     s.apply(0, "pass")
-    assert s.events[0] == Passed(seat=0, ply=0) and s.events[0].describe(NAMES) == "Ana passed."
+    assert s.events[0] == Passed(seat=0, ply=0) and describe(s.events[0], NAMES) == "Ana passed."
     assert [(e.kind, e.seat, e.ply) for e in s.events] == [
         ("kanji.pass", 0, 0), ("kanji.wrong", 1, 1), ("kanji.pass", 0, 2)]
-    assert Passed(seat=0, ply=0).describe(["You", "Ben"]) == "You passed."
+    assert describe(Passed(seat=0, ply=0), ["You", "Ben"]) == "You passed."
 
 
 def test_an_exhausted_shari_deck_leaves_the_slot_empty():
@@ -129,7 +130,7 @@ def test_an_exhausted_shari_deck_leaves_the_slot_empty():
     s.apply(0, "亻+木")
     assert kinds(s.events) == ["kanji.formed", "kanji.slot_empty", "kanji.draw"]
     assert s.events[1] == SlotLeftEmpty(slot=0)
-    assert s.events[1].describe(NAMES) == "The shari deck is empty, so the emptied slot stays empty."
+    assert describe(s.events[1], NAMES) == "The shari deck is empty, so the emptied slot stays empty."
 
 
 def test_the_fifth_kanji_finishes_the_seat():
@@ -140,7 +141,7 @@ def test_the_fifth_kanji_finishes_the_seat():
     assert kinds(s.events) == ["kanji.formed", "kanji.refill", "kanji.draw", "kanji.finished"]
     assert s.events[0].count == 5 and s.events[0].score == 29
     assert s.events[3] == SeatFinished(seat=0, kanji=("休", "休", "休", "休", "汁"), score=29)
-    assert s.events[3].describe(NAMES) == ("Ana completed a fifth kanji (休 休 休 休 汁: 29 strokes) "
+    assert describe(s.events[3], NAMES) == ("Ana completed a fifth kanji (休 休 休 休 汁: 29 strokes) "
                                            "and will take no more turns.")
     assert s.to_move == 1
 
@@ -153,7 +154,7 @@ def test_a_dead_table_at_setup_is_the_only_event():
     assert s.events == [GameEnded(reason="dead-table", result=NOBODY, winners=(0, 1, 2), scores=(0, 0, 0),
                                   tie_break=s.tie_break)]
     assert all(s.events_for(x) == s.events for x in (None, 0, 1, 2))
-    assert s.events[0].describe(NAMES) == ("No seat can complete a kanji, so the game ended with no kanji "
+    assert describe(s.events[0], NAMES) == ("No seat can complete a kanji, so the game ended with no kanji "
                                            "made and Ana, Ben and Cy shared the win.")
 
 
@@ -163,7 +164,7 @@ def test_a_dead_table_mid_game_ends_after_the_turns_events():
     assert kinds(s.events) == ["kanji.formed", "kanji.refill", "kanji.draw", "kanji.end"]
     end = s.events[-1]
     assert end == GameEnded(reason="dead-table", result=WIN, winners=(0,), scores=(6, 0), tie_break=None)
-    assert end.describe(NAMES) == ("No seat still playing can complete a kanji, so the game ended and "
+    assert describe(end, NAMES) == ("No seat still playing can complete a kanji, so the game ended and "
                                    "Ana won with 6 strokes.")
 
 
@@ -175,7 +176,7 @@ def test_the_end_tells_a_decided_tie_break():
     end = s.events[-1]
     assert isinstance(end, GameEnded) and end.result == TIE_BREAK and end.tie_break == s.tie_break
     assert end.winners == (1,) and end.scores == (9, 9)
-    assert end.describe(["You", "Ben"]) == (
+    assert describe(end, ["You", "Ben"]) == (
         "No seat still playing can complete a kanji, so the game ended; You and Ben tied on 9 strokes "
         "and Ben won the tie-break with 訂 (9 strokes).")
 
@@ -187,7 +188,7 @@ def test_the_end_tells_a_shared_win():
     s.apply(1, "氵+也")
     end = s.events[-1]
     assert end.result == SHARED and end.winners == (0, 1)
-    assert end.describe(NAMES) == (
+    assert describe(end, NAMES) == (
         "No seat still playing can complete a kanji, so the game ended; Ana and Ben tied on 6 strokes "
         "and on their biggest kanji (6 strokes), so they shared the win.")
 
@@ -204,7 +205,7 @@ def test_the_end_tells_a_win_shared_after_the_tie_break():
     s._check_end()
     (end,) = s.events
     assert end.result == SHARED_AFTER_TIE_BREAK and end.winners == (0, 1)
-    assert end.describe(NAMES) == (
+    assert describe(end, NAMES) == (
         "No seat still playing can complete a kanji, so the game ended; Ana, Ben and Cy tied on 10 "
         "strokes and Ana and Ben shared the win with biggest kanji of 6 strokes.")
 
@@ -224,7 +225,7 @@ def test_all_complete_ends_with_every_seat_finished():
     assert all(e.kanji == tuple(k.char for k in s.completed[e.seat]) for e in finished)
     end = s.events[-1]
     assert end.reason == "all-complete" and end.winners == s.outcome().winners
-    assert end.describe(NAMES).startswith("Every seat has completed 5 kanji")
+    assert describe(end, NAMES).startswith("Every seat has completed 5 kanji")
 
 
 # --- who sees what; the log -------------------------------------------------------------------------
@@ -395,7 +396,7 @@ def test_random_playouts_events_match_the_state(seed, n, greed, key):
         told = s.events_for(viewer)
         assert len(told) == len(ev)
         for e in told:
-            text = e.describe(NAMES[:n])
+            text = describe(e, NAMES[:n])
             assert text and text[0].isupper() and text.endswith(".")  # a whole sentence
             assert "None" not in text and "{" not in text and "}" not in text
             json.dumps(e.to_dict(), ensure_ascii=False)

@@ -18,6 +18,7 @@ from scene_input import click, drag, ids, post, press_key, rect_of, settle, star
 
 from game.kanji.data import GO_RIGHT, NETA, SHARI_DECK, form
 from game.kanji.rules import KANJI, KanjiView, judge
+from game.telling import describe
 from scenes.kanji.art import BACK, KanjiArt
 from scenes.kanji.art import NETA as NETA_KIND
 from scenes.kanji.art import SHARI as SHARI_KIND
@@ -491,7 +492,7 @@ def test_whole_game_against_ais_reaches_the_score_screen(app):
     assert top.setup["answer_key"] == "joyo" and top.setup["hints"] is False and top.setup["seed"] is None
     assert top.scores == list(st.outcome().scores)
     assert top.end is not None and top.end.winners == st.outcome().winners  # the end event came along
-    assert top.description == top.end.describe(top.names)  # the core's sentence (issue 10 §3)
+    assert top.description == describe(top.end, top.names)  # the core's sentence (issue 10 §3)
     assert {f"kanji:{s}:{i}" for s in range(3) for i in range(len(st.view(0).completed[s]))} <= ids(top)
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from game.core import describe
 from game.kaito.rules import KAITO
 from game.kanji.rules import KANJI
 from game.match import Match
@@ -19,6 +18,7 @@ from game.narrate import main, narrate_lines, record_names
 from game.registry import GAMES as REGISTERED
 from game.replay import main as replay_main
 from game.sushi.rules import SUSHI, eaten_card
+from game.telling import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Every registered game at its fewest seats and at two more (where it has them).

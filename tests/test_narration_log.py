@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 import pytest
-
 from scene_input import click, post
+
 from scenes.kit import narration
 from scenes.kit.draw import SEAT_COLOR_RGB, text_width
 from scenes.kit.narration import (

@@ -81,7 +81,7 @@ def test_a_rejected_action_is_counted_and_never_raised(app, cls):
 def test_the_end_stays_until_the_score_is_asked_for_once(app, cls, monkeypatch):
     scene = start_scene(app, cls, seats=("human", "random"))
     asked = []
-    monkeypatch.setattr(scene, "_go_to_score", lambda: asked.append(True))
+    monkeypatch.setattr(scene, "go_to_score", lambda: asked.append(True))
     scene.request_score()  # not over: nothing
     assert asked == [] and "button:score" not in ids(scene)
     scene.show_end()
@@ -97,10 +97,10 @@ def test_the_end_stays_until_the_score_is_asked_for_once(app, cls, monkeypatch):
 def test_a_privacy_screen_gone_without_ready_is_asked_again(app, cls, monkeypatch):
     scene = start_scene(app, cls, seats=("human", "random"))
     asked = []
-    monkeypatch.setattr(scene, "ask_privacy", lambda seat: asked.append(seat))
-    assert scene._privacy_returned() is False  # nothing asked for
+    monkeypatch.setattr(scene.handover, "ask", lambda seat: asked.append(seat))
+    assert scene.handover.returned(scene) is False  # nothing asked for
     scene.privacy_for = 1  # asked for, and this scene is on top again
-    assert scene._privacy_returned() is True
+    assert scene.handover.returned(scene) is True
     assert asked == [1] and scene.privacy_for is None
 
 

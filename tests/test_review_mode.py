@@ -1,7 +1,7 @@
 """Review mode of the play scenes (issue 10 §4): the replay viewer embeds a play scene built with
 ``review=True`` and drives it with ``show_state`` (jumps), ``play_action`` (a step forward, animated
 as an AI's action), ``set_viewer`` (whose hidden cards are shown) and ``finish_animations``
-(contract: scenes/play/extras.py).
+(contract: scenes/play/review.py).
 
 Each game: a finished AI-vs-AI game is played headlessly (``Match(..., synchronous=True)``), then a
 review scene is made with ``app.make_scene`` from the record's initial state and every action of the
@@ -20,10 +20,10 @@ import pygame
 import pytest
 from scene_input import click, drag, ids, press_key
 
-from game.core import describe
-from game.kaito.events import COLOR_WORDS
+from game.kaito.telling import COLOR_WORDS
 from game.match import Match
 from game.registry import get
+from game.telling import describe
 
 #: game -> (play scene name, seats of the reviewed game, seed)
 GAMES = {
@@ -163,12 +163,12 @@ def test_stepping_and_jumping_follow_the_record(app, tmp_path, game):
         if pos in jump_at:
             jump_at.discard(pos)
             j = rng.randrange(0, pos)
-            scene.show_state(prefix_state(record, history, j))
+            scene.reviewing.show_state(prefix_state(record, history, j))
             app.pump(16)
             pos, jumps = j, jumps + 1
         else:
             seat, action = history[pos]
-            scene.play_action(seat, action)
+            scene.reviewing.play_action(seat, action)
             pos += 1
             for _ in range(rng.randrange(0, 4)):  # let part of the animation run
                 app.pump(16)
@@ -198,12 +198,12 @@ def test_stepping_and_jumping_follow_the_record(app, tmp_path, game):
     assert_at(scene, record, history, n, names)
     assert_idle(scene)
     # a jump from the end back to the start and forward again
-    scene.show_state(prefix_state(record, history, 0))
+    scene.reviewing.show_state(prefix_state(record, history, 0))
     app.pump(16)
     assert_at(scene, record, history, 0, names)
     assert not scene.ended
     for k, (seat, action) in enumerate(history[:5]):
-        scene.play_action(seat, action)
+        scene.reviewing.play_action(seat, action)
         assert_at(scene, record, history, k + 1, names)
     # nothing was saved or counted, also on leaving
     app.manager.reset(app.make_scene("menu"))
@@ -222,7 +222,7 @@ def test_mouse_and_keys_change_nothing(app, game):
     scene = open_review(app, record, names, seats, viewer=0)
     k = min(6, len(history) - 1)
     for seat, action in history[:k]:
-        scene.play_action(seat, action)
+        scene.reviewing.play_action(seat, action)
     scene.finish_animations()
     for _ in range(5):
         app.pump(16)
@@ -261,13 +261,13 @@ def test_set_viewer_moves_the_bottom_seat_and_the_log_tells_only_what_it_saw(app
     n = len(history)
     mid = n // 2
     for seat, action in history[:mid]:
-        scene.play_action(seat, action)
+        scene.reviewing.play_action(seat, action)
     scene.finish_animations()
     app.pump(16)
     ref = prefix_state(record, history, mid)
     everything = set(told(ref.events_for(None), names))
     for viewer in range(len(seats)):
-        scene.set_viewer(viewer)
+        scene.reviewing.set_viewer(viewer)
         app.pump(16)
         assert scene.bottom == viewer, f"set_viewer({viewer}) left seat {scene.bottom} at the bottom"
         assert_at(scene, record, history, mid, names, viewer)
@@ -290,16 +290,16 @@ def test_set_viewer_moves_the_bottom_seat_and_the_log_tells_only_what_it_saw(app
         assert len([i for i in ids(scene) if i.startswith(prefix)]) == len(ref.view(viewer).hand)
     # the log stays in step with the chosen seat's knowledge while stepping on and jumping
     viewer = len(seats) - 1
-    scene.set_viewer(viewer)
+    scene.reviewing.set_viewer(viewer)
     for k in range(mid, min(n, mid + 8)):
-        scene.play_action(*history[k])
+        scene.reviewing.play_action(*history[k])
         app.pump(16)
         assert_at(scene, record, history, k + 1, names, viewer)
-    scene.show_state(prefix_state(record, history, mid - 3))
+    scene.reviewing.show_state(prefix_state(record, history, mid - 3))
     assert_at(scene, record, history, mid - 3, names, viewer)
     assert scene.bottom == viewer
     # "All": everything is told again, every hand face up
-    scene.set_viewer(None)
+    scene.reviewing.set_viewer(None)
     app.pump(16)
     assert_at(scene, record, history, mid - 3, names, None)
     ref = prefix_state(record, history, mid - 3)
@@ -316,9 +316,9 @@ def test_kaito_set_viewer_keeps_the_whole_log(app):
     record, history, names, seats = finished_game("kaito")
     scene = open_review(app, record, names, seats)
     for seat, action in history[:6]:
-        scene.play_action(seat, action)
+        scene.reviewing.play_action(seat, action)
     for viewer in (1, 0, None):
-        scene.set_viewer(viewer)
+        scene.reviewing.set_viewer(viewer)
         app.pump(16)
         assert_at(scene, record, history, 6, names, None)
         if viewer is not None:
@@ -332,7 +332,7 @@ def test_a_viewer_given_at_the_start_is_shown_and_told(app, game):
     scene = open_review(app, record, names, seats, viewer=1)
     assert scene.bottom == 1 and scene.narration_seat == 1
     for k, (seat, action) in enumerate(history[:10]):
-        scene.play_action(seat, action)
+        scene.reviewing.play_action(seat, action)
         app.pump(16)
         assert_at(scene, record, history, k + 1, names, 1)
     hand = scene.shown.seats[1].hand if game == "sushi-draft" else scene.shown.hand

@@ -18,8 +18,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from scenes.shell.assets import FONT_FILES, asset_root, has_cjk  # noqa: E402
 from game.registry import REGISTRATIONS  # noqa: E402
+from scenes.shell.assets import FONT_FILES, asset_root, has_cjk  # noqa: E402
 from scenes.shell.rules import rules_pages, rules_texts  # noqa: E402
 
 MISSING_CP = 0xE000  # private use: in no Noto font, so it renders as the .notdef box

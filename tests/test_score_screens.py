@@ -19,6 +19,7 @@ from game.kaito.rules import KAITO
 from game.kanji.data import form
 from game.kanji.rules import KANJI
 from game.sushi.rules import SUSHI
+from game.telling import describe
 from scenes.kanji.score import KanjiScoreScene, strokes_text, wrap_meaning
 from scenes.kit.draw import text_width
 from scenes.kit.scene import Scene
@@ -138,7 +139,7 @@ def test_kaito_score_says_whose_last_tile_fell(app, without_replay, monkeypatch,
                                      names=names, colors=("R", "B"), record=st.record()))
     assert scene.end == end
     # the core's sentence, with the losing "You" named by its colour (never "You's")
-    assert scene.description == end.describe(["Red", "Hard AI"])
+    assert scene.description == describe(end, ["Red", "Hard AI"])
     assert f"Red's last {kind}" in scene.description and "You's" not in scene.description
     assert scene.headline()[0] == "Defeat"
     # the sentence is on screen; no "N tiles" beside the result any more
@@ -151,7 +152,7 @@ def test_kaito_score_winner_named_you_and_no_move(app, without_replay):
     st, end = kaito_game(lambda e: e.winners == (0,) and e.reason in ("no-katana", "no-kabuto"))
     scene = show(app, app.make_scene("kaito_score", game_name="kaito", view=st.view(0), seats=["human", "hard"],
                                      names=["You", "Hard AI"], colors=("R", "B"), record=st.record()))
-    assert scene.description == end.describe(["You", "Hard AI"]) and scene.description.startswith("You won")
+    assert scene.description == describe(end, ["You", "Hard AI"]) and scene.description.startswith("You won")
     assert scene.headline()[0] == "Victory!"
 
 
@@ -171,7 +172,7 @@ def test_sushi_score_tells_every_total_and_a_shared_win(app, without_replay):
     scene = show(app, app.make_scene("sushi_score", view=st.view(0), seats=["human", "hard", "hard"], names=names,
                                      record=st.record()))
     end = st.events[-1]
-    assert scene.description == end.describe(names)
+    assert scene.description == describe(end, names)
     for s, total in enumerate(st.scores()):
         assert f"{names[s]}: {total}" in scene.description  # every chip total
     winners = st.outcome().winners
@@ -186,7 +187,7 @@ def test_kanji_score_tells_strokes_and_the_tie_break(app, without_replay):
     end = st.events[-1]
     scene = show(app, KanjiScoreScene(app, view=st.view(0), seats=["human", "easy", "easy"], names=names,
                                       record=st.record()))
-    assert scene.end == end and scene.description == end.describe(names)
+    assert scene.end == end and scene.description == describe(end, names)
     assert "tie-break" in scene.description and f"{end.tie_break.total} strokes" in scene.description
     # the end keyword (the play scene's) gives the same
     again = KanjiScoreScene(app, view=st.view(0), seats=["human", "easy", "easy"], names=names, end=end)

@@ -185,7 +185,7 @@ def test_a_finished_game_counts_once_through_resume_and_leaving(full_app, data):
     d.click("continue:kaito")
     d.wait_scene("kaito_play")
     scene = app.manager.top()
-    assert scene.game_uid == first_id
+    assert scene.saving.game_uid == first_id
     while not scene.state.is_over():
         _wait(d, lambda: _human_ready(app), "the human's turn")
         if not scene.state.is_over():

@@ -393,6 +393,40 @@ def test_the_shell_names_other_rooms_only_in_its_registry():
     assert not bad, "only scenes/shell/registry.py names the replay and tutorial scenes:\n" + "\n".join(bad)
 
 
+def _own_private_names(module: Module) -> set[str]:
+    """The ``_names`` a module defines: functions, classes and methods, and attributes it assigns
+    (``self._x = ...``, ``_x: T`` in a class body)."""
+    out: set[str] = set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+    return {name for name in out if name.startswith("_")}
+
+
+def private_reaches(mods: list[Module] | None = None) -> list[str]:
+    """``path:line x._name`` for every read or write of another object's ``_private`` attribute
+    that the module does not define itself (``self`` / ``cls`` aside): a helper reaching into a
+    scene, or one module into another's object (issue 23 §5)."""
+    out = []
+    for module in (list(modules().values()) if mods is None else mods):
+        own = _own_private_names(module)
+        for node in ast.walk(module.tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls", "sys", "os"))
+                    and node.attr not in own):
+                out.append(f"{_rel(module)}:{node.lineno} {ast.unparse(node)}")
+    return sorted(out)
+
+
+def test_no_module_reaches_into_another_objects_private_attributes():
+    bad = private_reaches()
+    assert not bad, "private attributes used from outside their module:\n" + "\n".join(bad)
+
+
 def _oversized_modules(package: str, limit: int) -> list[str]:
     return [f"{_rel(m)}: {m.lines} lines" for m in sorted(modules().values(), key=lambda m: -m.lines)
             if _in(m.name, package) and m.lines > limit]
@@ -442,6 +476,18 @@ def test_the_table_reader_and_checker_catch_a_violation():
     assert allowed("scenes.kit.draw", "game.i18n", rules["scenes/kit/"])
     assert not allowed("scenes.kit.draw", "game.match", rules["scenes/kit/"])
     assert not allowed("scenes.kit.draw", "scenes.play.base", rules["scenes/kit/"])
+
+
+def test_the_private_reach_check_catches_a_helper_reaching_into_a_scene():
+    source = ("class Helper:\n"
+              "    def __init__(self, scene):\n"
+              "        self._mine = 1\n"
+              "        self.scene = scene\n"
+              "    def draw(self):\n"
+              "        return self.scene._cached, self._mine, other._mine\n")
+    module = Module("scenes.pkg.helper", ROOT / "scenes" / "pkg" / "helper.py", 6, ast.parse(source), False)
+    found = private_reaches([module])
+    assert found == ["scenes/pkg/helper.py:6 self.scene._cached"]
 
 
 def test_imports_are_found_at_every_level(tmp_path):

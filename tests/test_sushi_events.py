@@ -29,21 +29,7 @@ from test_sushi_rules import (
 )
 
 from game.core import Event
-from game.sushi.events import (
-    _DESSERT,
-    EVENT_TYPES,
-    Award,
-    AwardEvent,
-    Chosen,
-    Deal,
-    Discard,
-    End,
-    Keep,
-    Pass,
-    Reveal,
-    RoundEnd,
-    award_text,
-)
+from game.sushi.events import EVENT_TYPES, Award, AwardEvent, Chosen, Deal, Discard, End, Keep, Pass, Reveal, RoundEnd
 from game.sushi.rules import (
     DESSERT,
     PILES,
@@ -53,6 +39,8 @@ from game.sushi.rules import (
     eaten_card,
     sort_cards,
 )
+from game.sushi.telling import _DESSERT, award_text
+from game.telling import describe
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -84,7 +72,7 @@ def test_building_a_state_deals_every_seat_its_hand_privately():
     assert s.events == [Deal(seat=x, round=0, cards=sort_cards(deal[x])) for x in range(3)]
     assert s.events_for(1) == [s.events[1]]
     assert all(e.IRREVERSIBLE and e.PRIVATE for e in s.events)
-    assert s.events[0].describe(NAMES) == (
+    assert describe(s.events[0], NAMES) == (
         f"Aiko received a new hand for round 1: {', '.join(sort_cards(deal[0])[:-1])} and {sort_cards(deal[0])[-1]}.")
 
 
@@ -96,15 +84,15 @@ def test_a_choice_tells_everyone_that_the_seat_chose_and_only_the_seat_what():
     mine, theirs = s.events_for(1, since=start), s.events_for(0, since=start)
     assert mine == [Chosen(seat=1, round=0, step=0, phase="eat", action="tuna")]
     assert theirs == [Chosen(seat=1, round=0, step=0, phase="eat", action=None)]
-    assert mine[0].describe(NAMES) == "Ben chose to eat tuna."
-    assert theirs[0].describe(NAMES) == "Ben chose a card to eat."
-    assert theirs[0].describe(["X", "You"]) == "You chose a card to eat."
+    assert describe(mine[0], NAMES) == "Ben chose to eat tuna."
+    assert describe(theirs[0], NAMES) == "Ben chose a card to eat."
+    assert describe(theirs[0], ["X", "You"]) == "You chose a card to eat."
     assert not Chosen.IRREVERSIBLE  # a pending choice reveals nothing: an undo may take it back
     s.apply(0, "tuna")
     s.apply(2, "tuna")
     s.apply(2, "shrimp")
-    assert s.events_for(0)[-1].describe(NAMES) == "Chie chose a card to keep."
-    assert s.events_for(2)[-1].describe(NAMES) == "Chie chose to keep shrimp."
+    assert describe(s.events_for(0)[-1], NAMES) == "Chie chose a card to keep."
+    assert describe(s.events_for(2)[-1], NAMES) == "Chie chose to keep shrimp."
 
 
 def test_the_eat_reveal_shows_every_card_and_the_wild_declared_type():
@@ -121,9 +109,9 @@ def test_the_eat_reveal_shows_every_card_and_the_wild_declared_type():
     assert reveal == Reveal(seat=None, round=2, step=1, actions=("wild=mackerel", "tuna", "shrimp"),
                             cards=("wild", "tuna", "shrimp"), types=("mackerel", "tuna", "shrimp"))
     assert reveal.IRREVERSIBLE and all(s.events_for(x)[-1] == reveal for x in range(3))
-    assert reveal.describe(NAMES) == "Everyone revealed what they ate: Aiko a wild as mackerel, Ben tuna and Chie shrimp."
-    assert s.events_for(0)[-2].describe(NAMES) == "Chie chose a card to eat."
-    assert s.events_for(0, since=start)[0].describe(NAMES) == "Aiko chose to eat a wild as mackerel."
+    assert describe(reveal, NAMES) == "Everyone revealed what they ate: Aiko a wild as mackerel, Ben tuna and Chie shrimp."
+    assert describe(s.events_for(0)[-2], NAMES) == "Chie chose a card to eat."
+    assert describe(s.events_for(0, since=start)[0], NAMES) == "Aiko chose to eat a wild as mackerel."
 
 
 def test_the_keep_tells_each_seat_its_keep_and_what_it_received_and_where_it_lies():
@@ -153,10 +141,9 @@ def test_the_keep_tells_each_seat_its_keep_and_what_it_received_and_where_it_lie
         assert [e for e in seen if isinstance(e, (Keep, Pass))] == [new[3 + x], new[6 + x]]
     assert Pass.IRREVERSIBLE and Pass.PRIVATE and Keep.PRIVATE
     k0 = new[3]
-    assert k0.describe(NAMES) == f"Aiko kept {keeps[0]} and passed {', '.join(rests[0][:-1])} and {rests[0][-1]} to Ben."
-    assert new[7].describe(NAMES) == f"Ben received {', '.join(rests[0][:-1])} and {rests[0][-1]} from Aiko."
-    assert Keep(seat=1, round=0, step=3, card="tuna", passed=("salmon",), to_seat=0).describe(
-        NAMES) == "Ben kept tuna and passed salmon to Aiko."
+    assert describe(k0, NAMES) == f"Aiko kept {keeps[0]} and passed {', '.join(rests[0][:-1])} and {rests[0][-1]} to Ben."
+    assert describe(new[7], NAMES) == f"Ben received {', '.join(rests[0][:-1])} and {rests[0][-1]} from Aiko."
+    assert describe(Keep(seat=1, round=0, step=3, card="tuna", passed=("salmon",), to_seat=0), NAMES) == "Ben kept tuna and passed salmon to Aiko."
 
 
 def test_the_last_keep_discards_then_every_pile_is_awarded_and_the_round_ends():
@@ -174,7 +161,7 @@ def test_the_last_keep_discards_then_every_pile_is_awarded_and_the_round_ends():
     new = s.events[start:]
     assert [type(e) for e in new] == [Chosen] * 3 + [Discard] * 3 + [AwardEvent] * 6 + [RoundEnd] + [Deal] * 3
     assert of(new, Discard) == [Discard(seat=x, round=0, card=last_cards[x]) for x in range(3)]
-    assert new[3].describe(NAMES) == f"Aiko discarded the last card, {last_cards[0]}."
+    assert describe(new[3], NAMES) == f"Aiko discarded the last card, {last_cards[0]}."
     awards = of(new, AwardEvent)
     assert [a.award for a in awards] == s.awards and [a.pile for a in awards] == list(PILES)
     assert [a.seat for a in awards] == THREE_SEAT_WINNERS[0] == [a.award.seat for a in awards]
@@ -183,25 +170,25 @@ def test_the_last_keep_discards_then_every_pile_is_awarded_and_the_round_ends():
     seen = of(s.events_for(1, since=start), AwardEvent)
     assert [a.value for a in seen] == [None, 2, None, None, None, 5]
     assert [a.award for a in seen] == s.awards  # the reasoning is public
-    assert seen[0].describe(NAMES) == "Tuna: Aiko and Ben tie on 2, so the chip goes to the next group: Chie (1)."
-    assert awards[0].describe(NAMES) == ("Tuna: Aiko and Ben tie on 2, so the chip, worth 4, goes to the next "
+    assert describe(seen[0], NAMES) == "Tuna: Aiko and Ben tie on 2, so the chip goes to the next group: Chie (1)."
+    assert describe(awards[0], NAMES) == ("Tuna: Aiko and Ben tie on 2, so the chip, worth 4, goes to the next "
                                          "group: Chie (1).")
-    assert seen[5].describe(NAMES) == ("Dessert: Aiko and Chie tie on 4, so the chip, worth 5, goes to the next "
+    assert describe(seen[5], NAMES) == ("Dessert: Aiko and Chie tie on 4, so the chip, worth 5, goes to the next "
                                        "group: Ben (3).")
-    assert seen[1].describe(NAMES) == "Shrimp: Ben has the most shrimp (2) and wins the chip, worth 2."
-    assert seen[1].describe(["X", "You", "Z"]) == "Shrimp: You have the most shrimp (2) and win the chip, worth 2."
-    assert seen[3].describe(NAMES) == (
+    assert describe(seen[1], NAMES) == "Shrimp: Ben has the most shrimp (2) and wins the chip, worth 2."
+    assert describe(seen[1], ["X", "You", "Z"]) == "Shrimp: You have the most shrimp (2) and win the chip, worth 2."
+    assert describe(seen[3], NAMES) == (
         "Cucumber: Aiko, Ben and Chie tie on 1; no one is alone, so the chip stays on the pile.")
     end = new[12]
     assert end == RoundEnd(seat=None, round=0, chips=((), ("shrimp", DESSERT), ("tuna", "salmon", "mackerel")),
                            points=(0, 7, 10))
     assert s.events_for(1)[-2] == RoundEnd(seat=None, round=0, chips=end.chips, points=(None, 7, None))
-    assert s.events_for(1)[-2].describe(NAMES) == "Round 1 is over; chips won so far: Aiko 0, Ben 2 (7 points) and Chie 3."
-    assert end.describe(NAMES) == ("Round 1 is over; chips won so far: Aiko 0 (0 points), Ben 2 (7 points) "
+    assert describe(s.events_for(1)[-2], NAMES) == "Round 1 is over; chips won so far: Aiko 0, Ben 2 (7 points) and Chie 3."
+    assert describe(end, NAMES) == ("Round 1 is over; chips won so far: Aiko 0 (0 points), Ben 2 (7 points) "
                                    "and Chie 3 (10 points).")
     deal = s.setup()["deals"][1]
     assert new[13:] == [Deal(seat=x, round=1, cards=sort_cards(deal[x])) for x in range(3)]
-    assert s.events_for(2)[-1] == new[15] and new[15].describe(NAMES).startswith("Chie received a new hand for round 2: ")
+    assert s.events_for(2)[-1] == new[15] and describe(new[15], NAMES).startswith("Chie received a new hand for round 2: ")
 
 
 def test_the_end_reveals_every_chip_to_everyone_and_names_the_winner():
@@ -212,23 +199,23 @@ def test_the_end_reveals_every_chip_to_everyone_and_names_the_winner():
     assert end == End(seat=None, chips=tuple(tuple(c) for c in s.chips), scores=(5, 14, 25), winners=(2,))
     assert all(s.events_for(x)[-1] == end for x in range(3))
     assert [type(e) for e in s.events[-8:]] == [AwardEvent] * 6 + [RoundEnd, End]  # no deal after round 3
-    assert end.describe(NAMES) == "The chips were revealed (Aiko: 5, Ben: 14 and Chie: 25) and Chie won with 25 points."
+    assert describe(end, NAMES) == "The chips were revealed (Aiko: 5, Ben: 14 and Chie: 25) and Chie won with 25 points."
     shared = End(seat=None, chips=((("shrimp", 4),), (("salmon", 4),)), scores=(4, 4), winners=(0, 1))
-    assert shared.describe(NAMES) == ("The chips were revealed (Aiko: 4 and Ben: 4) and Aiko and Ben shared the win "
+    assert describe(shared, NAMES) == ("The chips were revealed (Aiko: 4 and Ben: 4) and Aiko and Ben shared the win "
                                       "with 4 points each.")
     assert json.loads(json.dumps(end.to_dict()))["kind"] == "sushi.end"
 
 
 def test_award_sentences_without_a_value_are_the_award_text_and_every_case_has_a_worth_variant():
-    assert Award(0, "tuna", (0, 0), (), None, ()).text(NAMES) == "Tuna: nobody ate any; the chip stays on the pile."
+    assert award_text(Award(0, "tuna", (0, 0), (), None, ()), NAMES) == "Tuna: nobody ate any; the chip stays on the pile."
     cases = [([2, 0, 0], "Tuna: Aiko is the only one with tuna (2) and wins the chip, worth 5."),
              ([1, 3, 2], "Tuna: Ben has the most tuna (3) and wins the chip, worth 5."),
              ([2, 2, 1], "Tuna: Aiko and Ben tie on 2, so the chip, worth 5, goes to the next group: Chie (1).")]
     for counts, text in cases:
         award = decide_award(0, "tuna", counts, 3)
         event = AwardEvent(seat=award.seat, round=0, pile="tuna", award=award, value=5)
-        assert event.describe(NAMES) == text
-        assert event.for_viewer((award.seat + 1) % 3).describe(NAMES) == award_text(award, NAMES)
+        assert describe(event, NAMES) == text
+        assert describe(event.for_viewer((award.seat + 1) % 3), NAMES) == award_text(award, NAMES)
     assert _DESSERT == DESSERT
 
 
@@ -405,7 +392,7 @@ def test_random_playout_events_agree_with_the_state(seed, n):
     for viewer in [None, *range(n)]:
         seen = s.events_for(viewer)
         for e in seen:
-            assert_sentence(e.describe(names))
+            assert_sentence(describe(e, names))
             json.dumps(e.to_dict())
             if viewer is not None and e.seat != viewer:
                 assert not e.PRIVATE and all(getattr(e, f) is None for f in e.SECRET)

@@ -474,7 +474,7 @@ def test_award_text_wording():
     assert t([0, 0, 0]) == "Tuna: nobody ate any; the chip stays on the pile."
     assert t([2, 3, 1], DESSERT) == "Dessert: Ben has the most types (3) and wins the chip."
     a = decide_award(0, "shrimp", [1, 1], 3)
-    assert a.text(["X", "Y"]) == award_text(a, ["X", "Y"]) == (
+    assert award_text(a, ["X", "Y"]) == (
         "Shrimp: X and Y tie on 1; no one is alone, so the chip stays on the pile.")
 
 
@@ -528,7 +528,7 @@ def test_three_seat_game_awards_chips_by_the_tie_rule_from_the_top_of_each_pile(
     assert out.winners == (2,) and out.reason == "chips"
     assert s.view(0).revealed_chips == tuple(tuple(w) for w in won)
     assert s.chip_count() == 18 and sum(len(p) for p in s.piles.values()) == 3
-    texts = [a.text(NAMES) for a in s.view(0).awards]
+    texts = [award_text(a, NAMES) for a in s.view(0).awards]
     assert texts[0] == "Tuna: Aiko and Ben tie on 2, so the chip goes to the next group: Chie (1)."
     assert texts[3] == "Cucumber: Aiko, Ben and Chie tie on 1; no one is alone, so the chip stays on the pile."
     assert texts[10] == "Mackerel: nobody ate any; the chip stays on the pile."

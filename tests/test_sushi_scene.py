@@ -14,6 +14,7 @@ import pytest
 from scene_input import click, drag, ids, post, press_key, rect_of, settle, start_scene  # noqa: E402
 
 from game.sushi.rules import STEPS, SUSHI, SushiView, eaten_card
+from game.sushi.telling import award_text
 from scenes.shell.app import App
 from scenes.shell.saves import SaveStore
 from scenes.shell.settings import Settings
@@ -333,7 +334,7 @@ def test_keep_is_forced_at_hand_size_two_and_the_round_is_scored(app):
     # the scoring panel explains every pile with Award.text
     sc = scene.scoring
     assert [a.pile for a in sc.awards] == ["tuna", "shrimp", "salmon", "cucumber", "mackerel", "dessert"]
-    assert sc.texts == [a.text(scene.names) for a in st.view(0).awards if a.round == 0]
+    assert sc.texts == [award_text(a, scene.names) for a in st.view(0).awards if a.round == 0]
     assert all(t.split(":")[0] in ("Tuna", "Shrimp", "Salmon", "Cucumber", "Mackerel", "Dessert") for t in sc.texts)
     # chips flew to their winners; the human's values are known to it only
     won = [a.seat for a in sc.awards if a.seat is not None]
@@ -561,7 +562,7 @@ def test_ai_only_game_runs_by_itself(app):
         if scene.worker.thinking:
             time.sleep(0.0005)
     assert scene.state.is_over() and scene.scoring.final and scene.scoring.done
-    assert scene.scoring.texts == [a.text(scene.names) for a in scene.state.view(0).awards if a.round == 2]
+    assert scene.scoring.texts == [award_text(a, scene.names) for a in scene.state.view(0).awards if a.round == 2]
     press_key(app, pygame.K_RETURN)
     assert app.manager.top().name == "sushi_score"
 

@@ -220,7 +220,7 @@ def test_kaito_undo_is_not_offered_at_the_start(app):
     assert scene.human_to_act() == 0
     before = kaito_snapshot(scene)
     assert kind_of(scene, "button:undo") in (None, "button-disabled")
-    assert not scene.can_undo()
+    assert not scene.undoing.available()
     if "button:undo" in ids(scene):
         click(app, rect_of(scene, "button:undo").center)
     ctrl_z(app)
@@ -240,7 +240,7 @@ def test_kaito_undo_is_not_offered_once_the_person_won(app):
     assert scene.state.is_over()
     history = list(scene.state.history)
     assert kind_of(scene, "button:undo") in (None, "button-disabled")
-    assert not scene.can_undo()
+    assert not scene.undoing.available()
     ctrl_z(app)
     pump(app, 5)
     assert list(scene.state.history) == history and scene.state.is_over() and scene.ended
@@ -271,7 +271,7 @@ def test_kaito_undo_setting_off(app):
     wait_answered(app, scene, 3)
     history = list(scene.state.history)
     assert kind_of(scene, "button:undo") in (None, "button-disabled")
-    assert not scene.can_undo()
+    assert not scene.undoing.available()
     ctrl_z(app)
     settle(app, scene)
     assert list(scene.state.history) == history
@@ -506,7 +506,7 @@ def test_sushi_a_choice_is_taken_back_until_the_phase_resolves(app):
         assert scene.match.view(0).phase == "keep"
         # after the reveal, the choice cannot be taken back
         assert kind_of(scene, "button:undo") in (None, "button-disabled")
-        assert not scene.can_undo() and scene.match.undo_points(0) == []
+        assert not scene.undoing.available() and scene.match.undo_points(0) == []
         history = list(scene.state.history)
         ctrl_z(app)
         pump(app, 3)
@@ -654,7 +654,7 @@ def test_kanji_a_pass_can_be_taken_back_and_the_button_agrees_with_the_match(app
         gate.set()
         pump_until(app, lambda: scene.match.ply >= 2 and not scene.busy(), "the AI's pass")
         if scene.state.is_over():  # both passed: the game may end on a dead table
-            assert scene.match.undo_points(0) == [] or not scene.can_undo()
+            assert scene.match.undo_points(0) == [] or not scene.undoing.available()
             assert kind_of(scene, "button:undo") in (None, "button-disabled")
         else:
             assert [cp.ply for cp in scene.match.undo_points(0)] == [0]

@@ -94,7 +94,7 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
         while time.monotonic() < deadline:
             assert app.proc.poll() is None, f"the app exited ({app.proc.returncode}) mid-game"
             dump = app.wait_stable(lambda d: True, quiet_s=0.4, timeout=60)
-            if dump["scene"] == "score":
+            if dump["scene"] == "kaito_score":
                 break
             if "button:score" in ids(dump):  # the end stays on screen until the score is asked for
                 app.click(app.element(dump, "button:score"))

@@ -20,8 +20,8 @@ import platform
 import stat
 import statistics
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

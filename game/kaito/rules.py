@@ -42,8 +42,8 @@ from game.kaito.events import (
     LastTileLeft,
     MonExchanged,
     TileCaptured,
-    outcome_text,
 )
+from game.kaito.telling import outcome_text
 
 FILES = "abcdef"
 SIZE = 6

@@ -81,7 +81,6 @@ def kanji_world_sampler(view: KanjiView) -> Any:
         st.history = [(a.seat, a.action) for a in view.attempts]
         st.to_move = view.to_move
         st.tie_break = None
-        st._outcome = None
         st.events = []
         st.log_events = True
         return st

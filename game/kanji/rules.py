@@ -77,9 +77,8 @@ from game.kanji.events import (
     SlotLeftEmpty,
     SlotRefilled,
     TieBreak,
-    outcome_text,
-    verdict,
 )
+from game.kanji.telling import outcome_text, verdict
 
 #: Face-up shari slots on the table (two rows of 3).
 TABLE_SLOTS = 6
@@ -288,6 +287,9 @@ class KanjiState(GameState):
             state. Set it before the first action: a log with gaps tells wrong stories.
     """
 
+    #: the outcome once over (a world sampled by a search starts without one)
+    _outcome: Outcome | None = None
+
     log_events: bool = True
 
     def __init__(self, game: KanjiGame, shari: Sequence[str], neta: Sequence[Sequence[str]],
@@ -306,7 +308,7 @@ class KanjiState(GameState):
         self.history: list[tuple[int, str]] = []
         self.to_move: int | None = 0
         self.tie_break: TieBreak | None = None
-        self._outcome: Outcome | None = None
+        self._outcome = None
         self.events = []
         self.log_events = True
         self._check_end()

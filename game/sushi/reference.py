@@ -99,7 +99,6 @@ def sushi_world_sampler(view: SushiView, rng: random.Random, particles: int = 48
         st.phases = [[] for _ in range(view.phase_index)]  # as many phases as resolved (their actions unseen)
         st.history = []
         st.events = []
-        st._outcome = None
         return st
 
     return sample

@@ -34,23 +34,8 @@ from game.core import (
 )
 from game.i18n import _, ngettext
 from game.sushi import REGISTRATION
-from game.sushi.events import (
-    Award,
-    AwardEvent,
-    Chosen,
-    Deal,
-    Discard,
-    End,
-    Keep,
-    Pass,
-    Reveal,
-    RoundEnd,
-    SushiEnd,
-    action_words,
-    award_text,
-    card_name,
-    outcome_text,
-)
+from game.sushi.events import Award, AwardEvent, Chosen, Deal, Discard, End, Keep, Pass, Reveal, RoundEnd, SushiEnd
+from game.sushi.telling import action_words, award_text, card_name, outcome_text
 
 #: The five sushi types, in the order the game lists them (RULES.md section 2).
 TYPES: tuple[str, ...] = ("tuna", "shrimp", "salmon", "cucumber", "mackerel")
@@ -228,6 +213,9 @@ class SushiState(GameState):
     ``sushi.pass`` per seat (KEEP), or at hand size 2 ``sushi.discard`` per seat, six
     ``sushi.award``, ``sushi.round_end``, then the next round's ``sushi.deal`` or ``sushi.end``."""
 
+    #: the outcome once over (a world sampled by a search starts without one)
+    _outcome: Outcome | None = None
+
     def __init__(self, game: "SushiGame", deals: Sequence[Sequence[Sequence[str]]],
                  chip_piles: Mapping[str, Sequence[int]]):
         self.game = game
@@ -249,7 +237,7 @@ class SushiState(GameState):
         self.phases: list[list[str]] = []
         self.history: list[tuple[int, str]] = []
         self.events = []
-        self._outcome: Outcome | None = None
+        self._outcome = None
         self._start_round()
 
     # -- flow -------------------------------------------------------------------------------

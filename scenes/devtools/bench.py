@@ -47,7 +47,8 @@ import pygame
 
 from game import environ
 from game.core import Outcome
-from game.kaito.events import KaitoEnd, outcome_text
+from game.kaito.events import KaitoEnd
+from game.kaito.telling import outcome_text
 from game.kanji.rules import KANJI
 from game.sushi.rules import SUSHI
 from scenes.shell.app import App

@@ -250,9 +250,9 @@ def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
             if made == 0 and d.has("button:hint"):  # ask the hard AI once (issue 10 §5)
                 d.click("button:hint")
                 end = time.monotonic() + 10
-                while scene.current_hint() is None and time.monotonic() < end:
+                while scene.hinting.current() is None and time.monotonic() < end:
                     d.frames(1)
-                if scene.current_hint() is None:
+                if scene.hinting.current() is None:
                     raise SelfTestFailure("button:hint marked nothing for the human to act")
             d.drag(f"neta:{pair[0]}", f"shari:{pair[1]}")
             made += 1

@@ -8,7 +8,6 @@ from typing import Any, Callable
 import pygame
 
 from game import i18n
-
 from scenes.devtools.driver import Driver, SelfTestFailure
 
 

@@ -2,7 +2,7 @@
 buy-back step the step asks for next (marked like a hint, kind ``tutorial-target``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -11,8 +11,12 @@ from scenes.kaito.layout import CONFIRM_RECT, LOWER_RECT, PANEL_TOP, ex_choice_r
 from scenes.kit.marks import draw_hint_mark
 
 
-class KaitoCoaching:
-    """Mixed into the KAITO play scene (uses its ``exchange``, ``shown``, ``timeline``, ``coach``)."""
+class CoachStage(Protocol):
+    """What KAITO's tutorial marks read of the play scene: the buy-back step, the position shown,
+    the timeline, the director, the app and clock (for the pulse), the mark's tag, a seat's panel."""
+
+    @property
+    def hinting(self) -> Any: ...
 
     exchange: ExchangeStep | None
     shown: Any
@@ -21,30 +25,33 @@ class KaitoCoaching:
     app: Any
     clock_ms: float
 
-    if TYPE_CHECKING:  # provided by PlayExtras and the scene
-        hint_tag: str
+    def panel(self, seat: int) -> pygame.Rect: ...
 
-        def current_hint(self) -> str | None: ...
 
-        def panel(self, seat: int) -> pygame.Rect: ...
+class KaitoCoach:
+    """KAITO's part of a tutorial, held by the play scene (``scene.coach_marks``): where the
+    coach's panel goes and which pieces of the buy-back step the step asks for next."""
 
-    def coach_rect(self) -> pygame.Rect:
+    def __init__(self, scene: CoachStage) -> None:
+        self.scene = scene
+
+    def rect(self) -> pygame.Rect:
         """The coach takes the lower card, or the opponent's panel while the buy-back step uses it."""
-        if self.exchange is not None and not self.timeline.running:
+        if self.scene.exchange is not None and not self.scene.timeline.running:
             return pygame.Rect(PANEL_TOP)
         return pygame.Rect(LOWER_RECT)
 
-    def tutorial_marks(self) -> list[str]:
+    def marks(self) -> list[str]:
         """UI ids the tutorial's buy-back step asks for next: the held Mon still to lay in the pay
         area (one at a time), then the confirm button (the asked-for kind first)."""
-        ex = self.exchange
-        want = self.coach.expected() if self.coach is not None else None
-        if ex is None or want is None or self.timeline.running or "+" not in want:
+        ex = self.scene.exchange
+        want = self.scene.coach.expected() if self.scene.coach is not None else None
+        if ex is None or want is None or self.scene.timeline.running or "+" not in want:
             return []
         kind, _, paid = want.partition("+")[2].partition(":")
         if ex.kind != kind:
             return [f"buy:{kind}"]
-        row = self.shown.held[ex.seat]
+        row = self.scene.shown.held[ex.seat]
         have = sorted((int(c[1]) for i in ex.selected if (c := row[i])), reverse=True)
         need = [int(v) for v in paid.split(",")]
         for v in have:
@@ -60,9 +67,9 @@ class KaitoCoaching:
         return []
 
     def _mark_rects(self) -> list[pygame.Rect]:
-        ex = self.exchange
+        ex = self.scene.exchange
         out = []
-        for ident in self.tutorial_marks():
+        for ident in self.marks():
             if ident == "button:confirm-exchange":
                 out.append(pygame.Rect(CONFIRM_RECT))
             elif ident.startswith("buy:") and ex is not None and ident[4:] in ex.kinds:
@@ -70,13 +77,13 @@ class KaitoCoaching:
             elif ident.startswith("held:") and ex is not None:
                 i = int(ident.rsplit(":", 1)[1])
                 out.append(pay_slot_rect(ex.selected.index(i), len(ex.selected)) if i in ex.selected
-                           else held_rect(self.panel(ex.seat), i))
+                           else held_rect(self.scene.panel(ex.seat), i))
         return out
 
-    def draw_tutorial_marks(self, surface: pygame.Surface) -> None:
-        """The pulsing marks on the buy-back pieces :meth:`tutorial_marks` asks for (no state change)."""
+    def draw(self, surface: pygame.Surface) -> None:
+        """The pulsing marks on the buy-back pieces :meth:`marks` asks for (no state change)."""
         for rect in self._mark_rects():
-            draw_hint_mark(surface, self.app, rect, self.clock_ms, tag=self.hint_tag)
+            draw_hint_mark(surface, self.scene.app, rect, self.scene.clock_ms, tag=self.scene.hinting.tag)
 
 
-__all__ = ["KaitoCoaching"]
+__all__ = ["CoachStage", "KaitoCoach"]

@@ -49,8 +49,8 @@ from scenes.kaito.layout import (
     start_slot,
     thinking_dot_pos,
 )
-from scenes.kaito.telling import color_name
 from scenes.kaito.sprites import TileFlight
+from scenes.kaito.telling import color_name
 from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import (
     C,
@@ -71,6 +71,9 @@ from scenes.kit.viewport import Viewport
 class BoardScene(Protocol):
     """What the board painter uses of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene` is one):
     the attributes it reads and the methods it calls."""
+
+    @property
+    def hinting(self) -> Any: ...
 
     @property
     def anim_label(self) -> str: ...
@@ -98,9 +101,6 @@ class BoardScene(Protocol):
 
     @property
     def hint_square(self) -> Any: ...
-
-    @property
-    def hint_tag(self) -> str: ...
 
     @property
     def hint_text(self) -> Any: ...
@@ -261,7 +261,7 @@ class BoardPainter:
             surface.blit(img, art.trail_origin(vp, *trail))
         hinted = scene.hint_square()
         if hinted is not None:  # the hard AI's suggestion: the hint mark and its sentence
-            draw_hint_mark(surface, scene.app, square_rect(hinted), scene.clock_ms, tag=scene.hint_tag)
+            draw_hint_mark(surface, scene.app, square_rect(hinted), scene.clock_ms, tag=scene.hinting.tag)
             draw_text(surface, scene.app, scene.hint_text, hint_text_pos(), 16, C.PAPER_LIGHT, bold=True,
                       shadow=(0, 0, 0, 120), shadow_offset=1.5)
 

@@ -26,7 +26,6 @@ from scenes.kaito.layout import (
     square_at,
     square_rect,
 )
-from scenes.kit.dragdrop import DragController
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Timeline
 from scenes.play.input import InputScene, PlayInput

@@ -42,7 +42,7 @@ from game.i18n import N_, _
 from game.kaito.events import KaitoMoved
 from game.kaito.rules import KAITO, KaitoState, KaitoView, Move, square_name
 from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
-from scenes.kaito.coach import KaitoCoaching
+from scenes.kaito.coach import KaitoCoach
 from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import ExchangeStep, exchange_status
 from scenes.kaito.input import KaitoInput
@@ -65,9 +65,9 @@ from scenes.kaito.layout import (
     score_button_rect,
     square_rect,
 )
-from scenes.kaito.telling import KaitoTelling, action_label, color_name
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
+from scenes.kaito.telling import KaitoTelling, action_label, color_name, hint_sentence, hinted_square
 from scenes.kit.dragdrop import DragController
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Timeline
@@ -87,7 +87,7 @@ BUY_BUTTON = {
 }
 
 
-class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
+class KaitoPlayScene(PlayScene):
     """Play KAITO (RULES.md section 1) with the mouse, vs the built-in AI or hot-seat.
 
     kwargs:
@@ -133,6 +133,8 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
+        self.telling = KaitoTelling(self)
+        self.coach_marks = KaitoCoach(self)
         self.init_play(KAITO, seats, seed, names, speed, state, think_ms,
                        options={"colors": tuple(colors or ("R", "B"))}, modes=kwargs)
         self._targets: dict[tuple[int, int], list[int]] = {}  # (seat, ply) -> Kaito targets
@@ -169,7 +171,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
                                    drop_targets=inp.drop_targets, on_drop=inp.on_drop, on_click=inp.on_click_item)
         self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT,
                          score_rect=score_button_rect(end_band(None)))
-        self.add_narration(NARRATION_RECT)
+        self.game_log.open(NARRATION_RECT)
         self.btn_no = self.widgets.add(
             # Translators: a button (max ~14 characters) declining the buy-back after a capture
             Button("button:no-exchange", _("No exchange"), NO_EX_RECT, self.no_exchange, style="secondary",
@@ -186,7 +188,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         self.autosave()  # a new game replaces the previous save
         self._drive()
 
-    def _resync_scene(self) -> None:
+    def resync_scene(self) -> None:
         """:meth:`PlayScene.resync`: a new snapshot, no selection or buy-back, the footprint and
         the move list from the history."""
         self.choreo.reset()
@@ -200,11 +202,11 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         self.anim_label = ""
         self.sync_widgets()
 
-    def _animate_applied(self, seat: int, action: str) -> None:
+    def animate_applied(self, seat: int, action: str) -> None:
         """Review mode's step forward: animate the action as an AI's is."""
         self._applied(seat, action)
 
-    def _viewer_changed(self) -> None:
+    def viewer_changed(self) -> None:
         """KAITO hides nothing: the review viewer only changes whose colour sits at the bottom."""
         if self.review_viewer in (0, 1):
             self.viewer = self.review_viewer
@@ -212,7 +214,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
     # -- queries ----------------------------------------------------------------------------------
     def view_shown(self) -> KaitoView:
         """The view of the seat shown (``viewer``), cached until the position changes."""
-        view: KaitoView = self._view(self.viewer)
+        view: KaitoView = self.match.view(self.viewer)
         return view
 
     def targets(self, seat: int) -> list[int]:
@@ -222,7 +224,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         if t is None:
             if len(self._targets) > 8:
                 self._targets.clear()
-            t = self._targets[key] = self._view(seat).targets()
+            t = self._targets[key] = self.match.view(seat).targets()
         return t
 
     def over(self) -> bool:
@@ -273,7 +275,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         seat = self.human_to_act()
         if seat is None or not isinstance(sq, int) or sq not in self.targets(seat):
             return False
-        view = self._view(seat)
+        view = self.match.view(seat)
         if view.phase == "place":
             return self.commit(seat, "@" + square_name(sq), drop_rect)
         if self.coach is not None and self.coach.refuses(seat, square_name(sq), partial=True):
@@ -370,7 +372,7 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
                 self.btn_score.rect = score_button_rect(end_band(self.shown.kaito))
                 self.show_end()
             return
-        if self.review or not self.bots_allowed():
+        if self.review or not self.coaching.bots_allowed():
             return
         move = self.match.drive()
         if move is not None:
@@ -380,13 +382,20 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         """Replace this scene with the score screen (once; :meth:`PlayScene.open_score`)."""
         self.open_score("kaito_score", dict(seats=list(self.seats), colors=tuple(self.colors), names=list(self.names)))
 
+    def coach_rect(self) -> pygame.Rect:  # (a tutorial's coach panel: KaitoCoach.rect)
+        return self.coach_marks.rect()
+
+    def hint_square(self) -> int | None:
+        """The square the marked action moves the Kaito to (or places it on); None while a
+        tutorial's buy-back step marks its own pieces."""
+        return None if self.coach is not None and self.exchange is not None else hinted_square(self.hinting.current())
+
+    def hint_shown(self, hint: Any) -> None:  # (said in one sentence under the board)
+        self.hint_text = hint_sentence(hint.action)
+
     def score_extra(self) -> dict[str, Any]:
         """The score screen also shows each seat's colour."""
         return {"game_name": "kaito", "colors": tuple(self.colors)}
-
-    def _go_to_score(self) -> None:
-        """The end delay ran out: :meth:`go_to_score`."""
-        self.go_to_score()
 
     # -- animation --------------------------------------------------------------------------------
     def _run(self, gen: Choreography) -> None:
@@ -438,15 +447,15 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
             name = f"tile:{square_name(hinted)}"
             for k, el in enumerate(out):
                 if el.id == name:
-                    out[k] = UIElement(el.id, self.hint_kind, el.rect)
+                    out[k] = UIElement(el.id, self.hinting.kind, el.rect)
                     break
             else:
-                out.append(UIElement(f"square:{square_name(hinted)}", self.hint_kind, square_rect(hinted)))
-        marked = set(self.tutorial_marks())
+                out.append(UIElement(f"square:{square_name(hinted)}", self.hinting.kind, square_rect(hinted)))
+        marked = set(self.coach_marks.marks())
         out = [UIElement(el.id, "tutorial-target", el.rect) if el.id in marked else el for el in out]
         out.extend(UIElement(w.id, "tutorial-target", w.rect) if w.id in marked else w
                    for w in self.widgets.ui_elements())
-        out.extend(self.coach_elements())
+        out.extend(self.coaching.elements())
         if self.narration is not None:
             out.extend(self.narration.ui_elements())
         return self.input.keyboard_elements(out)
@@ -470,10 +479,10 @@ class KaitoPlayScene(KaitoCoaching, KaitoTelling, PlayScene):
         if self.ended or self._left:
             side.draw_end(surface)
         self.widgets.draw(surface, self.app)
-        self.draw_tutorial_marks(surface)
+        self.coach_marks.draw(surface)
         if self.narration is not None:
             self.narration.draw_overlay(surface, self.app)
-        self.draw_coach(surface)
+        self.coaching.draw(surface)
 
     def banner_text(self) -> tuple[str, str | None]:
         """(the turn banner's text, the colour of the pawn icon shown beside it)."""

@@ -1,18 +1,18 @@
 """KAITO's game log: each seat's colour, the notation shown on hover, and which entries stand out
 (issue 10 §1), and the hint told in words (§5): functions over the core's events, and
-:class:`KaitoTelling`, the play scene's hooks using them. The sentences are the events' own
+:class:`KaitoTelling`, the play scene's :class:`scenes.play.gamelog.Telling`. The sentences are the events' own
 (:func:`game.core.describe`)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.core import Event
-from game.hints import Hint
 from game.i18n import N_, _
-from game.kaito.events import COLOR_WORDS, LastTileAtStake, LastTileLeft, color_label
+from game.kaito.events import LastTileAtStake, LastTileLeft
 from game.kaito.rules import Move, square_name
+from game.kaito.telling import COLOR_WORDS, color_label
 from scenes.kaito.art import rgb_of
-from scenes.play.extras import PlayExtras
+from scenes.play.gamelog import Telling
 
 
 def color_name(color: str) -> str:
@@ -58,43 +58,27 @@ def hinted_square(action: str | None) -> int | None:
         return None
 
 
-class KaitoTelling(PlayExtras):
-    """KAITO's hooks of the game log and the hint (mixed into the play scene, before
-    :class:`scenes.play.base.PlayScene`): colour names, notation tooltips, warnings' emphasis, the
-    hinted square and the hint's sentence."""
+class KaitoTelling(Telling):
+    """KAITO's game log (the play scene's ``telling``): each seat called by its colour, its entries
+    in that colour, the notation as the tooltip, the warnings' emphasis."""
 
-    colors: tuple[str, ...]
-    hint_text: str
-    state: Any
-
-    def narration_names(self) -> list[str]:
+    def names(self) -> list[str]:
         """The log calls each seat by its colour, as the board shows it ("Red captured Black's
         katana"), whoever plays it."""
-        return [color_name(c) for c in self.colors]
+        return [color_name(c) for c in self.host.colors]
 
     def seat_color(self, seat: int) -> tuple[int, int, int] | None:
         """``seat``'s colour in the game log."""
-        return seat_rgb(self.colors[seat])
+        return seat_rgb(self.host.colors[seat])
 
-    def narration_detail(self, event: Event) -> str | None:
+    def detail(self, event: Event) -> str | None:
         """The notation of what ``event`` tells (the log entry's tooltip)."""
-        return notation_of(event, self.state.history)
+        return notation_of(event, self.host.state.history)
 
-    def narration_emphasis(self, event: Event) -> str | None:
+    def emphasis(self, event: Event) -> str | None:
         """A last katana / kabuto at stake: danger for a person at this screen facing an AI
         (a chance when it is the AI's); the end: the result."""
-        return emphasis_of(event, self.humans) or super().narration_emphasis(event)
-
-    def hint_square(self) -> int | None:
-        """The square the hard AI's suggestion moves the Kaito to (or places it on), while the
-        hint is about the position on screen; else None."""
-        if getattr(self, "coach", None) is not None and getattr(self, "exchange", None) is not None:
-            return None  # a tutorial's buy-back step marks its own pieces (scenes.kaito.coach)
-        return hinted_square(self.current_hint())
-
-    def _hint_shown(self, hint: Hint) -> None:
-        """Say the hint in one sentence under the board (:func:`hint_sentence`)."""
-        self.hint_text = hint_sentence(hint.action)
+        return emphasis_of(event, self.host.humans) or super().emphasis(event)
 
 
 #: The hint's sentence by the kind of action (whole sentences with named placeholders; a buy-back

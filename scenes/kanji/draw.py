@@ -99,9 +99,9 @@ def draw_scene(s: Any, surface: pygame.Surface) -> None:
     s.widgets.draw(surface, s.app)
     if s.narration is not None:
         s.narration.draw_overlay(surface, s.app)
-    if s.coach is not None and s.current_hint() == "pass":
+    if s.coach is not None and s.hinting.current() == "pass":
         _draw_hint_ring(s, surface, s.btn_pass.rect)
-    s.draw_coach(surface)
+    s.coaching.draw(surface)
     tip = s.tooltip()
     if tip is not None:
         who = s.names[tip["seat"]]
@@ -310,7 +310,7 @@ def _draw_table(s: Any, surface: pygame.Surface) -> None:
             _draw_hint_ring(s, surface, r)
 
 def _draw_hint_ring(s: Any, surface: pygame.Surface, r: pygame.Rect) -> None:
-    draw_hint_mark(surface, s.app, r, s.clock_ms, tag=s.hint_tag)
+    draw_hint_mark(surface, s.app, r, s.clock_ms, tag=s.hinting.tag)
 
 
 def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:

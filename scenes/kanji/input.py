@@ -167,23 +167,23 @@ class KanjiInput(PlayInput):
         if sh.hand is not None and s.viewer is not None:
             n = len(sh.hand)
             for i in range(n):
-                kind = s.hint_kind if hint is not None and hint[0] == i else "card"
+                kind = s.hinting.kind if hint is not None and hint[0] == i else "card"
                 out.append(UIElement(f"neta:{i}", kind, hand_rect(i, n)))
         actor = s.human_to_act()
         for slot in range(6):
             card = sh.table[slot] if slot < len(sh.table) else None
             kind = "empty" if card is None else ("target" if actor is not None else "card")
             if hint is not None and hint[1] == slot:
-                kind = s.hint_kind
+                kind = s.hinting.kind
             out.append(UIElement(f"shari:{slot}", kind, slot_rect(slot)))
         for seat, i, r in self.kanji_rects():
             out.append(UIElement(f"kanji:{seat}:{i}", "kanji", r))
-        asked_pass = s.coach is not None and s.current_hint() == "pass"
+        asked_pass = s.coach is not None and s.hinting.current() == "pass"
         out.extend(UIElement(e.id, "tutorial-target", e.rect) if asked_pass and e.id == "button:pass" else e
                    for e in s.widgets.ui_elements())
         if s.narration is not None:
             out.extend(s.narration.ui_elements())
-        out.extend(s.coach_elements())
+        out.extend(s.coaching.elements())
         return s.widgets.focus.mark(out)
 
     # -- hover tooltip --------------------------------------------------------------------------------

@@ -58,11 +58,11 @@ from scenes.kanji.layout import (
     PAUSE_RECT,
     UNDO_RECT,
     SeatArea,
-    seat_rgb,
     top_panel_rects,
 )
 from scenes.kanji.shown import Shown, Tried
 from scenes.kanji.sprites import JoinShow
+from scenes.kanji.telling import KanjiTelling
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
 from scenes.kit.hand import Hand
@@ -122,6 +122,7 @@ class KanjiPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
+        self.telling = KanjiTelling(self)
         self.init_play(KANJI, seats, seed, names, speed, state, think_ms, options={"answer_key": answer_key},
                        modes=kwargs)
 
@@ -135,7 +136,7 @@ class KanjiPlayScene(PlayScene):
         self.privacy_for = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []
-        self._layout()
+        self.layout_seats()
         self.shown = self.take_snapshot()
         self.answer_key: str = self.shown.answer_key
 
@@ -171,7 +172,7 @@ class KanjiPlayScene(PlayScene):
             on_drop=self.input.on_drop,
         )
         self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT, score_rect=PASS_RECT)
-        self.add_narration(NARRATION_RECT)
+        self.game_log.open(NARRATION_RECT)
         self.btn_pass = self.widgets.add(
             # Translators: a button (max ~14 characters): pass the turn without trying a pair
             Button("button:pass", _("Pass turn"), PASS_RECT, self._pass, style="secondary", size=18))
@@ -185,7 +186,7 @@ class KanjiPlayScene(PlayScene):
         self._warm_up()
         self._drive()
 
-    def _resync_scene(self) -> None:
+    def resync_scene(self) -> None:
         """:meth:`PlayScene.resync`: nothing on the join board or in the air, the last attempt's
         result on the board, a new snapshot."""
         self.join = None
@@ -203,21 +204,17 @@ class KanjiPlayScene(PlayScene):
         self.refresh()
         self._sync_widgets()
 
-    def _animate_applied(self, seat: int, action: str) -> None:
+    def animate_applied(self, seat: int, action: str) -> None:
         """Review mode's step forward: the attempt as an AI's is shown."""
         self._play_new()
 
-    def _viewer_changed(self) -> None:
+    def viewer_changed(self) -> None:
         """Review mode: the chosen seat (seat 0 for "All") sits at the bottom, looking."""
         self.bottom = self.review_viewer if self.review_viewer is not None else 0
         self.viewer = self.bottom
-        self._layout()
+        self.layout_seats()
 
-    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
-        """``seat``'s colour in the game log (its panel's dot)."""
-        return seat_rgb(seat)
-
-    def _hint_shown(self, hint: Any) -> None:
+    def hint_shown(self, hint: Any) -> None:
         """A pass is told in words (there is nothing to mark)."""
         if hint.action == "pass":
             self.message(_("Hint: pass \u2014 no pair here makes a kanji worth trying."), "info", sound=False)
@@ -245,7 +242,7 @@ class KanjiPlayScene(PlayScene):
                 self.end_event = ev
         return events
 
-    def _layout(self) -> None:
+    def layout_seats(self) -> None:
         """The bottom seat below, the others across the top in turn order from seat + 1."""
         self.top_order = self.seats_after(self.bottom)
         self.areas = {self.bottom: SeatArea(self.bottom)}
@@ -296,7 +293,7 @@ class KanjiPlayScene(PlayScene):
     def hint_pair(self) -> tuple[int, int] | None:
         """(hand index, table slot) of the attempt the hard AI suggested (``button:hint``), while
         the hint is about the position on screen; None otherwise or for a pass."""
-        action = self.current_hint()
+        action = self.hinting.current()
         hand, table = self.shown.hand, self.shown.table
         if action is None or hand is None or "+" not in action:
             return None
@@ -353,12 +350,12 @@ class KanjiPlayScene(PlayScene):
         if self.review:
             return
         if self.match.bots_to_act():
-            if self.bots_allowed() and self.match.drive() is not None:
+            if self.coaching.bots_allowed() and self.match.drive() is not None:
                 self._play_new()
             return
         due = self.match.privacy_due(self.viewer, self.bottom)
         if due is not None:
-            self.ask_privacy(due)
+            self.handover.ask(due)
 
     def _begin_end(self) -> None:
         """The game is over: announce the result, then (after a moment) the score screen."""
@@ -368,7 +365,7 @@ class KanjiPlayScene(PlayScene):
         self.message(self.result_text(), "good" if good else "info", sound=False)
         self._sync_widgets()
 
-    def _go_to_score(self) -> None:
+    def go_to_score(self) -> None:
         self.open_score("kanji_score", dict(seats=list(self.seats), names=list(self.names),
                                             answer_key=self.answer_key, hints=self.hints_enabled,
                                             undo=self.undo_enabled))
@@ -403,7 +400,7 @@ class KanjiPlayScene(PlayScene):
             if self.join is not None:
                 self.join.update(sdt)
             self.timeline.step(sdt)
-        if self._privacy_returned():
+        if self.handover.returned(self):
             return
         self._drive()
         self._sync_widgets()

@@ -70,7 +70,7 @@ class HandLayout:
             return min(self.max_step, (self.max_width - self.card_w) / (n - 1))
         return self.max_step
 
-    def _place(self, i: int, n: int) -> tuple[pygame.Rect, float]:
+    def place(self, i: int, n: int) -> tuple[pygame.Rect, float]:
         step = self.step(n)
         x0 = self.center_x - (self.card_w + step * (n - 1)) / 2
         c = (n - 1) / 2
@@ -81,16 +81,16 @@ class HandLayout:
     def slots(self, n: int) -> list[tuple[pygame.Rect, float]]:
         """The resting place of each of ``n`` cards, left to right: (unrotated logical rect, angle
         in degrees, positive = counter-clockwise). ``[]`` for ``n <= 0``."""
-        return [self._place(i, n) for i in range(n)]
+        return [self.place(i, n) for i in range(n)]
 
     def rect(self, i: int, n: int) -> pygame.Rect:
         """The unrotated resting rect of card ``i`` of ``n`` (``n`` below 1 counts as 1; ``i`` is not
         clamped, so a card just past the end lies one step further right)."""
-        return self._place(i, max(1, n))[0]
+        return self.place(i, max(1, n))[0]
 
     def angle(self, i: int, n: int) -> float:
         """The resting angle of card ``i`` of ``n`` (degrees, positive = counter-clockwise)."""
-        return self._place(i, max(1, n))[1]
+        return self.place(i, max(1, n))[1]
 
     def index_at(self, pos: Sequence[float], n: int, lifts: Sequence[float] = (),
                  present: Callable[[int], bool] | None = None) -> int | None:
@@ -167,7 +167,7 @@ class Hand:
     def pose(self, i: int, n: int) -> Pose:
         """Card ``i`` of ``n`` as drawn now: its resting rect, its angle turned back toward 0 as it
         lifts (upright at the full ``layout.lift``) and its lift."""
-        rect, angle = self.layout._place(i, max(1, n))
+        rect, angle = self.layout.place(i, max(1, n))
         lift = self.lift_of(i)
         t = clamp(lift / self.layout.lift, 0.0, 1.0) if self.layout.lift else 0.0
         return Pose(rect, angle * (1 - t), lift)

@@ -8,8 +8,8 @@ UI elements: ``<id>`` (kind "log"), ``log:<n>`` (kind "log-entry", ``n`` = index
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
 from dataclasses import dataclass, replace
+from itertools import accumulate
 from typing import Any, Sequence
 
 import pygame

@@ -146,6 +146,10 @@ class SceneManager:
     def __len__(self) -> int:
         return len(self._stack)
 
+    def clear(self) -> None:
+        """Forget every scene at once, calling nothing (the app has exited each already)."""
+        self._stack.clear()
+
     def push(self, scene: Scene) -> Scene:
         if self._stack:
             self._stack[-1].pause()

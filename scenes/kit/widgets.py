@@ -175,6 +175,12 @@ class Button(Widget):
             return was
         return False
 
+    def look(self) -> tuple:
+        """What the button's pixels depend on besides its label and rect (its states and eased
+        hover / press amounts, rounded): a cache key for a strip drawn once."""
+        return (self.visible, self.enabled, self.hovered, self.pressed, round(self._hover_t, 3),
+                round(self._press_t, 3))
+
     def update(self, dt_ms: float) -> None:
         self._hover_t = approach(self._hover_t, 1.0 if (self.hovered and self.enabled) else 0.0, dt_ms, 40)
         self._press_t = approach(self._press_t, 1.0 if self.pressed else 0.0, dt_ms, 25)
@@ -267,6 +273,11 @@ class SegmentedChoice(Widget):
         self._hover: Any = None
         self._pressed: Any = None
         self._sel_x = float(self._segment_rects()[self._index(self.value)].x)
+
+    def look(self) -> tuple:
+        """What the choice's pixels depend on besides its rect (its value, hover, the sliding
+        selection, the options): a cache key for a strip drawn once."""
+        return (self.visible, self.value, self._hover, round(self._sel_x, 2), tuple(self.options))
 
     def _index(self, value: Any) -> int:
         for i, (v, _) in enumerate(self.options):

@@ -1,5 +1,10 @@
 """What every game's play scene shares: autosave, the pause menu, sound effects, the end sound and
-the per-window-size render cache (KAITO, Sushi Draft and Kanji-zushi subclass :class:`PlayScene`).
+the per-window-size render cache (KAITO, Sushi Draft and Kanji-zushi subclass :class:`PlayScene`),
+and the parts it holds, each with a small host protocol of what it reads of the scene: the game log
+(``game_log``, :mod:`scenes.play.gamelog`, telling through the game's ``telling``), undo
+(``undoing``, :mod:`scenes.play.undo`), hints (``hinting``, :mod:`scenes.play.hinting`), review
+mode (``reviewing``, :mod:`scenes.play.review`), the hot-seat hand-over (``handover``,
+:mod:`scenes.play.handover`) and a tutorial's coach (``coaching``, :mod:`scenes.play.coaching`).
 
 A subclass sets ``name`` and ``game_name``, calls :meth:`PlayScene.init_play` in its ``__init__``
 (seats, seed, state, names, speed, bots, AI worker), and sets ``self.timeline`` (a
@@ -7,17 +12,17 @@ A subclass sets ``name`` and ``game_name``, calls :meth:`PlayScene.init_play` in
 :class:`scenes.kit.dragdrop.DragController`) and ``self._left`` (True once the scene is leaving for
 the score screen). :meth:`PlayScene.add_widgets` gives it its widget group with the pause button.
 Shared behaviour the games use: :meth:`PlayScene._frame_start` (clock, widgets, drag) and
-:meth:`PlayScene._tick_end` (the end delay, then the ``_go_to_score`` hook) each frame,
+:meth:`PlayScene._tick_end` (the end delay, then the ``go_to_score`` hook) each frame,
 :meth:`PlayScene.moving` / ``busy``, :meth:`PlayScene.animating` / ``finish_animations`` (the
 timeline), :meth:`PlayScene.take_events` (the event cursor), :meth:`PlayScene._apply_person` (a
 person's action), :meth:`PlayScene.seats_after` (the opponents' order), the ``score_extra`` hook
 of :meth:`PlayScene.open_score`. Input routing is :class:`scenes.play.input.PlayInput`.
 
-Hot-seat games with hidden hands (Sushi Draft, Kanji-zushi) also use :meth:`PlayScene.ask_privacy`:
-they provide ``bottom`` (the seat drawn at the bottom), ``viewer`` (the seat whose hand is shown,
-None while hidden), ``privacy_for``, ``_layout()`` (seat areas for the current ``bottom``) and
-``refresh()`` (a new snapshot of what is shown), and call :meth:`PlayScene._privacy_returned`
-each frame (a privacy screen gone without "ready" is asked again).
+Hot-seat games with hidden hands (Sushi Draft, Kanji-zushi) also use ``handover.ask(seat)``: they
+provide ``bottom`` (the seat drawn at the bottom), ``viewer`` (the seat whose hand is shown, None
+while hidden), ``privacy_for``, ``layout_seats()`` (seat areas for the current ``bottom``) and
+``refresh()`` (a new snapshot of what is shown), and call ``handover.returned(self)`` each frame (a
+privacy screen gone without "ready" is asked again).
 """
 from __future__ import annotations
 
@@ -27,8 +32,9 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.core import ActionError, Event, Game, GameState
+from game.hints import Hint
 from game.i18n import _
-from game.match import Hint, Match
+from game.match import Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import draw_pause_icon
@@ -37,9 +43,17 @@ from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
-from scenes.play.extras import PlayExtras
+from scenes.play.coaching import Coaching
+from scenes.play.ending import Ending
+from scenes.play.gamelog import GameLog, Telling
+from scenes.play.handover import Handover
+from scenes.play.hinting import Hinting
 from scenes.play.keyplay import KeyboardPlay
-from scenes.play.seats import SEAT_KINDS, shown_names
+from scenes.play.modes import PlayModes, check_seats, make_match, narration_seat
+from scenes.play.review import Review
+from scenes.play.saving import Saving
+from scenes.play.seats import shown_names
+from scenes.play.undo import Undo
 
 log = logging.getLogger("tatami.play")
 
@@ -47,16 +61,6 @@ log = logging.getLogger("tatami.play")
 CACHE_LIMIT = 400
 #: The result band's fade-in once the game is over (animation ms).
 END_FADE_MS = 400.0
-#: The "seat" whose events are only the public ones (:meth:`game.core.Event.for_viewer` of a seat
-#: that does not play): the game log of a hot-seat game.
-PUBLIC = -1
-
-
-class _IdleBot:
-    """The bot of an AI seat in review mode: never asked (the record says what it did)."""
-
-    def choose(self, view: Any) -> str:  # pragma: no cover - never called
-        raise RuntimeError("a reviewed game has no AI")
 
 
 def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors: Sequence[str] | None = None,
@@ -72,7 +76,7 @@ def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors
     return out
 
 
-class PlayScene(PlayExtras, Scene):
+class PlayScene(Scene):
     """Base of the play scenes (see the module doc for what a subclass provides)."""
 
     pausable = True
@@ -89,6 +93,8 @@ class PlayScene(PlayExtras, Scene):
     widgets: WidgetGroup
     #: the pause button (``button:pause``)
     btn_pause: Button
+    #: True once the score screen was asked for
+    score_requested: bool = False
     #: actions people tried that the state rejected
     errors: int = 0
     #: the seat drawn at the bottom of the table
@@ -108,12 +114,18 @@ class PlayScene(PlayExtras, Scene):
     undo_enabled: bool = True
     #: the hint button is offered against AI (setup's "Hints" option; issue 10 §5)
     hints_enabled: bool = False
-    #: the hard AI's suggestion for the human to act, while it is still about this position
-    hint: Hint | None = None
-    #: the game log (set by the scene with :meth:`add_narration`), or None
-    narration: NarrationLog | None = None
     #: the seat whose view the narration tells (None: everything, the replay viewer's "All")
     narration_seat: int | None = None
+    #: the tutorial's director (:class:`scenes.tutorial.director.TutorialDirector`) when the scene
+    #: plays a tutorial (issue 11), else None: it refuses actions, marks the asked-for pieces and
+    #: lets the scripted seats act
+    coach: Any = None
+    #: which way the coach's panel grows from :meth:`coach_rect` when its words need more room
+    coach_grow = "up"
+    #: the review viewer (review mode: the seat whose hidden information is shown, None for all)
+    review_viewer: int | None = None
+    #: the scene's input handler (a :class:`scenes.play.input.PlayInput`; set by the subclass)
+    input: Any = None
     _left: bool = False  # (read it as :attr:`leaving`)
     #: index in the full event log of the next event the scene reads (:meth:`take_events`)
     cursor: int = 0
@@ -138,58 +150,26 @@ class PlayScene(PlayExtras, Scene):
                 ``game.new_state(len(seats), Random(seed), **options)``.
             think_ms: minimum AI "thinking" time at speed 1 (ms).
             options: the game's ``new_state`` options (KAITO's colours, Kanji-zushi's answer key).
-            modes: the scene's other kwargs: ``undo`` (bool, default True), ``hints`` (bool,
-                default False; ``hint`` is an old name), ``review`` (bool: the replay viewer's
-                mode: no AI, worker, saves, privacy screen, input or score screen), ``viewer``
-                (review mode: the seat whose hidden information is shown, None for all) and
-                ``tutorial`` (a :class:`scenes.tutorial.director.TutorialDirector`: its scripted
-                bots play the AI seats; no undo, hints, saves, statistics or score screen). Other
-                keys are logged and ignored.
+            modes: the scene's other kwargs (:meth:`scenes.play.modes.PlayModes.from_kwargs`).
         Raises:
             ValueError: wrong number or kind of seats, or a state with another seat count.
 
         The seeding is the Match's (seat ``s``'s bot draws from ``Random(seed * 31 + s + 1)``; a
         level the game has no bot for falls back to random legal actions, logged)."""
-        modes = dict(modes or {})
-        self.review = bool(modes.pop("review", False))
-        self.undo_enabled = bool(modes.pop("undo", True))
-        self.hints_enabled = bool(modes.pop("hints", modes.pop("hint", False)))
-        viewer = modes.pop("viewer", None)
-        self.coach = modes.pop("tutorial", None)
-        if self.coach is not None:
-            self.undo_enabled = self.hints_enabled = False
-        self.review_viewer: int | None = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
-        if modes:
-            log.debug("%s scene: ignoring options %s", game.name, sorted(modes))
-        seats = [str(s).lower() for s in seats]
-        if not game.min_seats <= len(seats) <= game.max_seats or any(s not in SEAT_KINDS for s in seats):
-            raise ValueError(f"seats must be {game.min_seats} to {game.max_seats} of {SEAT_KINDS}, not {seats!r}")
-        self.seats = seats
-        self.names = shown_names(seats, [str(x) for x in names] if names else None)
-        if speed is None:
-            speed = getattr(self.app, "animation_factor", 1.0)
-        self.speed = max(0.05, float(speed))
+        self.telling: Telling = getattr(self, "telling", None) or Telling(self)
+        self.game_log, self.undoing, self.hinting = GameLog(self), Undo(self), Hinting(self)
+        self.reviewing, self.handover, self.coaching = Review(self), Handover(self), Coaching(self)
+        self.saving, self.ending = Saving(self), Ending(self)
+        mode = PlayModes.from_kwargs(modes, game.name)
+        self.review, self.undo_enabled, self.hints_enabled = mode.review, mode.undo, mode.hints
+        self.review_viewer, self.coach = mode.viewer, mode.coach
+        self.seats = check_seats(game, seats)
+        self.names = shown_names(self.seats, [str(x) for x in names] if names else None)
+        self.speed = max(0.05, float(getattr(self.app, "animation_factor", 1.0) if speed is None else speed))
         #: surfaces drawn for the current window size (:meth:`cached`)
         self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT)
-        # the AI process starts now (in the background) so the first AI move is not delayed; the
-        # scene's exit() closes it
-        if self.review:
-            idle = {s: _IdleBot() for s, kind in enumerate(seats) if kind != "human"}
-            self.match = Match(game, seats, seed, state=state, names=self.names, options=options, bots=idle,
-                               synchronous=True)
-        else:
-            self.match = Match(game, seats, seed, state=state, names=self.names, options=options,
-                               think_ms=think_ms / self.speed,
-                               bots=self.coach.bots if self.coach is not None else None)
-        # the game log tells what the seat shown may know: the one person at this screen (or seat
-        # 0 of an AI-only game); with several people sharing it, only what is public (no seat);
-        # the replay viewer's choice in review mode (None: everything)
-        if self.review:
-            self.narration_seat = self.review_viewer
-        elif self.match.hot_seat:
-            self.narration_seat = PUBLIC
-        else:
-            self.narration_seat = self.humans[0] if self.humans else 0
+        self.match = make_match(game, self.seats, seed, self.names, state, options, mode, think_ms / self.speed)
+        self.narration_seat = narration_seat(self.match, mode)
 
     def add_widgets(self, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hint_rect: pygame.Rect,
                     score_rect: pygame.Rect) -> WidgetGroup:
@@ -203,7 +183,7 @@ class PlayScene(PlayExtras, Scene):
         self.btn_pause = self.widgets.add(
             Button("button:pause", "", pause_rect, self.open_pause, style="secondary", icon=draw_pause_icon))
         self.btn_undo = self.widgets.add(
-            Button("button:undo", _("Undo"), undo_rect, self._undo_clicked, style="secondary", size=16))
+            Button("button:undo", _("Undo"), undo_rect, self.undoing.click, style="secondary", size=16))
         self.btn_hint = self.widgets.add(
             Button("button:hint", _("Hint"), hint_rect, self.ask_hint, style="secondary", size=16))
         self.btn_score = self.widgets.add(Button("button:score", _("See the score"), score_rect,
@@ -223,11 +203,6 @@ class PlayScene(PlayExtras, Scene):
         return self.match.seed
 
     @property
-    def bots(self) -> dict[int, Any]:
-        """The bots by seat (the Match's; tests may replace them)."""
-        return self.match.bots
-
-    @property
     def worker(self) -> AIWorker:
         """The AI worker the bots think in (the Match's)."""
         worker = self.match.worker
@@ -242,10 +217,6 @@ class PlayScene(PlayExtras, Scene):
         self.autosave()
 
     # -- queries -------------------------------------------------------------------------------
-    def _view(self, seat: int) -> Any:
-        """``seat``'s view now (the Match caches it until the position changes)."""
-        return self.match.view(seat)
-
     def seats_after(self, seat: int) -> list[int]:
         """The other seats in turn order from ``seat + 1`` (wrapping): the opponents' row left to
         right when ``seat`` sits at the bottom."""
@@ -256,7 +227,7 @@ class PlayScene(PlayExtras, Scene):
         """The events since :attr:`cursor` as ``seat`` may know them (``match.events_for``,
         secrets redacted), in order; moves the cursor to the end of the log. The game log tells
         the new events as :attr:`narration_seat` knew them."""
-        self.tell_new()
+        self.game_log.tell_new()
         events = self.match.events_for(seat, self.cursor)
         self.cursor = self.match.event_count
         return events
@@ -299,8 +270,8 @@ class PlayScene(PlayExtras, Scene):
         if self.ended:
             self.end_fade = min(1.0, self.end_fade + sdt / END_FADE_MS)
         if not self.review:
-            self._poll_hint()
-        self._coach_frame(dt_ms)
+            self.hinting.poll()
+        self.coaching.frame(dt_ms)
         self.sync_play_widgets()
         return sdt
 
@@ -317,79 +288,133 @@ class PlayScene(PlayExtras, Scene):
         Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
         return self.moving() or (self.coach is not None and self.coach.busy())
 
-    def _go_to_score(self) -> None:
+    def go_to_score(self) -> None:
         """Hook: open the game's score screen (usually through :meth:`open_score`)."""
 
-    def _privacy_returned(self) -> bool:
-        """The privacy screen went away without "ready" (this scene is on top again while it was
-        asked for): ask again. True if it did (the frame stops there)."""
-        if self.privacy_for is None or self.app.manager.top() is not self:
-            return False
-        seat = self.privacy_for
-        self.privacy_for = None
-        self.ask_privacy(seat)
-        return True
-
-    # -- hot-seat privacy ------------------------------------------------------------------------
-    def ask_privacy(self, seat: int) -> None:
-        """Hide every hand and push the privacy screen (:mod:`scenes.play.privacy`) for ``seat``; its
-        "ready" shows that seat's hand at the bottom. Without a privacy scene the hand is shown."""
-        self.privacy_for = seat
-        self.viewer = None
-        self.drag.reset()
-        self._before_privacy()
-        self.refresh()
-        try:
-            scene = self.app.make_scene("privacy", name=self.names[seat], on_ready=lambda: self._privacy_ready(seat))
-        except Exception:
-            log.exception("%s: no privacy screen; showing %s's hand directly", self.game_name, self.names[seat])
-            self._privacy_ready(seat)
-            return
-        self.app.manager.push(scene)
-
+    # -- hooks of the parts -----------------------------------------------------------------------
     def pause(self) -> None:
         """Covered by another scene (pause menu, privacy screen): drop a drag."""
         self.drag.cancel(animate=False)
         if self.narration is not None:
             self.narration.set_expanded(False)
 
-    def _before_privacy(self) -> None:
-        """Hook: settle anything that must not be half-shown behind the curtain."""
+    def before_privacy(self) -> None:
+        """Hook: settle what must not be half-shown behind the privacy curtain."""
 
-    def _layout(self) -> None:
+    def layout_seats(self) -> None:
         """Hook: lay the seat areas out again for the current ``bottom`` seat."""
 
     def refresh(self) -> None:
         """Hook: take a new snapshot of what is shown (from the view of the seat shown)."""
 
-    def _privacy_ready(self, seat: int) -> None:
-        if self._left or self.privacy_for != seat:
-            return
-        self.privacy_for = None
-        self.viewer = seat
-        if seat != self.bottom:
-            self.bottom = seat
-            self._layout()
+    def resync_scene(self) -> None:
+        """Hook: the scene's own part of :meth:`resync` (its snapshot, selection, end state)."""
         self.refresh()
 
+    def animate_applied(self, seat: int, action: str) -> None:
+        """Hook: animate the action just applied in review mode (its events since :attr:`cursor`)."""
+        self.resync()
+
+    def viewer_changed(self) -> None:
+        """Hook: the review viewer changed (:attr:`review_viewer`): lay the table out again."""
+
+    def before_review_step(self) -> None:
+        """Hook: review mode is about to step forward (settle what must close first)."""
+
+    def hint_shown(self, hint: Hint) -> None:
+        """Hook: the hint arrived (a scene may say it in words)."""
+
+    def human_to_act(self) -> int | None:
+        """Hook: the human seat that may act at the screen now, or None."""
+        return None
+
+    def coach_rect(self) -> pygame.Rect:
+        """Hook: where a tutorial's coach panel goes (logical px): the card it covers."""
+        return pygame.Rect(722, 508, 536, 190)
+
+    def coach_hidden(self) -> bool:
+        """Hook: True while the coach's panel must step aside (Kanji-zushi: a move on its board)."""
+        return False
+
+    # -- what the parts and the screen share ---------------------------------------------------------
+    @property
+    def narration(self) -> NarrationLog | None:
+        """The game log's panel (``game_log.panel``), None until the scene opens it."""
+        return self.game_log.panel
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by a person at this screen (the Match's)."""
+        return self.match.humans
+
+    @property
+    def leaving(self) -> bool:
+        """True once the scene is leaving for the score screen (no more input or animations)."""
+        return self._left
+
+    def undo(self) -> bool:
+        """``button:undo`` / Ctrl+Z: take the last human decision back (:meth:`Undo.take_back`)."""
+        return self.undoing.take_back()
+
+    def ask_hint(self) -> None:
+        """``button:hint``: ask for the hard AI's choice (:meth:`Hinting.ask`)."""
+        self.hinting.ask()
+
+    def coach_shown(self) -> bool:
+        """True while a tutorial's coach panel is on screen (:meth:`Coaching.shown`)."""
+        return self.coaching.shown()
+
+    def seat_label(self, seat: int) -> str:
+        """What plays ``seat``, as its panel says it (:meth:`Coaching.seat_label`)."""
+        return self.coaching.seat_label(seat)
+
+    def sync_play_widgets(self) -> None:
+        """Show and enable the shared buttons for the moment: undo while offered, hint against AI
+        with a human to act, the score once the end is on screen (never in review mode)."""
+        if not hasattr(self, "btn_undo"):
+            return
+        live = not self.review and not self._left
+        self.btn_undo.visible = live and self.undo_enabled and bool(self.humans) and not self.ended
+        self.btn_undo.enabled = self.btn_undo.visible and self.undoing.available()
+        self.btn_hint.visible = (live and self.hints_enabled and bool(self.humans)
+                                 and bool(self.match.bots) and not self.ended)
+        self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
+                                 and not self.match.hints.pending and self.hinting.current() is None)
+        self.btn_score.visible = live and self.ended and self.coach is None
+        self.btn_pause.visible = not self.review
+
+    def resync(self) -> None:
+        """Show the Match's position as it is now, at once: animations dropped, a new snapshot,
+        the cursor at the end of the log, the game log told again (undo, the replay viewer's jumps).
+        Each scene extends :meth:`resync_scene`."""
+        self.timeline.cancel()
+        self.drag.reset()
+        self.ended = False
+        self.end_fade = 0.0
+        self.cursor = self.match.event_count
+        self.resync_scene()
+        self.game_log.rebuild()
+        if self.match.is_over():
+            self.show_end()
+            self.end_fade = 1.0
+        self.sync_play_widgets()
+
     # -- the end ---------------------------------------------------------------------------------
+    def show_end(self) -> None:
+        """The game is over and shown: keep it until the score is asked for (:meth:`Ending.show`)."""
+        self.ending.show()
+
+    def request_score(self) -> None:
+        """``button:score`` / Enter once the end is on screen (:meth:`Ending.request_score`)."""
+        self.ending.request_score()
+
     def open_score(self, scene_name: str, setup: dict) -> None:
-        """Replace this scene with the score screen ``scene_name`` built from the final view of the
-        seat shown (``view``, ``seats``, ``names``, ``setup`` for the rematch). Runs once; a score
-        screen that cannot be built is logged and the game stays on screen."""
-        if self._left or self.review:
-            return
-        seat = self.viewer if self.viewer is not None else self.bottom
-        self.score_requested = True
-        try:
-            scene = self.app.make_scene(scene_name, view=self.state.view(seat), seats=list(self.seats),
-                                        names=list(self.names), setup=setup, record=self.match.record(),
-                                        **self.score_extra())
-        except Exception:
-            log.exception("%s: cannot open the score screen", self.game_name)
-            return
+        """Replace this scene with its score screen, once (:meth:`Ending.open_score`)."""
+        self.ending.open_score(scene_name, setup)
+
+    def leave(self) -> None:
+        """The scene is leaving for the score screen: no more input or animations."""
         self._left = True
-        self.app.manager.replace(scene)
 
     def score_extra(self) -> dict[str, Any]:
         """Hook: more keyword arguments for the score screen (Kanji-zushi's end event); none here."""
@@ -408,39 +433,16 @@ class PlayScene(PlayExtras, Scene):
                 "undo": self.undo_enabled, "hints": self.hints_enabled}
 
     def autosave(self) -> None:
-        """Write the game to its slot of ``app.saves`` (``scenes.shell.saveslots.SaveSlots``) with its id
-        ``game_uid`` (a resumed game keeps its save's), or once it is over delete that save and count
-        it in ``app.stats`` / ``app.history`` (each takes a game id once). Only games with a human
-        seat: an AI-only game must not replace a person's game in progress. Never raises."""
-        store = getattr(self.app, "saves", None)
-        if not self.humans or self.review or self.coach is not None:
-            return
-        try:
-            if getattr(self, "game_uid", None) is None:  # the deal's id (no store: this scene's)
-                deal = self.match.record().get("setup")
-                self.game_uid: str = (store.slot(self.game_name).game_id_for(deal, list(self.seats), self.seed)
-                                      if store is not None else f"{self.game_name}-{self.seed}-{id(self):x}")
-            if not self.state.is_over():
-                if store is not None:
-                    store.save(self.state, self.save_setup(), self.game_uid)
-                return
-            if store is not None:
-                store.clear(self.game_name)
-            for done in (getattr(self.app, "stats", None), getattr(self.app, "history", None)):
-                if done is not None:
-                    done.record_game(self.game_uid, self.game_name, self.save_setup(), self.state.outcome(),
-                                     self.match.record())
-        except Exception:
-            log.exception("%s: autosave failed", self.game_name)
+        """Save the game now (:meth:`scenes.play.saving.Saving.save`; never raises)."""
+        self.saving.save()
 
     # -- menus and sound ----------------------------------------------------------------------
     def open_pause(self) -> None:
         """Push the pause menu (cancels a drag in progress); ignored once the scene is leaving."""
         if self._left:
             return
-        drag = getattr(self, "drag", None)
-        if drag is not None:
-            drag.cancel(animate=False)
+        if getattr(self, "drag", None) is not None:
+            self.drag.cancel(animate=False)
         opener = getattr(self.app, "open_pause", None)
         if opener is not None:
             opener()

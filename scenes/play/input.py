@@ -21,9 +21,11 @@ class InputScene(Protocol):
 
     widgets: Any
     drag: Any
-    narration: Any
     coach: Any
     review: bool
+
+    @property
+    def narration(self) -> Any: ...
 
     @property
     def leaving(self) -> bool: ...
@@ -162,7 +164,7 @@ class PlayInput:
     def snapped_back(self, item: Any, pos: Any) -> None:
         """Hook: a dragged ``item`` was released at ``pos`` off every target and snaps back."""
 
-    # -- keyboard play hooks (the scene's :meth:`PlayExtras.keyboard_items` etc. ask these) --------
+    # -- keyboard play hooks (scenes/play/keyplay.py asks these) -----------------------------------
     def keyboard_may_act(self) -> bool:
         """Hook: may the person pick a piece with the keyboard now? Default: a human seat is to
         act (the scene's ``human_to_act``)."""

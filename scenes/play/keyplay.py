@@ -2,17 +2,18 @@
 the focus ring.
 
 The ring of the scene's widget group (:class:`scenes.kit.focus.FocusRing`) starts with the pieces
-the person can act with now — the scene lists them (:meth:`PlayScene.keyboard_items`: the Kaito,
-the hand's cards, the neta), in reading order — then the scene's buttons. Enter or Space on a piece
+the person can act with now — the scene's input handler lists them
+(:meth:`scenes.play.input.PlayInput.keyboard_items`: the Kaito, the hand's cards, the neta), in
+reading order — then the scene's buttons. Enter or Space on a piece
 picks it up exactly as a click does (the drag controller's click-click selection,
 :meth:`scenes.kit.dragdrop.DragController.select`); the ring then holds that piece's legal targets
 (the controller's, i.e. what the seat's legal actions allow) and the piece itself (Enter on it puts
 it back), and Enter on a target drops it there (:meth:`~scenes.kit.dragdrop.DragController.drop_on`,
 the scene's own ``on_drop``: the same path as the mouse, so nothing is decided here). Esc cancels a
 pick (the ring goes back to the piece; :meth:`scenes.play.input.PlayInput.focus_key`), else
-pauses. The UI dump marks the focused piece or target by its id (:meth:`PlayScene.keyboard_item_id`,
-:meth:`PlayScene.keyboard_target_id`); the ring goes around the piece as drawn
-(:meth:`PlayScene.keyboard_item_rect`: a hand's card raised as the focus lifts it). Each game's
+pauses. The UI dump marks the focused piece or target by its id (the handler's ``keyboard_item_id``,
+``keyboard_target_id``); the ring goes around the piece as drawn (``keyboard_item_rect``: a hand's
+card raised as the focus lifts it). Each game's
 answers to these hooks live in its input handler (``scene.input``: KAITO's, Sushi Draft's,
 Kanji-zushi's :class:`scenes.play.input.PlayInput`).
 """
@@ -20,31 +21,21 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-import pygame
-
 from scenes.kit.focus import FocusStop
 
 
 class KeyboardScene(Protocol):
     """What keyboard play needs of a play scene (:class:`scenes.play.base.PlayScene` is one): its
-    drag controller and widget group, whether it is in review or leaving, and the keyboard hooks."""
+    drag controller and widget group, whether it is in review or leaving, and its input handler
+    (a :class:`scenes.play.input.PlayInput`, whose keyboard hooks name the pieces and targets)."""
 
     drag: Any
     widgets: Any
     review: bool
+    input: Any
 
     @property
     def leaving(self) -> bool: ...
-
-    def keyboard_may_act(self) -> bool: ...
-
-    def keyboard_items(self) -> list[Any]: ...
-
-    def keyboard_item_rect(self, item: Any) -> pygame.Rect: ...
-
-    def keyboard_item_id(self, item: Any) -> str | None: ...
-
-    def keyboard_target_id(self, target: Any) -> str | None: ...
 
 
 class KeyboardPlay:
@@ -57,18 +48,18 @@ class KeyboardPlay:
         """The pieces (nothing picked) or the picked piece's targets then the piece, as
         :class:`FocusStop` (LOGICAL rects); none while the person may not act."""
         sc = self.scene
-        drag = sc.drag
-        if sc.review or sc.leaving or not sc.keyboard_may_act():
+        drag, inp = sc.drag, getattr(sc, "input", None)
+        if inp is None or sc.review or sc.leaving or not inp.keyboard_may_act():
             return []
         picked = drag.selected
         if picked is not None:
-            out = [FocusStop(("target", tid), rect, self._dropper(tid), sc.keyboard_target_id(tid))
+            out = [FocusStop(("target", tid), rect, self._dropper(tid), inp.keyboard_target_id(tid))
                    for tid, rect in drag.targets]
-            out.append(FocusStop(("item", picked), sc.keyboard_item_rect(picked), self._picker(picked),
-                                 sc.keyboard_item_id(picked)))
+            out.append(FocusStop(("item", picked), inp.keyboard_item_rect(picked), self._picker(picked),
+                                 inp.keyboard_item_id(picked)))
             return out
-        return [FocusStop(("item", it), sc.keyboard_item_rect(it), self._picker(it), sc.keyboard_item_id(it))
-                for it in sc.keyboard_items() if drag.draggable(it)]
+        return [FocusStop(("item", it), inp.keyboard_item_rect(it), self._picker(it), inp.keyboard_item_id(it))
+                for it in inp.keyboard_items() if drag.draggable(it)]
 
     def _picker(self, item: Any) -> Any:
         return lambda: self.pick(item)

@@ -25,6 +25,7 @@ import pygame
 from game import registry
 from game.core import Event
 from game.i18n import _
+from game.telling import describe
 from scenes.kit.draw import (
     C,
     draw_chrome,
@@ -143,7 +144,7 @@ class ScoreScene(UIScene):
         if self.end is None:
             return ""
         try:
-            return str(self.end.describe(self.sentence_names()))
+            return str(describe(self.end, self.sentence_names()))
         except Exception:  # a sentence that cannot be told must not keep the score screen away
             log.exception("score: cannot tell the end event %r", self.end)
             return ""

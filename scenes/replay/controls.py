@@ -159,10 +159,9 @@ class ControlStrip:
         for w in self.widgets.widgets:
             if isinstance(w, Button):
                 icon = w.icon.kind if isinstance(w.icon, TransportIcon) else None
-                out.append((w.visible, w.enabled, w.hovered, w.pressed, round(w._hover_t, 3),
-                            round(w._press_t, 3), icon))
+                out.append((*w.look(), icon))
             elif isinstance(w, SegmentedChoice):
-                out.append((w.visible, w.value, w._hover, round(w._sel_x, 2), tuple(w.options)))
+                out.append(w.look())
             else:
                 return (object(),)  # an unknown widget: never cached
         return tuple(out)

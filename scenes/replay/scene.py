@@ -7,7 +7,7 @@ from the record (``"names"``) or "Seat 1", "Seat 2", ... and play-from-here seat
 seat 0 against medium AIs.
 
 What is shown: the game's own play scene in review mode (no AI, no saves, no input, no score
-screen; :mod:`scenes.play.extras`), embedded above the control strip at 0.9 scale through an
+screen; :mod:`scenes.play.review`), embedded above the control strip at 0.9 scale through an
 :class:`scenes.replay.inset.InsetApp`. This scene calls its ``update`` and ``draw``, never
 pushes it on the stack and never gives it input. Its narration log tells the position's events
 as the chosen viewer saw them.
@@ -47,6 +47,7 @@ from scenes.kit.draw import C, draw_panel, draw_text, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import UIScene
 from scenes.play.seats import SEAT_RGB
+from scenes.replay.coach import ReplayCoach
 from scenes.replay.controls import (
     BAND_FILL,
     BOARD,
@@ -54,7 +55,6 @@ from scenes.replay.controls import (
     ControlStrip,
     viewer_options,
 )
-from scenes.replay.coach import ReplayCoach
 from scenes.replay.inset import InsetApp
 from scenes.replay.source import Positions, clean_setup, default_seats, readout, seat_names, start_kwargs
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -255,7 +255,7 @@ class ReplayScene(UIScene):
             return
         index = max(0, min(self.count, int(index)))
         self.board.finish_animations()
-        self.board.show_state(self.positions.state(index))
+        self.board.reviewing.show_state(self.positions.state(index))
         self.index = index
         self._sync()
 
@@ -270,7 +270,7 @@ class ReplayScene(UIScene):
             for k, (seat, action) in enumerate(step):
                 if k:
                     self.board.finish_animations()  # a phase: only its last choice (the reveal) animates
-                self.board.play_action(seat, action)
+                self.board.reviewing.play_action(seat, action)
         except Exception:  # never half a step: show the position after it instead
             log.exception("replay: step %d could not be animated", self.index)
             self.index += 1
@@ -333,7 +333,7 @@ class ReplayScene(UIScene):
                 return
         self.viewer = seat
         if self.board is not None:
-            self.board.set_viewer(seat)
+            self.board.reviewing.set_viewer(seat)
         self.coach.sync()
 
     def _sync(self) -> None:

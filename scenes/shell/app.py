@@ -446,7 +446,7 @@ class App:
                 scene.exit()
             except Exception:  # pragma: no cover - never block quitting
                 log.exception("error while closing scene %s", scene.name)
-        self.manager._stack.clear()
+        self.manager.clear()
         pygame.display.quit()
         self.sound.close()
         widgets.bind_app(None, only=self)

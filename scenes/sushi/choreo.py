@@ -29,6 +29,7 @@ from game.core import Event, first_event
 from game.i18n import _
 from game.sushi.events import AwardEvent, Discard, End, Keep, Pass, Reveal, RoundEnd
 from game.sushi.rules import EAT, KEEP, PILES, TYPES, WILD, eaten_card
+from game.sushi.telling import award_text
 from scenes.kit.flight import Flight, as_tuple, centered
 from scenes.sushi.art import BACK
 from scenes.sushi.layout import DECK_POS, pile_chip_rect
@@ -390,7 +391,7 @@ class SushiChoreo:
         awards = [e.award for e in won]
         final = first_event(events, End) is not None
         panel = sc.scoring = ScoringShow(r, awards, final=final)
-        panel.texts = [a.text(sc.names) for a in awards]
+        panel.texts = [award_text(a, sc.names) for a in awards]
         sc.anim_label = _("Round {n} scoring").format(n=r + 1)
         sc.sync_widgets()
         yield SCORE_START_MS

@@ -105,8 +105,8 @@ def draw(sc: TableScene, surface: pygame.Surface) -> None:
         sc.narration.draw_overlay(surface, sc.app)
     drop = sc.tutorial_drop() if sc.scoring is None else None
     if drop is not None and not sc.timeline.running:
-        draw_hint_mark(surface, sc.app, drop[1], sc.clock_ms, tag=sc.hint_tag)
-    sc.draw_coach(surface)
+        draw_hint_mark(surface, sc.app, drop[1], sc.clock_ms, tag=sc.hinting.tag)
+    sc.coaching.draw(surface)
 
 
 def build_static(sc: TableScene, size: tuple[int, int]) -> pygame.Surface:

@@ -272,7 +272,7 @@ def draw_hand(sc: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - 3, r.y - lift - 3, r.w + 6, r.h + 6),
                              width=max(2, vp.px(3)), border_radius=vp.px(10))
         elif i == hinted:  # the hard AI's suggestion
-            draw_hint_mark(surface, sc.app, pygame.Rect(r.x, round(r.y - lift), r.w, r.h), sc.clock_ms, tag=sc.hint_tag)
+            draw_hint_mark(surface, sc.app, pygame.Rect(r.x, round(r.y - lift), r.w, r.h), sc.clock_ms, tag=sc.hinting.tag)
     if not private and n:
         last = area.hand_card(n - 1, n)
         label = ngettext("{n} card", "{n} cards", n).format(n=n)

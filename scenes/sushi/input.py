@@ -28,6 +28,9 @@ class SushiInputScene(InputScene, Protocol):
     the attributes it reads (``hover`` it sets) and the methods it calls."""
 
     @property
+    def hinting(self) -> Any: ...
+
+    @property
     def areas(self) -> Any: ...
 
     @property
@@ -37,22 +40,16 @@ class SushiInputScene(InputScene, Protocol):
     def btn_next(self) -> Any: ...
 
     @property
-    def coach_elements(self) -> Any: ...
+    def coaching(self) -> Any: ...
 
     @property
     def commit(self) -> Any: ...
-
-    @property
-    def current_hint(self) -> Any: ...
 
     @property
     def hand(self) -> Any: ...
 
     @property
     def hint_card(self) -> Any: ...
-
-    @property
-    def hint_kind(self) -> Any: ...
 
     hover: Any
 
@@ -260,7 +257,7 @@ class SushiInput(PlayInput):
         if sh.seats[sc.bottom].hand is not None and sc.viewer is not None:
             hinted = sc.hint_card()
             for i, r in enumerate(self.hand_rects()):
-                out.append(UIElement(f"hand:{i}", sc.hint_kind if i == hinted else "card", r))
+                out.append(UIElement(f"hand:{i}", sc.hinting.kind if i == hinted else "card", r))
         # kinds tell automation (UI dump) which drop targets accept a card now: "target" = the
         # human at the bottom may drop there now; "target-idle" / "stack" = not now
         actor = sc.human_to_act()
@@ -287,7 +284,7 @@ class SushiInput(PlayInput):
         out.extend(sc.widgets.ui_elements())
         if sc.narration is not None:
             out.extend(sc.narration.ui_elements())
-        out.extend(sc.coach_elements())
+        out.extend(sc.coaching.elements())
         return sc.widgets.focus.mark(out)
 
     # -- hover lift -------------------------------------------------------------------------------
@@ -309,7 +306,7 @@ class SushiInput(PlayInput):
 def tutorial_drop(sc: Any) -> tuple[str, pygame.Rect] | None:
     """(UI id, logical rect) of where a tutorial's asked-for card goes — ``plate``, ``keep`` or
     the own stack a wild copies — or None (no tutorial, or nothing asked now)."""
-    action = sc.current_hint() if sc.coach is not None else None
+    action = sc.hinting.current() if sc.coach is not None else None
     if action is None:
         return None
     if action.startswith("wild="):

@@ -51,7 +51,6 @@ from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
-from scenes.play.seats import SEAT_RGB
 from scenes.sushi import draw as painter
 from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
@@ -69,6 +68,7 @@ from scenes.sushi.layout import (
     top_panel_rects,
 )
 from scenes.sushi.shown import ScoringShow, Shown
+from scenes.sushi.telling import SushiTelling
 from scenes.sushi.texts import TOAST_MS
 
 log = logging.getLogger("tatami.sushi")
@@ -117,6 +117,7 @@ class SushiPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
+        self.telling = SushiTelling(self)
         self.init_play(SUSHI, seats, seed, names, speed, state, think_ms, modes=kwargs)
         self.cursor = self.match.event_count  # what is shown already tells everything before
 
@@ -131,7 +132,7 @@ class SushiPlayScene(PlayScene):
         self.privacy_for: int | None = None
         self.areas: dict[int, SeatArea] = {}
         self.top_order: list[int] = []
-        self._layout()
+        self.layout_seats()
         self.shown = self.take_snapshot()
 
         # animation / flow
@@ -155,7 +156,7 @@ class SushiPlayScene(PlayScene):
                                    drop_targets=inp.drop_targets, on_drop=inp.on_drop,
                                    on_click=inp.on_click_item)
         self.add_widgets(PAUSE_RECT, undo_rect=UNDO_RECT, hint_rect=HINT_RECT, score_rect=NEXT_RECT)
-        self.add_narration(NARRATION_RECT)
+        self.game_log.open(NARRATION_RECT)
         self.btn_next = self.widgets.add(
             # Translators: a button (max ~14 characters) dealing the next round after a round's scoring
             Button("button:next-round", _("Next round"), NEXT_RECT, self.next_round, style="primary", size=20))
@@ -170,7 +171,7 @@ class SushiPlayScene(PlayScene):
             self._run(self.choreo.g_deal(self._dealt()))  # a fresh round: deal the hands
         self._drive()
 
-    def _resync_scene(self) -> None:
+    def resync_scene(self) -> None:
         """:meth:`PlayScene.resync`: no scoring panel, no card in the air, a new snapshot."""
         self.side.clear()
         self.scoring = None
@@ -179,14 +180,14 @@ class SushiPlayScene(PlayScene):
         self.refresh()
         self.sync_widgets()
 
-    def _animate_applied(self, seat: int, action: str) -> None:
+    def animate_applied(self, seat: int, action: str) -> None:
         """Review mode's step forward: the choice as an AI's is shown. The forced keep that ends a
         round is shown as in play: nothing until every seat's keep is in, then the round's end
         (:meth:`_forced_keep`'s choreography)."""
         sh = self.shown
         if sh.phase == KEEP and sh.step == STEPS - 1:
             if self.match.to_act() and not self.match.is_over() and self.match.view(self.bottom).phase == KEEP:
-                self.tell_new()
+                self.game_log.tell_new()
                 self.refresh()  # the keep lies face down; the round ends with the last one
                 return
             events = self.take_events(self.bottom)
@@ -195,19 +196,17 @@ class SushiPlayScene(PlayScene):
             return
         self._show_choice(seat, None)
 
-    def play_action(self, seat: int, action: str) -> None:
-        """Review mode's step forward (:meth:`PlayScene.play_action`); a round's scoring panel
-        still open closes first."""
+    def before_review_step(self) -> None:
+        """Review mode's step forward: a round's scoring panel still open closes first."""
         if self.scoring is not None:
             self.finish_animations()
             self.resync()
-        super().play_action(seat, action)
 
-    def _viewer_changed(self) -> None:
+    def viewer_changed(self) -> None:
         """Review mode: the chosen seat (seat 0 for "All") sits at the bottom, looking."""
         self.bottom = self.review_viewer if self.review_viewer is not None else 0
         self.viewer = self.bottom
-        self._layout()
+        self.layout_seats()
 
     def open_choice(self, seat: int) -> str | None:
         """``seat``'s pending choice when the replay viewer shows everything ("All"), else None
@@ -217,18 +216,14 @@ class SushiPlayScene(PlayScene):
         choice: str | None = self.match.view(seat).my_choice
         return choice
 
-    def seat_color(self, seat: int) -> tuple[int, int, int] | None:
-        """``seat``'s colour in the game log (its panel's dot)."""
-        return SEAT_RGB[seat % len(SEAT_RGB)]
-
-    def _hint_shown(self, hint: Any) -> None:
+    def hint_shown(self, hint: Any) -> None:
         """Say which card the hard AI would take."""
         self.message(texts.hint_text(hint.action, self.match.view(hint.seat).phase), error=False)
 
     def hint_card(self) -> int | None:
         """The index in the bottom hand of the card the hard AI's suggestion plays, while the hint
         is about the position on screen; else None."""
-        action = self.current_hint()
+        action = self.hinting.current()
         hand = self.shown.seats[self.bottom].hand if action is not None else None
         if action is None or hand is None:
             return None
@@ -257,7 +252,7 @@ class SushiPlayScene(PlayScene):
     def refresh(self) -> None:
         self.shown = self.take_snapshot()
 
-    def _layout(self) -> None:
+    def layout_seats(self) -> None:
         """Seat areas: the bottom seat below, the others across the top from its left neighbour
         (seat + 1, who receives its leftovers) to its right neighbour."""
         self.top_order = self.seats_after(self.bottom)
@@ -381,7 +376,7 @@ class SushiPlayScene(PlayScene):
         if self.match.is_over() or self.review:
             return
         v = self.match.view(self.bottom)
-        if not self.bots_allowed():
+        if not self.coaching.bots_allowed():
             return  # a tutorial's step waits for the person
         if v.phase == KEEP and v.step == STEPS - 1 and v.to_act:
             self._forced_keep()
@@ -394,20 +389,20 @@ class SushiPlayScene(PlayScene):
             return  # (the last card placed lands before the screen is handed over)
         nxt = self.match.privacy_due(self.viewer, self.bottom)
         if nxt is not None:
-            self.ask_privacy(nxt)
+            self.handover.ask(nxt)
 
     def next_round(self) -> None:
         panel = self.scoring
         if panel is None or not panel.done or self._left:
             return
         if panel.final:
-            self._go_to_score()
+            self.go_to_score()
             return
         self.scoring = None
         self.sync_widgets()
         self._run(self.choreo.g_deal(self._dealt()))
 
-    def _go_to_score(self) -> None:
+    def go_to_score(self) -> None:
         self.open_score("sushi_score", dict(seats=list(self.seats), names=list(self.names)))
 
     # -- animation ----------------------------------------------------------------------------------
@@ -429,7 +424,7 @@ class SushiPlayScene(PlayScene):
         self.choreo.finish_side()
         super().finish_animations()
 
-    def _before_privacy(self) -> None:
+    def before_privacy(self) -> None:
         self.choreo.finish_side()  # chosen cards still flying land before the curtain goes up
 
     # -- per frame ----------------------------------------------------------------------------------
@@ -445,7 +440,7 @@ class SushiPlayScene(PlayScene):
             if panel.auto_ms <= 0:
                 panel.auto_ms = None
                 self.next_round()
-        if self._privacy_returned():
+        if self.handover.returned(self):
             return
         self._drive()
 

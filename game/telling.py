@@ -1,0 +1,34 @@
+"""What happened, in words: the shared door to each game's telling module (issue 23 §4).
+
+An event is data (:class:`game.core.Event`); its sentence is made by its game's ``telling``
+module (``game/<name>/telling.py``, named by the game's registration) in the language in use. The
+game is found by the event's kind (``"kaito.move"`` -> the registration whose ``kinds`` is
+``"kaito"``); nothing is registered on import.
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Sequence
+
+from game.core import Event
+from game.registry import REGISTRATIONS
+
+
+@cache
+def _telling(kinds: str) -> Any:
+    for reg in REGISTRATIONS.values():
+        if reg.kinds == kinds:
+            return reg.telling_module()
+    raise KeyError(f"no game tells events of kind {kinds}.*; known: {', '.join(r.kinds for r in REGISTRATIONS.values())}")
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """One whole sentence telling ``event`` (possibly redacted for a seat) in the language in use,
+    with ``names[s]`` for seat ``s``: its game's ``telling.describe``.
+
+    Raises:
+        KeyError: no registered game has events of this kind."""
+    return str(_telling(event.KIND.partition(".")[0]).describe(event, names))
+
+
+__all__ = ["describe"]

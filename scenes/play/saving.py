@@ -1,0 +1,71 @@
+"""The autosave of a play scene (issues 6 and 12), a part the scene holds (``scene.saving``): the
+game written to its slot of ``app.saves`` after every action of a game with a human seat, and once
+it is over counted in the statistics and the recent games (each takes a game id once)."""
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from game.match import Match
+
+log = logging.getLogger("tatami.play")
+
+
+class SavingHost(Protocol):
+    """What the autosave reads of its play scene: the app (its stores), the Match and seats, the
+    game's name, the modes that never save (review, tutorial) and the setup saved with the record."""
+
+    app: Any
+    match: Match
+    seats: list[str]
+    game_name: str
+    review: bool
+    coach: Any
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    def save_setup(self) -> dict: ...
+
+
+class Saving:
+    """The part: the game's id (:attr:`game_uid`, the deal's; a resumed game keeps its save's) and
+    :meth:`save`."""
+
+    def __init__(self, host: SavingHost) -> None:
+        self.host = host
+        #: the game's id in the saves, statistics and recent games (None until the first save)
+        self.game_uid: str | None = None
+
+    def save(self) -> None:
+        """Write the game to its slot of ``app.saves`` (``scenes.shell.saveslots.SaveSlots``), or
+        once it is over delete that save and count it in ``app.stats`` / ``app.history``. Only
+        games with a human seat: an AI-only game must not replace a person's game in progress.
+        Never raises."""
+        h = self.host
+        store = getattr(h.app, "saves", None)
+        if not h.humans or h.review or h.coach is not None:
+            return
+        try:
+            state = h.match.state
+            if self.game_uid is None:  # the deal's id (no store: this scene's)
+                deal = h.match.record().get("setup")
+                self.game_uid = (store.slot(h.game_name).game_id_for(deal, list(h.seats), h.seed)
+                                 if store is not None else f"{h.game_name}-{h.seed}-{id(h):x}")
+            if not state.is_over():
+                if store is not None:
+                    store.save(state, h.save_setup(), self.game_uid)
+                return
+            if store is not None:
+                store.clear(h.game_name)
+            for done in (getattr(h.app, "stats", None), getattr(h.app, "history", None)):
+                if done is not None:
+                    done.record_game(self.game_uid, h.game_name, h.save_setup(), state.outcome(), h.match.record())
+        except Exception:
+            log.exception("%s: autosave failed", h.game_name)
+
+
+__all__ = ["Saving", "SavingHost"]

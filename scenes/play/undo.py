@@ -1,0 +1,92 @@
+"""Undo (issue 10 §2), a part the play scene holds (``scene.undoing``): Board Game Arena's policy,
+decided by :meth:`game.match.Match.undo_points` (never past revealed information or drawn
+randomness, never past another human's action); the scene shows the restored position at once
+(its ``resync``)."""
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from game.match import Match
+
+log = logging.getLogger("tatami.play")
+
+
+class UndoHost(Protocol):
+    """What undo reads of its play scene: the Match and its people, the modes and states that
+    forbid an undo, and what the scene does after one (forget the hint, show the position again,
+    save, click)."""
+
+    match: Match
+    game_name: str
+    undo_enabled: bool
+    review: bool
+    ended: bool
+    privacy_for: int | None
+    hinting: Any
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def leaving(self) -> bool: ...
+
+    def resync(self) -> None: ...
+
+    def autosave(self) -> None: ...
+
+    def sfx(self, name: str) -> None: ...
+
+
+class Undo:
+    """The part: which checkpoint an undo returns to now, and taking it."""
+
+    def __init__(self, host: UndoHost) -> None:
+        self.host = host
+
+    def seat(self) -> int | None:
+        """The human whose last decision an undo takes back: the last human seat to act."""
+        humans = self.host.humans
+        for seat, _action in reversed(self.host.match.state.history):
+            if seat in humans:
+                return seat
+        return None
+
+    def point(self) -> Any:
+        """The :class:`game.match.Checkpoint` an undo returns to now, or None (none offered: the
+        setting is off, review mode, no human decision since information was revealed or
+        randomness drawn, another human acted since, the game is over, a hand-over pending)."""
+        h = self.host
+        if not h.undo_enabled or h.review or h.leaving or h.ended or h.match.is_over() or h.privacy_for is not None:
+            return None
+        seat = self.seat()
+        if seat is None:
+            return None
+        points = h.match.undo_points(seat)
+        return points[0] if points else None
+
+    def available(self) -> bool:
+        """True when ``button:undo`` / Ctrl+Z would take a decision back now."""
+        return self.point() is not None
+
+    def click(self) -> None:
+        """``button:undo``: :meth:`take_back`."""
+        self.take_back()
+
+    def take_back(self) -> bool:
+        """Take back the last human decision with every AI action after it; the position, the log
+        and the save become what they were there. False if none is offered."""
+        cp = self.point()
+        if cp is None:
+            return False
+        h = self.host
+        h.match.undo_to(cp)
+        h.hinting.hint = None
+        h.resync()
+        h.autosave()
+        h.sfx("click")
+        log.info("%s: undo to ply %d", h.game_name, cp.ply)
+        return True
+
+
+__all__ = ["Undo", "UndoHost"]
