@@ -28,7 +28,9 @@ class GameInfo:
     ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
     ("on"/"off" become booleans); ``next_label`` — the seat-order line under a seat, with the next
     seat's ``{name}`` ("passes to {name}", "then {name}"); ``setup_note`` — the hint line under the
-    seats. Every game also has :data:`COMMON_OPTIONS` (see :attr:`options`).
+    seats; ``sides`` — True for a duel set up as two sides (left and right) with a colour each and
+    who moves first (KAITO), passed to the play scene as ``colors`` in seat order. Every game also
+    has :data:`COMMON_OPTIONS` (see :attr:`options`).
 
     Every text here is an English catalog text (``N_``), translated where it is shown
     (``_(info.title)``; game/i18n.py).

@@ -84,7 +84,7 @@ class SetupScene(UIScene):
             game = GAME_LIST[0].name
         self.game = game
         self.info = GAMES_BY_NAME[game]
-        self.multi = self.info.seats[1] > 2
+        self.multi = not self.info.extra.get("sides")  # (KAITO: two sides with colours, who moves first)
         #: options offered here: (key, label, [(value, text)], default): the game's own, undo, hints
         self.options: list[tuple] = self.info.options
         self.option_values: dict[str, str] = {}

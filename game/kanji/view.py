@@ -1,0 +1,55 @@
+"""What a Kanji-zushi seat sees (RULES.md section 3): its :class:`KanjiView`, the information set the
+bots and the scenes read. Built by :meth:`game.kanji.rules.KanjiState.view` (and offered again by
+:mod:`game.kanji.rules`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core import View
+from game.kanji.events import TieBreak
+from game.kanji.pairs import Attempt, Completed
+
+
+@dataclass(frozen=True, kw_only=True)
+class KanjiView(View):
+    """What one seat may see (its information set). Immutable; built fresh by :meth:`KanjiState.view`.
+
+    Attributes (after the :class:`game.core.View` ones: ``seat`` the viewing seat, ``to_act``
+    ``(to_move,)`` or (), ``legal_actions`` this seat's legal actions sorted by code point (() if
+    not its turn), ``outcome`` the Outcome once over, ``ply`` the number of actions applied so
+    far):
+        num_seats: N (2-6).
+        hand: this seat's neta cards, in :data:`~game.kanji.data.NETA` order.
+        hand_sizes: cards in each seat's hand. neta_left: cards left in each seat's neta deck.
+        shari_left: cards left in the shari draw pile.
+        table: the 6 table slots, each a shari card name or None (empty once the deck ran out).
+        completed: per seat, its :class:`Completed` kanji in the order completed.
+        attempts: the public :class:`Attempt` log, in turn order (passes included).
+        to_move: the seat whose turn it is (None once over).
+        answer_key: ``"joyo"`` or ``"rulebook"``.
+        tie_break: the :class:`TieBreak` once over if the top total was tied, else None.
+    Deliberately absent: other seats' hands, deck orders, and which attempts are valid (the UI
+    may ask :mod:`game.kanji.data` for its optional hint)."""
+
+    num_seats: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    neta_left: tuple[int, ...]
+    shari_left: int
+    table: tuple[str | None, ...]
+    completed: tuple[tuple[Completed, ...], ...]
+    attempts: tuple[Attempt, ...]
+    to_move: int | None
+    answer_key: str
+    tie_break: TieBreak | None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Stroke totals per seat (public: completed kanji are face up)."""
+        return tuple(sum(k.strokes for k in kanji) for kanji in self.completed)
+
+    @property
+    def last_attempt(self) -> Attempt | None:
+        """The latest entry of the attempt log, or None before the first action."""
+        return self.attempts[-1] if self.attempts else None
