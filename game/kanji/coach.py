@@ -13,9 +13,10 @@ import random
 from typing import Any
 
 from game.analyse import DEFAULT_WORLDS, CoachSettings, best_of, decision_entry, rounded
-from game.kanji.ai import HiddenSampler, Sim, valid_options
+from game.kanji.ai import valid_options
 from game.kanji.data import NETA
 from game.kanji.rules import PASS, KanjiView, attempt_text
+from game.kanji.sampling import HiddenSampler, Sim
 
 #: Weight of the stroke margin in choosing among equal win shares (the hard bot's).
 KANJI_MARGIN_WEIGHT = 0.01

@@ -18,8 +18,9 @@ from typing import Any, ClassVar
 
 from game.ai.reference import IsmctsBot
 from game.kanji import data as kanji_data
-from game.kanji.ai import HiddenSampler, InconsistentView, may_wait, valid_options
+from game.kanji.ai import valid_options
 from game.kanji.rules import KANJI, PASS, KanjiState, KanjiView, attempt_text
+from game.kanji.sampling import HiddenSampler, InconsistentView, may_wait
 
 
 class KanjiIsmctsBot(IsmctsBot):

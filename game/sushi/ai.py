@@ -32,19 +32,17 @@ import time
 from typing import Any, Callable, Sequence
 
 from game.ai.base import Bot, RandomBot
-from game.sushi.rules import CARD_NAMES, EAT, ROUNDS, STEPS, SushiView, eaten_card
+from game.sushi.heuristics import CARD_INDEX, heuristic_action, only_action, view_table
+from game.sushi.rules import EAT, ROUNDS, STEPS, SushiView
 from game.sushi.search import EXPLORATION, RoundSearch
 from game.sushi.sim import (
-    DECK,
     DESSERT_I,
-    EAT_ACTION,
     NT,
     WILD_I,
     Determinizer,
     InconsistentView,
     Policy,
     Table,
-    counts_of,
     expected_totals,
     parse_eat,
     pile_values,
@@ -53,7 +51,6 @@ from game.sushi.sim import (
 GAME = "sushi-draft"
 #: Default per-decision time budget of the hard bot, in seconds (decisions stay well under 1 s).
 DEFAULT_TIME_BUDGET_S = 0.2
-_CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 def _check_options(options: dict[str, Any], known: set[str]) -> None:
@@ -98,44 +95,6 @@ class _SearchBot(Bot):
         if self.iterations is not None:
             return count >= self.iterations
         return self.clock() >= deadline
-
-
-def _only_action(view: SushiView) -> str | None:
-    actions = view.legal_actions
-    if not actions:
-        raise ValueError("the view has no legal action (not this seat's turn, or the game is over)")
-    return actions[0] if len(actions) == 1 else None
-
-
-def _eat_option(action: str) -> tuple[int, int]:
-    return parse_eat(action)
-
-
-def _keep_option(action: str) -> int:
-    return _CARD_INDEX[action]
-
-
-def estimated_in_play(view: SushiView) -> list[float]:
-    """Per card index (6), how many cards may still be eaten this round as this seat sees it: its
-    own hand plus the unseen cards in proportion to the cards in the other hands (the rest of the
-    deck is unused this round)."""
-    hand = counts_of(view.hand)
-    unseen = list(DECK)
-    for c in range(6):
-        unseen[c] -= hand[c]
-    for eaten in view.eaten:
-        for a in eaten:
-            unseen[_CARD_INDEX[eaten_card(a)]] -= 1
-    others = sum(n for s, n in enumerate(view.hand_sizes) if s != view.seat)
-    total = sum(unseen)
-    share = others / total if total > 0 else 0.0
-    return [hand[c] + unseen[c] * share for c in range(6)]
-
-
-def _view_table(view: SushiView) -> Table:
-    hands = [[0] * 6 for _ in range(view.num_seats)]
-    hands[view.seat] = counts_of(view.hand)
-    return Table.from_view(view, hands)
 
 
 class SushiRandomBot(RandomBot):
@@ -205,7 +164,7 @@ class SushiEasyBot(Bot):
         return values[t] * (self._lead(mine + 1, other) - self.FORESIGHT * self._lead(mine, other))
 
     def choose(self, view: SushiView) -> str:
-        only = _only_action(view)
+        only = only_action(view)
         if only is not None:
             return only
         me = view.seat
@@ -226,7 +185,7 @@ class SushiEasyBot(Bot):
                 else:
                     v = self.type_score(counts, me, t, values) + (0.0 if counts[me][t] else dessert)
             else:
-                card = _keep_option(action)
+                card = CARD_INDEX[action]
                 if card == WILD_I:
                     v = self.WILD_KEEP
                 else:
@@ -235,21 +194,6 @@ class SushiEasyBot(Bot):
             if v > best_v:
                 best, best_v = action, v
         return best
-
-
-def heuristic_action(view: SushiView, policy: Policy, rand: Callable[[], float]) -> str:
-    """The heuristic :class:`~game.sushi.sim.Policy` applied to what ``view`` shows (no search):
-    this seat's hand only, the cards still in play estimated by :func:`estimated_in_play`. The
-    medium bot's choice where it does not look ahead and its tie-break where it does; the hard
-    bot's answer to a view no deal explains."""
-    table = _view_table(view)
-    in_play = estimated_in_play(view)
-    if view.phase == EAT:
-        risk = table.risks(table.eats_left_after(), in_play)
-        card, t = policy.choose_eat(table, view.seat, risk, rand)
-        return EAT_ACTION[(card, t)]
-    risk = table.risks(max(0, table.eats_left_after() - 1), in_play)
-    return CARD_NAMES[policy.choose_keep(table, view.seat, risk, rand)]
 
 
 class SushiMediumBot(Bot):
@@ -305,7 +249,7 @@ class SushiMediumBot(Bot):
         return view.num_seats >= 3 and view.step >= STEPS - self.LOOKAHEAD_EATS
 
     def choose(self, view: SushiView) -> str:
-        only = _only_action(view)
+        only = only_action(view)
         if only is not None:
             return only
         rng = self.rng
@@ -319,8 +263,8 @@ class SushiMediumBot(Bot):
         n = view.num_seats
         actions = list(view.legal_actions)
         eat = view.phase == EAT
-        firsts = [_eat_option(a) if eat else _keep_option(a) for a in actions]
-        base = _view_table(view)
+        firsts = [parse_eat(a) if eat else CARD_INDEX[a] for a in actions]
+        base = view_table(view)
         sums = [0.0] * len(actions)
         for _ in range(self.WORLDS):
             hands, _ = det.sample(rng)
@@ -424,7 +368,7 @@ class SushiHardBot(_SearchBot):
         self.exploration = float(exploration)
 
     def choose(self, view: SushiView) -> str:
-        only = _only_action(view)
+        only = only_action(view)
         if only is not None:
             return only
         clock = self.clock
@@ -495,7 +439,7 @@ class SushiFlatBot(_SearchBot):
         super().__init__(rng, time_budget_s, iterations, particles, rollout_noise, clock)
 
     def choose(self, view: SushiView) -> str:
-        only = _only_action(view)
+        only = only_action(view)
         if only is not None:
             return only
         clock = self.clock
@@ -505,12 +449,12 @@ class SushiFlatBot(_SearchBot):
         me = view.seat
         actions = list(view.legal_actions)
         eat = view.phase == EAT
-        firsts = [_eat_option(a) if eat else _keep_option(a) for a in actions]
+        firsts = [parse_eat(a) if eat else CARD_INDEX[a] for a in actions]
         try:
             det = Determinizer(view, rng, self.particles)
         except InconsistentView:
             return heuristic_action(view, Policy(noise=1e-6), rng.random)
-        base = _view_table(view)
+        base = view_table(view)
         prior = expected_totals(view)
         last_round = view.round == ROUNDS - 1
         n = view.num_seats

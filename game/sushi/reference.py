@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from game.ai.reference import IsmctsBot
+from game.sushi.determinize import Determinizer, InconsistentView
 from game.sushi.rules import (
     CARD_COUNTS,
     CARD_NAMES,
@@ -24,7 +25,7 @@ from game.sushi.rules import (
     SushiState,
     SushiView,
 )
-from game.sushi.sim import Determinizer, InconsistentView, cards_of
+from game.sushi.sim import cards_of
 
 
 class SushiIsmctsBot(IsmctsBot):
