@@ -11,8 +11,8 @@ What a game package holds, module by module (the ``"module:attribute"`` paths be
 to the package):
 
 * ``rules`` — the :class:`~game.core.Game` (its ``game_type`` is the registration's);
-* ``events`` — the game's events (data only) and ``telling`` (every sentence: ``describe(event,
-  names)`` for the game log, ``outcome_text`` for the end);
+* ``events`` — the game's events (data only) and ``telling`` (every sentence: ``TELLERS``, event
+  class -> sentence-maker, for the game log; ``outcome_text`` for the end);
 * ``ai`` — ``BOTS``: level -> factory (:data:`game.ai.base.LEVELS`), plus its engines and searches;
 * ``coach`` — ``rate(view, action, rng, settings) -> dict``: the coach's rating of one decision
   (:mod:`game.analyse`);
@@ -58,7 +58,7 @@ class Registration:
             ``EVIDENCE``), or "" when it has none; the steps are ``tutorial.json`` in the package.
         tutorial_minutes: the tutorial's length as told to the player (measured; README).
         kinds: the namespace of its events' kinds (``"kaito"`` for ``"kaito.move"``).
-        telling: the module of its sentences (``describe(event, names)``, ``outcome_text``).
+        telling: the module of its sentences (``TELLERS``, ``outcome_text``).
     """
 
     game_type: GameType

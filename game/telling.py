@@ -1,7 +1,8 @@
 """What happened, in words: the shared door to each game's telling module (issue 23 §4).
 
 An event is data (:class:`game.core.Event`); its sentence is made by its game's ``telling``
-module (``game/<name>/telling.py``, named by the game's registration) in the language in use. The
+module (``game/<name>/telling.py``, named by the game's registration: ``TELLERS``, event class ->
+sentence-maker) in the language in use. The
 game is found by the event's kind (``"kaito.move"`` -> the registration whose ``kinds`` is
 ``"kaito"``); nothing is registered on import.
 """
@@ -24,11 +25,17 @@ def _telling(kinds: str) -> Any:
 
 def describe(event: Event, names: Sequence[str]) -> str:
     """One whole sentence telling ``event`` (possibly redacted for a seat) in the language in use,
-    with ``names[s]`` for seat ``s``: its game's ``telling.describe``.
+    with ``names[s]`` for seat ``s``: its game's ``telling.TELLERS[type(event)]``.
 
     Raises:
-        KeyError: no registered game has events of this kind."""
-    return str(_telling(event.KIND.partition(".")[0]).describe(event, names))
+        KeyError: no registered game has events of this kind, or its telling has no sentence for
+            this event class."""
+    tellers = _telling(event.KIND.partition(".")[0]).TELLERS
+    try:
+        tell = tellers[type(event)]
+    except KeyError:
+        raise KeyError(f"no sentence for {type(event).__name__} ({event.KIND})") from None
+    return str(tell(event, names))
 
 
 __all__ = ["describe"]

@@ -21,7 +21,6 @@ import pytest
 from game import i18n
 from game.core import Event, is_you, join_list, seat_name
 from game.i18n import is_pseudo, pseudo, set_language
-from game.kaito import events as kaito_events
 from game.kaito import telling as kaito_telling
 from game.kaito.rules import KAITO
 from game.kanji import events as kanji_events
@@ -34,7 +33,6 @@ from game.narrate import record_names
 from game.registry import GAMES as REGISTERED
 from game.registry import REGISTRATIONS
 from game.replay import ReplayError, load_record
-from game.sushi import events as sushi_events
 from game.sushi import telling as sushi_telling
 from game.sushi.rules import SUSHI, decide_award
 from game.sushi.telling import award_text

@@ -98,9 +98,9 @@ def test_a_privacy_screen_gone_without_ready_is_asked_again(app, cls, monkeypatc
     scene = start_scene(app, cls, seats=("human", "random"))
     asked = []
     monkeypatch.setattr(scene.handover, "ask", lambda seat: asked.append(seat))
-    assert scene.handover.returned(scene) is False  # nothing asked for
+    assert scene.handover.returned() is False  # nothing asked for
     scene.privacy_for = 1  # asked for, and this scene is on top again
-    assert scene.handover.returned(scene) is True
+    assert scene.handover.returned() is True
     assert asked == [1] and scene.privacy_for is None
 
 

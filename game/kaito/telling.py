@@ -1,6 +1,7 @@
-"""KAITO's telling (RULES.md section 1): every sentence the game says — an event's
-(:func:`describe`), the outcome's (:func:`outcome_text`) and the words they are made of — in the
-language in use, each a whole catalog text with named placeholders (:mod:`game.i18n`).
+"""KAITO's telling (RULES.md section 1): every sentence the game says — an event's (its
+:data:`TELLERS`, through :func:`game.telling.describe`), the outcome's (:func:`outcome_text`) and
+the words they are made of — in the language in use, each a whole catalog text with named
+placeholders (:mod:`game.i18n`).
 
 The events (:mod:`game.kaito.events`) carry data only; nothing here is registered anywhere: the
 shared :func:`game.telling.describe` finds this module through the game's registration.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from game.core import Event, is_you, join_list, pick_template, seat_name
+from game.core import is_you, join_list, pick_template, seat_name
 from game.i18n import N_, _, ngettext
 from game.kaito.events import (
     NO_KABUTO,
@@ -253,8 +254,9 @@ def _game_ended(event: GameEnded, names: Sequence[str]) -> str:
     return template(key, winner).format(winner=join_list(winners), loser=loser, color=color_label(event.color))
 
 
-#: The sentence-maker of each event class.
-_TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
+#: The sentence-maker of each event class: ``TELLERS[type(event)](event, names)`` is the event's
+#: whole sentence in the language in use (:func:`game.telling.describe` calls it).
+TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
     KaitoPlaced: _kaito_placed,
     KaitoMoved: _kaito_moved,
     TileCaptured: _tile_captured,
@@ -265,15 +267,6 @@ _TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
 }
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
-    """One whole sentence telling ``event`` (a KAITO event, possibly redacted for a seat) in
-    the language in use, with ``names[s]`` for seat ``s``.
-
-    Raises:
-        KeyError: not a KAITO event."""
-    return _TELLERS[type(event)](event, names)
-
-
 __all__ = [
     "COLOR_WORDS",
     "OUTCOME_TEXTS",
@@ -282,7 +275,7 @@ __all__ = [
     "TILE_NAMES",
     "Template",
     "color_label",
-    "describe",
+    "TELLERS",
     "outcome_text",
     "square_label",
     "template",

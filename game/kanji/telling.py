@@ -1,6 +1,7 @@
-"""Kanji-zushi's telling (RULES.md section 3): every sentence the game says — an event's
-(:func:`describe`), the outcome's (:func:`outcome_text`) and the words they are made of — in the
-language in use, each a whole catalog text with named placeholders (:mod:`game.i18n`).
+"""Kanji-zushi's telling (RULES.md section 3): every sentence the game says — an event's (its
+:data:`TELLERS`, through :func:`game.telling.describe`), the outcome's (:func:`outcome_text`) and
+the words they are made of — in the language in use, each a whole catalog text with named
+placeholders (:mod:`game.i18n`).
 
 The events (:mod:`game.kanji.events`) carry data only; nothing here is registered anywhere: the
 shared :func:`game.telling.describe` finds this module through the game's registration.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable
 
-from game.core import Event, join_list, pick_template, seat_name
+from game.core import join_list, pick_template, seat_name
 from game.i18n import _, language, ngettext
 from game.kanji import data as kanji_data
 from game.kanji.data import Formed
@@ -316,8 +317,9 @@ def _game_ended(event: GameEnded, names: Sequence[str]) -> str:
     return template(f"{event.KIND}/{event.reason}/{event.result}", only, total).format(**fields)
 
 
-#: The sentence-maker of each event class.
-_TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
+#: The sentence-maker of each event class: ``TELLERS[type(event)](event, names)`` is the event's
+#: whole sentence in the language in use (:func:`game.telling.describe` calls it).
+TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
     KanjiFormed: _kanji_formed,
     KanjiWrong: _kanji_wrong,
     Passed: _passed,
@@ -329,19 +331,10 @@ _TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
 }
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
-    """One whole sentence telling ``event`` (a Kanji-zushi event, possibly redacted for a seat) in
-    the language in use, with ``names[s]`` for seat ``s``.
-
-    Raises:
-        KeyError: not a Kanji-zushi event."""
-    return _TELLERS[type(event)](event, names)
-
-
 __all__ = [
     "TEMPLATES",
     "Template",
-    "describe",
+    "TELLERS",
     "meaning_of",
     "name_list",
     "outcome_text",

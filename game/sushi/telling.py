@@ -1,6 +1,7 @@
-"""Sushi Draft's telling (RULES.md section 2): every sentence the game says — an event's
-(:func:`describe`), the outcome's (:func:`outcome_text`) and the words they are made of — in the
-language in use, each a whole catalog text with named placeholders (:mod:`game.i18n`).
+"""Sushi Draft's telling (RULES.md section 2): every sentence the game says — an event's (its
+:data:`TELLERS`, through :func:`game.telling.describe`), the outcome's (:func:`outcome_text`) and
+the words they are made of — in the language in use, each a whole catalog text with named
+placeholders (:mod:`game.i18n`).
 
 The events (:mod:`game.sushi.events`) carry data only; nothing here is registered anywhere: the
 shared :func:`game.telling.describe` finds this module through the game's registration.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable
 
-from game.core import Event, join_list, pick_template
+from game.core import join_list, pick_template
 from game.i18n import N_, _, ngettext
 from game.sushi.events import Award, AwardEvent, Chosen, Deal, Discard, End, Keep, Pass, Reveal, RoundEnd
 
@@ -278,8 +279,9 @@ def _end(event: End, names: Sequence[str]) -> str:
         scores=scores, winners=join_list([names[s] for s in event.winners]), points=best)
 
 
-#: The sentence-maker of each event class.
-_TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
+#: The sentence-maker of each event class: ``TELLERS[type(event)](event, names)`` is the event's
+#: whole sentence in the language in use (:func:`game.telling.describe` calls it).
+TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
     Deal: _deal,
     Chosen: _chosen,
     Reveal: _reveal,
@@ -292,15 +294,6 @@ _TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
 }
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
-    """One whole sentence telling ``event`` (a Sushi Draft event, possibly redacted for a seat) in
-    the language in use, with ``names[s]`` for seat ``s``.
-
-    Raises:
-        KeyError: not a Sushi Draft event."""
-    return _TELLERS[type(event)](event, names)
-
-
 __all__ = [
     "AWARD_TEMPLATES",
     "CARD_WORDS",
@@ -311,7 +304,7 @@ __all__ = [
     "action_words",
     "award_text",
     "card_name",
-    "describe",
+    "TELLERS",
     "outcome_text",
     "pile_title",
     "pile_unit",

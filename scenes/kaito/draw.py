@@ -14,7 +14,6 @@ from typing import Any, Callable, Protocol
 import pygame
 
 from game.i18n import _
-from game.match import Match
 from scenes.kaito import art
 from scenes.kaito.art import (
     CELL,
@@ -51,7 +50,6 @@ from scenes.kaito.layout import (
 )
 from scenes.kaito.sprites import TileFlight
 from scenes.kaito.telling import color_name
-from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import (
     C,
     draw_panel,
@@ -64,37 +62,21 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.marks import draw_hint_mark
-from scenes.kit.timeline import Timeline
-from scenes.kit.viewport import Viewport
+from scenes.play.host import PlayHost
 
 
-class BoardScene(Protocol):
+class BoardScene(PlayHost, Protocol):
     """What the board painter uses of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene` is one):
     the attributes it reads and the methods it calls."""
-
-    @property
-    def hinting(self) -> Any: ...
 
     @property
     def anim_label(self) -> str: ...
 
     @property
-    def app(self) -> Any: ...
-
-    @property
-    def cached(self) -> Any: ...
-
-    @property
     def choreo(self) -> Any: ...
 
     @property
-    def clock_ms(self) -> float: ...
-
-    @property
     def colors(self) -> tuple[str, ...]: ...
-
-    @property
-    def drag(self) -> DragController: ...
 
     @property
     def exchange(self) -> Any: ...
@@ -106,19 +88,10 @@ class BoardScene(Protocol):
     def hint_text(self) -> Any: ...
 
     @property
-    def human_to_act(self) -> Any: ...
-
-    @property
     def input(self) -> Any: ...
 
     @property
     def last_from(self) -> Any: ...
-
-    @property
-    def leaving(self) -> bool: ...
-
-    @property
-    def match(self) -> Match: ...
 
     @property
     def over(self) -> Any: ...
@@ -130,13 +103,7 @@ class BoardScene(Protocol):
     def pawn_home(self) -> Any: ...
 
     @property
-    def review(self) -> bool: ...
-
-    @property
     def seat_to_act(self) -> Any: ...
-
-    @property
-    def seats(self) -> list[str]: ...
 
     @property
     def shown(self) -> Any: ...
@@ -145,13 +112,8 @@ class BoardScene(Protocol):
     def targets(self) -> Any: ...
 
     @property
-    def timeline(self) -> Timeline: ...
-
-    @property
     def view_shown(self) -> Any: ...
 
-    @property
-    def viewport(self) -> Viewport: ...
 
 #: the period of the thinking dots' bounce (ms) and the phase lag between two dots (turns)
 DOTS_PERIOD_MS = 420.0

@@ -27,7 +27,6 @@ from scenes.kaito.layout import (
     square_rect,
 )
 from scenes.kit.scene import UIElement
-from scenes.kit.timeline import Timeline
 from scenes.play.input import InputScene, PlayInput
 
 
@@ -54,12 +53,6 @@ class KaitoInputScene(InputScene, Protocol):
     def pawn_home(self) -> Any: ...
 
     @property
-    def seats(self) -> list[str]: ...
-
-    @property
-    def sfx(self) -> Any: ...
-
-    @property
     def shown(self) -> Any: ...
 
     @property
@@ -67,9 +60,6 @@ class KaitoInputScene(InputScene, Protocol):
 
     @property
     def targets(self) -> Any: ...
-
-    @property
-    def timeline(self) -> Timeline: ...
 
 
 Item = Any  #: "kaito", ("held", seat, i) or ("buy", kind)

@@ -15,7 +15,6 @@ import pygame
 from game.core import is_you
 from game.i18n import N_, _, pgettext
 from game.kaito.rules import EXCHANGE_PRICE
-from game.match import Match
 from scenes.kaito import art
 from scenes.kaito.art import GOLD_HI, pawn_path, tile_path
 from scenes.kaito.exchange import KIND_WORD
@@ -43,7 +42,6 @@ from scenes.kaito.layout import (
     tip_pos,
 )
 from scenes.kaito.telling import color_name
-from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -54,30 +52,16 @@ from scenes.kit.draw import (
     text_width,
     wrap_text,
 )
-from scenes.kit.narration import NarrationLog
-from scenes.kit.timeline import Timeline
 from scenes.kit.tween import clamp
-from scenes.kit.viewport import Viewport
+from scenes.play.host import PlayHost
 
 
-class PanelsScene(Protocol):
+class PanelsScene(PlayHost, Protocol):
     """What the seat panels uses of the play scene (:class:`scenes.kaito.scene.KaitoPlayScene` is one):
     the attributes it reads and the methods it calls."""
 
     @property
-    def app(self) -> Any: ...
-
-    @property
-    def cached(self) -> Any: ...
-
-    @property
-    def clock_ms(self) -> float: ...
-
-    @property
     def colors(self) -> tuple[str, ...]: ...
-
-    @property
-    def drag(self) -> DragController: ...
 
     @property
     def end_fade(self) -> Any: ...
@@ -89,43 +73,20 @@ class PanelsScene(Protocol):
     def exchange_status(self) -> Any: ...
 
     @property
-    def leaving(self) -> bool: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def names(self) -> list[str]: ...
-
-    @property
-    def narration(self) -> NarrationLog | None: ...
-
-    @property
     def over(self) -> Any: ...
 
     @property
     def panel(self) -> Any: ...
 
     @property
-    def seat_label(self) -> Any: ...
-
-    @property
     def seat_to_act(self) -> Any: ...
-
-    @property
-    def seats(self) -> list[str]: ...
 
     @property
     def shown(self) -> Any: ...
 
     @property
-    def timeline(self) -> Timeline: ...
-
-    @property
     def view_shown(self) -> Any: ...
 
-    @property
-    def viewport(self) -> Viewport: ...
 
 #: the how-to-play paragraphs shown before the first move (a line break where a line ends; a line
 #: too long for the card is wrapped)

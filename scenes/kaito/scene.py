@@ -116,6 +116,7 @@ class KaitoPlayScene(PlayScene):
     """
 
     name = "kaito_play"
+    telling_class = KaitoTelling
     pausable = True
     game_name = "kaito"
     viewer: int
@@ -133,7 +134,6 @@ class KaitoPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
-        self.telling = KaitoTelling(self)
         self.coach_marks = KaitoCoach(self)
         self.init_play(KAITO, seats, seed, names, speed, state, think_ms,
                        options={"colors": tuple(colors or ("R", "B"))}, modes=kwargs)

@@ -106,6 +106,7 @@ class KanjiPlayScene(PlayScene):
     """
 
     name = "kanji_play"
+    telling_class = KanjiTelling
     pausable = True
     game_name = "kanji-zushi"
 
@@ -122,7 +123,6 @@ class KanjiPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
-        self.telling = KanjiTelling(self)
         self.init_play(KANJI, seats, seed, names, speed, state, think_ms, options={"answer_key": answer_key},
                        modes=kwargs)
 
@@ -400,7 +400,7 @@ class KanjiPlayScene(PlayScene):
             if self.join is not None:
                 self.join.update(sdt)
             self.timeline.step(sdt)
-        if self.handover.returned(self):
+        if self.handover.returned():
             return
         self._drive()
         self._sync_widgets()

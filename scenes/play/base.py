@@ -21,7 +21,7 @@ of :meth:`PlayScene.open_score`. Input routing is :class:`scenes.play.input.Play
 Hot-seat games with hidden hands (Sushi Draft, Kanji-zushi) also use ``handover.ask(seat)``: they
 provide ``bottom`` (the seat drawn at the bottom), ``viewer`` (the seat whose hand is shown, None
 while hidden), ``privacy_for``, ``layout_seats()`` (seat areas for the current ``bottom``) and
-``refresh()`` (a new snapshot of what is shown), and call ``handover.returned(self)`` each frame (a
+``refresh()`` (a new snapshot of what is shown), and call ``handover.returned()`` each frame (a
 privacy screen gone without "ready" is asked again).
 """
 from __future__ import annotations
@@ -114,6 +114,8 @@ class PlayScene(Scene):
     undo_enabled: bool = True
     #: the hint button is offered against AI (setup's "Hints" option; issue 10 §5)
     hints_enabled: bool = False
+    #: the game's words for its log (each room's :class:`~scenes.play.gamelog.Telling`)
+    telling_class: type[Telling] = Telling
     #: the seat whose view the narration tells (None: everything, the replay viewer's "All")
     narration_seat: int | None = None
     #: the tutorial's director (:class:`scenes.tutorial.director.TutorialDirector`) when the scene
@@ -156,7 +158,7 @@ class PlayScene(Scene):
 
         The seeding is the Match's (seat ``s``'s bot draws from ``Random(seed * 31 + s + 1)``; a
         level the game has no bot for falls back to random legal actions, logged)."""
-        self.telling: Telling = getattr(self, "telling", None) or Telling(self)
+        self.telling = self.telling_class(self)
         self.game_log, self.undoing, self.hinting = GameLog(self), Undo(self), Hinting(self)
         self.reviewing, self.handover, self.coaching = Review(self), Handover(self), Coaching(self)
         self.saving, self.ending = Saving(self), Ending(self)

@@ -69,11 +69,11 @@ class Handover:
             h.layout_seats()
         h.refresh()
 
-    def returned(self, scene: Any) -> bool:
-        """The privacy screen went away without "ready" (``scene``, the play scene, is on top
-        again while it was asked for): ask again. True if it did (the frame stops there)."""
+    def returned(self) -> bool:
+        """The privacy screen went away without "ready" (the play scene is on top again while it
+        was asked for): ask again. True if it did (the frame stops there)."""
         h = self.host
-        if h.privacy_for is None or h.app.manager.top() is not scene:
+        if h.privacy_for is None or h.app.manager.top() is not h:
             return False
         seat = h.privacy_for
         h.privacy_for = None

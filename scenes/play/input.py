@@ -13,35 +13,27 @@ from typing import Any, Protocol
 
 import pygame
 
+from scenes.play.host import PlayHost
 
-class InputScene(Protocol):
+
+class InputScene(PlayHost, Protocol):
     """What the shared input routing needs of a play scene (:class:`scenes.play.base.PlayScene` is
-    one): its widgets, drag controller, game log and coach, its modes, and the actions a key may
-    ask for (undo, the score screen, the pause menu)."""
+    one): besides a :class:`~scenes.play.host.PlayHost`'s members, the tutorial's director, whether
+    the end is on screen, and the actions a key may ask for (undo, the score screen, the pause menu)."""
 
-    widgets: Any
-    drag: Any
     coach: Any
-    review: bool
-
-    @property
-    def narration(self) -> Any: ...
-
-    @property
-    def leaving(self) -> bool: ...
 
     @property
     def ended(self) -> bool: ...
 
     def coach_shown(self) -> bool: ...
 
-    def human_to_act(self) -> int | None: ...
-
     def undo(self) -> Any: ...
 
     def request_score(self) -> Any: ...
 
     def open_pause(self) -> None: ...
+
 
 #: Keys the focus ring takes first once it is shown.
 FOCUS_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,

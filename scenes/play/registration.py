@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from game.i18n import N_, ngettext
 from game.registration import Registration, load
+from game.registry import registration
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,6 @@ class GameInfo:
 
         Raises:
             KeyError: the core knows no game of this name."""
-        from game.registry import registration
-
         return registration(self.name)
 
     @property

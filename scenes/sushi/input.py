@@ -15,10 +15,8 @@ from typing import Any, Protocol
 import pygame
 
 from game.i18n import N_, _
-from game.match import Match
 from game.sushi.rules import EAT, KEEP, PILES, TYPES, WILD
 from scenes.kit.scene import UIElement
-from scenes.kit.timeline import Timeline
 from scenes.play.input import InputScene, PlayInput
 from scenes.sushi.layout import HAND_AREA, KEEP_RECT, PLATE_RECT, pile_cell
 
@@ -28,9 +26,6 @@ class SushiInputScene(InputScene, Protocol):
     the attributes it reads (``hover`` it sets) and the methods it calls."""
 
     @property
-    def hinting(self) -> Any: ...
-
-    @property
     def areas(self) -> Any: ...
 
     @property
@@ -38,9 +33,6 @@ class SushiInputScene(InputScene, Protocol):
 
     @property
     def btn_next(self) -> Any: ...
-
-    @property
-    def coaching(self) -> Any: ...
 
     @property
     def commit(self) -> Any: ...
@@ -54,9 +46,6 @@ class SushiInputScene(InputScene, Protocol):
     hover: Any
 
     @property
-    def match(self) -> Match: ...
-
-    @property
     def message(self) -> Any: ...
 
     @property
@@ -64,9 +53,6 @@ class SushiInputScene(InputScene, Protocol):
 
     @property
     def shown(self) -> Any: ...
-
-    @property
-    def timeline(self) -> Timeline: ...
 
     @property
     def tutorial_drop(self) -> Any: ...

@@ -15,29 +15,19 @@ from typing import Any, Protocol
 import pygame
 
 from game.i18n import pgettext
-from game.match import Match
 from game.sushi.rules import DESSERT, TYPES, WILD, eaten_card
-from scenes.kit.dragdrop import DragController
 from scenes.kit.draw import C, draw_count_badge, draw_shadow, draw_text, mix
-from scenes.kit.narration import NarrationLog
-from scenes.kit.timeline import Timeline
 from scenes.kit.tween import clamp
-from scenes.kit.viewport import Viewport
+from scenes.play.host import PlayHost
 from scenes.sushi.art import TYPE_RGB
 from scenes.sushi.shown import stacks_of
 from scenes.sushi.texts import TOAST_MS
 
 
-class TableScene(Protocol):
+class TableScene(PlayHost, Protocol):
     """What the table's drawing (this module, :mod:`scenes.sushi.draw` and
     :mod:`scenes.sushi.draw_bottom`) uses of the play scene (:class:`scenes.sushi.scene.SushiPlayScene`
     is one): the attributes it reads and the methods it calls."""
-
-    @property
-    def hinting(self) -> Any: ...
-
-    @property
-    def app(self) -> Any: ...
 
     @property
     def areas(self) -> Any: ...
@@ -52,58 +42,22 @@ class TableScene(Protocol):
     def bottom(self) -> int: ...
 
     @property
-    def cached(self) -> Any: ...
-
-    @property
-    def clock_ms(self) -> float: ...
-
-    @property
-    def drag(self) -> DragController: ...
-
-    @property
-    def coaching(self) -> Any: ...
-
-    @property
     def hand(self) -> Any: ...
 
     @property
     def hint_card(self) -> Any: ...
 
     @property
-    def human_to_act(self) -> Any: ...
-
-    @property
-    def humans(self) -> list[int]: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def names(self) -> list[str]: ...
-
-    @property
-    def narration(self) -> NarrationLog | None: ...
-
-    @property
     def scoring(self) -> Any: ...
 
     @property
-    def seat_label(self) -> Any: ...
-
-    @property
     def seat_status(self) -> Any: ...
-
-    @property
-    def seats(self) -> list[str]: ...
 
     @property
     def shown(self) -> Any: ...
 
     @property
     def state(self) -> Any: ...
-
-    @property
-    def timeline(self) -> Timeline: ...
 
     @property
     def toast_ms(self) -> Any: ...
@@ -120,11 +74,6 @@ class TableScene(Protocol):
     @property
     def viewer(self) -> int | None: ...
 
-    @property
-    def viewport(self) -> Viewport: ...
-
-    @property
-    def widgets(self) -> Any: ...
 
 #: The gold of highlights (targets, the hovered card, the pile being scored).
 GOLD_HI = (240, 200, 110)

@@ -102,6 +102,7 @@ class SushiPlayScene(PlayScene):
     """
 
     name = "sushi_play"
+    telling_class = SushiTelling
     pausable = True
     game_name = "sushi-draft"
 
@@ -117,7 +118,6 @@ class SushiPlayScene(PlayScene):
         **kwargs: Any,
     ):
         super().__init__(app)
-        self.telling = SushiTelling(self)
         self.init_play(SUSHI, seats, seed, names, speed, state, think_ms, modes=kwargs)
         self.cursor = self.match.event_count  # what is shown already tells everything before
 
@@ -440,7 +440,7 @@ class SushiPlayScene(PlayScene):
             if panel.auto_ms <= 0:
                 panel.auto_ms = None
                 self.next_round()
-        if self.handover.returned(self):
+        if self.handover.returned():
             return
         self._drive()
 

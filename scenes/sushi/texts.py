@@ -9,16 +9,14 @@ from typing import Any, Protocol
 
 from game.core import is_you, join_list
 from game.i18n import N_, _
-from game.match import Match
 from game.sushi.rules import EAT, KEEP, WILD
-from scenes.kit.dragdrop import DragController
-from scenes.kit.timeline import Timeline
+from scenes.play.host import PlayHost
 
 #: How long a message stays in the banner (ms, real time).
 TOAST_MS = 2600.0
 
 
-class TextsScene(Protocol):
+class TextsScene(PlayHost, Protocol):
     """What the status texts uses of the play scene (:class:`scenes.sushi.scene.SushiPlayScene` is one):
     the attributes it reads and the methods it calls."""
 
@@ -29,40 +27,16 @@ class TextsScene(Protocol):
     def bottom(self) -> int: ...
 
     @property
-    def drag(self) -> DragController: ...
-
-    @property
-    def human_to_act(self) -> Any: ...
-
-    @property
-    def humans(self) -> list[int]: ...
-
-    @property
     def input(self) -> Any: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def names(self) -> list[str]: ...
 
     @property
     def privacy_for(self) -> int | None: ...
 
     @property
-    def review(self) -> bool: ...
-
-    @property
     def scoring(self) -> Any: ...
 
     @property
-    def seats(self) -> list[str]: ...
-
-    @property
     def shown(self) -> Any: ...
-
-    @property
-    def timeline(self) -> Timeline: ...
 
     @property
     def viewer(self) -> int | None: ...
