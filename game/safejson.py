@@ -115,7 +115,7 @@ def _checked(doc: Any, max_string: int) -> Any:
             else:
                 out = value
             if isinstance(dst, dict):
-                dst[text(key)] = out
+                dst[text(str(key))] = out
             else:
                 dst.append(out)
     return root

@@ -81,7 +81,7 @@ def test_rows_describe_the_opponents():
     assert "2025" in e.when()
 
 
-@pytest.mark.parametrize("content", [b"{oops", b"\xff\xfe", b"[]", b'{"version": 3, "games": []}',
+@pytest.mark.parametrize("content", [b"{oops", b"\xff\xfe", b"[]", b'{"version": 0, "games": []}',
                                      b'{"version": 1, "games": {}}'])
 def test_a_corrupt_file_is_set_aside_with_a_notice(tmp_path, caplog, content):
     path = tmp_path / "history.json"

@@ -538,7 +538,7 @@ BAD_FILES = {
     "not-utf8": b"\xff\xfe\x00\x01garbage",
     "empty": b"",
     "top-level-list": b"[1, 2, 3]",
-    "wrong-version": _with("version", 7),
+    "wrong-version": _with("version", 0),
     "unknown-game": _with("game", "chess"),
     "record-not-object": _with("record", "e4 e5"),
     "wrong-record-format": _with("record.format", "pgn"),
@@ -598,7 +598,7 @@ def test_an_unreadable_save_is_not_a_crash(data):
     slot(data).mkdir(parents=True)  # a directory where the file should be: read fails
     store = SaveSlots().slot("kaito")
     assert store.load() is None
-    assert store.problem is not None and store.problem.reason == "the file cannot be read"
+    assert store.problem is not None and store.problem.reason == "the file is not a regular file"
 
 
 def test_parse_save_reasons():

@@ -76,10 +76,9 @@ def test_reset_forgets_the_numbers_but_not_the_counted_games(tmp_path):
 
 
 def test_only_recent_ids_are_kept(tmp_path):
+    (tmp_path / "stats.json").write_text(json.dumps(
+        {"version": 1, "games": {}, "counted": [f"x{k}" for k in range(COUNTED_KEEP + 5)]}))
     store = StatsStore(tmp_path / "stats.json")
-    store.load()
-    for k in range(COUNTED_KEEP + 5):
-        store._counted.append(f"x{k}")
     store.record_game("last", "kaito", {"seats": ["human", "easy"]}, outcome([0]))
     assert len(json.loads((tmp_path / "stats.json").read_text())["counted"]) == COUNTED_KEEP
 
@@ -88,7 +87,8 @@ BAD = {
     "corrupt": b'{"version": 1, "games": {',
     "not-utf8": b"\xff\xfe\x00",
     "list": b"[]",
-    "old-version": json.dumps({"version": 99, "games": {}}).encode(),
+    "old-version": json.dumps({"version": 0, "games": {}}).encode(),
+    "version-text": json.dumps({"version": "1", "games": {}}).encode(),
     "bad-count": json.dumps({"version": 1, "games": {"kaito": {"hard": {"played": -1}}}}).encode(),
     "sums-disagree": json.dumps({"version": 1, "games": {"kaito": {"hard": {"played": 3, "won": 1}}}}).encode(),
     "game-not-object": json.dumps({"version": 1, "games": {"kaito": 7}}).encode(),

@@ -383,9 +383,16 @@ def fit_text(app: Any, text: str, size: float, bold: bool, width: float) -> str:
     report = getattr(getattr(app, "assets", None), "report_overflow", None)
     if report is not None:
         report(text, need, width)
-    while len(text) > 1 and text_width(app, text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # the longest prefix that fits with its ellipsis (bisection: a 6,000-character name is cut in
+    # a dozen measures, not thousands)
+    lo, hi = 1, len(text) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(app, text[:mid] + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def fit_label(app: Any, text: str, size: float, bold: bool, width: float,

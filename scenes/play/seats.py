@@ -10,6 +10,10 @@ from typing import Callable, Sequence
 
 from game.i18n import N_, _, ngettext
 
+#: The longest name a person can give a seat (characters): the setup screen's field, and what a saved
+#: game or a recent game keeps of a longer one.
+NAME_MAX = 16
+
 #: What a seat can be: a person at this screen, or an AI level (game/ai LEVELS).
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "easy", "medium", "hard")
 
@@ -89,14 +93,23 @@ def default_names(seats: Sequence[str]) -> list[str]:
     return _names(seats, _)
 
 
+def clip_name(name: str) -> str:
+    """A name read from a file as the screens may show it: cleaned of control characters and lone
+    surrogates (:func:`game.safejson.clean_text`), stripped and cut to :data:`NAME_MAX` characters."""
+    from game.safejson import clean_text
+
+    return clean_text(name).strip()[:NAME_MAX].strip()
+
+
 def shown_names(seats: Sequence[str], names: Sequence[str] | None) -> list[str]:
     """Saved display names as shown now: a default name saved in English or in the language in
-    use (:func:`default_names`) is shown as today's default; a typed name as typed."""
+    use (:func:`default_names`) is shown as today's default; a typed name as typed (:func:`clip_name`:
+    a name from a file is cleaned and cut to :data:`NAME_MAX`; an empty one is the default)."""
     now = default_names(seats)
     if not names or len(names) != len(seats):
         return now
     english = _names(seats, lambda s: s)
-    return [now[i] if n in (english[i], now[i]) else str(n) for i, n in enumerate(names)]
+    return [now[i] if n in (english[i], now[i]) else (clip_name(str(n)) or now[i]) for i, n in enumerate(names)]
 
 
 def is_you(name: str) -> bool:

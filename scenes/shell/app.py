@@ -30,6 +30,7 @@ from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 from scenes.shell.assets import Assets  # noqa: E402
 from scenes.shell.catalog import GAMES_BY_NAME  # noqa: E402
+from scenes.shell.noticebar import NoticeBar  # noqa: E402
 from scenes.shell.registry import SCENES, scene_class  # noqa: E402
 from scenes.shell.settings import MIN_WINDOW_SIZE, Settings, data_dir  # noqa: E402
 from scenes.shell.sound import Sound  # noqa: E402
@@ -163,6 +164,8 @@ class App:
         self.viewport = Viewport(LOGICAL_SIZE)
         self.assets = Assets(self.viewport)
         self.manager = SceneManager()
+        #: the one-line notices about the per-user files, over every scene (scenes.shell.notices)
+        self.notice_bar = NoticeBar()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -373,6 +376,7 @@ class App:
         """Draw the visible scenes onto the window surface (no state change)."""
         self.screen.fill(LETTERBOX)
         self.manager.draw(self.screen)
+        self.notice_bar.draw(self.screen, self)
 
     AUDIO_START_MAX_FRAMES = 30
 
@@ -392,6 +396,7 @@ class App:
             if not self.running:
                 return
         self.manager.update(dt_ms)
+        self.notice_bar.update(dt_ms)
         if not self.running or self.manager.top() is None:
             return
         self.draw()

@@ -33,6 +33,7 @@ import pygame
 
 from game import environ
 from game.i18n import plain_words
+from game.safejson import clean_text
 from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
 
 log = logging.getLogger("tatami.assets")
@@ -56,6 +57,21 @@ def supersample(px: int) -> int:
     if px >= SUPERSAMPLE_PX:
         return 1
     return min(MAX_SUPERSAMPLE, -(-SUPERSAMPLE_PX // px))
+
+#: The widest line of text rendered at once, in font px times characters: a longer text is cut
+#: (with "…") before it reaches the font, whose surface would pass SDL's limits (a 6,000-character
+#: name crashed SDL_ttf); no text Tatami writes comes near it.
+MAX_LINE_EMS_PX = 12000
+
+
+def font_safe(text: str, px: int) -> str:
+    """``text`` as it may reach a font of ``px`` px: without NUL, other control characters and lone
+    surrogates (:func:`game.safejson.clean_text`), and cut with "…" to at most ``MAX_LINE_EMS_PX //
+    px`` characters (at least 8)."""
+    text = clean_text(text)
+    most = max(8, MAX_LINE_EMS_PX // max(1, px))
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
+
 
 FONT_FILES = {
     "regular": "fonts/NotoSans-Regular.ttf",
@@ -238,7 +254,7 @@ class Assets:
         """(w, h) WINDOW px of ``text`` as :meth:`render_px` draws it at ``px`` px (h: the line
         height)."""
         k = supersample(px)
-        w, h = self.font_px(px * k, bold, jp).size(text)
+        w, h = self.font_px(px * k, bold, jp).size(font_safe(text, px * k))
         if k == 1:
             return (w, h)
         return (-(-w // k), max(1, round(h / k)))
@@ -250,8 +266,8 @@ class Assets:
         rgb = tuple(color[:3])
         k = supersample(px)
         if k == 1 or not text:
-            return self.font_px(px, bold, jp).render(text, True, rgb)
-        big = self.font_px(px * k, bold, jp).render(text, True, rgb)
+            return self.font_px(px, bold, jp).render(font_safe(text, px), True, rgb)
+        big = self.font_px(px * k, bold, jp).render(font_safe(text, px * k), True, rgb)
         size = self.text_size_px(text, px, bold, jp)
         return pygame.transform.smoothscale(big, size)
 

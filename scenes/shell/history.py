@@ -233,6 +233,13 @@ class HistoryStore(JsonStore):
         self.entries()
         if self.problem is None:
             return ""
+        if self.newer:
+            # Translators: the recent games' file was written by a newer version of Tatami
+            return _("The recent games come from a newer Tatami: they are kept unchanged, and new games are not added")
+        if self.problem.moved_to is None:
+            # Translators: {reason} says why, e.g. "the file is corrupt"; the file could not be moved
+            return _("The recent games could not all be read ({reason}); the file could not be moved and was "
+                     "left as it is").format(reason=_(self.problem.reason))
         # Translators: {reason} says why, e.g. "the file is corrupt"
         return _("The recent games could not all be read ({reason}) \u2014 set aside").format(
             reason=_(self.problem.reason))
@@ -246,16 +253,23 @@ class HistoryStore(JsonStore):
             outcome: the :class:`game.core.Outcome` (``winners``, ``scores``); record: tatami-record/1.
         Returns:
             True if added (the write may still fail: logged once)."""
-        entries = self.entries()
-        if not game_id or any(e.game_id == game_id for e in entries) or not setup.get("seats"):
+        if not game_id or not setup.get("seats"):
             return False
         entry = HistoryEntry(
             game_id, game, datetime.now(timezone.utc).isoformat(timespec="seconds"), dict(setup), record,
             result_line(setup, outcome), [int(w) for w in getattr(outcome, "winners", ()) or ()],
             [int(s) for s in getattr(outcome, "scores", ()) or ()])
-        self._entries = [entry] + entries[:KEEP - 1]
-        self.save()
-        return True
+
+        def add() -> bool:
+            entries = self.entries()
+            if any(e.game_id == game_id for e in entries):
+                return False
+            self._entries = [entry] + entries[:KEEP - 1]
+            return True
+
+        # under the lock, on the file as it is now: another window's games are kept
+        added: bool = self.update(add)
+        return added
 
     def save(self) -> bool:
         """Write atomically; False (logged once) when the folder cannot be written."""

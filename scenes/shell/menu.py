@@ -44,6 +44,8 @@ NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
 TITLE_Y = 100  # centre of the title group
 #: Why a saved game the play scene refused is set aside (shown in the menu's notice).
 REFUSED = N_("the play scene refused it")
+#: The reason of a saved game written by a newer Tatami (scenes.shell.saves.parse_save).
+NEWER_SAVE = N_("the file is from a newer Tatami")
 
 
 def play_label() -> str:
@@ -210,7 +212,7 @@ class MainMenuScene(UIScene):
             problems = getattr(store, "problems", None)
             problems = problems if problems is not None else [p for p in [store.problem] if p is not None]
             if problems:
-                notices.append(_load_notice(_(problems[0].reason), len(problems) - 1))
+                notices.append(_load_notice(problems[0], len(problems) - 1))
         stats = getattr(self.app, "stats", None)  # (the recent games tell theirs on their own screen)
         if stats is not None:
             try:
@@ -309,9 +311,18 @@ class MainMenuScene(UIScene):
         self.draw_fade(surface)
 
 
-def _load_notice(reason: str, more: int) -> str:
-    """The menu's line about saved games that could not be loaded: the first one's ``reason``
-    (translated) and how many ``more``."""
+def _load_notice(problem: Any, more: int) -> str:
+    """The menu's line about saved games that could not be loaded: the first one's
+    :class:`scenes.shell.jsonstore.LoadProblem` (its reason translated; whether the file was set
+    aside, left in place, or kept as a newer Tatami's) and how many ``more``."""
+    reason = _(problem.reason)
+    if problem.reason == NEWER_SAVE:
+        # Translators: a saved game written by a newer version of Tatami is not offered but kept as it is
+        return _("A saved game comes from a newer Tatami: it is kept unchanged")
+    if problem.moved_to is None:
+        # Translators: {reason} says why, e.g. "the file cannot be read"; the file could not be moved aside
+        return _("A saved game could not be loaded ({reason}); the file could not be moved and was left as "
+                 "it is").format(reason=reason)
     if more <= 0:
         # Translators: {reason} says why, e.g. "the file is corrupt"
         return _("A saved game could not be loaded ({reason}) \u2014 it was set aside").format(reason=reason)

@@ -48,9 +48,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from game import safejson
 from game.i18n import N_, _
-from scenes.play.seats import SEAT_KINDS, ai_count, comma_list, level_label, shown_names
-from scenes.shell.jsonstore import LoadProblem, set_aside
+from scenes.play.seats import SEAT_KINDS, ai_count, clip_name, comma_list, level_label, shown_names
+from scenes.shell import notices
+from scenes.shell.jsonstore import LoadProblem, locked, set_aside
 from scenes.shell.settings import data_dir, write_text_atomic
 
 log = logging.getLogger("tatami.saves")
@@ -74,6 +76,10 @@ class SaveFormatError(ValueError):
         self.reason = reason
 
 
+class NewerSaveError(SaveFormatError):
+    """A save of a version above :data:`SAVE_VERSION`: a newer Tatami's, kept untouched."""
+
+
 @dataclass
 class SavedGame:
     """A loaded, validated and replayed save.
@@ -87,6 +93,8 @@ class SavedGame:
         record: the record as read from the file (tatami-record/1).
         saved_at: ISO 8601 time of the write ("" if absent).
         game_id: the game's id (``""`` in files of earlier versions).
+        rev: how many times the file was written for this game id (0 in files of earlier versions):
+            a store writes only over the revision it read or wrote itself (two windows).
     """
 
     game: str
@@ -95,6 +103,7 @@ class SavedGame:
     record: dict = field(repr=False)
     saved_at: str = ""
     game_id: str = ""
+    rev: int = 0
 
     @property
     def moves(self) -> int:
@@ -176,67 +185,143 @@ class SaveStore:
     A store built on an explicit path (tests) holds whatever game is saved to it; ``game``
     arguments are accepted for the same calls as ``SaveSlots`` and ignored. Never raises on
     I/O or content errors.
+
+    Two windows on one data folder: every write and delete is made under a lock
+    (:func:`scenes.shell.jsonstore.locked`) after reading the file's game id and revision. A store
+    writes its game only over the revision it last read or wrote (:attr:`held`); when another
+    window wrote the slot since, this window stops saving that game (a notice says so) and never
+    deletes the other's. Starting a new game (another game id) replaces the slot, as the setup
+    screen asked first. A file from a newer Tatami (:attr:`newer`) is never written or deleted.
     """
 
     def __init__(self, path: Path | str | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.problem: LoadProblem | None = None
         self.writes = 0  # successful writes (tests)
+        #: (game id, revision) of the file as this store last read or wrote it, None before
+        self.held: tuple[str, int] | None = None
+        #: the game id another window took over (this store no longer saves it)
+        self.lost: str | None = None
+        #: True when the file is a newer Tatami's save (kept untouched)
+        self.newer = False
         self._write_failed = False
+        self._delete_failed = False
 
     @property
     def bad_path(self) -> Path:
-        """Where an unusable file is moved: ``<name>.bad`` beside it."""
+        """Where an unusable file is moved first: ``<name>.bad`` beside it."""
         return self.path.with_name(self.path.name + ".bad")
 
     def exists(self, game: str | None = None) -> bool:
         """True if the file is there (usable or not)."""
-        return self.path.is_file()
+        try:
+            return self.path.is_file()
+        except OSError:
+            return False
 
     def slot(self, game: str) -> "SaveStore":
         """The store that holds ``game``'s save: this one (a single file)."""
         return self
 
+    # -- the file as it is now ----------------------------------------------------------
+    def _peek(self) -> tuple[str, int, int] | None:
+        """(game id, revision, version) of the file now, or None when there is none or it is not a
+        readable save (reads JSON only, never replays). Never raises."""
+        try:
+            doc = safejson.read_json(self.path, MAX_BYTES)
+        except (OSError, ValueError):
+            return None
+        if not isinstance(doc, dict):
+            return None
+        gid, rev, version = doc.get("game_id"), doc.get("rev", 0), doc.get("version")
+        return (gid if isinstance(gid, str) else "", rev if isinstance(rev, int) else 0,
+                version if isinstance(version, int) else 0)
+
+    def _taken_over(self, now: tuple[str, int, int] | None, game_id: str) -> bool:
+        """True when writing ``game_id`` now would overwrite another window's save of it: this store
+        holds ``game_id`` at a revision the file no longer has."""
+        if self.lost == game_id:
+            return True
+        if self.held is None or self.held[0] != game_id or not game_id or now is None:
+            return False
+        return (now[0], now[1]) != self.held
+
     # -- writing ------------------------------------------------------------------------
     def save(self, state: Any, setup: dict, game_id: str | None = None) -> bool:
         """Write ``state`` (its game and ``state.record()``), the play scene's ``setup`` dict and
-        the game's id (:meth:`game_id_for`; omitted when None).
+        the game's id (:meth:`game_id_for`; omitted when None) with the next revision.
 
         ``setup`` must be JSON-serialisable (tuples become lists). Atomic: a temp file in the same
-        directory replaces the old file. Returns False (logged once per store) if the directory
-        is not writable or the data cannot be serialised."""
+        directory replaces the old file. Returns False (logged once per store, and a notice on
+        screen) if the directory is not writable or the data cannot be serialised; False without
+        writing when the file is a newer Tatami's or another window took this game over (a notice
+        once)."""
         doc: dict[str, Any] = {"version": SAVE_VERSION, "game": state.game.name}
         if game_id:
             doc["game_id"] = game_id
         doc.update(record=state.record(), setup=setup,
                    saved_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
         try:
-            text = json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False)
-        except (TypeError, ValueError) as e:
-            self._write_error(f"cannot serialise the game: {e}")
-            return False
-        try:
-            write_text_atomic(self.path, text)
+            with locked(self.path):
+                now = self._peek()
+                if now is not None and now[2] > SAVE_VERSION:
+                    self._newer_kept(f"version {now[2]}")
+                    return False
+                if self._taken_over(now, game_id or ""):
+                    if self.lost != game_id:
+                        self.lost = game_id
+                        log.warning("autosave: %s was written by another Tatami window: this one stops saving "
+                                    "game %s", self.path, game_id)
+                        notices.report(notices.OTHER_WINDOW)
+                    return False
+                rev = (now[1] if now is not None and game_id and now[0] == game_id else 0) + 1
+                doc["rev"] = rev
+                try:
+                    text = json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False)
+                except (TypeError, ValueError) as e:
+                    self._write_error(f"cannot serialise the game: {e}")
+                    return False
+                write_text_atomic(self.path, text)
         except OSError as e:
             self._write_error(f"cannot write {self.path}: {e}")
             return False
+        self.held = (game_id or "", rev)
         self.writes += 1
         return True
+
+    def _newer_kept(self, detail: str) -> None:
+        if not self.newer:
+            self.newer = True
+            log.warning("autosave: %s is a newer Tatami's save (%s): kept unchanged, not written", self.path, detail)
+        notices.report(notices.NEWER, file=self.path.name, what=notices.what("autosave"))
 
     def _write_error(self, msg: str) -> None:
         if not self._write_failed:
             self._write_failed = True
             log.warning("autosave: %s", msg)
+            notices.report(notices.CANNOT_WRITE, what=notices.what("autosave"), folder=str(self.path.parent))
 
     def clear(self, game: str | None = None) -> bool:
-        """Delete the save (the game ended). True if a file was removed."""
+        """Delete the save (the game ended). True if a file was removed. Another window's save (a
+        revision or game this store does not hold) and a newer Tatami's are kept; a failure to
+        delete is logged once."""
         try:
-            self.path.unlink()
-            return True
+            with locked(self.path):
+                now = self._peek()
+                if now is None and not self.path.exists():
+                    return False
+                if now is not None and (now[2] > SAVE_VERSION
+                                        or (self.held is not None and (now[0], now[1]) != self.held)):
+                    return False
+                self.path.unlink()
+                self.held = None
+                return True
         except FileNotFoundError:
             return False
         except OSError as e:
-            log.warning("autosave: cannot delete %s: %s", self.path, e)
+            if not self._delete_failed:
+                self._delete_failed = True
+                log.warning("autosave: cannot delete %s: %s", self.path, e)
             return False
 
     def game_id_for(self, record_setup: Any, seats: Any, seed: Any) -> str:
@@ -245,8 +330,7 @@ class SaveStore:
         (no file, an unreadable one, another deal) a new id. Reads the file as JSON only (no
         replay); never raises, never moves a file."""
         try:
-            with open(self.path, "rb") as f:
-                doc = json.loads(f.read(MAX_BYTES).decode("utf-8"))
+            doc = safejson.read_json(self.path, MAX_BYTES)
             gid = doc.get("game_id")
             same = _fingerprint(doc["record"].get("setup"), doc["setup"].get("seats"), doc["setup"].get("seed"))
             if isinstance(gid, str) and gid and same == _fingerprint(record_setup, list(seats), seed):
@@ -259,23 +343,26 @@ class SaveStore:
     def load(self, game: str | None = None, quiet: bool = False) -> SavedGame | None:
         """The saved game, replayed; None when there is none or it is unusable.
 
-        Missing file: None, ``problem`` None. Unusable file (unreadable, too large, not UTF-8
-        JSON, wrong shape or version, unknown game, bad setup, record that fails to replay, or a
-        finished game): moved aside as ``<name>.bad``, ``problem`` set, one warning line
-        logged (unless ``quiet``: the caller reports it). Never raises."""
+        Missing file: None, ``problem`` None. Unusable file (unreadable, not a regular file, too
+        large, not UTF-8 JSON or past :mod:`game.safejson`'s limits, wrong shape or version,
+        unknown game, bad setup, record that fails to replay, or a finished game): moved aside as
+        ``<name>.bad`` (never over an earlier one), ``problem`` set, one warning line logged
+        (unless ``quiet``: the caller reports it). A newer Tatami's save: kept, ``problem`` set,
+        :attr:`newer`. Never raises."""
         self.problem = None
         try:
-            with open(self.path, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
+            raw = safejson.read_bytes(self.path, MAX_BYTES)
         except FileNotFoundError:
             return None
-        except OSError as e:
-            self.set_aside(N_("the file cannot be read"), f"cannot read {self.path}: {e}", quiet)
+        except safejson.JsonFileError as e:
+            self.set_aside(e.reason, str(e), quiet)
             return None
         try:
-            if len(raw) > MAX_BYTES:
-                raise SaveFormatError(N_("the file is too large"), f"larger than {MAX_BYTES} bytes")
             saved = parse_save(raw)
+        except NewerSaveError as e:
+            self._newer_kept(str(e))
+            self.problem = LoadProblem(e.reason, str(e), None)
+            return None
         except SaveFormatError as e:
             self.set_aside(e.reason, str(e), quiet)
             return None
@@ -285,8 +372,11 @@ class SaveStore:
         if saved.state.is_over():
             # a finished game is not resumable: not an error, just stale
             log.debug("autosave: %s holds a finished game; removed", self.path)
+            self.held = (saved.game_id, saved.rev)
             self.clear()
             return None
+        if self.lost != saved.game_id:
+            self.held = (saved.game_id, saved.rev)
         return saved
 
     def set_aside(self, reason: str, detail: str, quiet: bool = False) -> None:
@@ -298,8 +388,9 @@ def parse_save(raw: bytes | str) -> SavedGame:
     """Validate a save file's content and replay its record.
 
     Raises:
-        SaveFormatError: with a short ``reason`` — not UTF-8 JSON, not an object of version
-            :data:`SAVE_VERSION`, unknown game, record of another game, malformed setup, or a
+        NewerSaveError: a save of a newer Tatami (a version above :data:`SAVE_VERSION`).
+        SaveFormatError: with a short ``reason`` — not UTF-8 JSON or past :mod:`game.safejson`'s
+            limits, not an object of version :data:`SAVE_VERSION`, unknown game, record of another game, malformed setup, or a
             record that fails to replay (``RecordError`` / ``ActionError`` from the game)."""
     # The rules are imported on first use, not at start-up: they cost about 35 ms before the
     # first menu frame and are needed only when there is a save to read (no import cycle).
@@ -307,13 +398,15 @@ def parse_save(raw: bytes | str) -> SavedGame:
     from game.registry import GAMES
 
     try:
-        text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
-        doc = json.loads(text)
-    except (UnicodeDecodeError, ValueError) as e:
-        raise SaveFormatError(N_("the file is corrupt"), f"not UTF-8 JSON: {e}") from None
+        doc = safejson.loads(raw)
+    except safejson.JsonFileError as e:
+        raise SaveFormatError(e.reason, str(e)) from None
     if not isinstance(doc, dict):
         raise SaveFormatError(N_("the file is not a saved game"), "the top level is not a JSON object")
-    if doc.get("version") != SAVE_VERSION:
+    version = doc.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+        raise NewerSaveError(N_("the file is from a newer Tatami"), f"version is {version}, this Tatami reads {SAVE_VERSION}")
+    if version != SAVE_VERSION:
         raise SaveFormatError(N_("the file is not a saved game of this version"),
                               f"version is {doc.get('version')!r}, expected {SAVE_VERSION}")
     name = doc.get("game")
@@ -332,16 +425,16 @@ def parse_save(raw: bytes | str) -> SavedGame:
     except ActionError as e:
         raise SaveFormatError(N_("the moves do not replay"), f"record: {e}") from None
     setup = validate_setup(doc.get("setup"), getattr(state, "num_seats", 0))
-    saved_at, gid = doc.get("saved_at"), doc.get("game_id")
+    saved_at, gid, rev = doc.get("saved_at"), doc.get("game_id"), doc.get("rev", 0)
     return SavedGame(name, state, setup, record, saved_at if isinstance(saved_at, str) else "",
-                     gid if isinstance(gid, str) else "")
+                     gid if isinstance(gid, str) else "", rev if isinstance(rev, int) and not isinstance(rev, bool) else 0)
 
 
 def validate_setup(setup: Any, num_seats: int) -> dict:
     """Check a saved play-scene setup and return a clean copy (unknown keys dropped).
 
     Keys: ``seats`` (required: ``num_seats`` of :data:`SEAT_KINDS`), ``names`` (``num_seats``
-    non-empty strings), ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
+    strings, each cleaned and cut by :func:`scenes.play.seats.clip_name`, non-empty then), ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
     number > 0), ``undo``, ``hints`` and ``hint`` (booleans; ``hint``: Kanji-zushi's earlier name).
 
     Raises:
@@ -358,9 +451,12 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
     out: dict[str, Any] = {"seats": list(seats)}
     if setup.get("names") is not None:
         names = setup["names"]
-        if not _str_list(names, num_seats) or not all(n.strip() for n in names):
+        if not _str_list(names, num_seats):
+            raise bad(f"names must be {num_seats} strings")
+        names = [clip_name(n) for n in names]  # no NUL, no lone surrogate, at most NAME_MAX characters
+        if not all(names):
             raise bad(f"names must be {num_seats} non-empty strings")
-        out["names"] = list(names)
+        out["names"] = names
     if setup.get("colors") is not None:
         colors = setup["colors"]
         if not _str_list(colors, len(colors) if isinstance(colors, list) else -1):
@@ -408,6 +504,6 @@ def _game_title(name: str) -> str:
 
 
 __all__ = [
-    "LoadProblem", "SAVES_DIR", "SAVE_FILE", "SAVE_VERSION", "SaveFormatError", "SaveStore",
+    "LoadProblem", "NewerSaveError", "SAVES_DIR", "SAVE_FILE", "SAVE_VERSION", "SaveFormatError", "SaveStore",
     "SavedGame", "default_folder", "default_path", "new_game_id", "parse_save", "validate_setup",
 ]

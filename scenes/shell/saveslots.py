@@ -6,12 +6,12 @@ Never imports pygame.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 from pathlib import Path
 from typing import Any
 
+from game import safejson
 from game.i18n import N_
 from scenes.shell.saves import MAX_BYTES, SAVE_FILE, LoadProblem, SavedGame, SaveStore, default_folder
 
@@ -68,10 +68,14 @@ class SaveSlots:
         if self._migrated:
             return
         self._migrated = True
-        if not self.legacy.is_file():
+        try:
+            if not self.legacy.is_file():
+                return
+        except OSError as e:  # a folder this user cannot read: nothing to migrate from it
+            log.warning("autosave: cannot look for %s: %s", self.legacy, e)
             return
         try:
-            doc = json.loads(self.legacy.read_bytes()[:MAX_BYTES + 1].decode("utf-8"))
+            doc = safejson.read_json(self.legacy, MAX_BYTES)
             game = doc.get("game") if isinstance(doc, dict) else None
             if game not in self._games():
                 raise ValueError(f"game is {game!r}")

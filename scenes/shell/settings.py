@@ -3,8 +3,13 @@
 Location: ``$TATAMI_DATA_DIR/settings.json`` if that variable is set (tests), otherwise
 ``platformdirs.user_data_dir("Tatami")/settings.json``. Never next to the executable.
 
-A corrupt or unreadable file never crashes the app: the defaults are kept, one line is
-logged (logger "tatami.settings") and the bad file is moved aside as ``settings.json.bad``.
+A corrupt or unreadable file never crashes the app: it is read through the one validation step
+(:mod:`game.safejson`: size, depth, number and text limits); the defaults are kept, one line is
+logged (logger "tatami.settings"), one notice is shown (:mod:`scenes.shell.notices`) and the bad
+file is moved aside as ``settings.json.bad`` (an earlier one is never overwritten). A file of a newer
+version (a newer Tatami's) is kept unchanged and never written; the defaults apply.
+Two windows: :meth:`Settings.save` writes, under the file's lock, the keys this window changed over
+the file as it is then, so another window's changes are kept.
 A bad value falls back per key: a window size smaller than :data:`MIN_WINDOW_SIZE` is never
 restored (it is raised to it), and a seat kind the setup screen does not offer falls back to the
 default of THAT seat (seat 0 is a person, the others Medium AI), never shifting the other seats
@@ -16,17 +21,21 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import math
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from game import environ
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, N_
 
 log = logging.getLogger("tatami.settings")
 
 SETTINGS_FILE = "settings.json"
+SETTINGS_VERSION = 1
+#: Larger settings files are refused unread (a real one is under 2 KB).
+MAX_BYTES = 256 * 1024
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 # multiplier applied to animation time (dt * factor); "instant" is handled by scenes as
@@ -134,7 +143,11 @@ class Settings:
         self.path = Path(path) if path is not None else data_dir() / SETTINGS_FILE
         self.data: dict[str, Any] = copy.deepcopy(DEFAULTS)
         self.load_error: str | None = None
+        #: True when the file is a newer Tatami's: kept unchanged, never written
+        self.newer = False
         self._write_failed = False
+        self._changed: set[str] = set()  # keys set in this window (save writes them over the file)
+        self._setup_changed: set[str] = set()  # games whose setup choices this window set
         if autoload:
             self.load()
 
@@ -142,37 +155,63 @@ class Settings:
     def load(self) -> None:
         """Load from disk; on any problem keep the defaults (see module doc)."""
         self.data = copy.deepcopy(DEFAULTS)
+        self._changed = set()
+        self._setup_changed = set()
+        self.newer = False
+        loaded = self._read(report=True)
+        if loaded is not None:
+            self.data = self._clean(loaded)
+
+    def _read(self, report: bool) -> dict | None:
+        """The file's settings object, or None (missing; unusable: set aside; newer: kept). Logs
+        and (with ``report``) tells the screen once. Never raises."""
+        from game import safejson
+        from scenes.shell import notices
+        from scenes.shell.jsonstore import set_aside
+
         try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return
-        except OSError as e:
-            self.load_error = f"cannot read {self.path}: {e}"
-            log.warning("settings: %s; using defaults", self.load_error)
-            return
-        try:
-            loaded = json.loads(raw.decode("utf-8"))
+            loaded = safejson.read_json(self.path, MAX_BYTES, max_string=1000)
             if not isinstance(loaded, dict):
-                raise ValueError("top level is not an object")
-        except (ValueError, UnicodeDecodeError) as e:
-            self.load_error = f"corrupt settings file {self.path}: {e}"
-            bad = self.path.with_name(self.path.name + ".bad")
-            try:
-                os.replace(self.path, bad)
-                moved = f"; moved aside to {bad}"
-            except OSError:
-                moved = ""
-            log.warning("settings: %s; using defaults%s", self.load_error, moved)
-            return
-        self.data = _merge(DEFAULTS, loaded)
-        self._sanitize()
+                raise safejson.JsonFileError(N_("the file is corrupt"), "the top level is not an object")
+        except FileNotFoundError:
+            return None
+        except safejson.JsonFileError as e:
+            self.load_error = f"unusable settings file {self.path}: {e}"
+            set_aside(self.path, "settings", e.reason, str(e), logger=log, notify=report)
+            return None
+        version = loaded.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION:
+            self.newer = True
+            self.load_error = f"{self.path} is of version {version} (a newer Tatami's)"
+            if report:
+                log.warning("settings: %s: kept unchanged, not written; using defaults", self.load_error)
+                notices.report(notices.NEWER, file=self.path.name, what=notices.what("settings"))
+            return None
+        return loaded
+
+    def _clean(self, loaded: dict) -> dict[str, Any]:
+        """``loaded`` over the defaults, each value checked (:meth:`_sanitize`)."""
+        data = self.data
+        try:
+            self.data = _merge(DEFAULTS, loaded)
+            self._sanitize()
+            return self.data
+        except (ValueError, TypeError, OverflowError, RecursionError) as e:  # a value no check foresaw
+            log.warning("settings: a value of %s is unusable (%s: %s); using defaults", self.path, type(e).__name__, e)
+            return copy.deepcopy(DEFAULTS)
+        finally:
+            self.data = data
 
     def _sanitize(self) -> None:
         d = self.data
+        d["version"] = SETTINGS_VERSION
         if d.get("animation_speed") not in ANIMATION_SPEEDS:
             d["animation_speed"] = DEFAULTS["animation_speed"]
         if d.get("language") not in (None, *LANGUAGES):
             d["language"] = None
+        volume = d.get("volume")
+        if not isinstance(volume, (int, float)) or not math.isfinite(volume):
+            d["volume"] = DEFAULTS["volume"]
         ws: Any = d.get("window_size")
         try:
             w, h = int(ws[0]), int(ws[1])
@@ -180,19 +219,47 @@ class Settings:
                 raise ValueError
             # a smaller window than the minimum is never restored: raised to it
             d["window_size"] = [max(w, MIN_WINDOW_SIZE[0]), max(h, MIN_WINDOW_SIZE[1])]
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, OverflowError):
             d["window_size"] = list(DEFAULTS["window_size"])
+        if not isinstance(d.get("setup"), dict):
+            d["setup"] = {}
 
     def save(self) -> bool:
-        """Write atomically. Returns False (logged once) if the directory is not writable."""
+        """Write atomically what this window changed over the file as it is now (another window's
+        changes to other settings are kept), under the file's lock. Returns False (logged once, a
+        notice) if the directory is not writable, and False without writing when the file is a
+        newer Tatami's."""
+        from scenes.shell import notices
+        from scenes.shell.jsonstore import locked
+
+        if self.newer:
+            return False
         try:
-            write_text_atomic(self.path, json.dumps(self.data, indent=2, ensure_ascii=False))
+            with locked(self.path):
+                disk = self._read(report=False)
+                if self.newer:
+                    return False
+                if disk is not None:
+                    merged = self._clean(disk)
+                    for key in self._changed:
+                        if key == "setup" and isinstance(merged.get("setup"), dict):
+                            merged["setup"].update(self._changed_setup())
+                        else:
+                            merged[key] = copy.deepcopy(self.data.get(key))
+                    self.data = merged
+                write_text_atomic(self.path, json.dumps(self.data, indent=2, ensure_ascii=False))
             return True
         except OSError as e:
             if not self._write_failed:
                 self._write_failed = True
                 log.warning("settings: cannot write %s: %s", self.path, e)
+                notices.report(notices.CANNOT_WRITE, what=notices.what("settings"), folder=str(self.path.parent))
             return False
+
+    def _changed_setup(self) -> dict[str, Any]:
+        """The setup choices this window made (per game)."""
+        setup = self.data.get("setup")
+        return {g: copy.deepcopy(setup[g]) for g in self._setup_changed if isinstance(setup, dict) and g in setup}
 
     # -- access -----------------------------------------------------------------------
     def __getitem__(self, key: str) -> Any:
@@ -200,6 +267,7 @@ class Settings:
 
     def __setitem__(self, key: str, value: Any) -> None:
         self.data[key] = value
+        self._changed.add(key)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -233,4 +301,7 @@ class Settings:
         return base
 
     def set_setup(self, game: str, choices: dict[str, Any]) -> None:
+        """Remember ``game``'s setup choices (written by :meth:`save`)."""
         self.data.setdefault("setup", {})[game] = copy.deepcopy(choices)
+        self._changed.add("setup")
+        self._setup_changed.add(game)

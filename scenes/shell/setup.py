@@ -41,7 +41,7 @@ from game.i18n import N_, _, pgettext
 from scenes.kit.draw import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_chrome, draw_panel, draw_text, wrap_text
 from scenes.kit.textfield import TextField, clean_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
-from scenes.play.seats import SEAT_RGB, default_names
+from scenes.play.seats import NAME_MAX, SEAT_RGB, default_names
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, NEXT_LABEL, OPTION_KWARGS
 from scenes.shell.confirm import confirm_new_game
 
@@ -52,8 +52,6 @@ KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
 SIDE_LABEL = (N_("Player A"), N_("Player B"))
 #: The animation speeds offered.
 SPEED_CHOICES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
-#: Longest name a person may type.
-NAME_MAX = 16
 #: The options row (logical px): label baseline and the choices' top; its left and right ends.
 ROW_LABEL_Y, ROW_Y, ROW_X0, ROW_X1 = 520, 538, 110, 1170
 #: The hint line between Back and Start (logical px): its centre and widest line (two lines at most).

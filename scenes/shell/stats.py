@@ -21,10 +21,13 @@ game, resumed games keep theirs: :meth:`scenes.shell.saves.SaveStore.game_id_for
 id it has counted before, so a resume, an undo after the end or the score screen's way back never
 count it again.
 
-Loading never raises: a missing file is "no games yet"; an unreadable, corrupt or malformed file is
-moved aside as ``stats.json.bad``, logged in one line (logger ``"tatami.stats"``) and reported by
-:attr:`StatsStore.problem` / :meth:`StatsStore.notice`; counting starts again from zero. A failing
-write is logged once. Never imports pygame.
+Loading never raises (:class:`scenes.shell.jsonstore.JsonStore`): a missing file is "no games yet";
+an unreadable, corrupt or malformed file is moved aside as ``stats.json.bad`` (an earlier one is
+kept: ``.bad.2``...), logged in one line (logger ``"tatami.stats"``) and reported by
+:attr:`StatsStore.problem` / :meth:`StatsStore.notice`; counting starts again from zero. A file of
+a newer Tatami is kept and not written. A game is counted under a lock on the file as it is at that
+moment (:meth:`JsonStore.update`), so two windows never drop each other's games. A failing write is
+logged once and told on screen. Never imports pygame.
 """
 from __future__ import annotations
 
@@ -177,6 +180,13 @@ class StatsStore(JsonStore):
             self.load()
         if self.problem is None:
             return ""
+        if self.newer:
+            # Translators: the statistics file was written by a newer version of Tatami
+            return _("The statistics come from a newer Tatami: they are kept unchanged, and games are not counted here")
+        if self.problem.moved_to is None:
+            # Translators: {reason} says why, e.g. "the file is corrupt"; the file could not be moved
+            return _("The statistics could not be read ({reason}); the file could not be moved and was left "
+                     "as it is").format(reason=_(self.problem.reason))
         # Translators: {reason} says why, e.g. "the file is corrupt"
         return _("The statistics could not be read ({reason}) \u2014 set aside; counting starts again").format(
             reason=_(self.problem.reason))
@@ -211,22 +221,29 @@ class StatsStore(JsonStore):
             not count (already counted, no outcome, not one person against AIs)."""
         seats = list(setup.get("seats") or [])
         key = level_key(seats)
-        if key is None or outcome is None or not game_id or self.counted(game_id):
+        if key is None or outcome is None or not game_id:
             return None
         seat = seats.index("human")
         result = result_of(seat, outcome.winners)
         scores = tuple(getattr(outcome, "scores", ()) or ())
         score = scores[seat] if seat < len(scores) and isinstance(scores[seat], int) else None
-        self._rows().setdefault(game, {}).setdefault(key, LevelStats()).add(result, score)
-        self._counted = (self._counted + [game_id])[-COUNTED_KEEP:]
-        self.save()
-        return result
+
+        def count() -> str | None:
+            if self.counted(game_id):
+                return None
+            self._rows().setdefault(game, {}).setdefault(key, LevelStats()).add(result, score)
+            self._counted = (self._counted + [game_id])[-COUNTED_KEEP:]
+            return result
+
+        # under the lock, on the file as it is now: another window's games are kept
+        answer: str | None = self.update(count)
+        return answer
 
     def reset(self) -> bool:
         """Forget every statistic (the counted ids are kept, so no game counts twice). Returns
         :meth:`save`'s answer."""
-        self._rows().clear()
-        return self.save()
+        self.update(lambda: self._rows().clear())
+        return self.last_saved
 
     def save(self) -> bool:
         """Write atomically; False (logged once) when the folder cannot be written."""
