@@ -70,10 +70,10 @@ def set_aside(path: Path, what: str, reason: str, detail: str, copy: bool = Fals
 
     Returns:
         The :class:`LoadProblem` (``moved_to`` None if the move failed too)."""
-    bad = free_bad_path(path)
-    moved: Path | None = bad
+    moved: Path | None = None
     why_not = ""
     try:
+        moved = bad = free_bad_path(path)
         if not stat.S_ISREG(os.stat(path).st_mode):  # a folder, a pipe, a device: never moved
             raise OSError(errno.EINVAL, "not a regular file")
         if copy:
