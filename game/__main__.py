@@ -1,17 +1,51 @@
-"""``python -m game replay ...``, ``play ...``, ``narrate ...`` and ``analyse ...`` (the coach)."""
+"""``python -m game replay ...``, ``play ...``, ``narrate ...`` and ``analyse ...`` (the coach).
+
+Whatever the terminal's encoding (``PYTHONIOENCODING=ascii``, a C locale), the commands never die
+of it: a character the output cannot encode is written as a ``\\uXXXX`` escape
+(:func:`tolerant_streams`). A file of Tatami's own install that is missing (a damaged install,
+:class:`game.core.InstallError`) is one line on standard error and exit status 1.
+"""
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 USAGE = ("usage: python -m game {replay,play,narrate,analyse} ...\n  replay [--each-step] FILE...\n"
          "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] [--lang en|es|ja] FILE...\n"
          "  analyse FILE --seat N [--seed S] [--depth D] [--worlds W]")
 
 
+def tolerant_streams(*streams: Any) -> None:
+    """Make each text stream (default: ``sys.stdout`` and ``sys.stderr``) write a character its
+    encoding cannot hold as a backslash escape instead of raising UnicodeEncodeError. Streams
+    without ``reconfigure`` (a test's capture) are left as they are."""
+    for stream in streams or (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError, TypeError):  # e.g. a closed or detached stream
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch to the sub-command; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else argv
+    """Dispatch to the sub-command; returns its exit status, or 1 (one line on standard error)
+    when Tatami's own install is damaged (:class:`game.core.InstallError`)."""
+    from .core import InstallError
+
+    tolerant_streams()
+    try:
+        return _dispatch(sys.argv[1:] if argv is None else argv)
+    except InstallError as exc:
+        sys.stdout.flush()
+        print(f"python -m game: {exc}", file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
+    """Run the sub-command named by ``argv[0]``; returns the exit status."""
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0 if argv else 2

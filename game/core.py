@@ -19,6 +19,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import random
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
@@ -41,6 +42,47 @@ class IllegalActionError(ActionError):
 
 class RecordError(ValueError):
     """A game record is malformed (bad JSON shape, wrong format tag, impossible setup)."""
+
+
+class InstallError(RuntimeError):
+    """A file of Tatami's own installation (not a player's file) is missing or unusable, e.g.
+    ``game/kanji/kanji_zushi.json``: the install is damaged. The message is one line naming the
+    file; the command lines print it and exit with status 1 (``python -m game``, ``tatami``)."""
+
+    def __init__(self, path: object, detail: str = ""):
+        # Translators: an error line when a file of the program itself is missing or broken;
+        # {path} is the file, {detail} the system's reason (in English)
+        message = _("Tatami's installation is damaged: {path} is missing or unreadable ({detail}); "
+                    "please reinstall Tatami").format(path=path, detail=" ".join(str(detail).split()) or "-")
+        super().__init__(message)
+        self.path = path
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the same message after a trip to a worker process
+        return (type(self), (self.path, self.detail))
+
+
+#: Longest quoted value in an error line (see :func:`brief_repr`).
+BRIEF = 60
+
+_brief = reprlib.Repr()
+_brief.maxlevel = 3
+_brief.maxstring = _brief.maxother = _brief.maxlong = BRIEF + 10
+_brief.maxlist = _brief.maxtuple = _brief.maxdict = _brief.maxset = 6
+
+
+def brief_repr(value: object, limit: int = BRIEF) -> str:
+    """``repr(value)`` for an error line: one line, at most ``limit`` characters, cut with "…"
+    (an action or a record value can be megabytes long or deeply nested: never repr'd whole)."""
+    if isinstance(value, str):
+        text = repr(value[:limit + 1])
+        if len(value) > limit:
+            text = text[:-1]  # the closing quote of a cut text goes: the "…" says there is more
+    else:
+        text = _brief.repr(value)
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return text
 
 
 @dataclass(frozen=True)
@@ -449,11 +491,11 @@ def record_setup(record: Any, game_name: str | None = None) -> dict:
     if record.get("format") != RECORD_FORMAT:
         # Translators: {found} and {expected} are quoted record format tags, e.g. 'tatami-record/1'
         raise RecordError(_("format is {found}, expected {expected}").format(
-            found=repr(record.get("format")), expected=repr(RECORD_FORMAT)))
+            found=brief_repr(record.get("format")), expected=repr(RECORD_FORMAT)))
     if game_name is not None and record.get("game") != game_name:
         # Translators: {found} and {expected} are quoted game names of a record, e.g. 'kaito'
         raise RecordError(_("game is {found}, expected {expected}").format(
-            found=repr(record.get("game")), expected=repr(game_name)))
+            found=brief_repr(record.get("game")), expected=repr(game_name)))
     if not isinstance(record.get("setup"), dict):
         # Translators: "setup" is the name of a field of a game record (kept in English)
         raise RecordError(_("setup is missing or not an object"))
@@ -475,7 +517,7 @@ def apply_step(state: GameState, step: Sequence[tuple[int, str]], index: int) ->
             # Translators: a rejected action of a game record: {index} its number, {action} its
             # notation in quotes ('d4'), {reason} why it was rejected
             raise type(exc)(_("action {index} ({action}): {reason}").format(
-                index=index, action=repr(action), reason=exc)) from None
+                index=index, action=brief_repr(action), reason=exc)) from None
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:

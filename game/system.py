@@ -5,7 +5,8 @@ POSIX-only or Windows-only API itself.
 Windows (``sys.platform == "win32"``): process priority through SetPriorityClass, child processes
 started without a console window, per-monitor DPI awareness, the taskbar's application id, the
 user's UI language (GetUserDefaultUILanguage: ``locale.getlocale()`` there gives names such as
-"Japanese_Japan"). POSIX: ``nice`` values, X11's plain window name. Every function is best effort
+"Japanese_Japan"). POSIX: ``nice`` values, X11's plain window name, whether there is a display to
+open a window on (:func:`display_problem`). Every function is best effort
 where the docstring says so: a platform quirk is logged at debug level, never raised.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import locale
 import logging
 import os
 import sys
-from typing import Any
+from typing import Any, Mapping
 
 log = logging.getLogger("tatami")
 
@@ -190,6 +191,39 @@ def x11_store_name(window: int, title: str) -> bool:
     except (OSError, AttributeError, ValueError) as exc:
         log.debug("could not set a plain X11 WM_NAME: %s", exc)
         return False
+
+
+#: SDL video drivers that need a desktop session, and the variables that name one.
+_DESKTOP_DRIVERS = {"x11": ("DISPLAY",), "wayland": ("WAYLAND_DISPLAY",)}
+
+
+def display_problem(env: Mapping[str, str] | None = None) -> str | None:
+    """Why no window can be opened here, in one line (English, for the command line), or None.
+
+    On Linux and the other X11 / Wayland systems (not Windows, not macOS) a window needs a desktop
+    session: ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY`` (or a Wayland socket in ``XDG_RUNTIME_DIR``).
+    Without one SDL would fall back, unasked, to its offscreen driver (the app runs with no window
+    until killed) or fail with a traceback. A driver the user asked for that needs no desktop
+    (``SDL_VIDEODRIVER=dummy``, ``offscreen``, ``kmsdrm``...: the tests, ``--selftest`` and
+    ``--bench`` run so) is trusted: None. ``env`` defaults to ``os.environ``."""
+    if WINDOWS or sys.platform == "darwin":
+        return None
+    env = os.environ if env is None else env
+    asked = [d.strip().lower() for d in env.get("SDL_VIDEODRIVER", "").split(",") if d.strip()]
+    if any(d not in _DESKTOP_DRIVERS for d in asked):
+        return None  # a headless (or other) driver chosen on purpose
+    runtime = env.get("XDG_RUNTIME_DIR", "")
+    found = {"x11": bool(env.get("DISPLAY", "").strip()),
+             "wayland": bool(env.get("WAYLAND_DISPLAY", "").strip())
+             or bool(runtime and os.path.exists(os.path.join(runtime, "wayland-0")))}
+    drivers = asked or list(_DESKTOP_DRIVERS)
+    if any(found[d] for d in drivers):
+        return None
+    names = " and ".join(v for d in drivers for v in _DESKTOP_DRIVERS[d])
+    unset = "is not set" if len(drivers) == 1 else "are not set"
+    chosen = f"SDL_VIDEODRIVER={env.get('SDL_VIDEODRIVER', '').strip()}, " if asked else ""
+    return (f"no display was found ({chosen}{names} {unset}): start Tatami from a graphical desktop, "
+            "or set SDL_VIDEODRIVER=dummy to run it without a window")
 
 
 def describe() -> str:

@@ -29,6 +29,7 @@ import sys
 from typing import Any, Sequence
 
 from game import environ, system
+from game.core import InstallError
 from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -57,13 +58,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quit-after-first-frame", action="store_true",
                    help="exit right after the first frame is shown (start-up benchmark)")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 1280x720")
-    p.add_argument("--frames", type=int, default=300, help="with --bench: frames per scene")
+    p.add_argument("--frames", type=_positive, default=300, help="with --bench: frames per scene (at least 1)")
     p.add_argument("--lang", choices=("en", "es", "ja", "pseudo"), default=None,
                    help="language of the app (en, es, ja; default: TATAMI_LANG, else the settings' choice, "
                         "else the system's); pseudo is a test language")
     return p
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (else a usage error, exit status 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _load_replay(path: str, other_mode: bool) -> Any:
@@ -85,14 +95,25 @@ def _load_replay(path: str, other_mode: bool) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point. Returns the process exit code."""
+    """Entry point. Returns the process exit code: 0, 2 for a usage error or an unusable file
+    named on the command line, 1 when no window can be opened (no display) or Tatami's own
+    install is damaged (:class:`game.core.InstallError`); each failure is one line on stderr."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--analyse"]:  # the coach (python -m game analyse), run by the replay viewer
-        from game.analyse import main as analyse_main
+        from game.__main__ import main as game_main
 
         if environ.nice():
             system.lower_own_priority(10)  # below the app's own priority
-        return analyse_main(argv[1:])
+        return game_main(["analyse", *argv[1:]])
+    try:
+        return _main(argv)
+    except InstallError as exc:
+        print(f"tatami: {exc}", file=sys.stderr)
+        return 1
+
+
+def _main(argv: list[str]) -> int:
+    """:func:`main` once the coach is set apart (an :class:`game.core.InstallError` goes up)."""
     args = build_parser().parse_args(argv)
     configure_logging()
     if args.lang:
@@ -106,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_bench(frames=args.frames, size=args.size)
 
-    if args.continue_game and args.play:
+    if args.continue_game and args.play is not None:
         print("tatami: --continue and --play cannot be used together", file=sys.stderr)
         return 2
     saves = SaveSlots()  # <data dir>/saves/<game>.json (a legacy autosave.json is moved in)
@@ -127,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
 
     play_kwargs = None
-    if args.play:
+    if args.play is not None:  # (an empty name is an unknown game, not "no game")
         info = GAMES_BY_NAME.get(args.play)
         if info is None or info.scene not in SCENES:
             known = ", ".join(g.name for g in GAMES_BY_NAME.values() if g.scene in SCENES)
@@ -142,12 +163,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_kwargs = dict(seats=seats, seed=args.seed, names=default_names(seats))
 
     replay = None
-    if args.replay:
-        replay = _load_replay(args.replay, args.play or args.continue_game)
+    if args.replay is not None:
+        replay = _load_replay(args.replay, args.play is not None or args.continue_game)
         if replay is None:
             return 2
 
-    app = App(size=args.size, language=args.lang)
+    import pygame  # (already imported by scenes.shell.app, after its quiet-start setting)
+
+    problem = system.display_problem()  # no desktop to open a window on, and no headless driver asked
+    if problem:
+        print(f"tatami: {problem}", file=sys.stderr)
+        return 1
+    try:
+        app = App(size=args.size, language=args.lang)
+    except pygame.error as exc:  # the display refused: one line, not a traceback
+        pygame.quit()
+        print(f"tatami: cannot open the window ({' '.join(str(exc).split())}): no display was found, or it "
+              "refused the window; start Tatami from a graphical desktop", file=sys.stderr)
+        return 1
     app.saves = saves
     app.stats = StatsStore()  # <data dir>/stats.json
     app.history = HistoryStore()  # <data dir>/history.json
@@ -168,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.manager.push(app.make_scene("menu"))
         app.quit_after_first_frame = args.quit_after_first_frame
         return app.run()
+    except InstallError:
+        raise  # one line (main)
     except Exception:
         log.exception("Tatami crashed")
         raise

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from game.core import InvalidActionError, RecordError
+from game.core import InvalidActionError, RecordError, brief_repr
 from game.i18n import _
 
 FILES = "abcdef"
@@ -46,7 +46,7 @@ def square_index(name: str) -> int:
     """``"a3" -> 12``. Raises :class:`InvalidActionError` for a name that is not a square."""
     if len(name) != 2 or name[0] not in FILES or name[1] not in "123456":
         # Translators: {name} is what was given as a square, in quotes
-        raise InvalidActionError(_("{name} is not a square (a1..f6)").format(name=repr(name)))
+        raise InvalidActionError(_("{name} is not a square (a1..f6)").format(name=brief_repr(name)))
     return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
 
 
@@ -87,18 +87,20 @@ class Move:
         Raises:
             InvalidActionError: not KAITO notation (bad square, payment not descending, ...)."""
         if not isinstance(text, str):
-            raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
+            raise InvalidActionError(_("{text} is not an action string").format(text=brief_repr(text)))
         m = _MOVE_RE.match(text)
         if not m:
             # Translators: {text} is what was given as an action, in quotes; the examples are notation
-            raise InvalidActionError(_("{text} is not KAITO notation (e.g. @c4, d4, d4+K:3,1)").format(text=repr(text)))
+            raise InvalidActionError(_("{text} is not KAITO notation (e.g. @c4, d4, d4+K:3,1)").format(
+                text=brief_repr(text)))
         if m.group(1):
             return cls(square_index(m.group(1)), place=True)
         paid: tuple[int, ...] = ()
         if m.group(3):
             paid = tuple(int(v) for v in m.group(4).split(","))
             if list(paid) != sorted(paid, reverse=True):
-                raise InvalidActionError(_("{text}: paid values must be in descending order").format(text=repr(text)))
+                raise InvalidActionError(_("{text}: paid values must be in descending order").format(
+                    text=brief_repr(text)))
         return cls(square_index(m.group(2)), buy=m.group(3), paid=paid)
 
     def __str__(self) -> str:

@@ -470,7 +470,8 @@ class KaitoGame(Game):
         if counts != TILE_COUNTS:
             raise RecordError(_("setup board must hold exactly the 36 tiles of the game"))
         colors = setup.get("colors")
-        if not isinstance(colors, list) or sorted(colors) != ["B", "R"]:
+        if (not isinstance(colors, list) or not all(isinstance(c, str) for c in colors)
+                or sorted(colors) != ["B", "R"]):
             raise RecordError(_('setup colors must be ["R", "B"] or ["B", "R"]'))
         return KaitoState(self, cells, tuple(colors))
 

@@ -23,7 +23,8 @@ Public API (names are card names: ``NETA`` for the left half, a ``SHARI`` name f
 * ``gloss(char, lang) -> str | None`` (a formed character's first meaning in "en"/"es"/"ja");
 * ``sources() -> dict`` (credits and licences of the data); ``serialize(data) -> str``.
 
-Unknown neta/shari names or answer keys raise ``ValueError``.
+Unknown neta/shari names or answer keys raise ``ValueError``. A missing or unusable committed file
+(a damaged install) raises :class:`game.core.InstallError` on first use, naming the file.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game.core import InstallError
 
 __all__ = [
     "ANSWER_KEYS",
@@ -186,11 +189,19 @@ _cache: _Tables | None = None
 
 
 def _tables() -> _Tables:
+    """The committed data's tables, loaded on first use.
+
+    Raises:
+        game.core.InstallError: the committed file is missing or unusable (a damaged install: the
+            message names the file)."""
     global _cache
     if _cache is None:
         with _lock:
             if _cache is None:
-                _cache = _Tables(load_data())
+                try:
+                    _cache = _Tables(load_data())
+                except (OSError, ValueError, KeyError, TypeError) as exc:
+                    raise InstallError(DATA_PATH, getattr(exc, "strerror", None) or str(exc)) from None
     return _cache
 
 

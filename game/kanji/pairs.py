@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import InvalidActionError
+from game.core import InvalidActionError, brief_repr
 from game.i18n import _
 from game.kanji import data as kanji_data
 from game.kanji.data import NETA, SHARI_DECK, Formed
@@ -54,20 +54,21 @@ def parse_action(text: Any) -> tuple[str, str] | None:
         InvalidActionError: not a string, no ``+``, or a side that is not a card name of the game
             (neta: one of :data:`~game.kanji.data.NETA`; shari: one of the 43 shari card names)."""
     if not isinstance(text, str):
-        raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
+        raise InvalidActionError(_("{text} is not an action string").format(text=brief_repr(text)))
     if text == PASS:
         return None
     if JOIN not in text:
         # Translators: {text} is the action given, in quotes; "<neta>+<shari>" and {pass_} ('pass') are notation
         raise InvalidActionError(_("{text} is not an attempt <neta>+<shari> nor {pass_}").format(
-            text=repr(text), pass_=repr(PASS)))
+            text=brief_repr(text), pass_=repr(PASS)))
     neta, shari = text.split(JOIN, 1)
     if neta not in _NETA_ORDER:
         # Translators: {cards} lists the neta cards (亻 氵 彳 ...)
         raise InvalidActionError(_("{text}: {card} is not a neta card ({cards})").format(
-            text=repr(text), card=repr(neta), cards=" ".join(NETA)))
+            text=brief_repr(text), card=brief_repr(neta), cards=" ".join(NETA)))
     if shari not in SHARI_COUNTS:
-        raise InvalidActionError(_("{text}: {card} is not a shari card name").format(text=repr(text), card=repr(shari)))
+        raise InvalidActionError(_("{text}: {card} is not a shari card name").format(
+            text=brief_repr(text), card=brief_repr(shari)))
     return neta, shari
 
 

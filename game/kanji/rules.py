@@ -47,6 +47,7 @@ from game.core import (
     IllegalActionError,
     Outcome,
     RecordError,
+    brief_repr,
     require_rng,
 )
 from game.i18n import _, ngettext, pgettext
@@ -409,12 +410,14 @@ class KanjiGame(Game):
         if missing:
             # Translators: {keys} lists field names of a game record (kept in English)
             raise RecordError(_("setup is missing {keys}").format(keys=", ".join(missing)))
-        unknown = sorted(str(k) for k in set(setup) - keys)
+        unknown = sorted(k if isinstance(k, str) and k.isprintable() and len(k) <= 30 else brief_repr(k, 30)
+                         for k in set(setup) - keys)
         if unknown:
-            raise RecordError(_("setup has unknown key(s) {keys}").format(keys=", ".join(unknown)))
+            raise RecordError(_("setup has unknown key(s) {keys}").format(
+                keys=", ".join(unknown[:5]) + (", …" if len(unknown) > 5 else "")))
         n = setup["players"]
         if type(n) is not int or not self.min_seats <= n <= self.max_seats:
-            raise RecordError(_("setup players must be an integer 2..6, not {found}").format(found=repr(n)))
+            raise RecordError(_("setup players must be an integer 2..6, not {found}").format(found=brief_repr(n)))
         shari = setup["shari"]
         if (not isinstance(shari, list) or len(shari) != len(SHARI_DECK)
                 or not all(isinstance(c, str) for c in shari) or Counter(shari) != SHARI_COUNTS):
@@ -431,7 +434,7 @@ class KanjiGame(Game):
                     field=f"neta[{s}]", cards=" ".join(NETA)))
         key = setup["answer_key"]
         if not isinstance(key, str) or key not in ANSWER_KEYS:
-            raise RecordError(_("setup answer_key must be \"joyo\" or \"rulebook\", not {found}").format(found=repr(key)))
+            raise RecordError(_("setup answer_key must be \"joyo\" or \"rulebook\", not {found}").format(found=brief_repr(key)))
         return KanjiState(self, shari, neta, key)
 
     def replay_steps(self, record_actions: object, setup: dict | None = None) -> list[list[tuple[int, str]]]:
@@ -449,7 +452,7 @@ class KanjiGame(Game):
             raise RecordError(_("actions is not a list"))
         for i, action in enumerate(record_actions):
             if not isinstance(action, str):
-                raise RecordError(_("action {index} is not a string: {found}").format(index=i, found=repr(action)))
+                raise RecordError(_("action {index} is not a string: {found}").format(index=i, found=brief_repr(action)))
         if setup is None:
             raise RecordError(_("Kanji-zushi needs the record's setup to know whose turn each action is"))
         scratch = self.state_from_setup(setup).clone(log_events=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from game.core import InvalidActionError
+from game.core import InvalidActionError, brief_repr
 from game.i18n import _
 from game.sushi.events import Award
 
@@ -64,7 +64,7 @@ def parse_action(text: Any) -> tuple[str, str | None]:
         InvalidActionError: not a card name nor ``wild=<type>``."""
     if not isinstance(text, str):
         # Translators: {text} is what was given as an action, in quotes
-        raise InvalidActionError(_("{text} is not an action string").format(text=repr(text)))
+        raise InvalidActionError(_("{text} is not an action string").format(text=brief_repr(text)))
     if text in CARD_NAMES:
         return text, None
     if text.startswith(WILD + "="):
@@ -73,10 +73,10 @@ def parse_action(text: Any) -> tuple[str, str | None]:
             return WILD, copied
         # Translators: an action of a record; {types} lists the notation's type names (tuna, shrimp, ...)
         raise InvalidActionError(_("{text}: a wild can copy {types}, not {copied}").format(
-            text=repr(text), types=", ".join(TYPES), copied=repr(copied)))
+            text=brief_repr(text), types=", ".join(TYPES), copied=brief_repr(copied)))
     # Translators: an action of a record; {cards} lists the notation's card names; "wild=<type>" is notation
     raise InvalidActionError(_("{text} is not a card ({cards}) nor wild=<type>").format(
-        text=repr(text), cards=", ".join(CARD_NAMES)))
+        text=brief_repr(text), cards=", ".join(CARD_NAMES)))
 
 
 def type_counts(eaten: Sequence[str]) -> dict[str, int]:

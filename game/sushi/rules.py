@@ -29,6 +29,7 @@ from game.core import (
     Outcome,
     RecordError,
     View,
+    brief_repr,
     require_rng,
 )
 from game.i18n import _, ngettext
@@ -426,7 +427,7 @@ class SushiGame(Game):
         n = setup.get("players")
         if not isinstance(n, int) or isinstance(n, bool) or not self.min_seats <= n <= self.max_seats:
             # Translators: "setup players" names a field of a game record; {found} is its value
-            raise RecordError(_("setup players must be an integer 2..5, not {found}").format(found=repr(n)))
+            raise RecordError(_("setup players must be an integer 2..5, not {found}").format(found=brief_repr(n)))
         deals = setup.get("deals")
         if not isinstance(deals, list) or len(deals) != ROUNDS:
             raise RecordError(_("setup deals must be a list of 3 rounds"))

@@ -1,12 +1,13 @@
 """What the replay viewer shows: a game record read, checked and replayed into its positions.
 
-No pygame here. Loading and checking are the core's (:mod:`game.replay`: ``load_record``,
+No pygame here. Loading and checking are the core's (:mod:`game.replay`: ``load_document``,
 ``replay_record`` and its one-line :class:`game.replay.ReplayError`); this module only adds:
 
-* the two shapes a replay file may have (:func:`parse_replay`): a bare record
-  (``{"format": "tatami-record/1", ...}``, RULES.md section 4) or a wrapper ``{"record": {...},
-  "setup": {...}}`` as the autosave and the recent-games store write (its ``setup`` holds the
-  play scene's seats, names, colours; checked with :func:`scenes.shell.saves.validate_setup`);
+* the two shapes a replay file may have (:func:`parse_replay`, by the readers' one rule
+  :func:`game.replay.unwrap_record`): a bare record (``{"format": "tatami-record/1", ...}``,
+  RULES.md section 4) or a wrapper ``{"record": {...}, "setup": {...}}`` as the autosave and the
+  recent-games store write (its ``setup`` holds the play scene's seats, names, colours; checked
+  with :func:`scenes.shell.saves.validate_setup`);
 * :class:`Positions`: every position of the record, kept as a clone, so that any step back or
   jump is a lookup (no re-play).
 
@@ -16,20 +17,19 @@ Kanji-zushi, one whole phase (every seat's hidden choice, revealed together) in 
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from game.core import GameState
 from game.i18n import _, pgettext
 from game.narrate import record_names
-from game.replay import ReplayError, load_record, replay_record
+from game.replay import MAX_RECORD_BYTES, ReplayError, load_document, replay_record, unwrap_record
 from scenes.play.seats import shown_names
 
 log = logging.getLogger("tatami.replay")
 
-#: A bigger record file is refused unread (an app record is a few KB).
-MAX_BYTES = 4 * 1024 * 1024
+#: A bigger record file is refused unread (an app record is a few KB): the readers' limit.
+MAX_BYTES = MAX_RECORD_BYTES
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ class ReplaySource:
 
 
 def parse_replay(doc: Any, where: str = "record") -> ReplaySource:
-    """Accept a bare record or a ``{"record": ..., "setup": ...}`` wrapper.
+    """Accept a bare record or a wrapper (the app's saved game or recent-games entry), by the
+    readers' one rule, :func:`game.replay.unwrap_record`.
 
     A wrapper's setup that does not fit (wrong shape) is dropped with one warning line: the
     record can still be shown, with default names and seats. The record itself is checked later,
@@ -59,29 +60,25 @@ def parse_replay(doc: Any, where: str = "record") -> ReplaySource:
     Raises:
         ReplayError: ``doc`` is neither a record nor a wrapper holding one (one line naming
             ``where``)."""
-    if isinstance(doc, dict) and "record" in doc and "format" not in doc:
-        record = doc["record"]
-        if not isinstance(record, dict):
-            raise ReplayError(f"{where}: malformed record: \"record\" is not a JSON object")
-        setup = doc.get("setup")
-        return ReplaySource(record, setup if isinstance(setup, dict) else None)
-    if not isinstance(doc, dict):
-        raise ReplayError(f"{where}: malformed record: not a JSON object")
-    return ReplaySource(doc, None)
+    record, wrapper = unwrap_record(doc, where)
+    if not isinstance(record, dict):
+        # Translators: an error line; {path} is a file, {reason} what is wrong with the record
+        raise ReplayError(_("{path}: malformed record: {reason}").format(
+            path=where, reason=_("record is not a JSON object")))
+    setup = wrapper.get("setup") if wrapper is not None else None
+    return ReplaySource(record, setup if isinstance(setup, dict) else None)
 
 
 def load_replay_file(path: str) -> ReplaySource:
-    """Read a replay file (a bare record or a wrapper, see :func:`parse_replay`).
+    """Read a replay file (a bare record or a wrapper, see :func:`parse_replay`) through
+    :func:`game.replay.load_document` (a regular file of at most 16 MiB, validated by
+    :mod:`game.safejson`: a named pipe or a device is refused unread, NUL and lone surrogates are
+    cleaned out of the names).
 
     Raises:
-        ReplayError: unreadable, too large, not UTF-8, invalid JSON or not a record; one line
-            naming ``path``. The record's content is checked by :class:`Positions`."""
-    try:
-        if os.path.getsize(path) > MAX_BYTES:
-            raise ReplayError(f"{path}: malformed record: larger than {MAX_BYTES} bytes")
-    except OSError as exc:
-        raise ReplayError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return parse_replay(load_record(path), path)
+        ReplayError: unreadable, not a regular file, too large, not UTF-8, invalid JSON or not a
+            record; one line naming ``path``. The record's content is checked by :class:`Positions`."""
+    return parse_replay(load_document(path), path)
 
 
 def clean_setup(setup: Any, num_seats: int, where: str = "record") -> dict | None:
