@@ -14,9 +14,11 @@ fuzz suite mutating real records.
 """
 from __future__ import annotations
 
+import atexit
 import copy
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -340,6 +342,7 @@ def test_narrate_tells_cleaned_names(tmp_path):
 
 # -- the fuzz suite ----------------------------------------------------------------------------------------------
 _DIR = tempfile.mkdtemp(prefix="tatami-fuzz-")
+atexit.register(shutil.rmtree, _DIR, True)
 FUZZ_PATH = os.path.join(_DIR, "fuzz.json")
 
 #: Replacement values: every JSON type, edge numbers, long and dirty strings, deep nesting.
