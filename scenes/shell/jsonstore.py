@@ -19,6 +19,7 @@ import logging
 import os
 import shutil
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -26,7 +27,6 @@ from typing import Any, Callable, Iterator
 from game import safejson
 from game.i18n import N_
 from scenes.shell import notices
-from scenes.shell.settings import write_text_atomic
 
 log = logging.getLogger("tatami.store")
 
@@ -48,6 +48,26 @@ class LoadProblem:
     detail: str
     moved_to: Path | None
 
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` via a temp file in the same folder and ``os.replace``,
+    creating the folder if needed, so a reader never sees a half-written file.
+
+    Raises:
+        OSError: the folder or file cannot be written (the temp file is removed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def free_bad_path(path: Path) -> Path:
@@ -81,7 +101,8 @@ def set_aside(path: Path, what: str, reason: str, detail: str, copy: bool = Fals
         else:
             os.replace(path, bad)
     except OSError as e:
-        moved, why_not = None, f"; it cannot be {'copied' if copy else 'moved'} aside ({e.strerror or e}): left as it is"
+        how = "copied" if copy else "moved"
+        moved, why_not = None, f"; it cannot be {how} aside ({e.strerror or e}): left as it is"
     detail = " ".join(detail.splitlines())  # one log line
     if not quiet:
         where = f"; {'copied' if copy else 'moved'} aside to {moved}" if moved else why_not
@@ -223,4 +244,5 @@ class JsonStore:
         return True
 
 
-__all__ = ["JsonStore", "LOCK_TIMEOUT_S", "LoadProblem", "free_bad_path", "locked", "set_aside"]
+__all__ = ["JsonStore", "LOCK_TIMEOUT_S", "LoadProblem", "free_bad_path", "locked", "set_aside",
+           "write_text_atomic"]

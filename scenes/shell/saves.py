@@ -9,6 +9,7 @@ replaces a game of another. Each file (:class:`SaveStore`, one slot)::
     {"version": 1,
      "game": "kaito",                       # a name in game.registry.GAMES
      "game_id": "5f0c...",                  # this game's id (statistics count a game once)
+     "rev": 14,                             # writes of this game id (two windows: SaveStore)
      "record": {...},                       # state.record(): tatami-record/1 (RULES.md section 4)
      "setup": {"seats": ["human", "hard"],  # the play scene's kwargs besides the state:
                "names": ["You", "Hard AI"], #   seats (required), names, colors, seed, speed,
@@ -41,7 +42,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -50,10 +50,11 @@ from typing import Any
 
 from game import safejson
 from game.i18n import N_, _
-from scenes.play.seats import SEAT_KINDS, ai_count, clip_name, comma_list, level_label, shown_names
+from scenes.play.seats import ai_count, comma_list, level_label, shown_names
 from scenes.shell import notices
-from scenes.shell.jsonstore import LoadProblem, locked, set_aside
-from scenes.shell.settings import data_dir, write_text_atomic
+from scenes.shell.jsonstore import LoadProblem, locked, set_aside, write_text_atomic
+from scenes.shell.savecheck import NewerSaveError, SaveFormatError, validate_setup
+from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.saves")
 
@@ -63,21 +64,6 @@ SAVES_DIR = "saves"
 SAVE_VERSION = 1
 #: Larger files are refused unread (a record is a few KB).
 MAX_BYTES = 4 * 1024 * 1024
-
-
-class SaveFormatError(ValueError):
-    """A save file's content is not a usable saved game.
-
-    ``reason`` is a short phrase for the menu ("the file is corrupt"; an English catalog text,
-    ``N_``, translated where it is shown); ``str(exc)`` the detail."""
-
-    def __init__(self, reason: str, detail: str):
-        super().__init__(detail)
-        self.reason = reason
-
-
-class NewerSaveError(SaveFormatError):
-    """A save of a version above :data:`SAVE_VERSION`: a newer Tatami's, kept untouched."""
 
 
 @dataclass
@@ -390,7 +376,8 @@ def parse_save(raw: bytes | str) -> SavedGame:
     Raises:
         NewerSaveError: a save of a newer Tatami (a version above :data:`SAVE_VERSION`).
         SaveFormatError: with a short ``reason`` — not UTF-8 JSON or past :mod:`game.safejson`'s
-            limits, not an object of version :data:`SAVE_VERSION`, unknown game, record of another game, malformed setup, or a
+            limits, not an object of version :data:`SAVE_VERSION`, unknown game, record of another game,
+            malformed setup, or a
             record that fails to replay (``RecordError`` / ``ActionError`` from the game)."""
     # The rules are imported on first use, not at start-up: they cost about 35 ms before the
     # first menu frame and are needed only when there is a save to read (no import cycle).
@@ -405,7 +392,8 @@ def parse_save(raw: bytes | str) -> SavedGame:
         raise SaveFormatError(N_("the file is not a saved game"), "the top level is not a JSON object")
     version = doc.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
-        raise NewerSaveError(N_("the file is from a newer Tatami"), f"version is {version}, this Tatami reads {SAVE_VERSION}")
+        raise NewerSaveError(N_("the file is from a newer Tatami"),
+                             f"version is {version}, this Tatami reads {SAVE_VERSION}")
     if version != SAVE_VERSION:
         raise SaveFormatError(N_("the file is not a saved game of this version"),
                               f"version is {doc.get('version')!r}, expected {SAVE_VERSION}")
@@ -427,58 +415,8 @@ def parse_save(raw: bytes | str) -> SavedGame:
     setup = validate_setup(doc.get("setup"), getattr(state, "num_seats", 0))
     saved_at, gid, rev = doc.get("saved_at"), doc.get("game_id"), doc.get("rev", 0)
     return SavedGame(name, state, setup, record, saved_at if isinstance(saved_at, str) else "",
-                     gid if isinstance(gid, str) else "", rev if isinstance(rev, int) and not isinstance(rev, bool) else 0)
-
-
-def validate_setup(setup: Any, num_seats: int) -> dict:
-    """Check a saved play-scene setup and return a clean copy (unknown keys dropped).
-
-    Keys: ``seats`` (required: ``num_seats`` of :data:`SEAT_KINDS`), ``names`` (``num_seats``
-    strings, each cleaned and cut by :func:`scenes.play.seats.clip_name`, non-empty then), ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
-    number > 0), ``undo``, ``hints`` and ``hint`` (booleans; ``hint``: Kanji-zushi's earlier name).
-
-    Raises:
-        SaveFormatError: reason "the player setup is invalid"."""
-
-    def bad(detail: str) -> SaveFormatError:
-        return SaveFormatError(N_("the player setup is invalid"), f"setup: {detail}")
-
-    if not isinstance(setup, dict):
-        raise bad("missing or not an object")
-    seats: Any = setup.get("seats")
-    if not _str_list(seats, num_seats) or any(s not in SEAT_KINDS for s in seats):
-        raise bad(f"seats must list {num_seats} of {', '.join(SEAT_KINDS)}, not {seats!r}")
-    out: dict[str, Any] = {"seats": list(seats)}
-    if setup.get("names") is not None:
-        names = setup["names"]
-        if not _str_list(names, num_seats):
-            raise bad(f"names must be {num_seats} strings")
-        names = [clip_name(n) for n in names]  # no NUL, no lone surrogate, at most NAME_MAX characters
-        if not all(names):
-            raise bad(f"names must be {num_seats} non-empty strings")
-        out["names"] = names
-    if setup.get("colors") is not None:
-        colors = setup["colors"]
-        if not _str_list(colors, len(colors) if isinstance(colors, list) else -1):
-            raise bad("colors must be a list of strings")
-        out["colors"] = list(colors)
-    if "seed" in setup:
-        seed = setup["seed"]
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise bad(f"seed must be an integer or null, not {seed!r}")
-        out["seed"] = seed
-    for key in ("hint", "hints", "undo"):  # the switches (Kanji-zushi's "hint" of earlier saves)
-        if setup.get(key) is not None:
-            if not isinstance(setup[key], bool):
-                raise bad(f"{key} must be true or false, not {setup[key]!r}")
-            out[key] = setup[key]
-    if setup.get("speed") is not None:
-        speed = setup["speed"]
-        ok = isinstance(speed, (int, float)) and not isinstance(speed, bool) and math.isfinite(speed) and speed > 0
-        if not ok:
-            raise bad(f"speed must be a number > 0, not {speed!r}")
-        out["speed"] = float(speed)
-    return out
+                     gid if isinstance(gid, str) else "",
+                     rev if isinstance(rev, int) and not isinstance(rev, bool) else 0)
 
 
 def vs_list(names: list[str]) -> str:
@@ -488,10 +426,6 @@ def vs_list(names: list[str]) -> str:
         # Translators: two sides of a game ("You vs Hard AI"); {rest} may itself be "A vs B"
         out = _("{first} vs {rest}").format(first=name, rest=out)
     return out
-
-
-def _str_list(value: Any, n: int) -> bool:
-    return isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value)
 
 
 def _game_title(name: str) -> str:

@@ -22,13 +22,12 @@ import copy
 import json
 import logging
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from game import environ
 from game.i18n import LANGUAGES, N_
+from scenes.shell.jsonstore import locked, set_aside, write_text_atomic
 
 log = logging.getLogger("tatami.settings")
 
@@ -74,26 +73,6 @@ def data_dir() -> Path:
         return Path(platformdirs.user_data_dir("Tatami", appauthor=False))
     except Exception:  # platformdirs missing: fall back to the home directory
         return Path.home() / ".tatami"
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` via a temp file in the same folder and ``os.replace``,
-    creating the folder if needed, so a reader never sees a half-written file.
-
-    Raises:
-        OSError: the folder or file cannot be written (the temp file is removed)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _merge(defaults: Any, loaded: Any) -> Any:
@@ -167,7 +146,6 @@ class Settings:
         and (with ``report``) tells the screen once. Never raises."""
         from game import safejson
         from scenes.shell import notices
-        from scenes.shell.jsonstore import set_aside
 
         try:
             loaded = safejson.read_json(self.path, MAX_BYTES, max_string=1000)
@@ -186,6 +164,11 @@ class Settings:
             if report:
                 log.warning("settings: %s: kept unchanged, not written; using defaults", self.load_error)
                 notices.report(notices.NEWER, file=self.path.name, what=notices.what("settings"))
+            return None
+        if "version" in loaded and version != SETTINGS_VERSION:  # 0, "1", null...: not ours
+            self.load_error = f"unusable settings file {self.path}: version is {version!r}"
+            set_aside(self.path, "settings", N_("the file is corrupt"), f"version is {version!r}", logger=log,
+                      notify=report)
             return None
         return loaded
 
@@ -230,7 +213,6 @@ class Settings:
         notice) if the directory is not writable, and False without writing when the file is a
         newer Tatami's."""
         from scenes.shell import notices
-        from scenes.shell.jsonstore import locked
 
         if self.newer:
             return False

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game import environ
-from scenes.shell.settings import write_text_atomic
+from scenes.shell.jsonstore import write_text_atomic
 
 log = logging.getLogger("tatami.uidump")
 
