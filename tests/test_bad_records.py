@@ -318,6 +318,29 @@ def test_the_viewer_draws_a_record_whose_names_hold_nul_and_lone_surrogates(app,
         name.encode("utf-8")
 
 
+@pytest.mark.parametrize("game", ["kaito", "sushi-draft"])
+def test_the_viewer_draws_a_record_with_a_5000_character_name(app, tmp_path, game):
+    """Before the fix: "Fatal Python error: pygame_parachute: Segmentation Fault" (the font)."""
+    import pygame
+
+    from scenes.play.seats import NAME_MAX
+    from scenes.replay.source import load_replay_file
+
+    record = RECORDS[game]
+    record = {**record, "names": ["Ñ" * 5000] + ["語" * 5000] * (SEATS[game] - 1)}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    source = load_replay_file(str(path))
+    scene = app.make_scene("replay", record=source.record, setup=source.setup, where=str(path))
+    app.manager.reset(scene)
+    assert scene.problem is None
+    for key in (pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        for _ in range(10):
+            app.pump(16)
+    assert all(0 < len(name) <= NAME_MAX for name in scene.names)
+
+
 @pytest.mark.parametrize("mangle", [
     lambda r: {**r, "game": ["kaito"]},
     lambda r: {**r, "game": {}},
@@ -477,3 +500,30 @@ def test_fuzz_actions_replaced_by_any_text(game, data):
         else:
             record["actions"][index] = text
     fuzz_readers(json.dumps(record))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(content=mutated_text())
+def test_fuzz_the_replay_viewer_shows_a_record_or_one_line(app, content):
+    """The viewer (as ``tatami --replay FILE`` opens it): a mutated record is shown and stepped
+    through, or refused with one line; nothing raises."""
+    import pygame
+
+    from scenes.replay.source import load_replay_file
+
+    with open(FUZZ_PATH, "wb") as f:
+        f.write(content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content)
+    try:
+        source = load_replay_file(FUZZ_PATH)
+    except ReplayError as exc:
+        assert_one_line(exc)
+        return
+    scene = app.make_scene("replay", record=source.record, setup=source.setup, where=FUZZ_PATH)
+    app.manager.reset(scene)
+    if scene.problem:
+        assert "\n" not in scene.problem and len(scene.problem) <= MAX_LINE
+    for key in (pygame.K_END, pygame.K_LEFT, pygame.K_HOME):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        for _ in range(4):
+            app.pump(16)

@@ -24,7 +24,7 @@ from game.core import GameState
 from game.i18n import _, pgettext
 from game.narrate import record_names
 from game.replay import MAX_RECORD_BYTES, ReplayError, load_document, replay_record, unwrap_record
-from scenes.play.seats import shown_names
+from scenes.play.seats import NAME_MAX, clip_name, shown_names
 
 log = logging.getLogger("tatami.replay")
 
@@ -167,14 +167,16 @@ def default_seats(num_seats: int) -> list[str]:
 def seat_names(positions: Positions, setup: dict | None) -> list[str]:
     """Display names: the setup's (a default name saved in another language shown as today's
     default, :func:`scenes.play.seats.shown_names`), else the record's, else ``"Seat 1"``,
-    ``"Seat 2"``..."""
+    ``"Seat 2"``...; a name from a file is cleaned and cut to ``NAME_MAX`` characters
+    (:func:`scenes.play.seats.clip_name`)."""
     names: Sequence[str] | None = setup.get("names") if setup else None
     if setup and names and len(names) == positions.num_seats:
         seats = setup.get("seats")
         if isinstance(seats, (list, tuple)) and len(seats) == len(names):
             return shown_names(list(seats), names)
-        return list(names)
-    return list(positions.names)
+        return [clip_name(str(n)) or str(n)[:NAME_MAX] for n in names]
+    # a record's names as the app shows any name read from a file (cleaned, at most NAME_MAX)
+    return [clip_name(n) or f"{i + 1}" for i, n in enumerate(positions.names)]
 
 
 def readout(positions: Positions, index: int, names: Sequence[str]) -> tuple[str, str]:
