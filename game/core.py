@@ -23,7 +23,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from .i18n import _
+from .i18n import _, pgettext
 
 RECORD_FORMAT = "tatami-record/1"
 
@@ -216,6 +216,16 @@ def is_you(name: str) -> bool:
     second-person template."""
     # Translators: the name of the person's own seat, as sentences of the game log use it
     return name == _("You") or name == "You"
+
+
+def name_in_sentence(name: str) -> str:
+    """A seat name as it stands inside a sentence, after its first word: the person's own seat
+    (:func:`is_you`) is "you" in its mid-sentence form ("…; you and Ana tied on 40 strokes"); any
+    other name as it is."""
+    if is_you(name):
+        # Translators: the person's own seat named in the middle of a sentence or list ("…; you and Ana tied")
+        return pgettext("seat name mid-sentence", "you")
+    return name
 
 
 def pick_template(templates: Mapping[str, Callable[[int], str]], key: str, subject: str | None = None,

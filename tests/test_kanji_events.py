@@ -177,7 +177,7 @@ def test_the_end_tells_a_decided_tie_break():
     assert isinstance(end, GameEnded) and end.result == TIE_BREAK and end.tie_break == s.tie_break
     assert end.winners == (1,) and end.scores == (9, 9)
     assert describe(end, ["You", "Ben"]) == (
-        "No seat still playing can complete a kanji, so the game ended; You and Ben tied on 9 strokes "
+        "No seat still playing can complete a kanji, so the game ended; you and Ben tied on 9 strokes "
         "and Ben won the tie-break with 訂 (9 strokes).")
 
 

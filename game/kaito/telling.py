@@ -41,6 +41,15 @@ TILE_NAMES = {
 }
 
 
+#: Every coloured tile's name without its colour, for a tile named after its owner when the owner's
+#: name is the colour itself ("Black's last kabuto", not "Black's last Black kabuto").
+TILE_KINDS = {
+    "K": N_("katana"), "H": N_("kabuto"),
+    # Translators: a Mon tile of value 3, 2 or 1 without its colour ("Black's Mon 3")
+    "3": N_("Mon 3"), "2": N_("Mon 2"), "1": N_("Mon 1"),
+}
+
+
 #: Every tile's name with its indefinite article, as a tile passed over is told ("passing over a
 #: Black katana"): whole phrases, for languages whose article agrees with the noun.
 TILES_PASSED = {
@@ -152,6 +161,16 @@ def tile_label(code: str) -> str:
     return _(TILE_NAMES[code])
 
 
+def owned_tile_label(code: str, owner: str) -> str:
+    """The name of the tile ``code`` after its ``owner``'s name (``"{owner}'s {tile}"``): without
+    its colour when the owner is called by that colour (a seat named "Black": "Black's kabuto";
+    "Ana's Black kabuto" otherwise), in the language in use."""
+    if code[:1] in ("R", "B") and code[1:] in TILE_KINDS and owner.strip().casefold() in (
+            color_label(code[0]).casefold(), COLOR_WORDS[code[0]].casefold()):
+        return _(TILE_KINDS[code[1:]])
+    return tile_label(code)
+
+
 def color_label(color: str) -> str:
     """A side's colour code as its name in the language in use: ``"R" -> "Red"``."""
     return _(COLOR_WORDS[color])
@@ -207,16 +226,17 @@ def _kaito_moved(event: KaitoMoved, names: Sequence[str]) -> str:
 def _tile_captured(event: TileCaptured, names: Sequence[str]) -> str:
     """E.g. ``"Ana captured Ben's Black katana on d4 and now holds it."``."""
     key = "held" if event.held else "own"
+    owner = seat_name(names, event.owner)
     return template(f"{event.KIND}/{key}").format(
-        seat=seat_name(names, event.seat), owner=seat_name(names, event.owner),
-        tile=tile_label(event.tile), square=square_label(event.square))
+        seat=seat_name(names, event.seat), owner=owner,
+        tile=owned_tile_label(event.tile, owner), square=square_label(event.square))
 
 
 def _last_tile_left(event: LastTileLeft, names: Sequence[str]) -> str:
     """E.g. ``"Ben is down to their last Black kabuto on the board, on b5: if it leaves the
     board, Ben loses."``."""
     owner = seat_name(names, event.seat)
-    return template(event.KIND, owner).format(owner=owner, tile=tile_label(event.tile),
+    return template(event.KIND, owner).format(owner=owner, tile=owned_tile_label(event.tile, owner),
                                              square=square_label(event.square))
 
 
@@ -227,7 +247,7 @@ def _last_tile_at_stake(event: LastTileAtStake, names: Sequence[str]) -> str:
     key = f"{event.KIND}/{'own' if event.mover == event.seat else 'opponent'}"
     if key.endswith("opponent") and is_you(owner):
         key += "/yours"  # the person's own tile at stake: "Warning: your last ..."
-    return template(key, mover).format(owner=owner, mover=mover, tile=tile_label(event.tile),
+    return template(key, mover).format(owner=owner, mover=mover, tile=owned_tile_label(event.tile, owner),
                                        square=square_label(event.square))
 
 

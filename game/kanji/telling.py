@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable
 
-from game.core import join_list, pick_template, seat_name
+from game.core import join_list, name_in_sentence, pick_template, seat_name
 from game.i18n import _, language, ngettext
 from game.kanji import data as kanji_data
 from game.kanji.data import Formed
@@ -94,8 +94,8 @@ TEMPLATES: dict[str, Template] = {
         "Every seat has completed 5 kanji, and {winners} won with {total} stroke.",
         "Every seat has completed 5 kanji, and {winners} won with {total} strokes.", n),
     f"kanji.end/all-complete/{WIN}/you": lambda n: ngettext(
-        "Every seat has completed 5 kanji, and You won with {total} stroke.",
-        "Every seat has completed 5 kanji, and You won with {total} strokes.", n),
+        "Every seat has completed 5 kanji, and you won with {total} stroke.",
+        "Every seat has completed 5 kanji, and you won with {total} strokes.", n),
     # Translators: {tied} lists the seats tied on {total} strokes; {kanji} is the winner's biggest
     # kanji, of {biggest} strokes
     f"kanji.end/all-complete/{TIE_BREAK}": lambda n: ngettext(
@@ -104,9 +104,9 @@ TEMPLATES: dict[str, Template] = {
         "Every seat has completed 5 kanji; {tied} tied on {total} strokes and {winners} won the tie-break with "
         "{kanji} ({biggest} strokes).", n),
     f"kanji.end/all-complete/{TIE_BREAK}/you": lambda n: ngettext(
-        "Every seat has completed 5 kanji; {tied} tied on {total} stroke and You won the tie-break with "
+        "Every seat has completed 5 kanji; {tied} tied on {total} stroke and you won the tie-break with "
         "{kanji} ({biggest} strokes).",
-        "Every seat has completed 5 kanji; {tied} tied on {total} strokes and You won the tie-break with "
+        "Every seat has completed 5 kanji; {tied} tied on {total} strokes and you won the tie-break with "
         "{kanji} ({biggest} strokes).", n),
     f"kanji.end/all-complete/{SHARED}": lambda n: ngettext(
         "Every seat has completed 5 kanji; {tied} tied on {total} stroke and on their biggest kanji "
@@ -123,8 +123,8 @@ TEMPLATES: dict[str, Template] = {
         "No seat still playing can complete a kanji, so the game ended and {winners} won with {total} strokes.",
         n),
     f"kanji.end/dead-table/{WIN}/you": lambda n: ngettext(
-        "No seat still playing can complete a kanji, so the game ended and You won with {total} stroke.",
-        "No seat still playing can complete a kanji, so the game ended and You won with {total} strokes.", n),
+        "No seat still playing can complete a kanji, so the game ended and you won with {total} stroke.",
+        "No seat still playing can complete a kanji, so the game ended and you won with {total} strokes.", n),
     f"kanji.end/dead-table/{TIE_BREAK}": lambda n: ngettext(
         "No seat still playing can complete a kanji, so the game ended; {tied} tied on {total} stroke and "
         "{winners} won the tie-break with {kanji} ({biggest} strokes).",
@@ -132,9 +132,9 @@ TEMPLATES: dict[str, Template] = {
         "{winners} won the tie-break with {kanji} ({biggest} strokes).", n),
     f"kanji.end/dead-table/{TIE_BREAK}/you": lambda n: ngettext(
         "No seat still playing can complete a kanji, so the game ended; {tied} tied on {total} stroke and "
-        "You won the tie-break with {kanji} ({biggest} strokes).",
+        "you won the tie-break with {kanji} ({biggest} strokes).",
         "No seat still playing can complete a kanji, so the game ended; {tied} tied on {total} strokes and "
-        "You won the tie-break with {kanji} ({biggest} strokes).", n),
+        "you won the tie-break with {kanji} ({biggest} strokes).", n),
     f"kanji.end/dead-table/{SHARED}": lambda n: ngettext(
         "No seat still playing can complete a kanji, so the game ended; {tied} tied on {total} stroke and on "
         "their biggest kanji ({biggest} strokes), so they shared the win.",
@@ -156,8 +156,9 @@ def template(key: str, subject: str | None = None, n: int = 0) -> str:
 
 
 def name_list(names: Sequence[str], seats: Sequence[int]) -> str:
-    """Seat names as a list in the language in use: ``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``."""
-    return join_list([seat_name(names, s) for s in seats])
+    """Seat names as a list in the language in use: ``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cy"``;
+    the person's own seat as "you" (:func:`game.core.name_in_sentence`: the lists stand mid-sentence)."""
+    return join_list([name_in_sentence(seat_name(names, s)) for s in seats])
 
 
 def meaning_of(char: str, meanings: Sequence[str]) -> str:

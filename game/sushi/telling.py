@@ -119,8 +119,8 @@ TEMPLATES: dict[str, Template] = {
     "sushi.end/one": lambda n: ngettext("The chips were revealed ({scores}) and {winner} won with {points} point.",
                                         "The chips were revealed ({scores}) and {winner} won with {points} points.",
                                         n),
-    "sushi.end/one/you": lambda n: ngettext("The chips were revealed ({scores}) and You won with {points} point.",
-                                            "The chips were revealed ({scores}) and You won with {points} points.",
+    "sushi.end/one/you": lambda n: ngettext("The chips were revealed ({scores}) and you won with {points} point.",
+                                            "The chips were revealed ({scores}) and you won with {points} points.",
                                             n),
     "sushi.end/shared": lambda n: ngettext(
         "The chips were revealed ({scores}) and {winners} shared the win with {points} point each.",
