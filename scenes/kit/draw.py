@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.i18n import N_
+from game.i18n import N_, language
 from scenes.kit.tween import clamp
 
 
@@ -265,6 +265,13 @@ def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:
 #: (the basic rules of Japanese line breaking, kinsoku shori).
 NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》”’ぁぃぅぇぉっゃゅょァィゥェォッャュョ々…")
 NO_LINE_END = frozenset("（「『【〔〈《“‘")
+
+
+def japanese_gloss(word: str) -> str:
+    """``word``, a Japanese ornament shown beside a translated title or line (the menu's subtitle,
+    a game card's tag, a rules page's title), or ``""`` when the language in use is Japanese: the
+    title already says it in Japanese ("漢字寿司 漢字寿司" otherwise)."""
+    return "" if language() == "ja" else word
 
 
 def has_cjk(text: str) -> bool:

@@ -26,6 +26,7 @@ from scenes.kit.draw import (
     draw_shadow,
     draw_text,
     fit_text,
+    japanese_gloss,
     mix,
     text_width,
 )
@@ -103,7 +104,7 @@ class GameCard(Button):
             draw_text(surface, app, self.info.jp, (cx, cy), 64, C.PAPER_LIGHT if enabled else C.PAPER_DARK, jp=True, decorative=True,
                       shadow=(0, 0, 0, 90) if enabled else None, shadow_offset=2)
         # jp tag top-left of the band
-        tag = self.info.jp
+        tag = japanese_gloss(self.info.jp)
         draw_text(surface, app, tag, (art.x + 14, art.y + 12), 18, C.GOLD_LIGHT if enabled else C.PAPER_EDGE,
                   anchor="topleft", jp=True, decorative=True)
 
@@ -299,8 +300,8 @@ class MainMenuScene(UIScene):
                   shadow=(0, 0, 0, 40), shadow_offset=2.5)
         x += tw + gap
         draw_hanko(surface, app, (x + stamp / 2, cy + 4), stamp, "畳", tilt=-4)
-        sub, jp = _("Three board games from Japan"), "日本の卓上遊戯"
-        if app.assets.can_render(jp, jp=True):
+        sub, jp = _("Three board games from Japan"), japanese_gloss("日本の卓上遊戯")
+        if jp and app.assets.can_render(jp, jp=True):
             sub = f"{sub}  ·  {jp}"
         draw_text(surface, app, sub, (640, TITLE_Y + 70), 19, C.INK_SOFT)
         self.widgets.draw(surface, app)

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, language
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, text_width, wrap_text
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, japanese_gloss, text_width, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.tween import approach, clamp
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
@@ -226,7 +226,8 @@ class RulesScene(UIScene):
             if kind == "title":
                 draw_text(surface, app, it[2], (COL_X, y + 10), 52, C.INK, bold=True, anchor="midleft")
                 tw = text_width(app, it[2], 52, bold=True)
-                draw_text(surface, app, it[3], (COL_X + tw + 22, y + 16), 30, C.VERMILION, anchor="midleft", jp=True, decorative=True)
+                draw_text(surface, app, japanese_gloss(it[3]), (COL_X + tw + 22, y + 16), 30, C.VERMILION,
+                          anchor="midleft", jp=True, decorative=True)
                 pygame.draw.rect(surface, C.GOLD, vp.rect(COL_X, y + 48, 120, 3))
             elif kind == "h":
                 pygame.draw.rect(surface, C.VERMILION, vp.rect(COL_X, y + 2, 5, 24), border_radius=vp.px(2))
