@@ -33,7 +33,7 @@ import pygame
 
 from game.core import ActionError, Event, Game, GameState
 from game.hints import Hint
-from game.i18n import _
+from game.i18n import _, language
 from game.match import Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
@@ -52,7 +52,7 @@ from scenes.play.keyplay import KeyboardPlay
 from scenes.play.modes import PlayModes, check_seats, make_match, narration_seat
 from scenes.play.review import Review
 from scenes.play.saving import Saving
-from scenes.play.seats import shown_names
+from scenes.play.seats import shown_names, stored_names
 from scenes.play.undo import Undo
 
 log = logging.getLogger("tatami.play")
@@ -82,7 +82,10 @@ class PlayScene(Scene):
     pausable = True
     game_name = ""
     seats: list[str]
-    names: list[str]
+    #: the names as a file keeps them (:func:`scenes.play.seats.stored_names`: defaults as labels)
+    _stored_names: list[str]
+    #: :attr:`names` for (language, stored names)
+    _shown_names: tuple[tuple[str, tuple[str, ...]] | None, list[str]] = (None, [])
     speed: float
     match: Match
     #: the scene's drag-and-drop controller (set by the subclass)
@@ -166,7 +169,7 @@ class PlayScene(Scene):
         self.review, self.undo_enabled, self.hints_enabled = mode.review, mode.undo, mode.hints
         self.review_viewer, self.coach = mode.viewer, mode.coach
         self.seats = check_seats(game, seats)
-        self.names = shown_names(self.seats, [str(x) for x in names] if names else None)
+        self.names = shown_names(self.seats, [str(x) for x in names] if names else None)  # stored as labels
         self.speed = max(0.05, float(getattr(self.app, "animation_factor", 1.0) if speed is None else speed))
         #: surfaces drawn for the current window size (:meth:`cached`)
         self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT)
@@ -427,11 +430,26 @@ class PlayScene(Scene):
         """Per-seat colour codes saved with the game (KAITO), or None (the default)."""
         return None
 
+    @property
+    def names(self) -> list[str]:
+        """Display names per seat in the language in use (:func:`scenes.play.seats.shown_names`):
+        a default name is a label rendered now, so a language switch renames "Player 1" at once; a
+        typed name as typed."""
+        key = (language(), tuple(self._stored_names))
+        if self._shown_names[0] != key:
+            self._shown_names = (key, shown_names(self.seats, self._stored_names))
+        return list(self._shown_names[1])
+
+    @names.setter
+    def names(self, value: Sequence[str]) -> None:
+        self._stored_names = stored_names(self.seats, [str(x) for x in value])
+        self._shown_names = (None, [])
+
     def save_setup(self) -> dict:
         """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
         seed, speed, and the undo and hints switches — what ``type(self)(app, state=..., **setup)``
         needs to resume."""
-        return {**scene_setup(self.seats, self.names, self.save_colors(), self.seed, self.speed),
+        return {**scene_setup(self.seats, self._stored_names, self.save_colors(), self.seed, self.speed),
                 "undo": self.undo_enabled, "hints": self.hints_enabled}
 
     def autosave(self) -> None:

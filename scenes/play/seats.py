@@ -101,15 +101,58 @@ def clip_name(name: str) -> str:
     return clean_text(name).strip()[:NAME_MAX].strip()
 
 
+def _defaults_in_every_language(seats: Sequence[str]) -> list[set[str]]:
+    """Per seat, its default name in English and in every catalog language (and the pseudo
+    language): what a saved default name may read, whatever language was in use when it was saved."""
+    from game import i18n
+
+    out: list[set[str]] = [{n} for n in _names(seats, lambda s: s)]
+    for lang in (*i18n.LANGUAGES, i18n.PSEUDO):
+        try:
+            tr = i18n.translations(lang).gettext
+        except (OSError, ValueError, ImportError):  # a missing catalog: its names are never saved
+            continue
+        for i, n in enumerate(_names(seats, tr)):
+            out[i].add(n)
+    return out
+
+
+def is_default_name(seats: Sequence[str], seat: int, name: str) -> bool:
+    """True when ``name`` is ``seat``'s default name (:func:`default_names`) in any language:
+    a label, rendered in the language in use, not a name someone typed."""
+    now = default_names(seats)
+    if name == now[seat] or name == _names(seats, lambda s: s)[seat]:
+        return True
+    return name in _defaults_in_every_language(seats)[seat]
+
+
+def stored_names(seats: Sequence[str], names: Sequence[str]) -> list[str]:
+    """``names`` as a file keeps them: a default name as its English label (the catalog's msgid,
+    rendered in the language of the moment it is shown: :func:`shown_names`), a typed name as
+    typed. Default names are labels, not data."""
+    english = _names(seats, lambda s: s)
+    return [english[i] if i < len(english) and is_default_name(seats, i, str(n)) else str(n)
+            for i, n in enumerate(names)]
+
+
 def shown_names(seats: Sequence[str], names: Sequence[str] | None) -> list[str]:
-    """Saved display names as shown now: a default name saved in English or in the language in
-    use (:func:`default_names`) is shown as today's default; a typed name as typed (:func:`clip_name`:
+    """Saved display names as shown now: a default name saved in any language (English, the
+    language in use or another: :func:`is_default_name`) is shown as today's default; a typed name as typed (:func:`clip_name`:
     a name from a file is cleaned and cut to :data:`NAME_MAX`; an empty one is the default)."""
     now = default_names(seats)
     if not names or len(names) != len(seats):
         return now
     english = _names(seats, lambda s: s)
-    return [now[i] if n in (english[i], now[i]) else (clip_name(str(n)) or now[i]) for i, n in enumerate(names)]
+    everywhere: list[set[str]] | None = None
+    out = []
+    for i, n in enumerate(names):
+        if n in (english[i], now[i]):
+            out.append(now[i])
+            continue
+        if everywhere is None:
+            everywhere = _defaults_in_every_language(seats)
+        out.append(now[i] if n in everywhere[i] else (clip_name(str(n)) or now[i]))
+    return out
 
 
 def is_you(name: str) -> bool:
