@@ -686,3 +686,32 @@ def test_kanji_a_pass_followed_by_an_ais_attempt_cannot_be_taken_back(app):
 def settle_kanji(app, scene):
     """Pump until the person may act again (a gated AI keeps a Kanji scene 'busy')."""
     pump_until(app, lambda: not scene.animating() and scene.hand.settled(), "the Kanji scene at rest")
+
+
+def test_hot_seat_sushi_undo_never_reaches_the_other_persons_hidden_choice(app):
+    """Issue 21, defect 2: Player 1 eats, the curtain passes the screen to Player 2, whose Undo was
+    enabled and took back Player 1's hidden choice. Player 2 may take back only their own."""
+    scene = start_scene(app, SushiPlayScene, seats=["human", "human"], seed=5)
+    pump_until(app, lambda: app.manager.top().name == "privacy" or scene.human_to_act() == 0, "Player 1's turn")
+    pump(app, 20)  # the curtain fades in
+    if app.manager.top().name == "privacy":
+        click(app, rect_of(app.manager.top(), "button:ready").center)
+    sushi_wait_for_human(app, scene)
+    assert scene.viewer == 0
+    i = next(k for k, c in enumerate(scene.shown.seats[0].hand) if c != "wild")
+    drag(app, rect_of(scene, f"hand:{i}").center, rect_of(scene, "plate").center)
+    pump_until(app, lambda: app.manager.top().name == "privacy", "the curtain for Player 2")
+    pump(app, 20)
+    assert scene.privacy_for == 1 and scene.undoing.point() is None
+    click(app, rect_of(app.manager.top(), "button:ready").center)
+    sushi_wait_for_human(app, scene)
+    assert scene.viewer == 1 and [s for s, _ in scene.state.history] == [0]
+    assert not undo_offered(scene), "Player 2's Undo would take back Player 1's hidden choice"
+    ctrl_z(app)
+    pump(app, 10)
+    assert [s for s, _ in scene.state.history] == [0]
+    # Player 2 chooses: the phase resolves (a reveal): nothing is offered back past it either
+    j = next(k for k, c in enumerate(scene.shown.seats[1].hand) if c != "wild")
+    drag(app, rect_of(scene, f"hand:{j}").center, rect_of(scene, "plate").center)
+    pump(app, 5)
+    assert not (scene.viewer == 1 and scene.match.undo_points(0))

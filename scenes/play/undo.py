@@ -23,6 +23,7 @@ class UndoHost(Protocol):
     review: bool
     ended: bool
     privacy_for: int | None
+    viewer: int | None
     hinting: Any
 
     @property
@@ -45,8 +46,14 @@ class Undo:
         self.host = host
 
     def seat(self) -> int | None:
-        """The human whose last decision an undo takes back: the last human seat to act."""
+        """The human whose last decision an undo takes back: the last human seat to act; in a
+        hot-seat game of hidden information, where the screen shows one person's hand at a time
+        (``viewer``, after the privacy curtain), only that person: an undo never reaches another
+        person's hidden choice."""
         humans = self.host.humans
+        if len(humans) > 1 and self.host.match.state.game.game_type.hidden_information:
+            viewer = self.host.viewer
+            return viewer if viewer in humans else None
         for seat, _action in reversed(self.host.match.state.history):
             if seat in humans:
                 return seat
