@@ -19,6 +19,7 @@ class HintHost(Protocol):
     hints_enabled: bool
     review: bool
     coach: Any
+    assisted: bool
 
     def human_to_act(self) -> int | None: ...
 
@@ -56,6 +57,7 @@ class Hinting:
 
     def _arrived(self, hint: Hint) -> None:
         self.hint = hint
+        self.host.assisted = True  # the statistics count this game apart
         self.host.hint_shown(hint)
         self.host.sync_play_widgets()
 

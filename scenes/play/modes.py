@@ -36,6 +36,10 @@ class PlayModes:
         viewer: review mode: the seat whose hidden information is shown, None for all.
         coach: a tutorial's :class:`scenes.tutorial.director.TutorialDirector` (its scripted bots
             play the AI seats; no undo, hints, saves, statistics or score screen), else None.
+        retried: the game started from a position of another game (the replay viewer's "Play from
+            here"), not from a deal: the statistics count it apart.
+        assisted: a hint was shown to a person earlier in this game (a resumed save says so): the
+            statistics count it apart.
     """
 
     review: bool = False
@@ -43,23 +47,27 @@ class PlayModes:
     hints: bool = False
     viewer: int | None = None
     coach: Any = None
+    retried: bool = False
+    assisted: bool = False
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any] | None, game_name: str = "") -> "PlayModes":
         """The modes in a play scene's other keyword arguments (``review``, ``undo``, ``hints`` /
-        ``hint``, ``viewer``, ``tutorial``); any other key is logged and ignored."""
+        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``); any other key is logged and
+        ignored."""
         modes = dict(kwargs or {})
         review = bool(modes.pop("review", False))
         undo = bool(modes.pop("undo", True))
         hints = bool(modes.pop("hints", modes.pop("hint", False)))
         viewer = modes.pop("viewer", None)
         coach = modes.pop("tutorial", None)
+        retried, assisted = bool(modes.pop("retried", False)), bool(modes.pop("assisted", False))
         if modes:
             log.debug("%s scene: ignoring options %s", game_name, sorted(modes))
         if coach is not None:
             undo = hints = False
         return cls(review, undo, hints, viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None,
-                   coach)
+                   coach, retried, assisted)
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> list[str]:

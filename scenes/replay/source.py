@@ -218,10 +218,11 @@ def start_kwargs(positions: Positions, index: int, setup: dict | None) -> dict[s
     """``app.start_game`` kwargs for a new game from step ``index``: the setup's seats (else seat 0
     human against medium AIs), names (as :func:`scenes.play.seats.shown_names` shows them: else the
     defaults, :func:`scenes.play.seats.default_names`), colours,
-    Kanji-zushi's ``hint``, and ``state``, a clone of the position."""
+    Kanji-zushi's ``hint``, ``state``, a clone of the position, and ``retried`` (the statistics
+    count a game played from here apart)."""
     seats = list(setup["seats"]) if setup else default_seats(positions.num_seats)
     names = shown_names(seats, setup.get("names") if setup else None)
-    kw: dict[str, Any] = {"seats": seats, "names": names, "state": positions.state(index)}
+    kw: dict[str, Any] = {"seats": seats, "names": names, "state": positions.state(index), "retried": True}
     colors = setup.get("colors") if setup else None
     if colors is None:
         colors = positions.colors()

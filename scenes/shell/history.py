@@ -91,6 +91,18 @@ class HistoryEntry:
         and winners)."""
         return result_line(self.setup, _Winners(tuple(self.winners)))
 
+    def apart_tag(self) -> str:
+        """A short tag for a game the statistics count apart, in the language in use: ``"with
+        hints"``, ``"from a replay"`` (both: joined), else ``""``."""
+        tags = []
+        if self.setup.get("assisted") is True:
+            # Translators: a tag on a recent game's row: a hint was shown during that game
+            tags.append(pgettext("recent games", "with hints"))
+        if self.setup.get("retried") is True:
+            # Translators: a tag on a recent game's row: it was started from the replay viewer's "Play from here"
+            tags.append(pgettext("recent games", "from a replay"))
+        return " \u00b7 ".join(tags)
+
     def lost(self) -> bool:
         """True when the one person at the table did not win (someone else did)."""
         seats = self.setup["seats"]

@@ -52,6 +52,11 @@ class RecentRow(Button):
         draw_text(surface, app, self.title, (r.x + 24, cy - 11), 19, ink, bold=True, anchor="midleft")
         draw_text(surface, app, fit_text(app, e.opponents(), 15, False, 330), (r.x + 24, cy + 14), 15,
                   C.INK_SOFT, anchor="midleft")
+        tag = e.apart_tag()
+        if tag:  # a game counted apart in the statistics: said on its row, beside its title
+            tw = text_width(app, self.title, 19, bold=True)
+            draw_text(surface, app, fit_text(app, tag, 13, True, 330 - tw - 12), (r.x + 24 + tw + 12, cy - 10), 13,
+                      C.GOLD, bold=True, anchor="midleft")
         when = e.when()
         room = min(470.0, r.right - 24 - text_width(app, when, 15) - 16 - (r.x + 370))
         draw_text(surface, app, fit_text(app, e.result_text(), 18, True, room), (r.x + 370, cy), 18,

@@ -7,7 +7,10 @@ Stored in ``<data dir>/stats.json`` (``scenes.shell.settings.data_dir()``; atomi
                                   "streak": 0, "best_streak": 2, "best_score": 6}}},
      "counted": ["5f0c...", ...]}          # ids of the games counted (the newest COUNTED_KEEP)
 
-What counts: a game that ended with exactly one ``"human"`` seat, every other seat an AI level.
+What counts: a game that ended with exactly one ``"human"`` seat, every other seat an AI level. A
+game in which a hint was shown to the person, or one started from the replay viewer's "Play from
+here", is counted apart (``assisted``, ``retried``: how many, how many won), never as a clean
+result against that level.
 The **level key** is the strongest AI level among the opponents (order ``random`` < ``easy`` <
 ``medium`` < ``hard``): a game against a Hard AI and two Easy AIs counts under ``"hard"``.
 Results, from the person's seat ``h`` and ``outcome.winners``: ``won`` (``h`` the only winner),
@@ -63,6 +66,9 @@ class LevelStats:
         won / lost / shared: results of the person's seat (see the module doc).
         streak: wins in a row up to now; best_streak: the longest such run.
         best_score: highest final score of the person's seat (the game's unit), None if none yet.
+        assisted / assisted_won: games in which a hint was shown to the person, and those won;
+        retried / retried_won: games started from "Play from here", and those won. Both are
+        counted apart: never in played, the results, the streaks or the best score.
     """
 
     played: int = 0
@@ -72,6 +78,28 @@ class LevelStats:
     streak: int = 0
     best_streak: int = 0
     best_score: int | None = None
+    #: games counted apart (not in the numbers above): helped by a hint / started from "Play
+    #: from here", and how many of each the person won
+    assisted: int = 0
+    assisted_won: int = 0
+    retried: int = 0
+    retried_won: int = 0
+
+    def add_apart(self, result: str, assisted: bool, retried: bool) -> None:
+        """Count one game apart: helped by a hint (``assisted``) and/or started from "Play from
+        here" (``retried``), with the person's ``result`` (one of :data:`RESULTS`).
+
+        Raises:
+            ValueError: unknown result."""
+        if result not in RESULTS:
+            raise ValueError(f"result must be one of {RESULTS}, not {result!r}")
+        won = int(result == "won")
+        if assisted:
+            self.assisted += 1
+            self.assisted_won += won
+        if retried:
+            self.retried += 1
+            self.retried_won += won
 
     def add(self, result: str, score: int | None) -> None:
         """Count one game of ``result`` (one of :data:`RESULTS`) with the person's ``score``.
@@ -96,7 +124,8 @@ class LevelStats:
         if not isinstance(d, dict):
             raise ValueError("a row is not an object")
         out = cls()
-        for key in ("played", "won", "lost", "shared", "streak", "best_streak"):
+        for key in ("played", "won", "lost", "shared", "streak", "best_streak", "assisted", "assisted_won",
+                    "retried", "retried_won"):
             v = d.get(key, 0)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise ValueError(f"{key} must be a count, not {v!r}")
@@ -107,6 +136,8 @@ class LevelStats:
         out.best_score = score
         if out.won + out.lost + out.shared != out.played:
             raise ValueError("played is not won + lost + shared")
+        if out.assisted_won > out.assisted or out.retried_won > out.retried:
+            raise ValueError("more games won than played apart")
         return out
 
 
@@ -213,7 +244,8 @@ class StatsStore(JsonStore):
         Args:
             game_id: the game's id (an id counted before is ignored).
             game: the game's registry name ("kaito").
-            setup: the play scene's setup (``seats``: one seat kind per seat).
+            setup: the play scene's setup (``seats``: one seat kind per seat; ``assisted`` /
+                ``retried`` true: the game is counted apart, :meth:`LevelStats.add_apart`).
             outcome: the state's :class:`game.core.Outcome` (``winners``, ``scores``).
             record: unused (the same call as ``HistoryStore.record_game``).
         Returns:
@@ -227,11 +259,16 @@ class StatsStore(JsonStore):
         result = result_of(seat, outcome.winners)
         scores = tuple(getattr(outcome, "scores", ()) or ())
         score = scores[seat] if seat < len(scores) and isinstance(scores[seat], int) else None
+        apart = bool(setup.get("assisted")) or bool(setup.get("retried"))
 
         def count() -> str | None:
             if self.counted(game_id):
                 return None
-            self._rows().setdefault(game, {}).setdefault(key, LevelStats()).add(result, score)
+            row = self._rows().setdefault(game, {}).setdefault(key, LevelStats())
+            if apart:
+                row.add_apart(result, bool(setup.get("assisted")), bool(setup.get("retried")))
+            else:
+                row.add(result, score)
             self._counted = (self._counted + [game_id])[-COUNTED_KEEP:]
             return result
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text
+from game.i18n import N_, _, ngettext
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import LEVEL_LABEL
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
@@ -54,6 +54,10 @@ def table_rows(rows: dict[str, LevelStats]) -> list[tuple[str, LevelStats | None
             total.best_streak = max(total.best_streak, r.best_streak)
             if r.best_score is not None and (total.best_score is None or r.best_score > total.best_score):
                 total.best_score = r.best_score
+            total.assisted += r.assisted
+            total.assisted_won += r.assisted_won
+            total.retried += r.retried
+            total.retried_won += r.retried_won
         total.streak = -1  # not meaningful across levels
         out.append((TOTAL, total))
     return out
@@ -68,6 +72,28 @@ def cells(row: LevelStats | None) -> list[str]:
     streak = "\u2014" if row.streak < 0 else str(row.streak)
     best = "\u2014" if row.best_score is None else str(row.best_score)
     return [str(row.played), str(row.won), str(row.lost), str(row.shared), rate, streak, str(row.best_streak), best]
+
+
+def apart_line(rows: dict[str, LevelStats]) -> str:
+    """The line under the table about the games counted apart, in the language in use, or ``""``:
+    ``"Not counted above: 3 games with hints (2 won) · 1 game played from a replay (0 won)"``."""
+    assisted = sum(r.assisted for r in rows.values())
+    retried = sum(r.retried for r in rows.values())
+    parts = []
+    if assisted:
+        # Translators: games in which a hint was shown to the person, counted apart in the statistics
+        parts.append(ngettext("{n} game with hints ({won} won)", "{n} games with hints ({won} won)", assisted).format(
+            n=assisted, won=sum(r.assisted_won for r in rows.values())))
+    if retried:
+        # Translators: games started from a position of the replay viewer ("Play from here"), counted apart
+        parts.append(ngettext("{n} game played from a replay ({won} won)",
+                              "{n} games played from a replay ({won} won)", retried).format(
+            n=retried, won=sum(r.retried_won for r in rows.values())))
+    if not parts:
+        return ""
+    # Translators: {games} lists the games counted apart ("3 games with hints (2 won) · 1 game played
+    # from a replay (0 won)")
+    return _("Not counted above: {games}").format(games="  \u00b7  ".join(parts))
 
 
 class StatsScene(UIScene):
@@ -170,7 +196,12 @@ class StatsScene(UIScene):
         if self.store is None:
             note = _("Statistics are not kept in this session.")
         draw_text(surface, app, note, (640, panel.bottom + 26), 15, C.INK_MUTED)
+        below = panel.bottom + 52
+        apart = apart_line(self.rows)
+        if apart:
+            draw_text(surface, app, fit_text(app, apart, 15, False, 1100), (640, below), 15, C.INK_SOFT)
+            below += 24
         if self.notice:
-            draw_text(surface, app, self.notice, (640, panel.bottom + 52), 15, C.VERMILION_DARK)
+            draw_text(surface, app, self.notice, (640, below), 15, C.VERMILION_DARK)
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
