@@ -42,11 +42,15 @@ class Shown:
     @classmethod
     def from_view(cls, view: Any, pawn_color: str | None = None) -> "Shown":
         """Snapshot a KaitoView. The Kaito shows the colour of the seat to move (the first
-        player's colour before placement); once over it keeps ``pawn_color``."""
+        player's colour before placement); once over, the colour of the seat that made the last
+        move, as it showed during that move — read from the view, so the live game's last position
+        and the replay viewer's agree (``pawn_color``: only when the view names no last move)."""
         if view.phase == "place":
             color = view.colors[0]
         elif view.to_move is not None:
             color = view.colors[view.to_move]
+        elif view.last_action is not None:
+            color = view.colors[view.last_action[0]]
         else:
             color = pawn_color or view.colors[0]
         return cls(
