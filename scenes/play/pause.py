@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
+from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha, japanese_gloss
 from scenes.kit.widgets import Button, UIScene
 
 PANEL = pygame.Rect(640 - 210, 124, 420, 472)
@@ -102,6 +102,8 @@ class PauseScene(UIScene):
         panel = PANEL.move(0, (1 - t) * 20)
         draw_panel(surface, app, panel, radius=24)
         draw_text(surface, app, _("Paused"), (640, panel.y + 62), 40, C.INK, bold=True)
-        draw_text(surface, app, "ひとやすみ", (640, panel.y + 104), 17, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, app, japanese_gloss("ひとやすみ"), (640, panel.y + 104), 17, C.VERMILION, jp=True,
+                  decorative=True)
         self.widgets.draw(surface, app)
-        draw_text(surface, app, _("Esc to resume"), (640, panel.bottom + 26), 15, C.PAPER_DARK)
+        # inside the dialog, under its last button (it read over the board before)
+        draw_text(surface, app, _("Esc to resume"), (640, panel.bottom - 22), 15, C.INK_MUTED)
