@@ -82,6 +82,10 @@ class TutorialError(ValueError):
     """A tutorial file is malformed or no longer agrees with the rules (the message says where)."""
 
 
+#: The parts of a play screen a tutorial step's words may point at (``Step.shows``): the game log.
+SHOWN_PARTS: tuple[str, ...] = ("log",)
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a tutorial (see the module doc).
@@ -91,7 +95,9 @@ class Step:
         say: coach text key. do: the expected action or None (a page to close).
         wrong: action -> text key for that wrong action. why: text key for other wrong actions.
         replies: ``(seat, action)`` the scripted seats play once the step is done.
-        rules: the rule tags this step shows."""
+        rules: the rule tags this step shows.
+        shows: the parts of the screen the step's words point at (:data:`SHOWN_PARTS`, e.g.
+            ``"log"``: "the game log warns…"): the coach's panel must leave them in sight."""
 
     index: int
     say: str
@@ -100,6 +106,7 @@ class Step:
     why: str = DEFAULT_WHY
     replies: tuple[tuple[int, str], ...] = ()
     rules: tuple[str, ...] = ()
+    shows: tuple[str, ...] = ()
 
     def why_not(self, action: str) -> str:
         """The text key explaining why ``action`` is not this step's (``wrong``, else ``why``)."""
@@ -198,11 +205,14 @@ def _parse(game: str, data: Any, texts: dict[str, str]) -> Tutorial:
     for i, raw in enumerate(data.get("steps") or ()):
         if not isinstance(raw, dict) or not isinstance(raw.get("say"), str):
             raise TutorialError(f"{game} tutorial: step {i} needs a \"say\" text key")
-        unknown = set(raw) - {"say", "do", "wrong", "why", "replies", "rules"}
+        unknown = set(raw) - {"say", "do", "wrong", "why", "replies", "rules", "shows"}
         if unknown:
             raise TutorialError(f"{game} tutorial: step {i} has unknown key(s) {sorted(unknown)}")
+        shows = tuple(raw.get("shows") or ())
+        if any(part not in SHOWN_PARTS for part in shows):
+            raise TutorialError(f"{game} tutorial: step {i} shows {list(shows)}; known parts: {list(SHOWN_PARTS)}")
         steps.append(Step(i, raw["say"], raw.get("do"), dict(raw.get("wrong") or {}), raw.get("why", DEFAULT_WHY),
-                          _pairs(raw.get("replies"), f"step {i} replies"), tuple(raw.get("rules") or ())))
+                          _pairs(raw.get("replies"), f"step {i} replies"), tuple(raw.get("rules") or ()), shows))
     if not steps:
         raise TutorialError(f"{game} tutorial: no steps")
     if names:

@@ -226,3 +226,32 @@ def test_tatami_tutorial_flag(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "scenes", "--tutorial", "chess"], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120, check=False)
     assert bad.returncode == 2 and "tutorial" in bad.stderr
+
+
+def test_the_kaito_coach_never_covers_the_log_it_speaks_of(app):
+    """Issue 21, defect 11: "the game log will warn about it" was said in a panel over the log.
+    While a step's words point at the log (``Step.shows``), the coach's panel lies elsewhere."""
+    from scenes.kaito.layout import LOWER_RECT
+
+    fast(app)
+    d = driver(app)
+    assert start_tutorial(app, "kaito")
+    d.frames(2)
+    scene = app.manager.top()
+    seen: list[int] = []
+    real_frames = d.frames
+
+    def frames(n: int = 1) -> None:
+        for _ in range(n):
+            real_frames(1)
+            step = scene.coach.step
+            if "log" in step.shows and scene.coach.phase == "show":
+                assert not scene.coach_rect().colliderect(LOWER_RECT), f"step {step.index}: the coach covers the log"
+                if not scene.animating():
+                    assert scene.narration.visible and len(scene.narration), f"step {step.index}: no log to read"
+                    assert scene.narration.entries[-1].text in scene.coach.panel.text or step.say != "kaito.warning"
+                seen.append(step.index)
+
+    d.frames = frames  # type: ignore[method-assign]
+    walk_tutorial(d, lambda s: None, try_wrong=False)
+    assert len(set(seen)) == 2  # both steps that speak of the log were shown

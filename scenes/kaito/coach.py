@@ -36,8 +36,13 @@ class KaitoCoach:
         self.scene = scene
 
     def rect(self) -> pygame.Rect:
-        """The coach takes the lower card, or the opponent's panel while the buy-back step uses it."""
+        """The coach takes the lower card (the game log's), or the opponent's panel while the
+        buy-back step uses the lower card or while the step's words point at the game log
+        (``Step.shows``: "the game log warns…" must not be said over the log)."""
         if self.scene.exchange is not None and not self.scene.timeline.running:
+            return pygame.Rect(PANEL_TOP)
+        coach = self.scene.coach
+        if coach is not None and "log" in coach.step.shows:
             return pygame.Rect(PANEL_TOP)
         return pygame.Rect(LOWER_RECT)
 

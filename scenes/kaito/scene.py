@@ -49,6 +49,7 @@ from scenes.kaito.input import KaitoInput
 from scenes.kaito.layout import (
     CONFIRM_RECT,
     HINT_RECT,
+    LOWER_RECT,
     NARRATION_RECT,
     NO_EX_RECT,
     PANEL_BOTTOM,
@@ -358,8 +359,14 @@ class KaitoPlayScene(PlayScene):
             label = BUY_BUTTON.get(self.exchange.kind or "")
             self.btn_confirm.label = _(label) if label else _("Buy back")
         self.btn_pause.enabled = not self._left
-        if self.narration is not None:  # the buy-back step (or a tutorial's coach) takes the lower card
-            self.narration.visible = (self.exchange is None or self.timeline.running) and self.coach is None
+        self._sync_log()
+
+    def _sync_log(self) -> None:
+        """The game log is shown unless the buy-back step or a tutorial's coach takes the lower card
+        (a coach step that speaks of the log keeps it in sight: :meth:`KaitoCoach.rect`)."""
+        if self.narration is not None:
+            coach_below = self.coach is not None and self.coach_rect().colliderect(LOWER_RECT)
+            self.narration.visible = (self.exchange is None or self.timeline.running) and not coach_below
 
     # -- turn driver ------------------------------------------------------------------------------
     def _drive(self) -> None:
@@ -416,6 +423,7 @@ class KaitoPlayScene(PlayScene):
         sdt = self._frame_start(dt_ms)
         self.timeline.step(sdt)
         self._drive()
+        self._sync_log()  # the tutorial's step may have changed where its coach stands
 
     # -- UI elements ------------------------------------------------------------------------------
     def ui_elements(self) -> list[UIElement]:
