@@ -314,7 +314,7 @@ def _leftovers(state, seat):
 
 
 def test_keep_is_forced_at_hand_size_two_and_the_round_is_scored(app):
-    scene = start(app, seats=["human", "random"], seed=6)
+    scene = start(app, seats=["human", "random"], seed=6, hints=True)
     st = scene.state
     for _ in range(4000):
         v = st.view(0)
@@ -343,11 +343,16 @@ def test_keep_is_forced_at_hand_size_two_and_the_round_is_scored(app):
         assert sum(1 for e in ids(scene) if e.startswith(f"chip:{s}:")) == won.count(s)
     assert scene.shown.seats[0].values == [v for _, v in st.view(0).my_chips]
     assert all(v is None for v in scene.shown.seats[1].values)
+    # the panel's title is not covered by Hint and Undo (issue 21, defect 3): hidden under it
+    kinds = {e.id: e.kind for e in scene.ui_elements()}
+    assert "button:undo" not in kinds and "button:hint" not in kinds
+    assert not scene.btn_undo.visible and not scene.btn_hint.visible
     # Next round deals the new hands
     assert "button:next-round" in ids(scene)
     click(app, rect_of(scene, "button:next-round").center)
     settle(app, scene)
     assert scene.scoring is None and "button:next-round" not in ids(scene)
+    assert scene.btn_undo.visible and scene.btn_hint.visible  # back once the panel is gone
     assert scene.shown.round == 1 and scene.shown.seats[0].hand == list(st.view(0).hand)
     assert len(hand_ids(scene)) == 6 and scene.shown.seats[0].eaten == []
 

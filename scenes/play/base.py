@@ -375,15 +375,22 @@ class PlayScene(Scene):
         """What plays ``seat``, as its panel says it (:meth:`Coaching.seat_label`)."""
         return self.coaching.seat_label(seat)
 
+    def panel_up(self) -> bool:
+        """True while a panel of the scene lies over the play area and its buttons (Sushi Draft's
+        round scoring): undo and hint are hidden then. None by default."""
+        return False
+
     def sync_play_widgets(self) -> None:
         """Show and enable the shared buttons for the moment: undo while offered, hint against AI
-        with a human to act, the score once the end is on screen (never in review mode)."""
+        with a human to act (neither under a panel: :meth:`panel_up`), the score once the end is
+        on screen (never in review mode)."""
         if not hasattr(self, "btn_undo"):
             return
         live = not self.review and not self._left
-        self.btn_undo.visible = live and self.undo_enabled and bool(self.humans) and not self.ended
+        under_panel = self.panel_up()
+        self.btn_undo.visible = live and not under_panel and self.undo_enabled and bool(self.humans) and not self.ended
         self.btn_undo.enabled = self.btn_undo.visible and self.undoing.available()
-        self.btn_hint.visible = (live and self.hints_enabled and bool(self.humans)
+        self.btn_hint.visible = (live and not under_panel and self.hints_enabled and bool(self.humans)
                                  and bool(self.match.bots) and not self.ended)
         self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
                                  and not self.match.hints.pending and self.hinting.current() is None)

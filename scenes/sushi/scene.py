@@ -274,6 +274,10 @@ class SushiPlayScene(PlayScene):
         return self.timeline.sprites
 
     # -- queries ----------------------------------------------------------------------------------
+    def panel_up(self) -> bool:
+        """The round-scoring panel covers the table (and where Hint and Undo stand)."""
+        return self.scoring is not None
+
     def human_to_act(self) -> int | None:
         """The human seat that may use the mouse now (the bottom seat, if it is looking and must
         choose), else None (animating, AI's turn, privacy screen, scoring, forced keep, over)."""
