@@ -60,9 +60,17 @@ def test_the_viewer_shows_each_rated_decision_with_the_better_move(app):
     assert els["coach-mark"].kind == f"mark-{worst['mark']}"
     line = scene.coach.line()
     assert line[0] == mark_sentence(worst, "You") and worst["best"] in line[0]
-    # a step of the other seat has no line
+    # said in the embedded scene's banner, in place of "Black to move" (issue 21, defect 4: the
+    # pill over the board covered the banner); the dump's box is the banner's on the viewer's screen
+    assert scene.board.banner_override is not None and scene.board.banner_override[0] == line[0]
+    window = scene.board.viewport.to_window(scene.board.banner_rect())
+    box = els["coach-mark"].rect
+    assert abs(scene.viewport.to_window(box).centerx - window.centerx) <= 2
+    assert abs(scene.viewport.to_window(box).centery - window.centery) <= 2
+    # a step of the other seat has no line: the banner is the scene's own again
     d.click("button:replay-forward", settle=40)
     assert "coach-mark" not in {e.id for e in scene.ui_elements()}
+    assert scene.board.banner_override is None
     proc = marks._proc
     d.click("button:back")
     assert proc is not None and proc.poll() is not None  # the child ended with the viewer

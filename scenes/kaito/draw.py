@@ -53,6 +53,7 @@ from scenes.kaito.telling import color_name
 from scenes.kit.draw import (
     C,
     draw_panel,
+    draw_said_pill,
     draw_shadow,
     draw_text,
     fit_label,
@@ -312,6 +313,9 @@ class BoardPainter:
         scene = self.scene
         app = scene.app
         vp = scene.viewport
+        if scene.banner_override is not None:  # the replay coach's line, in place of the turn
+            draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *scene.banner_override)
+            return
         text, color_code = self.banner_text()
         if color_code:
             img = app.assets.svg(pawn_path(color_code), BANNER_ICON, BANNER_ICON)

@@ -492,6 +492,12 @@ class KaitoPlayScene(PlayScene):
             self.narration.draw_overlay(surface, self.app)
         self.coaching.draw(surface)
 
+    def banner_rect(self) -> pygame.Rect:
+        """The turn banner (logical px; :attr:`PlayScene.banner_override` is said there)."""
+        from scenes.kaito.layout import BANNER_RECT
+
+        return pygame.Rect(BANNER_RECT)
+
     def banner_text(self) -> tuple[str, str | None]:
         """(the turn banner's text, the colour of the pawn icon shown beside it)."""
         return self.board_painter.banner_text()

@@ -53,16 +53,17 @@ from scenes.kanji.text import (
     rich_width,
 )
 from scenes.kit.draw import (
-    PILL_DARK,
     C,
     draw_count_badge,
     draw_dashed_rect,
     draw_panel,
+    draw_said_pill,
     draw_shadow,
     draw_text,
     fit_label,
     fit_text,
     mix,
+    PILL_DARK,
     pill_surface,
     table_layer,
     text_width,
@@ -237,8 +238,12 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
     # Translators: which list of kanji counts as valid in this game (max ~14 characters)
     key = _("Jōyō list") if s.answer_key == "joyo" else _("Rulebook list")
     draw_text(surface, app, key, KEY_TEXT, 13, C.INK_MUTED, anchor="midright")
-    text = s.banner_text()
-    a = _toast_alpha(s)
+    if s.banner_override is not None:  # the replay coach's line takes the banner's place
+        draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *s.banner_override)
+        text, a = "", 0.0
+    else:
+        text = s.banner_text()
+        a = _toast_alpha(s)
     if a > 0:
         color = TOAST_COLORS.get(s.toast_kind, C.VERMILION_DARK)
         pill = s.cached(("toast", s.toast_kind),

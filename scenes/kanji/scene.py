@@ -421,6 +421,12 @@ class KanjiPlayScene(PlayScene):
         return self.input.ui_elements()
 
     # -- texts (scenes.kanji.status) -----------------------------------------------------------------
+    def banner_rect(self) -> pygame.Rect:
+        """The turn banner (logical px; :attr:`PlayScene.banner_override` is said there)."""
+        from scenes.kanji.layout import BANNER_RECT
+
+        return pygame.Rect(BANNER_RECT)
+
     def banner_text(self) -> str:
         """The instruction banner's text."""
         return status.banner_text(self)

@@ -98,6 +98,9 @@ class PlayScene(Scene):
     btn_pause: Button
     #: True once the score screen was asked for
     score_requested: bool = False
+    #: a line another part says in this scene's banner instead of its own, and the pill's colour
+    #: (the replay viewer's coach: "Coach: you played f2 — a blunder…"), or None
+    banner_override: tuple[str, tuple[int, int, int]] | None = None
     #: actions people tried that the state rejected
     errors: int = 0
     #: the seat drawn at the bottom of the table
@@ -374,6 +377,10 @@ class PlayScene(Scene):
     def seat_label(self, seat: int) -> str:
         """What plays ``seat``, as its panel says it (:meth:`Coaching.seat_label`)."""
         return self.coaching.seat_label(seat)
+
+    def banner_rect(self) -> pygame.Rect:
+        """The scene's banner (logical px): where a :attr:`banner_override` is said."""
+        raise NotImplementedError
 
     def panel_up(self) -> bool:
         """True while a panel of the scene lies over the play area and its buttons (Sushi Draft's

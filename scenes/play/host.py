@@ -32,6 +32,7 @@ class PlayHost(Protocol):
     widgets: Any
     hinting: Any
     coaching: Any
+    banner_override: tuple[str, tuple[int, int, int]] | None
 
     @property
     def viewport(self) -> Viewport: ...

@@ -241,6 +241,18 @@ class ReplayCoach:
         return None
 
     def _rect(self, text: str) -> pygame.Rect:
+        """Where the line is said (the viewer's logical px): the embedded scene's banner, in its
+        place on the viewer's screen; without a board, a pill at :data:`LINE_CENTER`."""
+        board = getattr(self.scene, "board", None)
+        if board is not None:
+            try:
+                window = board.viewport.to_window(board.banner_rect())
+            except NotImplementedError:
+                window = None
+            if window is not None:
+                vp = self.scene.viewport
+                (x0, y0), (x1, y1) = vp.to_logical(window.topleft), vp.to_logical(window.bottomright)
+                return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
         w = text_width(self.scene.app, text, LINE_SIZE, bold=True) + 32
         return pygame.Rect(round(LINE_CENTER[0] - w / 2), LINE_CENTER[1] - 15, round(w), 30)
 
@@ -251,7 +263,13 @@ class ReplayCoach:
         return self.widgets.handle_event(event)
 
     def update(self, dt_ms: float) -> None:
+        """The button; and the line handed to the embedded scene, which says it in its banner (so
+        it never covers the turn banner or a seat's name, as a pill over the board did)."""
         self.widgets.update(dt_ms)
+        board = getattr(self.scene, "board", None)
+        if board is not None:
+            got = self.line()
+            board.banner_override = (got[0], MARK_RGB.get(got[1][5:], (60, 52, 46))) if got is not None else None
 
     def ui_elements(self) -> list[UIElement]:
         got = self.line()
@@ -259,10 +277,11 @@ class ReplayCoach:
         return self.widgets.ui_elements() + line
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The button and the coach's line as a pill over the board (no state change)."""
+        """The button; the line is said by the embedded scene in its banner (:meth:`update`), or,
+        with no board, as a pill at :data:`LINE_CENTER` (no state change)."""
         self.widgets.draw(surface, self.scene.app)
         got = self.line()
-        if got is None:
+        if got is None or getattr(self.scene, "board", None) is not None:
             return
         text, kind = got
         app = self.scene.app

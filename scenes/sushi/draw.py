@@ -19,6 +19,7 @@ from scenes.kit.draw import (
     C,
     draw_dashed_rect,
     draw_panel,
+    draw_said_pill,
     draw_shadow,
     draw_text,
     fit_label,
@@ -296,9 +297,13 @@ def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
         hand_text, size = fit_label(app, hand_text, 15, True, room)
         draw_text(surface, app, hand_text, (r.right - 16, r.centery + 1), size, C.INK_SOFT, bold=True,
                   anchor="midright")
-    # banner (a message turns it vermilion for a moment)
-    text = sc.banner_text()
-    a = toast_alpha(sc)
+    # banner (a message turns it vermilion for a moment; the replay coach's line takes its place)
+    if sc.banner_override is not None:
+        draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *sc.banner_override)
+        text, a = "", 0.0
+    else:
+        text = sc.banner_text()
+        a = toast_alpha(sc)
     if a > 0:
         pill = sc.cached(("toast", BANNER_RECT.w, BANNER_RECT.h),
                             lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14),

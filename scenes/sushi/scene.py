@@ -309,6 +309,12 @@ class SushiPlayScene(PlayScene):
         v = self.match.view(self.bottom)
         return any(self.seats[s] != "human" for s in v.to_act) or (v.phase == KEEP and v.step == STEPS - 1)
 
+    def banner_rect(self) -> pygame.Rect:
+        """The turn banner (logical px; :attr:`PlayScene.banner_override` is said there)."""
+        from scenes.sushi.layout import BANNER_RECT
+
+        return pygame.Rect(BANNER_RECT)
+
     def banner_text(self) -> str:
         """The instruction banner's text (:func:`scenes.sushi.texts.banner_text`)."""
         return texts.banner_text(self)
