@@ -21,7 +21,6 @@ from scenes.kanji.layout import (
     DECK_PANEL,
     DECK_TITLE,
     HAND_AREA,
-    HINT_RECT,
     KEY_TEXT,
     LOG_EMPTY,
     LOG_RECT,
@@ -148,8 +147,6 @@ def _build_static(scene: Any, size: tuple[int, int]) -> pygame.Surface:
     s.blit(app.assets.svg(BOARD_SVG, BOARD_RECT.w, BOARD_RECT.h), wb.topleft)
     # log
     draw_panel(s, app, LOG_RECT, radius=16)
-    log_title, tsize = fit_label(app, _("Game log"), 16, True, HINT_RECT.x - 6 - LOG_TITLE[0])
-    draw_text(s, app, log_title, LOG_TITLE, tsize, C.INK, bold=True, anchor="midleft")
     # bottom row
     draw_panel(s, app, DECK_PANEL, radius=14)
     # Translators: the title of the small card holding your neta deck (max ~8 characters)
@@ -336,7 +333,20 @@ def _build_glow(scene: Any, r: pygame.Rect, hot: bool) -> pygame.Surface:
 
 # -- the log ---------------------------------------------------------------------------------------
 def _draw_log(s: Any, surface: pygame.Surface) -> None:
-    """The game log: every event in words (:class:`scenes.kit.narration.NarrationLog`)."""
+    """The game log: its title, as wide as the buttons beside it leave (Hint only when shown: "Game
+    log" was cut to "Game…" in a small window), and every event in words
+    (:class:`scenes.kit.narration.NarrationLog`)."""
+    app = s.app
+    buttons = [b.rect.x for b in (getattr(s, "btn_hint", None), getattr(s, "btn_undo", None))
+               if b is not None and b.visible]
+    room = min(buttons, default=LOG_RECT.right - 12) - 6 - LOG_TITLE[0]
+    title = _("Game log")
+    if text_width(app, title, 16 * 0.72, True) > room:
+        # Translators: the game log's title where "Game log" does not fit (a small window, beside
+        # the Hint and Undo buttons; max ~5 characters)
+        title = pgettext("short title", "Log")
+    log_title, tsize = fit_label(app, title, 16, True, room)
+    draw_text(surface, app, log_title, LOG_TITLE, tsize, C.INK, bold=True, anchor="midleft")
     if s.narration is None or not len(s.narration):
         draw_text(surface, s.app, _("No attempt yet"), LOG_EMPTY, 14, C.INK_MUTED)
         return

@@ -267,6 +267,17 @@ NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》�
 NO_LINE_END = frozenset("（「『【〔〈《“‘")
 
 
+def drawn_size(app: Any, size: float, text: str = "") -> float:
+    """The logical size ``text`` is really drawn at for a requested ``size``: never below the
+    assets' smallest readable size at the current window scale (larger for Japanese); what line
+    spacing and stacked texts must use, or lines drawn at the minimum overlap in a small window."""
+    assets = getattr(app, "assets", None)
+    least = getattr(assets, "min_logical", None)
+    if least is None:
+        return size
+    return max(size, float(least(has_cjk(text))))
+
+
 def japanese_gloss(word: str) -> str:
     """``word``, a Japanese ornament shown beside a translated title or line (the menu's subtitle,
     a game card's tag, a rules page's title), or ``""`` when the language in use is Japanese: the

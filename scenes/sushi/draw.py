@@ -324,21 +324,29 @@ def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
     # Translators: the steps of a turn in a small pill (upper case in English, max ~7 characters each)
     segs = ((pgettext("phase", "EAT"), EAT), (pgettext("phase", "KEEP"), KEEP),
             (pgettext("phase", "SCORE"), "score"))
-    x: float = r.x + 16
-    size = 14
-    while size > 10 and sum(text_width(app, lb, size, True) + 32 for lb, _ph in segs) - 10 > r.w - 28:
+    size, pad, gap, inset = 14, 18.0, 14.0, 16.0
+
+    def width(sz: float, pd: float, gp: float) -> float:
+        return sum(text_width(app, lb, sz, True) + pd for lb, _ph in segs) + gp * (len(segs) - 1)
+
+    while size > 10 and width(size, pad, gap) > r.w - 2 * inset:
         size -= 1  # a longer language: smaller letters rather than a pill cut off
+    # in a small window the letters stop shrinking at the smallest readable size: then the pill
+    # tightens its padding and gaps (Japanese "得点" was cut at the strip's edge)
+    while (pad > 8 or inset > 8) and width(size, pad, gap) > r.w - 2 * inset:
+        pad, gap, inset = max(8.0, pad - 2), max(8.0, gap - 1), max(8.0, inset - 1)
+    x: float = r.x + inset
     for k, (label, ph) in enumerate(segs):
         active = ph == phase
-        w = text_width(app, label, size, True) + 18
+        w = text_width(app, label, size, True) + pad
         seg = pygame.Rect(round(x), r.y + 10, round(w), r.h - 20)
         if active:
             pygame.draw.rect(surface, C.VERMILION, vp.to_window(seg), border_radius=vp.px(10))
         draw_text(surface, app, label, seg.center, size, C.PAPER_LIGHT if active else C.INK_MUTED, bold=True)
-        x += w + 4
+        x += w + gap * 4 / 14
         if k < len(segs) - 1:
             chevron(surface, vp, (x + 2, r.centery), 4, C.PAPER_EDGE)
-            x += 10
+            x += gap * 10 / 14
 
 # -- your sushi -------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from scenes.kit.draw import (
     C,
     draw_count_badge,
     draw_panel,
+    drawn_size,
     draw_shadow,
     draw_text,
     fit_label,
@@ -173,9 +174,17 @@ def draw_my_chips(sc: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, app, pgettext("chip values", "hidden"), (r.right - 18, r.y + 25), 13, C.INK_MUTED,
                   anchor="midright")
     if not ss.chips:
-        draw_text(surface, app, _("No chips yet"), (r.centerx, r.y + 96), 14, C.INK_MUTED)
-        for i, line in enumerate(wrap_text(app, _("Eat the most of a type to win one"), 13, r.w - 24)[:2]):
-            draw_text(surface, app, line, (r.centerx, r.y + 122 + i * 17), 13, C.INK_MUTED)
+        # stacked by the sizes really drawn (in a small window the smallest readable size is larger
+        # than the layout's small print: the two hint lines were drawn on each other)
+        head, hint = _("No chips yet"), _("Eat the most of a type to win one")
+        s_head, s_hint = drawn_size(app, 14, head), drawn_size(app, 13, hint)
+        lines = wrap_text(app, hint, 13, r.w - 24)[:2]
+        y = r.y + 96 - max(0.0, (s_head - 14) + (len(lines) * (s_hint - 13)))
+        draw_text(surface, app, head, (r.centerx, y), 14, C.INK_MUTED)
+        y += s_head * 0.95 + s_hint * 0.95
+        for line in lines:  # a line box is about 1.45 x the size (the Japanese font's the tallest)
+            draw_text(surface, app, fit_text(app, line, 13, False, r.w - 24), (r.centerx, y), 13, C.INK_MUTED)
+            y += s_hint * 1.5
     for i, pile in enumerate(ss.chips):
         cr = sc.areas[seat].chip(i, len(ss.chips))
         val = ss.values[i] if i < len(ss.values) else None
@@ -210,7 +219,10 @@ def draw_pass_card(sc: TableScene, surface: pygame.Surface) -> None:
     right = sc.names[(sc.bottom - 1) % n]
     # Translators: the title of the card telling where hands are passed, followed by "to the left"
     draw_text(surface, app, _("Passing"), (r.x + PANEL_TITLE_DX, r.y + 24), 17, C.INK, bold=True, anchor="midleft")
-    draw_text(surface, app, _("to the left"), (r.right - PANEL_TITLE_DX, r.y + 25), 13, C.INK_MUTED, anchor="midright")
+    # under the title, not beside it: the card's top right holds Hint and Undo (a longer language's
+    # "a la izquierda" was cut there by "Deshacer")
+    draw_text(surface, app, fit_text(app, _("to the left"), 13, False, r.w - 2 * PANEL_TITLE_DX),
+              (r.x + PANEL_TITLE_DX, r.y + 46), 13, C.INK_MUTED, anchor="midleft")
     # an arrow from the hand (right) curving up towards the left neighbour's panel (top left)
     dx, dy, rad = PASS_ARROW
     cx, cy = r.x + dx, r.y + dy
