@@ -50,6 +50,8 @@ class TutorialDirector:
         self.app = app
         self.tutorial = tutorial
         self.index = 0
+        #: the panel already shows step :attr:`index`'s words while the last step's moves end
+        self._previewed = False
         self.phase = SHOW
         self.refused = 0
         self.why_key: str | None = None
@@ -126,10 +128,19 @@ class TutorialDirector:
             self._done()
 
     def _done(self) -> None:
+        """The step's action is played: its replies are queued and the panel already says the next
+        step's words (while the board still moves, the coach must not repeat an instruction the
+        game has moved past: "Drag the tuna…" under a "Keep" banner), unless those words quote
+        the log's last sentence, which the moves still to come will write."""
         self.phase = AFTER
         self.why_key = None
         for seat, action in self.step.replies:
             self.bots[seat].queue.append(action)
+        nxt = self.index + 1
+        if nxt < len(self.tutorial.steps) and "{event}" not in self.tutorial.texts.get(
+                self.tutorial.steps[nxt].say, "{event}"):
+            self.index = nxt  # words and title of the next step; marks wait for SHOW (expected())
+            self._previewed = True
         self._sync_panel()
 
     def _why(self, key: str, **values: str) -> None:
@@ -144,20 +155,23 @@ class TutorialDirector:
         scene = self.scene
         if scene is None:
             return
-        self.panel.fit(self.app, scene.coach_rect(), scene.coach_grow)
         history = scene.match.state.history
         for seat, action in history[self._seen:]:
             bot = self.bots.get(seat)
             if bot is not None and bot.queue and bot.queue[0] == action:
                 bot.queue.pop(0)
         self._seen = len(history)
-        if self.phase != AFTER or self._moving():
-            return
-        if self.index + 1 < len(self.tutorial.steps):
-            self._show(self.index + 1)
-        else:
-            self.phase = END
-            self._sync_panel()
+        if self.phase == AFTER and not self._moving():
+            if self._previewed:
+                self._previewed = False
+                self._show(self.index)
+            elif self.index + 1 < len(self.tutorial.steps):
+                self._show(self.index + 1)
+            else:
+                self.phase = END
+                self._sync_panel()
+        # laid out after the step changed, so the words drawn are always the title's step
+        self.panel.fit(self.app, scene.coach_rect(), scene.coach_grow)
 
     def _moving(self) -> bool:
         scene = self.scene
