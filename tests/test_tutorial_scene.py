@@ -298,3 +298,47 @@ def test_the_coach_never_repeats_a_done_step_while_the_board_moves(app, game):
     d.frames = frames  # type: ignore[method-assign]
     walk_tutorial(d, lambda s: None, try_wrong=False)
     assert coach.phase == "end" and moving_after  # the case was seen: words checked while pieces moved
+
+
+def test_the_sushi_tutorials_tag_never_covers_your_sushi(app, monkeypatch):
+    """Issue 21, defect 12 (first part): the "here" tag of a mark on one of your stacks lay on the
+    stack's top edge, over the panel's title "Your sushi"; it goes below the stack."""
+    import pygame
+
+    import scenes.kit.marks as marks
+    import scenes.sushi.draw_bottom as bottom
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    for mod in (marks, bottom):
+        real = mod.draw_text
+
+        def recording(surface, app_, text, *a, _real=real, **k):
+            r = _real(surface, app_, text, *a, **k)
+            drawn.append((text, pygame.Rect(r)))
+            return r
+
+        monkeypatch.setattr(mod, "draw_text", recording)
+    fast(app)
+    d = driver(app)
+    assert start_tutorial(app, "sushi-draft")
+    d.frames(2)
+    scene = app.manager.top()
+    seen: list[int] = []
+    real_frames = d.frames
+
+    def frames(n: int = 1) -> None:
+        for _ in range(n):
+            drawn.clear()
+            real_frames(1)
+            drop = scene.tutorial_drop()
+            if drop is None or drop[0] in ("plate", "keep") or scene.timeline.running:
+                continue
+            title = [r for t, r in drawn if t == "Your sushi"]
+            tags = [r for t, r in drawn if t == scene.hinting.tag]
+            if title and tags:
+                assert not any(tag.colliderect(title[0]) for tag in tags), 'the tag covers "Your sushi"'
+                seen.append(scene.coach.index)
+
+    d.frames = frames  # type: ignore[method-assign]
+    walk_tutorial(d, lambda s: None, try_wrong=False)
+    assert seen  # the tutorial marks one of your stacks at least once

@@ -18,7 +18,7 @@ HINT_PULSE_MS = 1100.0
 
 
 def draw_hint_mark(surface: pygame.Surface, app: Any, rect: pygame.Rect, clock_ms: float = 0.0,
-                   radius: float = 12, tag: str | None = None) -> None:
+                   radius: float = 12, tag: str | None = None, tag_below: bool = False) -> None:
     """A pulsing green ring around logical ``rect`` with a small "hint" tag on its top edge.
 
     Args:
@@ -28,7 +28,9 @@ def draw_hint_mark(surface: pygame.Surface, app: Any, rect: pygame.Rect, clock_m
         clock_ms: the scene's real-time clock (ms), for the pulse; 0 draws it still.
         radius: the ring's corner radius (logical px).
         tag: the word on the tag, as shown (default "hint" in the language in use; a tutorial's
-            "here"). The tag widens for a longer word."""
+            "here"). The tag widens for a longer word.
+        tag_below: the tag on the bottom edge instead (a piece just under a panel's title: the
+            tag on its top edge covered the title)."""
     if tag is None:
         tag = hint_tag()
     vp = app.viewport
@@ -36,7 +38,8 @@ def draw_hint_mark(surface: pygame.Surface, app: Any, rect: pygame.Rect, clock_m
     wr = vp.to_window(rect.inflate(2 * grow, 2 * grow))
     pygame.draw.rect(surface, HINT_RING, wr, width=max(2, vp.px(4)), border_radius=vp.px(radius))
     w = max(48, round(text_width(app, tag, 12, True)) + 16)
-    box = pygame.Rect(rect.centerx - w // 2, rect.y - grow - 10, w, 20)
+    y = rect.bottom + grow - 10 if tag_below else rect.y - grow - 10
+    box = pygame.Rect(rect.centerx - w // 2, y, w, 20)
     pygame.draw.rect(surface, HINT_TAG, vp.to_window(box), border_radius=vp.px(10))
     draw_text(surface, app, tag, box.center, 12, C.PAPER_LIGHT, bold=True)
 

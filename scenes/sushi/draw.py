@@ -106,7 +106,9 @@ def draw(sc: TableScene, surface: pygame.Surface) -> None:
         sc.narration.draw_overlay(surface, sc.app)
     drop = sc.tutorial_drop() if sc.scoring is None else None
     if drop is not None and not sc.timeline.running:
-        draw_hint_mark(surface, sc.app, drop[1], sc.clock_ms, tag=sc.hinting.tag)
+        # a stack of your sushi lies just under its panel's title: its tag goes below it
+        draw_hint_mark(surface, sc.app, drop[1], sc.clock_ms, tag=sc.hinting.tag,
+                       tag_below=drop[0] not in ("plate", "keep"))
     sc.coaching.draw(surface)
 
 
