@@ -189,7 +189,7 @@ def test_the_bundled_fonts_cover_every_glyph_of_every_catalog():
     from scenes.shell.assets import has_cjk
 
     latin = _cmap("NotoSans-Regular.ttf") & _cmap("NotoSans-Bold.ttf")
-    jp = _cmap("NotoSansJP-Regular.otf")
+    jp = _cmap("NotoSansJP-Regular.otf") & _cmap("NotoSansJP-Bold.otf")
     missing: dict[str, set[str]] = {}
     for lang in ("es", "ja"):
         for m in _catalog(lang):

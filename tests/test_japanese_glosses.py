@@ -55,3 +55,32 @@ def test_the_rules_title_is_not_repeated(app, drawn, code):
     frame(app, drawn, "rules", game="kanji-zushi")
     assert drawn.count("漢字寿司") == 1
     assert i18n._("Kanji-zushi") in drawn
+
+
+@pytest.mark.parametrize("scene_name, module, word, kwargs", [
+    ("setup", "scenes.shell.setup", "勝負", {"game": "kaito"}),
+    ("recent", "scenes.shell.recent", "棋譜", {}),
+    ("stats", "scenes.shell.statsview", "戦績", {}),
+])
+def test_the_screens_subtitles_are_not_repeated_in_japanese(app, monkeypatch, scene_name, module, word, kwargs):
+    import importlib
+
+    mod = importlib.import_module(module)
+    texts: list[str] = []
+    real = mod.draw_text
+
+    def spy(surface, app_, text, *a, **k):
+        texts.append(text)
+        return real(surface, app_, text, *a, **k)
+
+    monkeypatch.setattr(mod, "draw_text", spy)
+    try:
+        for code, shown in (("en", True), ("ja", False)):
+            i18n.set_language(code)
+            app.manager.reset(app.make_scene(scene_name, **kwargs))
+            app.pump(16)
+            texts.clear()
+            app.pump(16)
+            assert (word in texts) is shown, (code, texts[:6])
+    finally:
+        i18n.set_language("en")

@@ -1,6 +1,8 @@
-"""The bundled Japanese font (assets/fonts/NotoSansJP-Regular.otf, made by tools/make_fonts.py)
-draws every Jōyō kanji, every Kanji-zushi card glyph and every character a pair can form, and is a
-static font (pygame cannot choose a weight in a variable one)."""
+"""The bundled Japanese fonts (assets/fonts/NotoSansJP-Regular.otf and its real bold face
+NotoSansJP-Bold.otf, made by tools/make_fonts.py) draw every Jōyō kanji, every Kanji-zushi card
+glyph and every character a pair can form, and are static fonts (pygame cannot choose a weight in a
+variable one); bold Japanese text is drawn with the bold face, never a synthetic bold (issue 21,
+defect 13)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import pytest
 
 from game.kanji import data as kanji_data
 
-FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "NotoSansJP-Regular.otf"
+FONTS = {w: Path(__file__).resolve().parent.parent / "assets" / "fonts" / f"NotoSansJP-{w}.otf"
+         for w in ("Regular", "Bold")}
+FONT = FONTS["Regular"]
 MISSING_CP = 0xE000  # private use: in no Noto font, so it renders as the .notdef box
 
 
@@ -24,10 +28,10 @@ def _table_tags(path: Path) -> list[bytes]:
     return [data[12 + 16 * i:16 + 16 * i] for i in range(num_tables)]
 
 
-@pytest.fixture(scope="module")
-def font():
+@pytest.fixture(scope="module", params=sorted(FONTS))
+def font(request):
     pygame.font.init()
-    f = pygame.font.Font(str(FONT), 32)
+    f = pygame.font.Font(str(FONTS[request.param]), 32)
     yield f
 
 
@@ -36,7 +40,9 @@ def _signature(font, ch: str) -> tuple[tuple[int, int], bytes]:
     return surf.get_size(), bytes(pygame.image.tobytes(surf, "RGB"))
 
 
-def test_font_is_static_cff():
+@pytest.mark.parametrize("weight", sorted(FONTS))
+def test_font_is_static_cff(weight):
+    FONT = FONTS[weight]
     tags = _table_tags(FONT)
     assert b"CFF " in tags  # the static CFF face of Noto Sans CJK JP
     assert b"fvar" not in tags and b"gvar" not in tags and b"CFF2" not in tags
@@ -49,7 +55,9 @@ def test_font_is_static_cff():
     assert tt["name"].getDebugName(1) == "Noto Sans CJK JP"
 
 
-def test_every_needed_character_is_in_the_cmap():
+@pytest.mark.parametrize("weight", sorted(FONTS))
+def test_every_needed_character_is_in_the_cmap(weight):
+    FONT = FONTS[weight]
     chars = kanji_data.JOYO + kanji_data.card_glyphs() + kanji_data.formable_chars()
     try:
         from fontTools.ttLib import TTFont
@@ -85,3 +93,14 @@ def test_kana_and_accented_latin_render(font):
     notdef = _signature(font, chr(MISSING_CP))
     for ch in "あアンー。「」AzáéíñóúüçÉÑ":
         assert _signature(font, ch) != notdef, ch
+
+
+def test_bold_japanese_is_the_real_bold_face(app):
+    """Bold Japanese comes from NotoSansJP-Bold.otf (its glyphs differ from the regular face's),
+    never the regular face made bold by pygame (smeared strokes)."""
+    f = app.assets.font_px(24, bold=True, jp=True)
+    assert f.name == "Noto Sans CJK JP" and f.style_name == "Bold"
+    synthetic = pygame.font.Font(str(FONTS["Regular"]), 24)
+    synthetic.bold = True
+    assert _signature(f, "漢") != _signature(synthetic, "漢")
+    assert _signature(f, "漢") != _signature(app.assets.font_px(24, bold=False, jp=True), "漢")

@@ -10,8 +10,9 @@ Sources (Debian 12 packages, installed under /usr/share/fonts):
     of UI symbols (arrows, check marks, play/pause, stars...) copied in from
     Noto Sans Symbols, Noto Sans Symbols2 and Noto Sans Math, because Noto Sans
     itself has none of them.
-  * fonts-noto-cjk   -> Noto Sans CJK JP Regular, face index 0 of
-    NotoSansCJK-Regular.ttc (checked by name below), a static CFF font.
+  * fonts-noto-cjk   -> Noto Sans CJK JP Regular and Bold, the JP face of
+    NotoSansCJK-Regular.ttc / NotoSansCJK-Bold.ttc (found by name below), static
+    CFF fonts subset to the same characters.
 
 Usage:
     python tools/make_fonts.py            # build + verify
@@ -54,6 +55,9 @@ OUT_DIR = ROOT / "assets" / "fonts"
 
 NOTO_CORE = Path("/usr/share/fonts/truetype/noto")
 NOTO_CJK_TTC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+#: The bold weight of the same collection: Japanese headings and buttons get a real bold face, not
+#: a synthetic one (issue 21: smeared bold kanji).
+NOTO_CJK_TTC_BOLD = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 CJK_JP_FAMILY = "Noto Sans CJK JP"  # the face we want out of the collection
 
 # --------------------------------------------------------------------------
@@ -295,21 +299,23 @@ def build_latin(weight: str) -> tuple[Path, list[str]]:
     return out, added
 
 
-def find_cjk_jp_index() -> int:
+def find_cjk_jp_index(ttc: Path = NOTO_CJK_TTC) -> int:
     from fontTools.ttLib import TTCollection
 
-    coll = TTCollection(str(NOTO_CJK_TTC), lazy=True)
+    coll = TTCollection(str(ttc), lazy=True)
     for i, face in enumerate(coll.fonts):
         if face["name"].getDebugName(1) == CJK_JP_FAMILY:
             return i
-    raise SystemExit(f"{CJK_JP_FAMILY!r} not found in {NOTO_CJK_TTC}")
+    raise SystemExit(f"{CJK_JP_FAMILY!r} not found in {ttc}")
 
 
-def build_jp() -> tuple[Path, int]:
+def build_jp(weight: str = "Regular") -> tuple[Path, int]:
+    """The Japanese face of ``weight`` ("Regular" or "Bold"), subset to the same characters."""
     from fontTools import subset
 
-    index = find_cjk_jp_index()
-    font = _load(NOTO_CJK_TTC, font_number=index)
+    ttc = NOTO_CJK_TTC if weight == "Regular" else NOTO_CJK_TTC_BOLD
+    index = find_cjk_jp_index(ttc)
+    font = _load(ttc, font_number=index)
     if "fvar" in font:
         raise SystemExit("expected a static (non-variable) CJK face")
     opts = _subset_options()
@@ -318,7 +324,7 @@ def build_jp() -> tuple[Path, int]:
     sub = subset.Subsetter(opts)
     sub.populate(unicodes=sorted(jp_codepoints()))
     sub.subset(font)
-    out = OUT_DIR / "NotoSansJP-Regular.otf"
+    out = OUT_DIR / f"NotoSansJP-{weight}.otf"
     font.save(str(out))
     return out, index
 
@@ -352,6 +358,7 @@ def verify() -> list[str]:
         "NotoSansJP-Regular.otf": kanji_set() + "".join(UI_KANA_WORDS)
         + "あいうえおアイウエオ。、「」ー・！？ＡＺ０９ｶAz" + "".join(chr(c) for c in sorted(jp_rules)),
     }
+    checks["NotoSansJP-Bold.otf"] = checks["NotoSansJP-Regular.otf"]
     for fname, chars in checks.items():
         path = OUT_DIR / fname
         try:
@@ -377,10 +384,11 @@ def main(argv: list[str] | None = None) -> int:
             out, added = build_latin(weight)
             print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size:,} bytes; "
                   f"symbols added: {''.join(added)})")
-        out, index = build_jp()
-        print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size:,} bytes; "
-              f"face index {index} of {NOTO_CJK_TTC.name} = {CJK_JP_FAMILY}; "
-              f"{len(kanji_set())} kanji)")
+        for weight, ttc in (("Regular", NOTO_CJK_TTC), ("Bold", NOTO_CJK_TTC_BOLD)):
+            out, index = build_jp(weight)
+            print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size:,} bytes; "
+                  f"face index {index} of {ttc.name} = {CJK_JP_FAMILY}; "
+                  f"{len(kanji_set())} kanji)")
 
     problems = verify()
     for p in problems:

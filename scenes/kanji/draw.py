@@ -52,6 +52,7 @@ from scenes.kanji.text import (
     rich_width,
 )
 from scenes.kit.draw import (
+    PILL_DARK,
     C,
     draw_count_badge,
     draw_dashed_rect,
@@ -62,7 +63,6 @@ from scenes.kit.draw import (
     fit_label,
     fit_text,
     mix,
-    PILL_DARK,
     pill_surface,
     table_layer,
     text_width,

@@ -23,7 +23,14 @@ from typing import Any, Callable
 import pygame
 
 from game.i18n import _
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_seigaiha, draw_text
+from scenes.kit.draw import (
+    C,
+    draw_chrome,
+    draw_panel,
+    draw_seigaiha,
+    draw_text,
+    japanese_gloss,
+)
 from scenes.kit.widgets import Button, UIScene
 
 log = logging.getLogger("tatami.privacy")
@@ -109,7 +116,7 @@ class PrivacyScene(UIScene):
         draw_panel(surface, app, PANEL, radius=24)
         draw_text(surface, app, self.heading(), (640, PANEL.y + 56), 20, C.INK_SOFT)
         draw_text(surface, app, self.player, (640, PANEL.y + 108), 46, C.INK, bold=True)
-        draw_text(surface, app, "交代", (640, PANEL.y + 154), 18, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, app, japanese_gloss("交代"), (640, PANEL.y + 154), 18, C.VERMILION, jp=True, decorative=True)
         draw_text(surface, app, self.note, (640, PANEL.y + 196), 17, C.INK_MUTED)
         self.widgets.draw(surface, app)
         draw_text(surface, app, _("Press Enter or the button when ready"), (640, PANEL.bottom + 30), 15, C.INK_MUTED)

@@ -32,6 +32,7 @@ from scenes.kit.draw import (
     draw_hanko,
     draw_panel,
     draw_text,
+    japanese_gloss,
     text_width,
     wrap_text,
 )
@@ -213,7 +214,7 @@ class ScoreScene(UIScene):
         head, jp = self.headline()
         draw_text(surface, self.app, head, (640, y), size, C.INK, bold=True, shadow=(0, 0, 0, 40),
                   shadow_offset=2.5)
-        draw_text(surface, self.app, jp, (640, jp_y), jp_size, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, self.app, japanese_gloss(jp), (640, jp_y), jp_size, C.VERMILION, jp=True, decorative=True)
 
     def draw_reason_pill(self, surface: pygame.Surface, label: str, y: float) -> None:
         """``label`` (why the game ended) in a dark pill centred at logical ``(640, y)``."""

@@ -77,6 +77,7 @@ FONT_FILES = {
     "regular": "fonts/NotoSans-Regular.ttf",
     "bold": "fonts/NotoSans-Bold.ttf",
     "jp": "fonts/NotoSansJP-Regular.otf",
+    "jp_bold": "fonts/NotoSansJP-Bold.otf",
 }
 
 
@@ -157,7 +158,7 @@ class Assets:
         f = self._fonts.get(key)
         if f is not None:
             return f
-        rel = FONT_FILES["jp"] if jp else FONT_FILES["bold" if bold else "regular"]
+        rel = FONT_FILES[("jp_bold" if bold else "jp") if jp else ("bold" if bold else "regular")]
         f = None
         p = self.path(rel)
         if p.is_file():
@@ -167,9 +168,9 @@ class Assets:
                 self._warn_once(rel, f"cannot load font: {e}")
         else:
             self._warn_once(rel, "missing font file")
-        if f is None and bold and not jp:
-            # regular face, synthetic bold
-            reg = self.path(FONT_FILES["regular"])
+        if f is None and bold:
+            # the regular face of the script, synthetic bold
+            reg = self.path(FONT_FILES["jp" if jp else "regular"])
             if reg.is_file():
                 try:
                     f = pygame.font.Font(str(reg), px)
@@ -184,8 +185,6 @@ class Assets:
             f = pygame.font.Font(None, int(px * 1.3))
             if bold:
                 f.bold = True
-        elif jp and bold:
-            f.bold = True  # no bold JP face is bundled: synthetic bold
         self._fonts[key] = f
         return f
 

@@ -17,7 +17,16 @@ from typing import Any, Callable
 import pygame
 
 from game.i18n import _, pgettext
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, mix, text_width
+from scenes.kit.draw import (
+    C,
+    draw_chrome,
+    draw_panel,
+    draw_text,
+    fit_text,
+    japanese_gloss,
+    mix,
+    text_width,
+)
 from scenes.kit.widgets import Button, UIScene
 from scenes.shell.catalog import game_title
 
@@ -154,7 +163,7 @@ class RecentScene(UIScene):
         app = self.app
         draw_chrome(surface, app)
         draw_text(surface, app, _("Recent games"), (640, 62), 44, C.INK, bold=True)
-        draw_text(surface, app, "棋譜", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, app, japanese_gloss("棋譜"), (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         if not self.rows:
             panel = pygame.Rect(LIST_X, 250, LIST_W, 160)
             draw_panel(surface, app, panel, radius=20)

@@ -20,7 +20,15 @@ from typing import Any
 import pygame
 
 from game.i18n import _, language
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, japanese_gloss, text_width, wrap_text
+from scenes.kit.draw import (
+    C,
+    draw_chrome,
+    draw_panel,
+    draw_text,
+    japanese_gloss,
+    text_width,
+    wrap_text,
+)
 from scenes.kit.scene import UIElement
 from scenes.kit.tween import approach, clamp
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene

@@ -13,7 +13,14 @@ from typing import Any
 
 from game import safejson
 from game.i18n import N_
-from scenes.shell.saves import MAX_BYTES, SAVE_FILE, LoadProblem, SavedGame, SaveStore, default_folder
+from scenes.shell.saves import (
+    MAX_BYTES,
+    SAVE_FILE,
+    LoadProblem,
+    SavedGame,
+    SaveStore,
+    default_folder,
+)
 
 log = logging.getLogger("tatami.saves")
 

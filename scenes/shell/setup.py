@@ -38,7 +38,16 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, pgettext
-from scenes.kit.draw import SEAT_COLOR_NAME, SEAT_COLOR_RGB, C, draw_chrome, draw_panel, draw_text, wrap_text
+from scenes.kit.draw import (
+    SEAT_COLOR_NAME,
+    SEAT_COLOR_RGB,
+    C,
+    draw_chrome,
+    draw_panel,
+    draw_text,
+    japanese_gloss,
+    wrap_text,
+)
 from scenes.kit.textfield import TextField, clean_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import NAME_MAX, SEAT_RGB, default_names
@@ -387,7 +396,7 @@ class SetupScene(UIScene):
         app = self.app
         draw_chrome(surface, app)
         draw_text(surface, app, _("New game"), (640, 62), 44, C.INK, bold=True)
-        draw_text(surface, app, "勝負", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, app, japanese_gloss("勝負"), (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         if self.multi:
             self._draw_multi(surface)
         else:

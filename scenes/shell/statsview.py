@@ -16,7 +16,14 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
+from scenes.kit.draw import (
+    C,
+    draw_chrome,
+    draw_panel,
+    draw_text,
+    fit_text,
+    japanese_gloss,
+)
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import LEVEL_LABEL
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
@@ -167,7 +174,7 @@ class StatsScene(UIScene):
         app = self.app
         draw_chrome(surface, app)
         draw_text(surface, app, _("Statistics"), (640, 62), 44, C.INK, bold=True)
-        draw_text(surface, app, "戦績", (640, 106), 18, C.VERMILION, jp=True, decorative=True)
+        draw_text(surface, app, japanese_gloss("戦績"), (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         rows = table_rows(self.rows)
         width = sum(w for _title, w in COLUMNS)
         panel = pygame.Rect(TABLE_X - 20, TABLE_Y - 22, width + 40, ROW_H * (len(rows) + 1) + 30)
