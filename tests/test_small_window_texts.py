@@ -106,3 +106,29 @@ def test_english_small_window_kanji_log_title_is_whole(make, monkeypatch):
     frames(app, 1)
     titles = [t for t, _r in drawn if t.startswith("Game") or t == "Log"]
     assert titles == ["Game log"], titles
+
+
+def test_japanese_small_window_pass_card_and_undo_label_stay_in_their_boxes(make, monkeypatch):
+    """Defect 6: "残りのカードの渡し先" ran under the hand and "元に戻す" was cut by its own button."""
+    import scenes.kit.widgets as widgets
+    import scenes.sushi.draw_bottom as bottom
+    from scenes.sushi.layout import PASS_RECT
+
+    app = make((800, 450), "ja")
+    scene = app.make_scene("sushi_play", seats=["human", "human"], seed=5, speed=3.0)
+    app.manager.reset(scene)
+    frames(app, 40)
+    if app.manager.top().name == "privacy":
+        click(app, rect_of(app.manager.top(), "button:ready").center)
+    frames(app, 40)
+    drawn = spy(monkeypatch, bottom, widgets)
+    frames(app, 1)
+    card = app.viewport.to_window(PASS_RECT)
+    for text in (i18n._("Your leftovers go to"), i18n._("You receive from")):
+        box = [r for t, r in drawn if t == text]
+        assert box and card.contains(box[0]), f"{text!r} runs out of the pass card"
+    undo = app.viewport.to_window(scene.btn_undo.rect)
+    label = [r for t, r in drawn if t == i18n._("Undo")]
+    # (its line box, leading included, may be a pixel taller than the button: the glyphs are not)
+    assert label and undo.left <= label[0].left and label[0].right <= undo.right, \
+        f"the Undo label {label} is cut by its button {undo}"

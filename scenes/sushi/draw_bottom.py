@@ -240,11 +240,13 @@ def draw_pass_card(sc: TableScene, surface: pygame.Surface) -> None:
     tx = r.x + PASS_TEXT_DX
     y_to, y_left, y_from, y_right = (r.y + d for d in PASS_TEXT_DY)
     # Translators: followed, on the next line, by the name of the seat receiving your leftovers
-    draw_text(surface, app, _("Your leftovers go to"), (tx, y_to), 13, C.INK_MUTED, anchor="midleft")
+    draw_text(surface, app, fit_text(app, _("Your leftovers go to"), 13, False, r.right - tx - 12), (tx, y_to), 13,
+              C.INK_MUTED, anchor="midleft")
     draw_text(surface, app, fit_text(app, left, 17, True, r.right - tx - 12), (tx, y_left), 17, C.INK, bold=True,
               anchor="midleft")
     # Translators: followed, on the next line, by the name of the seat passing its leftovers to you
-    draw_text(surface, app, _("You receive from"), (tx, y_from), 13, C.INK_MUTED, anchor="midleft")
+    draw_text(surface, app, fit_text(app, _("You receive from"), 13, False, r.right - tx - 12), (tx, y_from), 13,
+              C.INK_MUTED, anchor="midleft")
     draw_text(surface, app, fit_text(app, right, 17, True, r.right - tx - 12), (tx, y_right), 17, C.INK,
               bold=True, anchor="midleft")
     v = sc.shown
