@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 import pygame
 
 from game.i18n import _
+from game.kaito.events import NO_KABUTO, NO_KATANA, GameEnded
 from scenes.kaito import art
 from scenes.kaito.art import (
     CELL,
@@ -333,6 +334,38 @@ class BoardPainter:
                 pygame.draw.circle(surface, C.GOLD_LIGHT, vp.to_window(thinking_dot_pos(right, k, dy)),
                                    max(1, vp.px(3)))
 
+    def end_for_you(self) -> str:
+        """The end told to the one person at the table, in the language in use ("You lose: Black
+        took your last kabuto"), from the core's :class:`game.kaito.events.GameEnded`; ``""`` in
+        the replay viewer, a hot-seat or an AI-only game, or before the end is told."""
+        scene = self.scene
+        if scene.review or scene.seats.count("human") != 1:
+            return ""
+        end = next((e for e in reversed(scene.match.state.events) if isinstance(e, GameEnded)), None)
+        if end is None:
+            return ""
+        you = scene.seats.index("human")
+        other = color_name(scene.colors[1 - you])
+        kind = {NO_KATANA: "katana", NO_KABUTO: "kabuto"}.get(end.reason)
+        won = you in end.winners
+        if kind is None:  # no move left
+            # Translators: the end banner for the person: the opponent ({color}) cannot move
+            return _("You win: {color} cannot move").format(color=other) if won else \
+                _("You lose: you cannot move")
+        own = end.captured_by == end.loser
+        texts = {  # (won, the loser took its own tile, kind)
+            # Translators: the end banner for the person; {color} is the opponent's colour ("Black")
+            (True, False, "katana"): _("You win: you took {color}'s last katana"),
+            (True, False, "kabuto"): _("You win: you took {color}'s last kabuto"),
+            (True, True, "katana"): _("You win: {color} took its own last katana"),
+            (True, True, "kabuto"): _("You win: {color} took its own last kabuto"),
+            (False, False, "katana"): _("You lose: {color} took your last katana"),
+            (False, False, "kabuto"): _("You lose: {color} took your last kabuto"),
+            (False, True, "katana"): _("You lose: you took your own last katana"),
+            (False, True, "kabuto"): _("You lose: you took your own last kabuto"),
+        }
+        return texts[(won, own, kind)].format(color=other)
+
     def banner_text(self) -> tuple[str, str | None]:
         """(the turn banner's text, the colour of the pawn icon shown beside it)."""
         scene = self.scene
@@ -342,7 +375,8 @@ class BoardPainter:
             out = scene.view_shown().outcome
             if out and out.winners:
                 c = scene.colors[out.winners[0]]
-                return _("{color} wins!").format(color=color_name(c)), c
+                said = self.end_for_you()
+                return (said or _("{color} wins!").format(color=color_name(c))), c
             return _("Game over"), None
         if running:
             return scene.anim_label, sh.pawn_color

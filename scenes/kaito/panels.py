@@ -201,7 +201,11 @@ class SidePainter:
                 self._glow(surface, ("heldglow-hot",), wr, r.w, True)
             surface.blit(app.assets.svg(tile_path(code), r.w, r.h), wr.topleft)
         if not any_drawn and not sh.held[seat] and sh.kaito is not None:
-            draw_text(surface, app, _("No captured tiles yet"), held_area(p).center, 15, C.INK_MUTED)
+            # tiles of the opponent's colour out of the game were this seat's, paid to buy back
+            spent = any(t and t[0] == scene.colors[1 - seat] for t in sh.removed)
+            # Translators: a seat's empty row of captured tiles after it paid them all to buy back a tile
+            empty = _("No captured tiles left") if spent else _("No captured tiles yet")
+            draw_text(surface, app, empty, held_area(p).center, 15, C.INK_MUTED)
 
     def _glow(self, surface: pygame.Surface, key: tuple, wr: pygame.Rect, size: float, hot: bool) -> None:
         vp = self.scene.viewport
