@@ -4,6 +4,7 @@ bots and the scenes read. Built by :meth:`game.kanji.rules.KanjiState.view` (and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core import View
@@ -50,6 +51,26 @@ class KanjiView(View):
         return tuple(sum(k.strokes for k in kanji) for kanji in self.completed)
 
     @property
+    def round(self) -> int:
+        """The round in play, from 1 (:func:`round_number` of the attempt log and the seat to move)."""
+        return round_number([a.seat for a in self.attempts], self.to_move)
+
+    @property
     def last_attempt(self) -> Attempt | None:
         """The latest entry of the attempt log, or None before the first action."""
         return self.attempts[-1] if self.attempts else None
+
+
+def round_number(seats: Sequence[int], to_move: int | None) -> int:
+    """The round in play, from 1: a round is one turn of each seat still playing, taken in seat
+    order (RULES.md §3, turns go round the table); a new round begins each time the turn comes
+    back to a seat at or before the one that just played. ``seats``: who took each turn so far,
+    in order (the attempt log's seats, passes included); ``to_move``: the seat to play next (None
+    once over: the last round is the one in play)."""
+    n = 1
+    for prev, cur in zip(seats, seats[1:]):
+        if cur <= prev:
+            n += 1
+    if to_move is not None and seats and to_move <= seats[-1]:
+        n += 1
+    return n

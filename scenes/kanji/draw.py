@@ -230,8 +230,10 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
 def _draw_info(s: Any, surface: pygame.Surface) -> None:
     app = s.app
     vp = s.viewport
-    turn = s.shown.turn + (0 if s.end_shown else 1)
-    draw_text(surface, app, _("Turn {n}").format(n=turn), TURN_TEXT, 18, C.INK, bold=True, anchor="midleft")
+    # rounds, not every seat's turns (a game of four read "Turn 37")
+    # Translators: the round in play in Kanji-zushi (one turn of each seat still playing)
+    draw_text(surface, app, _("Round {n}").format(n=s.shown.round), TURN_TEXT, 18, C.INK, bold=True,
+              anchor="midleft")
     # Translators: which list of kanji counts as valid in this game (max ~14 characters)
     key = _("Jōyō list") if s.answer_key == "joyo" else _("Rulebook list")
     draw_text(surface, app, key, KEY_TEXT, 13, C.INK_MUTED, anchor="midright")

@@ -17,6 +17,7 @@ from typing import Any
 from game.kanji.data import Formed
 from game.kanji.events import KanjiFormed, KanjiWrong, NetaDrawn, Passed, SlotRefilled
 from game.kanji.rules import PASS, Completed, attempt_text
+from game.kanji.view import round_number
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,11 @@ class Shown:
             over=view.outcome is not None,
             answer_key=view.answer_key,
         )
+
+    @property
+    def round(self) -> int:
+        """The round shown, from 1 (:func:`game.kanji.view.round_number` of the attempts shown)."""
+        return round_number([t.seat for t in self.attempts], None if self.over else self.to_move)
 
     @property
     def scores(self) -> list[int]:
