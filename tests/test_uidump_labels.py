@@ -39,9 +39,12 @@ def test_log_entries_and_the_coach_carry_their_sentences(app):
     assert els["coach"]["label"] == scene.coach.panel.text and "KAITO" in els["coach"]["label"]
     assert els["button:tutorial-next"]["label"] == "Continue"
     assert "label" not in els["tile:a1"]  # a tile shows a picture, not words
-    log = scene.narration
-    log.add("Red moved the Kaito to d4.")
-    log.visible = True
+    # the game log of a game (in the tutorial the coach's panel takes the log's card)
+    game = app.start_game("kaito", seats=["human", "easy"], seed=2)
     d.frames(2)
-    labels = [e.label for e in scene.narration.ui_elements() if e.kind == "log-entry"]
+    log = game.narration
+    log.add("Red moved the Kaito to d4.")
+    d.frames(2)
+    assert log.visible
+    labels = [e.label for e in game.narration.ui_elements() if e.kind == "log-entry"]
     assert labels and labels[-1] == "Red moved the Kaito to d4."

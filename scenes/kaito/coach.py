@@ -27,6 +27,9 @@ class CoachStage(Protocol):
 
     def panel(self, seat: int) -> pygame.Rect: ...
 
+    @property
+    def narration(self) -> Any: ...
+
 
 class KaitoCoach:
     """KAITO's part of a tutorial, held by the play scene (``scene.coach_marks``): where the
@@ -45,6 +48,14 @@ class KaitoCoach:
         if coach is not None and "log" in coach.step.shows:
             return pygame.Rect(PANEL_TOP)
         return pygame.Rect(LOWER_RECT)
+
+    def sync_log(self) -> None:
+        """The game log is shown unless the buy-back step or a tutorial's coach takes the lower card
+        (a coach step that speaks of the log keeps it in sight: :meth:`rect`)."""
+        sc = self.scene
+        if sc.narration is not None:
+            coach_below = sc.coach is not None and self.rect().colliderect(LOWER_RECT)
+            sc.narration.visible = (sc.exchange is None or sc.timeline.running) and not coach_below
 
     def marks(self) -> list[str]:
         """UI ids the tutorial's buy-back step asks for next: the held Mon still to lay in the pay

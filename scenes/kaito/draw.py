@@ -54,7 +54,6 @@ from scenes.kaito.telling import color_name
 from scenes.kit.draw import (
     C,
     draw_panel,
-    draw_said_pill,
     draw_shadow,
     draw_text,
     fit_label,
@@ -63,7 +62,7 @@ from scenes.kit.draw import (
     table_layer,
     text_width,
 )
-from scenes.kit.marks import draw_hint_mark
+from scenes.kit.marks import draw_hint_mark, draw_said_pill
 from scenes.play.host import PlayHost
 
 

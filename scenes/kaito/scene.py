@@ -47,9 +47,9 @@ from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import ExchangeStep, exchange_status
 from scenes.kaito.input import KaitoInput
 from scenes.kaito.layout import (
+    BANNER_RECT,
     CONFIRM_RECT,
     HINT_RECT,
-    LOWER_RECT,
     NARRATION_RECT,
     NO_EX_RECT,
     PANEL_BOTTOM,
@@ -120,6 +120,7 @@ class KaitoPlayScene(PlayScene):
     telling_class = KaitoTelling
     pausable = True
     game_name = "kaito"
+    banner = BANNER_RECT  #: the turn banner (where a banner_override is said)
     viewer: int
 
     def __init__(
@@ -359,14 +360,7 @@ class KaitoPlayScene(PlayScene):
             label = BUY_BUTTON.get(self.exchange.kind or "")
             self.btn_confirm.label = _(label) if label else _("Buy back")
         self.btn_pause.enabled = not self._left
-        self._sync_log()
-
-    def _sync_log(self) -> None:
-        """The game log is shown unless the buy-back step or a tutorial's coach takes the lower card
-        (a coach step that speaks of the log keeps it in sight: :meth:`KaitoCoach.rect`)."""
-        if self.narration is not None:
-            coach_below = self.coach is not None and self.coach_rect().colliderect(LOWER_RECT)
-            self.narration.visible = (self.exchange is None or self.timeline.running) and not coach_below
+        self.coach_marks.sync_log()
 
     # -- turn driver ------------------------------------------------------------------------------
     def _drive(self) -> None:
@@ -423,7 +417,7 @@ class KaitoPlayScene(PlayScene):
         sdt = self._frame_start(dt_ms)
         self.timeline.step(sdt)
         self._drive()
-        self._sync_log()  # the tutorial's step may have changed where its coach stands
+        self.coach_marks.sync_log()  # the tutorial's step may have changed where its coach stands
 
     # -- UI elements ------------------------------------------------------------------------------
     def ui_elements(self) -> list[UIElement]:
@@ -491,16 +485,6 @@ class KaitoPlayScene(PlayScene):
         if self.narration is not None:
             self.narration.draw_overlay(surface, self.app)
         self.coaching.draw(surface)
-
-    def banner_rect(self) -> pygame.Rect:
-        """The turn banner (logical px; :attr:`PlayScene.banner_override` is said there)."""
-        from scenes.kaito.layout import BANNER_RECT
-
-        return pygame.Rect(BANNER_RECT)
-
-    def banner_text(self) -> tuple[str, str | None]:
-        """(the turn banner's text, the colour of the pawn icon shown beside it)."""
-        return self.board_painter.banner_text()
 
 
 __all__ = ["ExchangeStep", "KaitoPlayScene"]

@@ -57,7 +57,6 @@ from scenes.kit.draw import (
     draw_count_badge,
     draw_dashed_rect,
     draw_panel,
-    draw_said_pill,
     draw_shadow,
     draw_text,
     fit_label,
@@ -68,7 +67,7 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.flight import Flight, centered
-from scenes.kit.marks import draw_hint_mark
+from scenes.kit.marks import draw_hint_mark, draw_said_pill
 from scenes.kit.tween import clamp
 
 #: How long a banner message stays (ms).

@@ -50,6 +50,7 @@ from scenes.kanji.choreo import MoveEvents, choreo_move
 from scenes.kanji.draw import TOAST_COLORS, TOAST_MS, draw_scene
 from scenes.kanji.input import KanjiInput
 from scenes.kanji.layout import (
+    BANNER_RECT,
     BOARD_RECT,
     HAND,
     HINT_RECT,
@@ -109,6 +110,7 @@ class KanjiPlayScene(PlayScene):
     telling_class = KanjiTelling
     pausable = True
     game_name = "kanji-zushi"
+    banner = BANNER_RECT  #: the turn banner (where a banner_override is said)
 
     def __init__(
         self,
@@ -421,12 +423,6 @@ class KanjiPlayScene(PlayScene):
         return self.input.ui_elements()
 
     # -- texts (scenes.kanji.status) -----------------------------------------------------------------
-    def banner_rect(self) -> pygame.Rect:
-        """The turn banner (logical px; :attr:`PlayScene.banner_override` is said there)."""
-        from scenes.kanji.layout import BANNER_RECT
-
-        return pygame.Rect(BANNER_RECT)
-
     def banner_text(self) -> str:
         """The instruction banner's text."""
         return status.banner_text(self)

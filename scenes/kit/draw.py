@@ -445,34 +445,6 @@ def draw_count_badge(surface: pygame.Surface, app: Any, center: tuple[float, flo
     draw_text(surface, app, str(n), center, size, C.PAPER_LIGHT, bold=True)
 
 
-def draw_said_pill(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str, rgb: Sequence[int],
-                   size: float = 17) -> None:
-    """A line said over a scene's banner (the replay coach's): a pill of ``rgb`` filling the
-    logical ``lrect`` and ``text`` in it: on one line (down to 0.8 x ``size``), else on two lines
-    at the largest size whose two lines fit the pill (down to 11 logical px), else cut on one line.
-    Draws only."""
-    vp = app.viewport
-    surface.blit(pill_surface(vp.px(lrect.w), vp.px(lrect.h), vp.px(min(14, lrect.h / 2)), rgb),
-                 vp.to_window(lrect).topleft)
-    room = lrect.w - 28
-    if text_width(app, text, size * 0.8, True) <= room:
-        one, s = fit_label(app, text, size, True, room, least=0.8)
-        draw_text(surface, app, one, lrect.center, s, C.PAPER_LIGHT, bold=True)
-        return
-    s = size * 0.9
-    while s >= 11:
-        lines = wrap_text(app, text, s, room, bold=True, split_long=False)
-        step = s * 1.22
-        if len(lines) <= 2 and all(text_width(app, ln, s, True) <= room for ln in lines) and 2 * step <= lrect.h - 2:
-            for k, line in enumerate(lines):
-                draw_text(surface, app, line, (lrect.centerx, lrect.centery + (k - (len(lines) - 1) / 2) * step), s,
-                          C.PAPER_LIGHT, bold=True)
-            return
-        s -= 1
-    draw_text(surface, app, fit_text(app, text, size * 0.8, True, room), lrect.center, size * 0.8, C.PAPER_LIGHT,
-              bold=True)
-
-
 def pill_surface(w: int, h: int, radius: int, color: Sequence[int] = PILL_DARK) -> pygame.Surface:
     """A filled rounded pill with a gold edge, ``w`` x ``h`` WINDOW px."""
     s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)

@@ -3,12 +3,12 @@ a suggestion looks the same everywhere."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
 from game.i18n import pgettext
-from scenes.kit.draw import C, draw_text, text_width
+from scenes.kit.draw import C, draw_text, fit_label, fit_text, pill_surface, text_width, wrap_text
 
 #: The hint's green (a suggestion, not a warning) and its tag's darker shade.
 HINT_RING = (120, 200, 110)
@@ -50,4 +50,32 @@ def hint_tag() -> str:
     return pgettext("hint tag", "hint")
 
 
-__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "hint_tag"]
+def draw_said_pill(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str, rgb: Sequence[int],
+                   size: float = 17) -> None:
+    """A line said over a scene's banner (the replay coach's): a pill of ``rgb`` filling the
+    logical ``lrect`` and ``text`` in it: on one line (down to 0.8 x ``size``), else on two lines
+    at the largest size whose two lines fit the pill (down to 11 logical px), else cut on one line.
+    Draws only."""
+    vp = app.viewport
+    surface.blit(pill_surface(vp.px(lrect.w), vp.px(lrect.h), vp.px(min(14, lrect.h / 2)), rgb),
+                 vp.to_window(lrect).topleft)
+    room = lrect.w - 28
+    if text_width(app, text, size * 0.8, True) <= room:
+        one, s = fit_label(app, text, size, True, room, least=0.8)
+        draw_text(surface, app, one, lrect.center, s, C.PAPER_LIGHT, bold=True)
+        return
+    s = size * 0.9
+    while s >= 11:
+        lines = wrap_text(app, text, s, room, bold=True, split_long=False)
+        step = s * 1.22
+        if len(lines) <= 2 and all(text_width(app, ln, s, True) <= room for ln in lines) and 2 * step <= lrect.h - 2:
+            for k, line in enumerate(lines):
+                draw_text(surface, app, line, (lrect.centerx, lrect.centery + (k - (len(lines) - 1) / 2) * step), s,
+                          C.PAPER_LIGHT, bold=True)
+            return
+        s -= 1
+    draw_text(surface, app, fit_text(app, text, size * 0.8, True, room), lrect.center, size * 0.8, C.PAPER_LIGHT,
+              bold=True)
+
+
+__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "draw_said_pill", "hint_tag"]

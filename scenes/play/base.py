@@ -33,16 +33,15 @@ import pygame
 
 from game.core import ActionError, Event, Game, GameState
 from game.hints import Hint
-from game.i18n import _, language
 from game.match import Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
-from scenes.kit.draw import draw_pause_icon
 from scenes.kit.narration import NarrationLog
 from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
+from scenes.play.buttons import add_buttons, open_pause, sync_buttons
 from scenes.play.coaching import Coaching
 from scenes.play.ending import Ending
 from scenes.play.gamelog import GameLog, Telling
@@ -52,7 +51,7 @@ from scenes.play.keyplay import KeyboardPlay
 from scenes.play.modes import PlayModes, check_seats, make_match, narration_seat
 from scenes.play.review import Review
 from scenes.play.saving import Saving
-from scenes.play.seats import shown_names, stored_names
+from scenes.play.seats import ShownNames, shown_names
 from scenes.play.undo import Undo
 
 log = logging.getLogger("tatami.play")
@@ -82,10 +81,8 @@ class PlayScene(Scene):
     pausable = True
     game_name = ""
     seats: list[str]
-    #: the names as a file keeps them (:func:`scenes.play.seats.stored_names`: defaults as labels)
-    _stored_names: list[str]
-    #: :attr:`names` for (language, stored names)
-    _shown_names: tuple[tuple[str, tuple[str, ...]] | None, list[str]] = (None, [])
+    #: display names per seat in the language in use (defaults are labels: :class:`ShownNames`)
+    names = ShownNames()
     speed: float
     match: Match
     #: the scene's drag-and-drop controller (set by the subclass)
@@ -94,13 +91,18 @@ class PlayScene(Scene):
     timeline: Timeline
     #: the scene's buttons (:meth:`add_widgets`)
     widgets: WidgetGroup
-    #: the pause button (``button:pause``)
+    #: the shared buttons (:func:`scenes.play.buttons.add_buttons`): pause, undo, hint, the score
     btn_pause: Button
+    btn_undo: Button
+    btn_hint: Button
+    btn_score: Button
     #: True once the score screen was asked for
     score_requested: bool = False
     #: a line another part says in this scene's banner instead of its own, and the pill's colour
     #: (the replay viewer's coach: "Coach: you played f2 — a blunder…"), or None
     banner_override: tuple[str, tuple[int, int, int]] | None = None
+    #: the room's turn banner (logical px)
+    banner: pygame.Rect
     #: actions people tried that the state rejected
     errors: int = 0
     #: the seat drawn at the bottom of the table
@@ -189,15 +191,7 @@ class PlayScene(Scene):
         and ``button:score`` (:meth:`request_score`), shown when they apply
         (:meth:`sync_play_widgets`); the focus ring starts with the pieces (:class:`KeyboardPlay`).
         Returns the group (the scene adds its own buttons to it)."""
-        self.widgets = WidgetGroup()
-        self.btn_pause = self.widgets.add(
-            Button("button:pause", "", pause_rect, self.open_pause, style="secondary", icon=draw_pause_icon))
-        self.btn_undo = self.widgets.add(
-            Button("button:undo", _("Undo"), undo_rect, self.undoing.click, style="secondary", size=16))
-        self.btn_hint = self.widgets.add(
-            Button("button:hint", _("Hint"), hint_rect, self.ask_hint, style="secondary", size=16))
-        self.btn_score = self.widgets.add(Button("button:score", _("See the score"), score_rect,
-                                                 self.request_score, style="primary", size=20))
+        add_buttons(self, pause_rect, undo_rect, hint_rect, score_rect)
         self.sync_play_widgets()
         self.widgets.focus.extra = KeyboardPlay(self).stops
         return self.widgets
@@ -379,8 +373,8 @@ class PlayScene(Scene):
         return self.coaching.seat_label(seat)
 
     def banner_rect(self) -> pygame.Rect:
-        """The scene's banner (logical px): where a :attr:`banner_override` is said."""
-        raise NotImplementedError
+        """The scene's banner (logical px, the room's ``banner``): where a :attr:`banner_override` is said."""
+        return pygame.Rect(self.banner)
 
     def panel_up(self) -> bool:
         """True while a panel of the scene lies over the play area and its buttons (Sushi Draft's
@@ -391,18 +385,8 @@ class PlayScene(Scene):
         """Show and enable the shared buttons for the moment: undo while offered, hint against AI
         with a human to act (neither under a panel: :meth:`panel_up`), the score once the end is
         on screen (never in review mode)."""
-        if not hasattr(self, "btn_undo"):
-            return
-        live = not self.review and not self._left
-        under_panel = self.panel_up()
-        self.btn_undo.visible = live and not under_panel and self.undo_enabled and bool(self.humans) and not self.ended
-        self.btn_undo.enabled = self.btn_undo.visible and self.undoing.available()
-        self.btn_hint.visible = (live and not under_panel and self.hints_enabled and bool(self.humans)
-                                 and bool(self.match.bots) and not self.ended)
-        self.btn_hint.enabled = (self.btn_hint.visible and self.human_to_act() is not None
-                                 and not self.match.hints.pending and self.hinting.current() is None)
-        self.btn_score.visible = live and self.ended and self.coach is None
-        self.btn_pause.visible = not self.review
+        if hasattr(self, "btn_undo"):
+            sync_buttons(self, live=not self.review and not self._left, under_panel=self.panel_up())
 
     def resync(self) -> None:
         """Show the Match's position as it is now, at once: animations dropped, a new snapshot,
@@ -446,26 +430,11 @@ class PlayScene(Scene):
         """Per-seat colour codes saved with the game (KAITO), or None (the default)."""
         return None
 
-    @property
-    def names(self) -> list[str]:
-        """Display names per seat in the language in use (:func:`scenes.play.seats.shown_names`):
-        a default name is a label rendered now, so a language switch renames "Player 1" at once; a
-        typed name as typed."""
-        key = (language(), tuple(self._stored_names))
-        if self._shown_names[0] != key:
-            self._shown_names = (key, shown_names(self.seats, self._stored_names))
-        return list(self._shown_names[1])
-
-    @names.setter
-    def names(self, value: Sequence[str]) -> None:
-        self._stored_names = stored_names(self.seats, [str(x) for x in value])
-        self._shown_names = (None, [])
-
     def save_setup(self) -> dict:
         """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
         seed, speed, the undo and hints switches, and ``retried`` / ``assisted`` when true — what
         ``type(self)(app, state=..., **setup)`` needs to resume (and the statistics read)."""
-        out = {**scene_setup(self.seats, self._stored_names, self.save_colors(), self.seed, self.speed),
+        out = {**scene_setup(self.seats, ShownNames.stored(self), self.save_colors(), self.seed, self.speed),
                "undo": self.undo_enabled, "hints": self.hints_enabled}
         if self.retried:
             out["retried"] = True
@@ -480,18 +449,8 @@ class PlayScene(Scene):
     # -- menus and sound ----------------------------------------------------------------------
     def open_pause(self) -> None:
         """Push the pause menu (cancels a drag in progress); ignored once the scene is leaving."""
-        if self._left:
-            return
-        if getattr(self, "drag", None) is not None:
-            self.drag.cancel(animate=False)
-        opener = getattr(self.app, "open_pause", None)
-        if opener is not None:
-            opener()
-        else:  # a bare harness
-            try:
-                self.app.manager.push(self.app.make_scene("pause"))
-            except Exception:
-                log.exception("cannot open the pause menu")
+        if not self._left:
+            open_pause(self)
 
     def sfx(self, name: str) -> None:
         """Play a sound effect through the app's sound service, if it has one (never raises)."""

@@ -6,7 +6,7 @@ The labels are English catalog texts (``N_``) translated where they are shown
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.i18n import N_, _, ngettext
 
@@ -137,8 +137,9 @@ def stored_names(seats: Sequence[str], names: Sequence[str]) -> list[str]:
 
 def shown_names(seats: Sequence[str], names: Sequence[str] | None) -> list[str]:
     """Saved display names as shown now: a default name saved in any language (English, the
-    language in use or another: :func:`is_default_name`) is shown as today's default; a typed name as typed (:func:`clip_name`:
-    a name from a file is cleaned and cut to :data:`NAME_MAX`; an empty one is the default)."""
+    language in use or another: :func:`is_default_name`) is shown as today's default; a typed name
+    as typed (:func:`clip_name`: a name from a file is cleaned and cut to :data:`NAME_MAX`; an
+    empty one is the default)."""
     now = default_names(seats)
     if not names or len(names) != len(seats):
         return now
@@ -189,3 +190,32 @@ def comma_list(items: Sequence[str]) -> str:
 
 __all__ = ["AI_LABEL", "LEVEL_LABEL", "NUMBERED_LABEL", "PLAYER_N", "SEAT_KINDS", "SEAT_RGB", "YOU", "ai_count",
            "and_list", "comma_list", "default_names", "is_you", "level_label", "shown_names"]
+
+
+class ShownNames:
+    """A play scene's ``names`` (a descriptor): set with any names, it keeps them as a file would
+    (:func:`stored_names`: a default name as its label) and reads them in the language in use
+    (:func:`shown_names`), so a language switch renames "Player 1" at once; a typed name stays as
+    typed. Needs the scene's ``seats`` set first."""
+
+    def __get__(self, obj: Any, owner: Any = None) -> list[str]:
+        if obj is None:
+            return []  # pragma: no cover - class access
+        from game.i18n import language
+
+        stored = obj.__dict__.get("_stored_names", [])
+        key = (language(), tuple(stored))
+        cached = obj.__dict__.get("_shown_names")
+        if cached is None or cached[0] != key:
+            cached = (key, shown_names(obj.seats, stored))
+            obj.__dict__["_shown_names"] = cached
+        return list(cached[1])
+
+    def __set__(self, obj: Any, value: Sequence[str]) -> None:
+        obj.__dict__["_stored_names"] = stored_names(obj.seats, [str(x) for x in value])
+        obj.__dict__.pop("_shown_names", None)
+
+    @staticmethod
+    def stored(obj: Any) -> list[str]:
+        """``obj``'s names as a file keeps them."""
+        return list(obj.__dict__.get("_stored_names", []))

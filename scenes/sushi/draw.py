@@ -19,7 +19,6 @@ from scenes.kit.draw import (
     C,
     draw_dashed_rect,
     draw_panel,
-    draw_said_pill,
     draw_shadow,
     draw_text,
     fit_label,
@@ -30,7 +29,7 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.flight import centered
-from scenes.kit.marks import draw_hint_mark
+from scenes.kit.marks import draw_hint_mark, draw_said_pill
 from scenes.play.seats import SEAT_RGB
 from scenes.sushi.art import (
     BACK,

@@ -57,6 +57,7 @@ from scenes.sushi.art import SushiArt
 from scenes.sushi.choreo import SushiChoreo, resolves
 from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput, tutorial_drop
 from scenes.sushi.layout import (
+    BANNER_RECT,
     HAND,
     HINT_RECT,
     NARRATION_RECT,
@@ -105,6 +106,7 @@ class SushiPlayScene(PlayScene):
     telling_class = SushiTelling
     pausable = True
     game_name = "sushi-draft"
+    banner = BANNER_RECT  #: the turn banner (where a banner_override is said)
 
     def __init__(
         self,
@@ -308,12 +310,6 @@ class SushiPlayScene(PlayScene):
             return False
         v = self.match.view(self.bottom)
         return any(self.seats[s] != "human" for s in v.to_act) or (v.phase == KEEP and v.step == STEPS - 1)
-
-    def banner_rect(self) -> pygame.Rect:
-        """The turn banner (logical px; :attr:`PlayScene.banner_override` is said there)."""
-        from scenes.sushi.layout import BANNER_RECT
-
-        return pygame.Rect(BANNER_RECT)
 
     def banner_text(self) -> str:
         """The instruction banner's text (:func:`scenes.sushi.texts.banner_text`)."""

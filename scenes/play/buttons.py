@@ -1,0 +1,64 @@
+"""The shared buttons of a play scene (pause, undo, hint, the score), made and shown for the
+moment: the scene's :meth:`scenes.play.base.PlayScene.add_widgets` and
+:meth:`~scenes.play.base.PlayScene.sync_play_widgets` call these."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from scenes.kit.draw import draw_pause_icon
+from scenes.kit.widgets import Button, WidgetGroup
+
+log = logging.getLogger("tatami.play")
+
+
+def add_buttons(scene: Any, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hint_rect: pygame.Rect,
+                score_rect: pygame.Rect) -> None:
+    """A new :class:`WidgetGroup` as ``scene.widgets`` with ``button:pause`` (``scene.btn_pause``,
+    the pause icon; opens the pause menu), ``button:undo``, ``button:hint`` and ``button:score``
+    (``btn_undo``, ``btn_hint``, ``btn_score``) at their logical rects."""
+    scene.widgets = WidgetGroup()
+    scene.btn_pause = scene.widgets.add(
+        Button("button:pause", "", pause_rect, scene.open_pause, style="secondary", icon=draw_pause_icon))
+    scene.btn_undo = scene.widgets.add(
+        Button("button:undo", _("Undo"), undo_rect, scene.undoing.click, style="secondary", size=16))
+    scene.btn_hint = scene.widgets.add(
+        Button("button:hint", _("Hint"), hint_rect, scene.ask_hint, style="secondary", size=16))
+    scene.btn_score = scene.widgets.add(Button("button:score", _("See the score"), score_rect,
+                                               scene.request_score, style="primary", size=20))
+
+
+def sync_buttons(scene: Any, live: bool, under_panel: bool) -> None:
+    """Show and enable a play scene's shared buttons (:meth:`PlayScene.sync_play_widgets`): undo
+    while offered, hint against AI with a human to act (neither while ``under_panel``), the score
+    once the end is on screen, while ``live`` (not review mode, not leaving); pause unless review."""
+    sc = scene
+    sc.btn_undo.visible = live and not under_panel and sc.undo_enabled and bool(sc.humans) and not sc.ended
+    sc.btn_undo.enabled = sc.btn_undo.visible and sc.undoing.available()
+    sc.btn_hint.visible = (live and not under_panel and sc.hints_enabled and bool(sc.humans)
+                           and bool(sc.match.bots) and not sc.ended)
+    sc.btn_hint.enabled = (sc.btn_hint.visible and sc.human_to_act() is not None
+                           and not sc.match.hints.pending and sc.hinting.current() is None)
+    sc.btn_score.visible = live and sc.ended and sc.coach is None
+    sc.btn_pause.visible = not sc.review
+
+
+def open_pause(scene: Any) -> None:
+    """``button:pause`` (and Esc): cancel a drag in progress and push the pause menu (the app's
+    ``open_pause``; in a bare harness the ``pause`` scene, a failure logged)."""
+    if getattr(scene, "drag", None) is not None:
+        scene.drag.cancel(animate=False)
+    opener = getattr(scene.app, "open_pause", None)
+    if opener is not None:
+        opener()
+        return
+    try:
+        scene.app.manager.push(scene.app.make_scene("pause"))
+    except Exception:
+        log.exception("cannot open the pause menu")
+
+
+__all__ = ["add_buttons", "open_pause", "sync_buttons"]
