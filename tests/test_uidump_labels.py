@@ -48,3 +48,41 @@ def test_log_entries_and_the_coach_carry_their_sentences(app):
     assert log.visible
     labels = [e.label for e in game.narration.ui_elements() if e.kind == "log-entry"]
     assert labels and labels[-1] == "Red moved the Kaito to d4."
+
+
+def test_a_disabled_element_says_so_and_a_label_holds_every_line(tmp_path, monkeypatch):
+    """Issue 21 §1: a disabled element carries "enabled": false; a label holds all of its visible
+    text (the Continue button's second line "You vs Hard AI, move 3" included)."""
+    import random
+
+    from game.registry import GAMES
+    from scenes.shell.app import App
+    from scenes.shell.saves import SaveStore
+    from scenes.shell.saveslots import SaveSlots
+    from scenes.shell.settings import Settings
+
+    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
+    st = GAMES["kaito"].new_state(2, random.Random(3))
+    for _ in range(2):
+        seat = st.to_act()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+    SaveStore(tmp_path / "saves" / "kaito.json").save(st, {"seats": ["human", "hard"]}, "k" * 32)
+    app = App(size=(1280, 720), settings=Settings(tmp_path / "settings.json", autoload=False), uidump=False)
+    try:
+        app.saves = SaveSlots()
+        app.manager.push(app.make_scene("menu"))
+        for _ in range(3):
+            app.pump(16)
+        els = dump(app)
+        first, second = els["continue:kaito"]["label"].split("\n")
+        assert first.startswith("Continue") and second == "You vs Hard AI, move 3"
+        assert all(e.get("enabled", True) for e in els.values())
+        app.manager.push(app.make_scene("stats"))
+        for _ in range(3):
+            app.pump(16)
+        els = dump(app)
+        reset = els["button:reset-stats"]
+        assert reset["kind"] == "button-disabled" and reset["enabled"] is False
+        assert "enabled" not in els["button:back"]
+    finally:
+        app.shutdown()

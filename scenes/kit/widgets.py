@@ -146,7 +146,9 @@ class Button(Widget):
         if not self.visible:
             return []
         kind = self.kind if self.enabled else self.kind + "-disabled"
-        return [UIElement(self.id, kind, pygame.Rect(self.rect), self.label or None)]
+        # every visible word: the second line too ("Continue" / "You vs Hard AI, move 6")
+        words = "\n".join(t for t in (self.label, self.sublabel) if t)
+        return [UIElement(self.id, kind, pygame.Rect(self.rect), words or None)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:

@@ -7,7 +7,9 @@ content changed)::
      "elements": [{"id": "button:play", "kind": "button", "rect": [x, y, w, h],
                    "label": "Play"}, ...]}
 
-``label`` (the text the element shows) is there when it has one; ``"focus": true`` marks the
+``label`` (all the text the element shows, its lines joined by "\n": a Continue button's second
+line too) is there when it has one; ``"enabled": false`` marks a shown element that cannot be used
+now (kind ``<kind>-disabled``); ``"focus": true`` marks the
 element with the keyboard focus.
 
 Rects are in WINDOW pixels (what a tool such as xdotool clicks on). The file is replaced
@@ -52,6 +54,8 @@ class UIDump:
                 label = getattr(el, "label", None)
                 if label:
                     item["label"] = label
+                if el.kind.endswith("-disabled"):
+                    item["enabled"] = False  # shown but not usable now (its kind says so too)
                 if getattr(el, "focus", False):
                     item["focus"] = True
                 elements.append(item)
