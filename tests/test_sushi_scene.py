@@ -402,11 +402,11 @@ def test_stray_input_during_ai_thinking_and_animations_does_nothing(app):
     gate.set()
     pump_until(app, lambda: scene.animating())
     k = 0
-    while scene.animating() and k < 200:  # the reveal
+    while scene.animating() and k < 200:  # the reveal (a stray click finishes it: the AIs' moves)
         assert scene.human_to_act() is None
         _spam(app, scene, k)
         k += 1
-    assert k > 3
+    assert k >= 1
     settle(app, scene)
     assert [s for s, _ in st.history if s == 0] == [0]  # the stray input applied nothing
     assert st.view(0).phase == "keep" and st.view(0).my_choice is None and scene.errors == 0

@@ -40,6 +40,10 @@ FOCUS_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.
               pygame.K_SPACE)
 
 
+#: The keys that finish the running animations (:meth:`PlayInput.skip_animation`).
+SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
 class PlayInput:
     """Base of the play scenes' input handlers (the callbacks of their drag controller live in the
     subclass). Hooks: :meth:`set_hover`, :meth:`on_key`, :meth:`on_button`, :meth:`snapped_back`."""
@@ -69,7 +73,8 @@ class PlayInput:
             scene.drag.handle_event(event)
             return True
         if et == pygame.KEYDOWN:
-            return self.focus_key(event) or self.on_key(event) or scene.widgets.focus.handle_key(event)
+            return (self.focus_key(event) or self.on_key(event) or self.skip_animation(event)
+                    or scene.widgets.focus.handle_key(event))
         if et not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         pos = getattr(event, "pos", None)
@@ -77,7 +82,26 @@ class PlayInput:
             return False
         if scene.widgets.handle_event(event):
             return True
-        return self.on_button(event, pos)
+        return self.on_button(event, pos) or self.skip_animation(event)
+
+    def skip_animation(self, event: pygame.event.Event) -> bool:
+        """Space or Enter (``event.key``) while the scene animates, or a click (``event.button`` 1)
+        nothing else used while a bot's move animates, finishes the animations at once (issue 21,
+        pacing: a returning player need not wait for another seat's moves; the game log still
+        tells them). True if it did."""
+        scene = self.play_scene()
+        if not scene.timeline.running or scene.drag.busy():
+            return False
+        if event.type == pygame.KEYDOWN:
+            skip = getattr(event, "key", None) in SKIP_KEYS
+        else:  # a click skips only a bot's move: a quick second click must not become a person's move
+            history = scene.match.state.history
+            skip = (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and bool(history)
+                    and scene.seats[history[-1][0]] != "human")
+        if not skip:
+            return False
+        scene.timeline.finish()
+        return True
 
     def drag_event(self, event: pygame.event.Event, pos: Any) -> bool:
         """Give a button press/release to the scene's drag controller; True if it used it. A
