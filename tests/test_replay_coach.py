@@ -104,7 +104,7 @@ def test_sentences_and_command_line(monkeypatch):
     for mark in MARKS:
         text = mark_sentence({"mark": mark, "action": "c4", "best": "d2"}, "You")
         assert text.startswith("Coach: You played c4") and (("d2" in text) == (mark != "good"))
-    assert set(MARK_SENTENCES) == set(MARKS)
+    assert set(MARK_SENTENCES) == set(MARKS) | {"forced"}  # forced: the only legal move
     assert analyse_command("f.json", 1)[1:4] == ["-m", "game", "analyse"]
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert analyse_command("f.json", 1)[1:3] == ["--analyse", "f.json"]
@@ -140,3 +140,19 @@ def test_the_coach_says_actions_in_the_game_s_words():
         assert "prefiere pasar" in mark_sentence({"mark": "mistake", "action": "pass", "best": "pass"}, "Ana", kanji)
     finally:
         i18n.set_language("en")
+
+
+def test_a_forced_move_is_marked_forced_not_good():
+    """Issue 21 §4: the only legal move is marked forced, never "good"; the others keep their mark."""
+    from scenes.replay.coach import row_mark
+
+    forced = {"action": "a1", "best": "a1", "mark": "good", "forced": True, "loss": 0.0}
+    assert row_mark(forced) == "forced"
+    assert mark_sentence(forced, "You") == "Coach: You played a1 \u2014 forced: the only legal move."
+    assert mark_sentence(forced, "Aoi") == "Coach: Aoi played a1 \u2014 forced: the only legal move."
+    chosen = {"action": "c4", "best": "d2", "mark": "mistake", "forced": False, "loss": 0.12}
+    assert row_mark(chosen) == "mistake" and "a mistake" in mark_sentence(chosen, "You")
+    # every game's analysis says which decisions were forced: KAITO's scripted lesson has some
+    record, _setup = kaito_game()
+    rows = analyse_record("record", record, 1, depth=2, worlds=20)
+    assert all(isinstance(r["forced"], bool) for r in rows)

@@ -36,7 +36,7 @@ VIEWER_DEPTH = 6
 VIEWER_WORLDS = 150
 #: Colour of each mark (RGB).
 MARK_RGB = {"good": (92, 160, 84), "inaccuracy": (196, 146, 38), "mistake": (214, 110, 40),
-            "blunder": (190, 52, 40)}
+            "blunder": (190, 52, 40), "forced": (110, 104, 98)}
 
 
 def analyse_command(path: str, seat: int, depth: int = VIEWER_DEPTH, worlds: int = VIEWER_WORLDS) -> list[str]:
@@ -133,6 +133,8 @@ MARK_SENTENCES = {
     "mistake": N_("Coach: {name} played {action} \u2014 a mistake; the hard AI prefers {best}."),
     # Translators: the replay coach's line; {action} the move played, {best} the move the hard AI would play
     "blunder": N_("Coach: {name} played {action} \u2014 a blunder; the hard AI prefers {best}."),
+    # Translators: the replay coach's line for a move that was the only legal one (not "good": forced)
+    "forced": N_("Coach: {name} played {action} \u2014 forced: the only legal move."),
 }
 #: The same lines about the person's own seat (its name is "You": the second person).
 MARK_SENTENCES_YOU = {
@@ -144,7 +146,18 @@ MARK_SENTENCES_YOU = {
     "mistake": N_("Coach: You played {action} \u2014 a mistake; the hard AI prefers {best}."),
     # Translators: the replay coach's line about the player's own move; {best} the move the hard AI would play
     "blunder": N_("Coach: You played {action} \u2014 a blunder; the hard AI prefers {best}."),
+    # Translators: the replay coach's line about the player's own move when it was the only legal one
+    "forced": N_("Coach: You played {action} \u2014 forced: the only legal move."),
 }
+
+
+def row_mark(row: dict[str, Any]) -> str:
+    """The mark shown for a rated decision: ``"forced"`` when it was the only legal action (the
+    analysis' ``forced``: no choice to judge, never "good"), else its ``mark`` (unknown: "good")."""
+    if row.get("forced") is True:
+        return "forced"
+    mark = row.get("mark")
+    return mark if isinstance(mark, str) and mark in MARK_SENTENCES else "good"
 
 
 def mark_sentence(row: dict[str, Any], name: str, game: Any = None) -> str:
@@ -153,7 +166,7 @@ def mark_sentence(row: dict[str, Any], name: str, game: Any = None) -> str:
     mistake; the hard AI prefers d2". ``game`` (a :class:`game.core.Game`) says the actions in
     words (:meth:`game.core.Game.action_text`: a Sushi Draft card's name, a pass); without it they
     are shown in notation."""
-    mark = row.get("mark") if row.get("mark") in MARK_SENTENCES else "good"
+    mark = row_mark(row)
     table = MARK_SENTENCES_YOU if is_you(name) else MARK_SENTENCES
 
     def words(action: Any) -> Any:
@@ -232,7 +245,7 @@ class ReplayCoach:
         # Translators: a player without a name in the replay viewer ({n}: 1, 2, ...)
         name = sc.names[marks.seat] if marks.seat < len(sc.names) else _("Seat {n}").format(n=marks.seat + 1)
         if row is not None:
-            return mark_sentence(row, name, self.game), f"mark-{row.get('mark', 'good')}"
+            return mark_sentence(row, name, self.game), f"mark-{row_mark(row)}"
         if not marks.done:
             if is_you(name):
                 return _("Coach: rating your decisions\u2026"), "mark-pending"
@@ -297,5 +310,5 @@ class ReplayCoach:
         self.marks.clear()
 
 
-__all__ = ["COACH_BUTTON", "ReplayCoach", "CoachMarks", "MARK_RGB", "MARK_SENTENCES", "MARK_SENTENCES_YOU", "VIEWER_DEPTH",
-           "VIEWER_WORLDS", "analyse_command", "mark_sentence"]
+__all__ = ["COACH_BUTTON", "ReplayCoach", "CoachMarks", "MARK_RGB", "MARK_SENTENCES", "MARK_SENTENCES_YOU",
+           "VIEWER_DEPTH", "VIEWER_WORLDS", "analyse_command", "mark_sentence", "row_mark"]
