@@ -193,6 +193,11 @@ def test_kaito_undo_restores_exactly_the_position_before_the_persons_move(app, h
     settle(app, scene)
     assert_kaito_restored(scene, before)
     assert bot.asked == 1, "the AI was asked again although the person is to move"
+    # the undo says what it took back, for a moment (issue 21 §4), in the banner
+    said = scene.banner_override
+    assert said is not None and said[0] == f"Taken back: {square_name(target)} (and 1 answer)"
+    pump(app, 200)  # 3.2 s of frames
+    assert scene.banner_override is None
 
 
 def test_kaito_two_undos_go_back_two_decisions(app):

@@ -41,7 +41,7 @@ from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
-from scenes.play.buttons import add_buttons, open_pause, sync_buttons
+from scenes.play.buttons import add_buttons, open_pause, play_sfx, sync_buttons, tick_said
 from scenes.play.coaching import Coaching
 from scenes.play.ending import Ending
 from scenes.play.gamelog import GameLog, Telling
@@ -75,6 +75,10 @@ def scene_setup(seats: Sequence[str], names: Sequence[str] | None = None, colors
     return out
 
 
+#: How long a line said in the banner stays (real ms), and its pill's colour (indigo).
+SAY_MS, SAY_RGB = 2600.0, (46, 74, 130)
+
+
 class PlayScene(Scene):
     """Base of the play scenes (see the module doc for what a subclass provides)."""
 
@@ -101,8 +105,8 @@ class PlayScene(Scene):
     #: a line another part says in this scene's banner instead of its own, and the pill's colour
     #: (the replay viewer's coach: "Coach: you played f2 — a blunder…"), or None
     banner_override: tuple[str, tuple[int, int, int]] | None = None
-    #: the room's turn banner (logical px)
-    banner: pygame.Rect
+    banner: pygame.Rect  #: the room's turn banner (logical px)
+    said_ms: float = 0.0  #: real ms left of a line said in the banner by :meth:`say`
     #: actions people tried that the state rejected
     errors: int = 0
     #: the seat drawn at the bottom of the table
@@ -275,6 +279,7 @@ class PlayScene(Scene):
             self.end_fade = min(1.0, self.end_fade + sdt / END_FADE_MS)
         if not self.review:
             self.hinting.poll()
+            tick_said(self, dt_ms)
         self.coaching.frame(dt_ms)
         self.sync_play_widgets()
         return sdt
@@ -376,6 +381,10 @@ class PlayScene(Scene):
         """The scene's banner (logical px, the room's ``banner``): where a :attr:`banner_override` is said."""
         return pygame.Rect(self.banner)
 
+    def say(self, text: str, ms: float = SAY_MS) -> None:
+        """Say ``text`` in the banner for ``ms`` real ms (the undo telling what it took back)."""
+        self.banner_override, self.said_ms = (text, SAY_RGB), ms
+
     def panel_up(self) -> bool:
         """True while a panel of the scene lies over the play area and its buttons (Sushi Draft's
         round scoring): undo and hint are hidden then. None by default."""
@@ -454,12 +463,7 @@ class PlayScene(Scene):
 
     def sfx(self, name: str) -> None:
         """Play a sound effect through the app's sound service, if it has one (never raises)."""
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            try:
-                sound.play(name)
-            except Exception:
-                log.debug("sound %s failed", name, exc_info=True)
+        play_sfx(self.app, name)
 
     def end_sound(self) -> str:
         """``"victory"`` if a human seat won or no human plays, else ``"defeat"``."""

@@ -1,6 +1,7 @@
-"""The shared buttons of a play scene (pause, undo, hint, the score), made and shown for the
-moment: the scene's :meth:`scenes.play.base.PlayScene.add_widgets` and
-:meth:`~scenes.play.base.PlayScene.sync_play_widgets` call these."""
+"""The shared chrome of a play scene: its buttons (pause, undo, hint, the score), made and shown for
+the moment (the scene's :meth:`scenes.play.base.PlayScene.add_widgets` and
+:meth:`~scenes.play.base.PlayScene.sync_play_widgets` call these), a line said in its banner for a
+moment, and its sound effects."""
 from __future__ import annotations
 
 import logging
@@ -61,4 +62,23 @@ def open_pause(scene: Any) -> None:
         log.exception("cannot open the pause menu")
 
 
-__all__ = ["add_buttons", "open_pause", "sync_buttons"]
+def tick_said(scene: Any, dt_ms: float) -> None:
+    """Count down a line said in the banner (:meth:`scenes.play.base.PlayScene.say`) by ``dt_ms``
+    real ms; it goes when its time is out."""
+    if scene.said_ms > 0:
+        scene.said_ms -= dt_ms
+        if scene.said_ms <= 0:
+            scene.banner_override = None
+
+
+def play_sfx(app: Any, name: str) -> None:
+    """Play the sound effect ``name`` through ``app``'s sound service, if it has one (never raises)."""
+    sound = getattr(app, "sound", None)
+    if sound is not None:
+        try:
+            sound.play(name)
+        except Exception:
+            log.debug("sound %s failed", name, exc_info=True)
+
+
+__all__ = ["add_buttons", "open_pause", "play_sfx", "sync_buttons", "tick_said"]

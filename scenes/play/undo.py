@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
+from game.i18n import _, ngettext
 from game.match import Match
 
 log = logging.getLogger("tatami.play")
@@ -36,7 +37,24 @@ class UndoHost(Protocol):
 
     def autosave(self) -> None: ...
 
+    def say(self, text: str) -> None: ...
+
     def sfx(self, name: str) -> None: ...
+
+
+def taken_back(game: Any, seat: int | None, undone: list[tuple[int, str]]) -> str:
+    """What an undo took back, in the language in use: the person's decision in the game's words
+    (:meth:`game.core.Game.action_text`) and how many other seats' actions went with it: "Taken back:
+    c4 (and 1 answer)"."""
+    mine = next((a for s, a in undone if s == seat), undone[0][1] if undone else "")
+    others = sum(1 for s, _a in undone if s != seat)
+    action = game.action_text(mine) if mine else ""
+    if not others:
+        # Translators: said for a moment after an undo; {action} the decision taken back ("c4", "tuna")
+        return _("Taken back: {action}").format(action=action)
+    # Translators: said for a moment after an undo: the decision and the other seats' actions after it
+    return ngettext("Taken back: {action} (and {n} answer)", "Taken back: {action} (and {n} answers)",
+                    others).format(action=action, n=others)
 
 
 class Undo:
@@ -87,11 +105,13 @@ class Undo:
         if cp is None:
             return False
         h = self.host
+        seat, undone = self.seat(), list(h.match.state.history[cp.ply:])
         h.match.undo_to(cp)
         h.hinting.hint = None
         h.resync()
         h.autosave()
         h.sfx("click")
+        h.say(taken_back(h.match.state.game, seat, undone))
         log.info("%s: undo to ply %d", h.game_name, cp.ply)
         return True
 
