@@ -35,3 +35,14 @@ def app(tmp_path, monkeypatch):
     a = App(size=(1280, 720), settings=Settings(path=tmp_path / "settings.json", autoload=False), uidump=False)
     yield a
     a.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def fresh_notices():
+    """The app's one-line notices (scenes/shell/notices.py) are per process: each test starts and
+    ends with none, so none leaks from one test into the next."""
+    from scenes.shell import notices
+
+    notices.reset()
+    yield
+    notices.reset()

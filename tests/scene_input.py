@@ -96,3 +96,36 @@ def to_score(d, name, wall_s=60):
     d.click("button:score")
     d.wait_scene(name, wall_s=wall_s)
 
+
+
+class DrawnTexts(list):
+    """The texts the patched modules' ``draw_text`` drew, in order (clear it between frames), with
+    :meth:`boxes` the window rects each was drawn in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rects: list[pygame.Rect] = []
+
+    def clear(self) -> None:
+        super().clear()
+        self.rects.clear()
+
+    def boxes(self, text: str) -> list[pygame.Rect]:
+        """The window rects ``text`` was drawn in."""
+        return [r for t, r in zip(self, self.rects) if t == text]
+
+
+def record_texts(monkeypatch, *modules) -> DrawnTexts:
+    """Patch ``draw_text`` in each of ``modules`` (for the test) to record what it draws, in order."""
+    drawn = DrawnTexts()
+    for mod in modules:
+        real = mod.draw_text
+
+        def recording(surface, app, text, *a, _real=real, **k):
+            r = _real(surface, app, text, *a, **k)
+            drawn.append(text)
+            drawn.rects.append(pygame.Rect(r))
+            return r
+
+        monkeypatch.setattr(mod, "draw_text", recording)
+    return drawn

@@ -4,6 +4,7 @@ the title already says it (issue 21, defect 13: "日本の3つのボードゲー
 from __future__ import annotations
 
 import pytest
+from scene_input import record_texts
 
 from game import i18n
 
@@ -14,15 +15,7 @@ def drawn(app, monkeypatch):
     import scenes.shell.menu as menu
     import scenes.shell.rules as rules
 
-    texts: list[str] = []
-    for mod in (menu, rules):
-        real = mod.draw_text
-
-        def spy(surface, app_, text, *a, _real=real, **k):
-            texts.append(text)
-            return _real(surface, app_, text, *a, **k)
-
-        monkeypatch.setattr(mod, "draw_text", spy)
+    texts = record_texts(monkeypatch, menu, rules)
     yield texts
     i18n.set_language("en")
 
@@ -65,15 +58,7 @@ def test_the_rules_title_is_not_repeated(app, drawn, code):
 def test_the_screens_subtitles_are_not_repeated_in_japanese(app, monkeypatch, scene_name, module, word, kwargs):
     import importlib
 
-    mod = importlib.import_module(module)
-    texts: list[str] = []
-    real = mod.draw_text
-
-    def spy(surface, app_, text, *a, **k):
-        texts.append(text)
-        return real(surface, app_, text, *a, **k)
-
-    monkeypatch.setattr(mod, "draw_text", spy)
+    texts = record_texts(monkeypatch, importlib.import_module(module))
     try:
         for code, shown in (("en", True), ("ja", False)):
             i18n.set_language(code)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from scene_input import drag, rect_of
+from scene_input import drag, record_texts, rect_of
 
 from game.kaito.rules import KaitoState, square_index, square_name
 from scenes.kaito.scene import KaitoPlayScene
@@ -61,8 +61,6 @@ def test_in_every_language(app, code, expected):
 def test_no_captured_tiles_yet_is_not_said_after_they_were_spent(app, monkeypatch):
     """Issue 21, §5: "No captured tiles yet" showed for a seat that had captured tiles and paid them
     all to buy a tile back."""
-    import pygame
-
     import scenes.kaito.panels as panels
 
     board = [None] * 36
@@ -71,20 +69,12 @@ def test_no_captured_tiles_yet_is_not_said_after_they_were_spent(app, monkeypatc
     # Red paid Black's Mon 3 to buy back a tile: it is out of the game, Red's row is empty
     st = KaitoState.from_position(board, kaito=0, to_move=0, colors=("R", "B"), held=((), ()),
                                   removed=("OO", "OO", "B3"))
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = panels.draw_text
-
-    def spy(surface, app_, text, *a, **k):
-        r = real(surface, app_, text, *a, **k)
-        drawn.append((text, pygame.Rect(r)))
-        return r
-
-    monkeypatch.setattr(panels, "draw_text", spy)
+    drawn = record_texts(monkeypatch, panels)
     scene = app.make_scene("kaito_play", seats=["human", "easy"], state=st, speed=1000.0)
     app.manager.reset(scene)
     app.pump(16)
     drawn.clear()
     app.pump(16)
-    texts = [t for t, _r in drawn]
+    texts = list(drawn)
     assert texts.count("No captured tiles left") == 1 and texts.count("No captured tiles yet") == 1
     assert square_name(0) == "a1"

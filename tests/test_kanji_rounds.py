@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from scene_input import record_texts
 
 from game.kanji.rules import KANJI
 from game.kanji.view import round_number
@@ -32,10 +33,7 @@ def test_the_scene_shows_the_round(app, monkeypatch):
         st.apply(seat, rng.choice(st.legal_actions(seat)))
     view = st.view(0)
     assert view.round == round_number([a.seat for a in view.attempts], view.to_move)
-    texts: list[str] = []
-    real = kdraw.draw_text
-    monkeypatch.setattr(kdraw, "draw_text", lambda surface, app_, text, *a, **k: (texts.append(text),
-                                                                                 real(surface, app_, text, *a, **k))[1])
+    texts = record_texts(monkeypatch, kdraw)
     scene = app.make_scene("kanji_play", seats=["human", "easy", "easy"], state=st, speed=1000.0)
     app.manager.reset(scene)
     app.pump(16)

@@ -6,9 +6,8 @@ window rects the kit's draw_text returns, in the language and window size where 
    the phase strip's edge. English Kanji-zushi at 800x450: "Game…" for "Game log"."""
 from __future__ import annotations
 
-import pygame
 import pytest
-from scene_input import click, rect_of
+from scene_input import click, record_texts, rect_of
 
 from game import i18n
 from scenes.shell.app import App
@@ -32,21 +31,6 @@ def make(tmp_path, monkeypatch):
     i18n.set_language("en")
 
 
-def spy(monkeypatch, *modules):
-    """Every (text, window rect) the modules draw, cleared by the caller between frames."""
-    drawn: list[tuple[str, pygame.Rect]] = []
-    for mod in modules:
-        real = mod.draw_text
-
-        def recording(surface, app, text, *a, _real=real, **k):
-            r = _real(surface, app, text, *a, **k)
-            drawn.append((text, pygame.Rect(r)))
-            return r
-
-        monkeypatch.setattr(mod, "draw_text", recording)
-    return drawn
-
-
 def frames(app, n):
     for _ in range(n):
         app.pump(16)
@@ -62,10 +46,10 @@ def test_spanish_pass_card_direction_is_not_under_undo(make, monkeypatch):
     if app.manager.top().name == "privacy":
         click(app, rect_of(app.manager.top(), "button:ready").center)
     frames(app, 40)
-    drawn = spy(monkeypatch, bottom)
+    drawn = record_texts(monkeypatch, bottom)
     frames(app, 1)
-    direction = [r for t, r in drawn if t == i18n._("to the left")]
-    assert direction, [t for t, _ in drawn]
+    direction = drawn.boxes(i18n._("to the left"))
+    assert direction, list(drawn)
     undo = app.viewport.to_window(scene.btn_undo.rect)
     assert scene.btn_undo.visible and not direction[0].colliderect(undo)
 
@@ -79,11 +63,11 @@ def test_japanese_small_window_chip_lines_and_phase_strip(make, monkeypatch):
     scene = app.make_scene("sushi_play", seats=["human", "easy", "easy"], seed=5, speed=3.0)
     app.manager.reset(scene)
     frames(app, 60)
-    drawn = spy(monkeypatch, top, bottom)
+    drawn = record_texts(monkeypatch, top, bottom)
     frames(app, 1)
-    head = [r for t, r in drawn if t == i18n._("No chips yet")]
+    head = drawn.boxes(i18n._("No chips yet"))
     hint = i18n._("Eat the most of a type to win one")
-    lines = [r for t, r in drawn if t and t in hint and t != hint[:0]]
+    lines = [r for t, r in zip(drawn, drawn.rects) if t and t in hint]
     assert head and lines
     boxes = head + lines
     for i, a in enumerate(boxes):
@@ -91,7 +75,7 @@ def test_japanese_small_window_chip_lines_and_phase_strip(make, monkeypatch):
             assert not a.colliderect(b), f"{a} and {b} drawn on each other"
     strip = app.viewport.to_window(PHASE_RECT)
     for label in ("EAT", "KEEP", "SCORE"):
-        box = [r for t, r in drawn if t == i18n.pgettext("phase", label)]
+        box = drawn.boxes(i18n.pgettext("phase", label))
         assert box and strip.contains(box[0]), f"{label} lies outside the phase strip"
 
 
@@ -102,9 +86,9 @@ def test_english_small_window_kanji_log_title_is_whole(make, monkeypatch):
     scene = app.make_scene("kanji_play", seats=["human", "easy"], seed=5)
     app.manager.reset(scene)
     frames(app, 30)
-    drawn = spy(monkeypatch, kdraw)
+    drawn = record_texts(monkeypatch, kdraw)
     frames(app, 1)
-    titles = [t for t, _r in drawn if t.startswith("Game") or t == "Log"]
+    titles = [t for t in drawn if t.startswith("Game") or t == "Log"]
     assert titles == ["Game log"], titles
 
 
@@ -121,14 +105,14 @@ def test_japanese_small_window_pass_card_and_undo_label_stay_in_their_boxes(make
     if app.manager.top().name == "privacy":
         click(app, rect_of(app.manager.top(), "button:ready").center)
     frames(app, 40)
-    drawn = spy(monkeypatch, bottom, widgets)
+    drawn = record_texts(monkeypatch, bottom, widgets)
     frames(app, 1)
     card = app.viewport.to_window(PASS_RECT)
     for text in (i18n._("Your leftovers go to"), i18n._("You receive from")):
-        box = [r for t, r in drawn if t == text]
+        box = drawn.boxes(text)
         assert box and card.contains(box[0]), f"{text!r} runs out of the pass card"
     undo = app.viewport.to_window(scene.btn_undo.rect)
-    label = [r for t, r in drawn if t == i18n._("Undo")]
+    label = drawn.boxes(i18n._("Undo"))
     # (its line box, leading included, may be a pixel taller than the button: the glyphs are not)
     assert label and undo.left <= label[0].left and label[0].right <= undo.right, \
         f"the Undo label {label} is cut by its button {undo}"

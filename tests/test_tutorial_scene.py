@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from scene_input import click, drag, rect_of
+from scene_input import click, drag, record_texts, rect_of
 
 from game.tutorial import TUTORIAL_GAMES, load_tutorial
 from scenes.devtools.driver import Driver
@@ -303,21 +303,11 @@ def test_the_coach_never_repeats_a_done_step_while_the_board_moves(app, game):
 def test_the_sushi_tutorials_tag_never_covers_your_sushi(app, monkeypatch):
     """Issue 21, defect 12 (first part): the "here" tag of a mark on one of your stacks lay on the
     stack's top edge, over the panel's title "Your sushi"; it goes below the stack."""
-    import pygame
 
     import scenes.kit.marks as marks
     import scenes.sushi.draw_bottom as bottom
 
-    drawn: list[tuple[str, pygame.Rect]] = []
-    for mod in (marks, bottom):
-        real = mod.draw_text
-
-        def recording(surface, app_, text, *a, _real=real, **k):
-            r = _real(surface, app_, text, *a, **k)
-            drawn.append((text, pygame.Rect(r)))
-            return r
-
-        monkeypatch.setattr(mod, "draw_text", recording)
+    drawn = record_texts(monkeypatch, marks, bottom)
     fast(app)
     d = driver(app)
     assert start_tutorial(app, "sushi-draft")
@@ -333,8 +323,8 @@ def test_the_sushi_tutorials_tag_never_covers_your_sushi(app, monkeypatch):
             drop = scene.tutorial_drop()
             if drop is None or drop[0] in ("plate", "keep") or scene.timeline.running:
                 continue
-            title = [r for t, r in drawn if t == "Your sushi"]
-            tags = [r for t, r in drawn if t == scene.hinting.tag]
+            title = drawn.boxes("Your sushi")
+            tags = drawn.boxes(scene.hinting.tag)
             if title and tags:
                 assert not any(tag.colliderect(title[0]) for tag in tags), 'the tag covers "Your sushi"'
                 seen.append(scene.coach.index)

@@ -16,8 +16,6 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-
 from game.registry import GAMES
 from scenes.shell import notices
 from scenes.shell.history import HistoryStore
@@ -31,12 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 def outcome(winners, scores=(0, 0)):
     return SimpleNamespace(winners=tuple(winners), scores=tuple(scores))
 
-
-@pytest.fixture(autouse=True)
-def fresh_notices():
-    notices.reset()
-    yield
-    notices.reset()
 
 
 def kaito_record(seed: int) -> dict:

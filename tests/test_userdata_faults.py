@@ -38,12 +38,6 @@ def outcome(winners, scores=(0, 0)):
     return SimpleNamespace(winners=tuple(winners), scores=tuple(scores))
 
 
-@pytest.fixture(autouse=True)
-def fresh_notices():
-    notices.reset()
-    yield
-    notices.reset()
-
 
 @pytest.fixture
 def data(tmp_path, monkeypatch) -> Path:

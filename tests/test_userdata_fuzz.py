@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 from game import safejson
 from game.registry import GAMES
 from scenes.devtools.driver import Driver
-from scenes.shell import notices
 from scenes.shell.history import HistoryStore
 from scenes.shell.saveslots import SaveSlots
 from scenes.shell.settings import Settings
@@ -167,12 +166,6 @@ def assert_kept(folder: Path, which: str, blob: bytes) -> None:
 def outcome(winners):
     return SimpleNamespace(winners=tuple(winners), scores=(1, 0))
 
-
-@pytest.fixture(autouse=True)
-def no_notices():
-    notices.reset()
-    yield
-    notices.reset()
 
 
 @pytest.mark.parametrize("which", sorted(BASE))

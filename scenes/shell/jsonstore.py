@@ -70,6 +70,15 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
+def newer_version(doc: Any, ours: int) -> int | None:
+    """The ``"version"`` of the JSON object ``doc`` when it is above ``ours`` (a newer Tatami's
+    file: kept untouched, never written), else None."""
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > ours:
+        return version
+    return None
+
+
 def free_bad_path(path: Path) -> Path:
     """Where to put the unusable ``path``: ``<name>.bad``, or ``<name>.bad.2``, ``.bad.3``... when
     that is taken (an earlier bad file is never overwritten)."""
@@ -183,15 +192,15 @@ class JsonStore:
         except safejson.JsonFileError as e:
             self._set_aside(e.reason, str(e))
             return None
-        version = doc.get("version") if isinstance(doc, dict) else None
-        if isinstance(version, int) and not isinstance(version, bool) and version > self.VERSION:
+        version = newer_version(doc, self.VERSION)
+        if version is not None:
             self.newer = True
             self.problem = LoadProblem(N_("the file is from a newer Tatami"), f"version {version}", None)
             self.LOG.warning("%s: %s is of version %s (newer than %s): kept unchanged, not written", self.WHAT,
                              self.path, version, self.VERSION)
             notices.report(notices.NEWER, file=self.path.name, what=notices.what(self.WHAT))
             return None
-        if version != self.VERSION:
+        if not isinstance(doc, dict) or doc.get("version") != self.VERSION:
             self._set_aside(N_("the file is corrupt"), f"ValueError: not a {self.WHAT} file of version {self.VERSION}")
             return None
         return doc
@@ -244,5 +253,5 @@ class JsonStore:
         return True
 
 
-__all__ = ["JsonStore", "LOCK_TIMEOUT_S", "LoadProblem", "free_bad_path", "locked", "set_aside",
+__all__ = ["JsonStore", "LOCK_TIMEOUT_S", "LoadProblem", "free_bad_path", "locked", "newer_version", "set_aside",
            "write_text_atomic"]

@@ -52,7 +52,7 @@ from game import safejson
 from game.i18n import N_, _
 from scenes.play.seats import ai_count, comma_list, level_label, shown_names
 from scenes.shell import notices
-from scenes.shell.jsonstore import LoadProblem, locked, set_aside, write_text_atomic
+from scenes.shell.jsonstore import LoadProblem, locked, newer_version, set_aside, write_text_atomic
 from scenes.shell.savecheck import NewerSaveError, SaveFormatError, validate_setup
 from scenes.shell.settings import data_dir
 
@@ -391,7 +391,7 @@ def parse_save(raw: bytes | str) -> SavedGame:
     if not isinstance(doc, dict):
         raise SaveFormatError(N_("the file is not a saved game"), "the top level is not a JSON object")
     version = doc.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+    if newer_version(doc, SAVE_VERSION) is not None:
         raise NewerSaveError(N_("the file is from a newer Tatami"),
                              f"version is {version}, this Tatami reads {SAVE_VERSION}")
     if version != SAVE_VERSION:

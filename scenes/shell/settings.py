@@ -27,7 +27,7 @@ from typing import Any
 
 from game import environ
 from game.i18n import LANGUAGES, N_
-from scenes.shell.jsonstore import locked, set_aside, write_text_atomic
+from scenes.shell.jsonstore import locked, newer_version, set_aside, write_text_atomic
 
 log = logging.getLogger("tatami.settings")
 
@@ -158,7 +158,7 @@ class Settings:
             set_aside(self.path, "settings", e.reason, str(e), logger=log, notify=report)
             return None
         version = loaded.get("version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION:
+        if newer_version(loaded, SETTINGS_VERSION) is not None:
             self.newer = True
             self.load_error = f"{self.path} is of version {version} (a newer Tatami's)"
             if report:
