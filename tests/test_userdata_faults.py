@@ -351,3 +351,18 @@ def test_newer_files_are_kept_untouched(data):
         assert (data / rel).read_text(encoding="utf-8") == text, rel
     assert not list(data.rglob("*.bad"))
     assert any("newer Tatami" in line for line in told())
+
+
+def test_a_notice_waits_while_a_game_is_played(make_app, data):
+    """The bar would lie on a game's banner and seat names: during play the notice waits, and
+    shows on the pause menu (or the menu, the score screen)."""
+    app = make_app()
+    scene = app.start_game("kaito", seats=["human", "easy"], seed=2)
+    app.frame(16, [])
+    notices.report(notices.OTHER_WINDOW)
+    for _ in range(10):
+        app.frame(16, [])
+    assert app.manager.top() is scene and app.notice_bar.held and app.notice_bar.text() == ""
+    app.open_pause()
+    app.frame(16, [])
+    assert "another Tatami window" in app.notice_bar.text() and not app.notice_bar.held

@@ -83,6 +83,7 @@ class PlayScene(Scene):
     """Base of the play scenes (see the module doc for what a subclass provides)."""
 
     pausable = True
+    holds_notices = True  #: the app's notice bar waits (it would lie on the banner and seat names)
     game_name = ""
     seats: list[str]
     #: display names per seat in the language in use (defaults are labels: :class:`ShownNames`)

@@ -396,7 +396,7 @@ class App:
             if not self.running:
                 return
         self.manager.update(dt_ms)
-        self.notice_bar.update(dt_ms)
+        self.notice_bar.update(dt_ms, self.manager.top())
         if not self.running or self.manager.top() is None:
             return
         self.draw()

@@ -28,11 +28,18 @@ class NoticeBar:
         self.queue: list[notices.Notice] = []
         self.current: notices.Notice | None = None
         self.left_ms = 0.0
+        #: True while the top scene keeps its whole screen (a game in play): the notices wait
+        self.held = False
 
-    def update(self, dt_ms: float) -> None:
+    def update(self, dt_ms: float, top: Any = None) -> None:
         """Take new notices (:func:`scenes.shell.notices.take`) and count the shown one down by
-        ``dt_ms`` ms."""
+        ``dt_ms`` ms. While ``top`` (the top scene) holds the notices (``holds_notices``: a game in
+        play, whose banner and seat names lie where the bar would), they wait: shown on the pause
+        menu, the score screen or the menu, never over the game's own text."""
         self.queue.extend(notices.take())
+        self.held = bool(getattr(top, "holds_notices", False))
+        if self.held:
+            return
         if self.current is not None:
             self.left_ms -= dt_ms
             if self.left_ms <= 0:
@@ -48,7 +55,7 @@ class NoticeBar:
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         """The bar over the scene (nothing when no notice is shown)."""
         line = self.text()
-        if not line:
+        if not line or self.held:
             return
         draw_panel(surface, app, BAR, style="dark", radius=10)
         draw_text(surface, app, fit_text(app, line, TEXT_SIZE, False, BAR.w - 32), BAR.center, TEXT_SIZE, C.PAPER_LIGHT)
