@@ -15,8 +15,8 @@ from scenes.shell import notices
 
 #: How long one notice is shown (ms).
 SHOW_MS = 8000.0
-#: The bar (logical px): centred at the top of the 1280x720 logical screen.
-BAR = pygame.Rect(140, 10, 1000, 34)
+#: The bar (logical px): centred at the top of the 1280x720 logical screen, above the screens' titles.
+BAR = pygame.Rect(140, 4, 1000, 30)
 #: Its text size (logical px).
 TEXT_SIZE = 15
 
