@@ -1,10 +1,10 @@
 """Playing the three games with the keyboard alone (issue 12, "Keyboard and settings").
 
 Only real KEYDOWN events (``scene_input.press_key``, pumped through the App like a user's keys):
-Tab / Shift+Tab and the arrows move the focus ring over the pieces that can act, then a picked
-piece's legal targets, then the buttons; Enter or Space acts; Esc cancels a pick, else pauses;
-Ctrl+Z undoes. Moves are chosen by reading the focused element of the UI dump
-(``scene.ui_elements()``, ``focus``) against the acting seat's legal actions. Fixed seeds, fast
+Tab / Shift+Tab (in order) and the arrows (by the screen's geometry) move the focus ring over
+the pieces that can act, then a picked piece's legal targets, then the buttons; Enter or Space
+acts; Esc cancels a pick, else pauses; Ctrl+Z undoes. Moves are chosen by reading the focused
+element of the UI dump (``scene.ui_elements()``, ``focus``) against the acting seat's legal actions. Fixed seeds, fast
 animations (``speed`` 1000, no AI thinking delay); nothing depends on wall-clock times.
 """
 from __future__ import annotations
@@ -191,9 +191,10 @@ def test_kaito_opening_blank_squares_are_targets(app):
     press_key(app, pygame.K_SPACE)  # Space acts too: the pawn is picked, the ring on a blank
     blanks = scene.state.view(1).targets()
     assert kaito_square(focus_id(scene)) == blanks[0] and focus_id(scene) in ids(scene)
-    press_key(app, pygame.K_RIGHT)
+    press_key(app, pygame.K_RIGHT)  # the blanks share a rank (seed 4: a2, e2): Right goes along it
     assert kaito_square(focus_id(scene)) == blanks[1]
-    press_key(app, pygame.K_UP)
+    press_key(app, pygame.K_LEFT)
+    assert kaito_square(focus_id(scene)) == blanks[0]
     press_key(app, ENTER)
     settle(app, scene)
     assert scene.state.history == [(1, "@" + square_name(blanks[0]))]
@@ -331,7 +332,7 @@ def test_sushi_esc_cancels_a_card_pick(app):
 # ------------------------------------------------------------------------------------------
 def kanji_turn(app, scene):
     """The human to act by keyboard: each neta in turn is picked (Enter) and its targets walked
-    (Down); the first shari that makes a valid kanji is taken (Enter); a neta without one is put
+    (Tab: the ring's order, every target once; the arrows go by the table's geometry); the first shari that makes a valid kanji is taken (Enter); a neta without one is put
     back (Esc, the ring back on it); with no valid pair at all, Tab to Pass and Enter."""
     seat = scene.human_to_act()
     view = scene.state.view(seat)
@@ -353,7 +354,7 @@ def kanji_turn(app, scene):
                 press_key(app, ENTER)
                 assert scene.state.history[n:] == [(seat, action)]
                 return True
-            press_key(app, pygame.K_DOWN)
+            press_key(app, pygame.K_TAB)
         press_key(app, pygame.K_ESCAPE)
         assert focused(scene) == [neta_id] and scene.drag.selected is None
         press_key(app, pygame.K_TAB)

@@ -1,12 +1,17 @@
-"""Keyboard focus over a widget group (issue 12, "Keyboard and settings"): Tab / Shift+Tab (and
-the arrow keys, where the scene does not use them itself) move a visible focus ring over the
-buttons, choices and sliders that can be used now; Enter or Space acts on the focused one; Left /
-Right change a focused choice or slider; number keys pick the scene's numbered entries. The ring
-shows once the keyboard is used and hides on a mouse press. The UI dump marks the focused
-element with ``"focus": true``.
+"""Keyboard focus over a widget group (issue 12, "Keyboard and settings"): Tab / Shift+Tab move a
+visible focus ring over the buttons, choices, sliders and text fields that can be used now, in the
+group's order (wrapping); the arrow keys (where the scene does not use them itself) move it by the
+screen's geometry (issue 21 §5): to the nearest usable thing in the arrow's direction
+(:func:`nearest`), so Right on a board goes to the next file and Up to the next rank; Enter or
+Space acts on the focused one; Left / Right change a focused choice or slider; number keys pick
+the scene's numbered entries. The ring shows once the keyboard is used and hides on a mouse
+press. The UI dump marks the focused element with ``"focus": true``. A text field the ring comes
+to starts its editing (its ``focus()``); a field being edited keeps the keys until Tab, Enter or
+Esc ends it (Tab then goes on from the field).
 
 Widgets are recognised by what they offer (``on_click``; ``options`` + ``set_value``; a
-``Slider``'s ``step``), so this module imports no widget class.
+``Slider``'s ``step``; a text field's ``focus`` / ``blur`` / ``focused``), so this module imports no
+widget class.
 
 A scene may put other things before the widgets in the ring (``FocusRing.extra``): the play scenes
 give the pieces a person can act with now, then, once one is picked, its legal targets
@@ -25,7 +30,14 @@ if TYPE_CHECKING:
 
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 PREV_KEYS = (pygame.K_UP, pygame.K_LEFT)
+#: The arrow keys' directions on screen (x right, y down).
+ARROW_DIRECTIONS: dict[int, tuple[int, int]] = {
+    pygame.K_RIGHT: (1, 0), pygame.K_LEFT: (-1, 0), pygame.K_DOWN: (0, 1), pygame.K_UP: (0, -1),
+}
 ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: Keys that are only modifiers (Shift, Ctrl, Alt, the system key, AltGr): no sign of the keyboard in use.
+MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+                 pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 
 
@@ -54,9 +66,49 @@ class FocusStop:
         return hash(self.key)
 
 
+def _editable(w: Any) -> bool:
+    """A text field: it offers ``focus()`` / ``blur()`` and tells whether it is ``focused``."""
+    return callable(getattr(w, "focus", None)) and callable(getattr(w, "blur", None)) and hasattr(w, "focused")
+
+
 def _focusable(w: Any) -> bool:
     return bool(w.visible and w.enabled and (callable(getattr(w, "on_click", None)) or hasattr(w, "options")
-                                               or hasattr(w, "step")))
+                                               or hasattr(w, "step") or _editable(w)))
+
+
+def nearest(origin: Any, candidates: list[Any], direction: tuple[int, int]) -> Any:
+    """The candidate an arrow key goes to from ``origin``, or None.
+
+    Args:
+        origin: the LOGICAL rect (a ``pygame.Rect`` or ``(x, y, w, h)``) the focus is on.
+        candidates: things with a LOGICAL ``rect`` (widgets, :class:`FocusStop`).
+        direction: ``(dx, dy)``, one of :data:`ARROW_DIRECTIONS` (x right, y down).
+
+    Only candidates whose centre lies beyond the origin's centre in ``direction`` count. Those that
+    share the origin's row (Left / Right: their vertical extents overlap) or column (Up / Down)
+    come first, the closest along the direction (then the least off it): on a board Right goes to
+    the next file of the same rank. Otherwise the closest by the distance along the direction plus
+    twice the distance across it (a square one file over and one rank up beats one three files
+    over on the same line as the origin's neighbour)."""
+    o = pygame.Rect(origin)
+    dx, dy = direction
+    best: Any = None
+    best_key: tuple[int, float, float] | None = None
+    for c in candidates:
+        r = pygame.Rect(c.rect)
+        vx, vy = r.centerx - o.centerx, r.centery - o.centery
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        across = abs(vx * dy) + abs(vy * dx)
+        if dx:
+            in_line = r.top < o.bottom and o.top < r.bottom
+        else:
+            in_line = r.left < o.right and o.left < r.right
+        key = (0, along, across) if in_line else (1, along + 2 * across, across)
+        if best_key is None or key < best_key:
+            best, best_key = c, key
+    return best
 
 
 class FocusRing:
@@ -66,7 +118,9 @@ class FocusRing:
         current: the focused widget or None. keyboard: True once a focus key was used (the ring
             is drawn; a mouse press hides it). arrows: the arrow keys move the focus (False where
             the scene uses them: the replay viewer's steps, the rules page's scrolling).
-        numbered: ids of the widgets the number keys 1, 2, 3... act on (the main menu's games)."""
+        numbered: ids of the widgets the number keys 1, 2, 3... act on (the main menu's games).
+        keys: the person's last input was a key, not a mouse press (:meth:`saw`; a play scene's
+            prompts then name keys: "Press Enter on a square")."""
 
     def __init__(self, group: Any):
         self.group = group
@@ -74,6 +128,7 @@ class FocusRing:
         self.keyboard = False
         self.arrows = True
         self.numbered: list[str] = []
+        self.keys = False
         #: stops before the widgets (:class:`FocusStop` list, asked each time), or None
         self.extra: Callable[[], list[FocusStop]] | None = None
 
@@ -84,23 +139,56 @@ class FocusRing:
 
     def focus(self, stop: Any) -> None:
         """Put the ring on ``stop`` (a widget or a :class:`FocusStop`) and show it."""
-        self.current = stop
+        self._land(stop)
         self.keyboard = True
 
+    def _land(self, w: Any) -> None:
+        """Make ``w`` the focused one: a text field left ends its editing, one reached starts it."""
+        old = self.current
+        if old is not w and old is not None and _editable(old):
+            old.blur()
+        self.current = w
+        if w is not None and _editable(w):
+            w.focus()
+
+    def _editing(self, items: list[Any]) -> Any:
+        """The text field of ``items`` being edited (clicked into, or reached by the ring), or None."""
+        return next((w for w in items if _editable(w) and w.focused), None)
+
     def move(self, delta: int) -> None:
-        """Focus the next (``delta`` 1) or previous (-1) usable widget, wrapping."""
+        """Focus the next (``delta`` 1) or previous (-1) usable widget in the group's order,
+        wrapping (Tab / Shift+Tab); from a text field being edited when there is one."""
         items = self.order()
         if not items:
             self.current = None
             return
+        editing = self._editing(items)
+        if editing is not None:
+            self.current = editing
         if self.current not in items:
-            self.current = items[0] if delta > 0 else items[-1]
+            self._land(items[0] if delta > 0 else items[-1])
         else:
-            self.current = items[(items.index(self.current) + delta) % len(items)]
+            self._land(items[(items.index(self.current) + delta) % len(items)])
+        self.keyboard = True
+
+    def step(self, key: int) -> None:
+        """An arrow ``key``: focus the nearest usable thing in its direction (:func:`nearest`),
+        none there: stay. With nothing focused yet: the first (Down / Right) or last (Up / Left)."""
+        items = self.order()
+        if self.current not in items:
+            self.move(1 if key in NEXT_KEYS else -1)
+            return
+        cur = items[items.index(self.current)]
+        nxt = nearest(cur.rect, [w for w in items if w != cur], ARROW_DIRECTIONS[key])
+        if nxt is not None:
+            self._land(nxt)
         self.keyboard = True
 
     def activate(self, w: Any) -> bool:
-        """Act on ``w`` as a click would (a button's ``on_click``)."""
+        """Act on ``w`` as a click would (a button's ``on_click``; a text field: start editing)."""
+        if _editable(w):
+            w.focus()
+            return True
         click = getattr(w, "on_click", None)
         if callable(click) and getattr(w, "enabled", True):
             if hasattr(w, "clicks"):
@@ -145,7 +233,7 @@ class FocusRing:
             if self.keyboard and self.current is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) \
                     and self._shift_value(self.current, delta):
                 return True
-            self.move(delta)
+            self.step(key)
             return True
         if key in ACT_KEYS:
             if self.keyboard and self.current is not None:
@@ -158,6 +246,15 @@ class FocusRing:
     def pointer_used(self) -> None:
         """A mouse press: the ring hides until the keyboard is used again."""
         self.keyboard = False
+        self.keys = False
+
+    def saw(self, event: pygame.event.Event) -> None:
+        """Note the input device of ``event`` (:attr:`keys`): a KEYDOWN of any key but a lone
+        modifier sets it, a mouse button press clears it; other events change nothing."""
+        if event.type == pygame.KEYDOWN and getattr(event, "key", None) not in MODIFIER_KEYS:
+            self.keys = True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys = False
 
     def live(self) -> Any:
         """What the ring shows now, or None (hidden, or what it was on is gone): a visible widget,
@@ -195,4 +292,4 @@ class FocusRing:
         pygame.draw.rect(surface, C.VERMILION, r, width=max(2, vp.px(4)), border_radius=vp.px(14))
 
 
-__all__ = ["FocusRing", "FocusStop"]
+__all__ = ["ARROW_DIRECTIONS", "FocusRing", "FocusStop", "nearest"]

@@ -1,8 +1,10 @@
 """A one-line text field (the setup screen's player names).
 
-Click inside to focus it (a click elsewhere, Enter, Tab or Esc ends the editing); while focused it
-takes ``TEXTINPUT`` events (typed characters, IME included) and ``KEYDOWN`` Backspace / Delete
-(the last character; with Ctrl, everything). Input comes only from the events, never from polling.
+Click inside to focus it (a click elsewhere, Enter or Esc ends the editing; so does the keyboard's
+focus ring moving on: Tab / Shift+Tab are left to the ring, :mod:`scenes.kit.focus`, which also
+starts the editing of a field it comes to); while focused it takes ``TEXTINPUT`` events (typed
+characters, IME included) and ``KEYDOWN`` Backspace / Delete (the last character; with Ctrl,
+everything). Input comes only from the events, never from polling.
 Reports one UI element, kind ``"field"`` (``"field-focused"`` while editing).
 """
 from __future__ import annotations
@@ -107,9 +109,11 @@ class TextField(Widget):
             if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
                 ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
                 self._edit("" if ctrl else self.text[:-1])
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            elif key == pygame.K_TAB:
+                return False  # the focus ring's: it moves on from this field and ends its editing
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.blur()
-            return True  # every key belongs to the field while it is focused (no shortcuts)
+            return True  # every other key belongs to the field while it is focused (no shortcuts)
         if et == pygame.KEYUP:
             return True
         return False

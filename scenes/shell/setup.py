@@ -125,12 +125,14 @@ class SetupScene(UIScene):
                                 size=20))
         self.widgets.add(Button("button:start", _("Start game"), (890, 632, 280, 62), self.start, style="primary",
                                 size=24))
-        # the name fields last: they see a click first (and end their editing on a click elsewhere)
+        # each name field just before its seat's choice: Tab reaches it in reading order (a click
+        # elsewhere ends its editing: handle_event)
         self.fields: list[TextField] = []
         for i in range(len(self.kinds)):
-            self.fields.append(self.widgets.add(TextField(
-                f"field:name{i}", self._field_rect(i), self.names[i], max_len=NAME_MAX, size=17 if self.multi else 21,
-                on_change=partial(self._set_name, i))))
+            field = TextField(f"field:name{i}", self._field_rect(i), self.names[i], max_len=NAME_MAX,
+                              size=17 if self.multi else 21, on_change=partial(self._set_name, i))
+            self.widgets.widgets.insert(self.widgets.widgets.index(self.w_seat[i]), field)
+            self.fields.append(field)
         self._sync_fields()
 
     # -- building -----------------------------------------------------------------------
@@ -380,8 +382,9 @@ class SetupScene(UIScene):
                 if not f.rect.collidepoint(event.pos):
                     f.blur()
         focused = next((f for f in self.fields if f.focused), None)
-        if focused is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
-            return focused.handle_event(event)
+        if focused is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) \
+                and (focused.handle_event(event) or event.type != pygame.KEYDOWN):
+            return True  # (Tab is the focus ring's: it goes on from the field, ending its editing)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self._back()
