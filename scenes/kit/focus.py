@@ -38,6 +38,10 @@ ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: Keys that are only modifiers (Shift, Ctrl, Alt, the system key, AltGr): no sign of the keyboard in use.
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
                  pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK)
+#: How far off an arrow's line a target out of the focused one's row (column) may lie: at most this
+#: many times its distance along the arrow (KAITO: Right from a square three ranks above the
+#: Kaito still reaches the next file on the Kaito's rank).
+CONE = 3
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 
 
@@ -87,9 +91,10 @@ def nearest(origin: Any, candidates: list[Any], direction: tuple[int, int]) -> A
     Only candidates whose centre lies beyond the origin's centre in ``direction`` count. Those that
     share the origin's row (Left / Right: their vertical extents overlap) or column (Up / Down)
     come first, the closest along the direction (then the least off it): on a board Right goes to
-    the next file of the same rank. Otherwise the closest by the distance along the direction plus
-    twice the distance across it (a square one file over and one rank up beats one three files
-    over on the same line as the origin's neighbour)."""
+    the next file of the same rank. Otherwise, among those whose centre lies beyond the origin's
+    edge and at most :data:`CONE` times as far across the direction as along it (Left from a card
+    never drops to a button below it), the closest by the distance along plus twice the distance
+    across (centre to centre, px)."""
     o = pygame.Rect(origin)
     dx, dy = direction
     best: Any = None
@@ -105,6 +110,11 @@ def nearest(origin: Any, candidates: list[Any], direction: tuple[int, int]) -> A
             in_line = r.top < o.bottom and o.top < r.bottom
         else:
             in_line = r.left < o.right and o.left < r.right
+        if not in_line:  # its centre beyond the origin's edge, and not too far off the line
+            edge = ((r.centerx - (o.right if dx > 0 else o.left)) * dx
+                    + (r.centery - (o.bottom if dy > 0 else o.top)) * dy)
+            if edge <= 0 or across > CONE * along:
+                continue
         key = (0, along, across) if in_line else (1, along + 2 * across, across)
         if best_key is None or key < best_key:
             best, best_key = c, key
