@@ -14,8 +14,7 @@ from typing import Any, Callable, Protocol
 import pygame
 
 from game.i18n import _
-from game.kaito.events import NO_KABUTO, NO_KATANA, GameEnded
-from scenes.kaito import art
+from scenes.kaito import art, banner
 from scenes.kaito.art import (
     CELL,
     LACQUER,
@@ -50,7 +49,6 @@ from scenes.kaito.layout import (
     thinking_dot_pos,
 )
 from scenes.kaito.sprites import TileFlight
-from scenes.kaito.telling import color_name
 from scenes.kit.draw import (
     C,
     draw_panel,
@@ -322,78 +320,34 @@ class BoardPainter:
             surface.blit(img, vp.to_window(banner_icon_pos()))
         pos = banner_text_pos(bool(color_code))
         room = BANNER_RECT.right - 14 - pos[0] - (44 if scene.match.thinking else 0)
-        size = 19 if text_width(app, text, 19, True) <= room else 16  # a longer language: smaller, then cut
+        lines = text.split("\n")
+        if len(lines) > 1:  # the opening: who opens (muted), then the turn, smaller
+            full = BANNER_RECT.right - 14 - pos[0]
+            size = 15 if text_width(app, lines[0], 15, True) <= full else 13
+            draw_text(surface, app, fit_text(app, lines[0], size, True, full), (pos[0], pos[1] - 11), size,
+                      C.GOLD_LIGHT, bold=True, anchor="midleft")
+            text, pos = lines[1], (pos[0], pos[1] + 11)
+            size = 15 if text_width(app, text, 15, True) <= room else 13
+        else:
+            size = 19 if text_width(app, text, 19, True) <= room else 16  # a longer language: smaller, then cut
         tr = draw_text(surface, app, fit_text(app, text, size, True, room), pos, size, C.PAPER_LIGHT, bold=True,
                        anchor="midleft")
         if scene.match.thinking and not scene.timeline.running:
             right = vp.to_logical(tr.midright)[0]
             for k in range(3):
                 ph = (scene.clock_ms / DOTS_PERIOD_MS - k * DOTS_LAG) * math.tau
-                dy = -4 * max(0.0, math.sin(ph))
+                dy = -4 * max(0.0, math.sin(ph)) + (11 if len(lines) > 1 else 0)  # (by the turn's line)
                 pygame.draw.circle(surface, C.GOLD_LIGHT, vp.to_window(thinking_dot_pos(right, k, dy)),
                                    max(1, vp.px(3)))
 
     def end_for_you(self) -> str:
-        """The end told to the one person at the table, in the language in use ("You lose: Black
-        took your last kabuto"), from the core's :class:`game.kaito.events.GameEnded`; ``""`` in
-        the replay viewer, a hot-seat or an AI-only game, or before the end is told."""
-        scene = self.scene
-        if scene.review or scene.seats.count("human") != 1:
-            return ""
-        end = next((e for e in reversed(scene.match.state.events) if isinstance(e, GameEnded)), None)
-        if end is None:
-            return ""
-        you = scene.seats.index("human")
-        other = color_name(scene.colors[1 - you])
-        kind = {NO_KATANA: "katana", NO_KABUTO: "kabuto"}.get(end.reason)
-        won = you in end.winners
-        if kind is None:  # no move left
-            # Translators: the end banner for the person: the opponent ({color}) cannot move
-            return _("You win: {color} cannot move").format(color=other) if won else \
-                _("You lose: you cannot move")
-        own = end.captured_by == end.loser
-        texts = {  # (won, the loser took its own tile, kind)
-            # Translators: the end banner for the person; {color} is the opponent's colour ("Black")
-            (True, False, "katana"): _("You win: you took {color}'s last katana"),
-            (True, False, "kabuto"): _("You win: you took {color}'s last kabuto"),
-            (True, True, "katana"): _("You win: {color} took its own last katana"),
-            (True, True, "kabuto"): _("You win: {color} took its own last kabuto"),
-            (False, False, "katana"): _("You lose: {color} took your last katana"),
-            (False, False, "kabuto"): _("You lose: {color} took your last kabuto"),
-            (False, True, "katana"): _("You lose: you took your own last katana"),
-            (False, True, "kabuto"): _("You lose: you took your own last kabuto"),
-        }
-        return texts[(won, own, kind)].format(color=other)
+        """The end told to the one person at the table (:func:`scenes.kaito.banner.end_for_you`)."""
+        return banner.end_for_you(self.scene)
 
     def banner_text(self) -> tuple[str, str | None]:
-        """(the turn banner's text, the colour of the pawn icon shown beside it)."""
-        scene = self.scene
-        sh = scene.shown
-        running = scene.timeline.running
-        if scene.over() and not running:
-            out = scene.view_shown().outcome
-            if out and out.winners:
-                c = scene.colors[out.winners[0]]
-                said = self.end_for_you()
-                return (said or _("{color} wins!").format(color=color_name(c))), c
-            return _("Game over"), None
-        if running:
-            return scene.anim_label, sh.pawn_color
-        if scene.exchange is not None:
-            c = scene.colors[scene.exchange.seat]
-            return _("{color}: buy back a tile?").format(color=color_name(c)), c
-        seat = scene.seat_to_act()
-        if seat is None:
-            return "", None
-        c = scene.colors[seat]
-        cname = color_name(c)
-        if scene.review:  # the replay viewer: nobody thinks, the record says what comes next
-            return _("{color} to move").format(color=cname), c
-        if scene.seats[seat] != "human":
-            return _("{color} is thinking").format(color=cname), c
-        if sh.phase == "place":
-            return _("{color}: place the Kaito on a blank square").format(color=cname), c
-        return _("{color} to move — drag the Kaito").format(color=cname), c
+        """(the turn banner's text, one line or two with "\\n" between, the colour of the pawn
+        icon shown beside it): :func:`scenes.kaito.banner.banner_text`."""
+        return banner.banner_text(self.scene)
 
 
 __all__ = ["BoardPainter"]

@@ -27,6 +27,13 @@ DRAG_TO_PAY = {
     "K": N_("Drag Mon tiles here to pay {price} for a katana."),
     "H": N_("Drag Mon tiles here to pay {price} for a kabuto."),
 }
+#: the same while the keyboard is in use (issue 21 §5: the prompts name keys)
+KEYS_TO_PAY = {
+    # Translators: the player uses the keyboard; {price} is in Mon points
+    "K": N_("Press Enter on Mon tiles to pay {price} for a katana."),
+    # Translators: the player uses the keyboard; {price} is in Mon points
+    "H": N_("Press Enter on Mon tiles to pay {price} for a kabuto."),
+}
 
 
 @dataclass
@@ -48,10 +55,12 @@ class ExchangeStep:
     selected: list[int] = field(default_factory=list)
 
 
-def exchange_status(ex: ExchangeStep | None, row: Sequence[str | None]) -> tuple[Move | None, str, int, int]:
+def exchange_status(ex: ExchangeStep | None, row: Sequence[str | None],
+                    keys: bool = False) -> tuple[Move | None, str, int, int]:
     """(the legal Move the selection forms or None, a one-line hint, paid total, price) of the
-    buy-back step ``ex``, whose selected indices point into ``row`` (the mover's shown held row).
-    ``(None, "", 0, 0)`` without a step."""
+    buy-back step ``ex``, whose selected indices point into ``row`` (the mover's shown held row);
+    ``keys``: the keyboard is in use (the hint names keys, not drags). ``(None, "", 0, 0)``
+    without a step."""
     if ex is None:
         return None, "", 0, 0
     values = sorted((int(code[1]) for i in ex.selected if (code := row[i])), reverse=True)
@@ -64,7 +73,7 @@ def exchange_status(ex: ExchangeStep | None, row: Sequence[str | None]) -> tuple
     if cand in ex.options:
         return cand, _(PAY_FOR[ex.kind]).format(paid=paid), total, price
     if not values:
-        return None, _(DRAG_TO_PAY[ex.kind]).format(price=price), total, price
+        return None, _((KEYS_TO_PAY if keys else DRAG_TO_PAY)[ex.kind]).format(price=price), total, price
     if total < price:
         # Translators: the Mon points laid so far, the price, and the points still missing
         return None, _("{total} of {price}: add {missing} more.").format(total=total, price=price,
@@ -73,4 +82,4 @@ def exchange_status(ex: ExchangeStep | None, row: Sequence[str | None]) -> tuple
     return None, _("{paid} overpays: a payment must be minimal.").format(paid=paid), total, price
 
 
-__all__ = ["DRAG_TO_PAY", "ExchangeStep", "KIND_WORD", "PAY_FOR", "exchange_status"]
+__all__ = ["DRAG_TO_PAY", "ExchangeStep", "KEYS_TO_PAY", "KIND_WORD", "PAY_FOR", "exchange_status"]

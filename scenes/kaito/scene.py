@@ -260,9 +260,10 @@ class KaitoPlayScene(PlayScene):
 
     def exchange_status(self) -> tuple[Move | None, str, int, int]:
         """(the legal Move the current selection forms or None, a one-line hint, paid total,
-        price) of the buy-back step (:func:`scenes.kaito.exchange.exchange_status`)."""
+        price) of the buy-back step (:func:`scenes.kaito.exchange.exchange_status`; naming keys
+        while the keyboard is in use)."""
         ex = self.exchange
-        return exchange_status(ex, self.shown.held[ex.seat] if ex is not None else [])
+        return exchange_status(ex, self.shown.held[ex.seat] if ex is not None else [], self.input.keys_in_use())
 
     # -- events -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

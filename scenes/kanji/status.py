@@ -25,12 +25,16 @@ def banner_text(s: Any) -> str:
     seat = s.human_to_act()
     if seat is not None:
         sel = s.input.card_of(s.drag.selected) if s.drag.selected is not None else None
-        if sel is not None and s.input.picked_by_keyboard():
+        keys = s.input.keys_in_use()  # the keyboard in use: the prompt names keys (issue 21 §5)
+        if sel is not None and keys:
             # Translators: {card} is a neta card (a kanji component such as "亻"); the player uses the keyboard
             what = _("choose a shari with the arrows and Enter to put {card} beside it").format(card=sel)
         elif sel is not None:
             # Translators: {card} is a neta card (a kanji component such as "亻")
             what = _("click a shari to put {card} beside it").format(card=sel)
+        elif keys:
+            # Translators: the player uses the keyboard
+            what = _("press Enter on a neta, then on a shari — or pass")
         else:
             what = _("drag a neta onto a shari — or pass")
         if len(s.humans) > 1:  # hot-seat: say whose turn it is

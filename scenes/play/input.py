@@ -60,6 +60,7 @@ class PlayInput:
         et = event.type
         if scene.leaving or scene.review:
             return False
+        scene.widgets.focus.saw(event)  # a key or a mouse press: the prompts' wording (keys_in_use)
         if scene.coach_shown() and scene.coach.handle_event(event):
             return True
         if scene.narration is not None and scene.narration.handle_event(event):
@@ -148,11 +149,15 @@ class PlayInput:
             return ring.handle_key(event)
         return False
 
+    def keys_in_use(self) -> bool:
+        """Whether the person's last input was a key, not a mouse press (issue 21 §5: the
+        prompts then name keys, "Press Enter on a square", not drags or clicks)."""
+        ring = self.play_scene().widgets.focus
+        return bool(ring.keys or ring.keyboard)
+
     def picked_by_keyboard(self) -> bool:
-        """Whether a piece is picked and the keyboard's ring is in use (the prompt then names keys,
-        not clicks)."""
-        scene = self.play_scene()
-        return scene.drag.selected is not None and bool(scene.widgets.focus.keyboard)
+        """Whether a piece is picked and the keyboard is in use (:meth:`keys_in_use`)."""
+        return self.play_scene().drag.selected is not None and self.keys_in_use()
 
     def escape(self, event: pygame.event.Event) -> bool:
         """Esc: cancel a drag or selection first, else open the pause menu. Always True."""

@@ -149,8 +149,8 @@ def _instruction(sc: TextsScene, seat: int) -> str:
     """What the human ``seat`` at the bottom should do now."""
     v = sc.match.view(seat)
     sel = sc.input.card_of(sc.drag.selected) if sc.drag.selected is not None else None
+    keys = sc.input.keys_in_use()  # the keyboard in use: the prompts name keys (issue 21 §5)
     if v.phase == EAT:
-        keys = sc.input.picked_by_keyboard()
         if sel == WILD:
             if keys:
                 # Translators: the player uses the keyboard
@@ -162,8 +162,14 @@ def _instruction(sc: TextsScene, seat: int) -> str:
         if sel is not None:
             # Translators: {card} is a card with its article, "the tuna"
             return _("Click your plate to eat {card}").format(card=card_the(sel))
+        if keys:
+            # Translators: the player uses the keyboard
+            return _("Eat: press Enter on a card, then on your plate")
         return _("Eat: drag a card onto your plate")
     left = sc.names[(seat + 1) % len(sc.seats)]
+    if keys:
+        # Translators: the player uses the keyboard; {name} is who gets the rest of the hand
+        return _("Keep: press Enter on one card, then on the keep mat — the rest go to {name}").format(name=left)
     return _("Keep: drag one card to the keep mat — the rest go to {name}").format(name=left)
 
 
