@@ -7,7 +7,8 @@ exists once:
 
 * the app calls :meth:`Match.drive` once per frame while nothing animates: it asks the worker
   for the choice of the next bot seat to act and applies the answer once it is ready (a
-  :class:`Move` whose ``events`` the scene animates);
+  :class:`Move` whose ``events`` the scene animates), and :meth:`Match.think_ahead` while it
+  animates (the next bot seat thinks meanwhile; nothing is applied);
 * headless code (``synchronous=True``, no worker) calls :meth:`Match.step_bots` or
   :meth:`Match.run_bots_until_human`: the bots choose in-process.
 
@@ -340,14 +341,9 @@ class Match(UndoPoints):
         worker = self.worker
         if worker is None:
             raise RuntimeError("a synchronous Match has no AI worker: use step_bots()")
-        todo = self.bots_to_act()
-        if self._pending is not None and self._pending not in todo:
-            self.cancel()
-        if not todo:
+        if self._ask(worker):
             return None
-        if self._pending is None or not worker.thinking:
-            self._pending = todo[0]
-            worker.request(self.bots[self._pending], self._bot_view(self._pending))
+        if self._pending is None:
             return None
         action = worker.poll()
         if action is None:
@@ -362,6 +358,34 @@ class Match(UndoPoints):
             if not legal:
                 return None
             return self._apply(seat, random.Random(self.seed + self.ply).choice(legal))
+
+    def think_ahead(self) -> bool:
+        """Let the next bot seat to act start thinking now, applying nothing: a scene calls it
+        while it still animates the last action (the AI thinks during the animation, its minimum
+        thinking time included; :meth:`drive` applies the answer once the scene is idle). Never
+        blocks. True while the worker thinks for a bot seat (or has its answer ready).
+
+        Raises:
+            RuntimeError: a synchronous Match (no worker)."""
+        worker = self.worker
+        if worker is None:
+            raise RuntimeError("a synchronous Match has no AI worker")
+        self._ask(worker)
+        return self._pending is not None
+
+    def _ask(self, worker: AIWorker) -> bool:
+        """Forget a request for a seat no longer to act; ask for the first bot seat to act when
+        none is pending. True if a request was sent now."""
+        todo = self.bots_to_act()
+        if self._pending is not None and self._pending not in todo:
+            self.cancel()
+        if not todo:
+            return False
+        if self._pending is None or not worker.thinking:
+            self._pending = todo[0]
+            worker.request(self.bots[self._pending], self._bot_view(self._pending))
+            return True
+        return False
 
     def step_bots(self) -> list[Move]:
         """Every bot seat to act now chooses in-process (``bot.choose(view)``), all from views

@@ -3,7 +3,10 @@
 ``main(argv)`` parses the flags and starts the app or a developer tool:
 
 * ``--selftest``  headless walk through every scene with synthetic input; exit 0/1.
-* ``--bench``     render frames of every scene, print per-frame timings as JSON.
+* ``--selftest --layout [--sheets DIR]``  the layout check over every scene, state, language and
+  window size (scenes/devtools/layoutrun.py); contact sheets in DIR; exit 0/1.
+* ``--bench``     render frames of every scene, print per-frame timings as JSON, and the waits
+  between a scripted player's decisions per game (``--bench-only frames|pacing``, ``--decisions N``).
 * ``--play GAME --seats human,hard [--seed N]``  start straight into a game.
 * ``--continue``  open the most recently saved game in progress (``<data dir>/saves/<game>.json``); exit 2 with
   one line on stderr if there is none or it is unusable (a bad file is set aside as ``.bad``).
@@ -44,6 +47,10 @@ log = logging.getLogger("tatami")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tatami", description="Tatami: KAITO, Sushi Draft and Kanji-zushi.")
     p.add_argument("--selftest", action="store_true", help="headless walk through every scene; exit 0 on success")
+    p.add_argument("--layout", action="store_true",
+                   help="with --selftest: the layout check over every scene, state, language and window size")
+    p.add_argument("--sheets", metavar="DIR", default=None,
+                   help="with --selftest --layout: write a contact sheet per scene (PNG) into DIR")
     p.add_argument("--bench", action="store_true", help="print per-frame render timings of every scene as JSON")
     p.add_argument("--play", metavar="GAME", help="start straight into a game (e.g. kaito)")
     p.add_argument("--seats", metavar="A,B", default="human,medium",
@@ -59,6 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="exit right after the first frame is shown (start-up benchmark)")
     p.add_argument("--size", type=parse_size, default=None, metavar="WxH", help="window size, e.g. 1280x720")
     p.add_argument("--frames", type=_positive, default=300, help="with --bench: frames per scene (at least 1)")
+    p.add_argument("--bench-only", choices=("frames", "pacing"), default=None,
+                   help="with --bench: only the frame times, or only the waits between the player's decisions")
+    p.add_argument("--decisions", type=_positive, default=30,
+                   help="with --bench: the player's decisions measured per game for the pacing (at least 1)")
     p.add_argument("--lang", choices=("en", "es", "ja", "pseudo"), default=None,
                    help="language of the app (en, es, ja; default: TATAMI_LANG, else the settings' choice, "
                         "else the system's); pseudo is a test language")
@@ -118,6 +129,10 @@ def _main(argv: list[str]) -> int:
     configure_logging()
     if args.lang:
         os.environ[environ.LANG] = args.lang  # the self-test's and child processes' apps too
+    if args.selftest and args.layout:
+        from scenes.devtools.layoutrun import run_layout
+
+        return run_layout(sheets=args.sheets)
     if args.selftest:
         from scenes.devtools.selftest import run_selftest
 
@@ -125,7 +140,7 @@ def _main(argv: list[str]) -> int:
     if args.bench:
         from scenes.devtools.bench import run_bench
 
-        return run_bench(frames=args.frames, size=args.size)
+        return run_bench(frames=args.frames, size=args.size, only=args.bench_only, decisions=args.decisions)
 
     if args.continue_game and args.play is not None:
         print("tatami: --continue and --play cannot be used together", file=sys.stderr)

@@ -63,6 +63,9 @@ FLIP_MS = 280.0
 BLANK_FADE_MS = 380.0
 #: ms between two paid Mon tiles starting their flights
 PAY_STAGGER_MS = 60.0
+#: An AI's move plays this many times as fast as a person's (issue 21 §3: about 0.45 s instead of
+#: 1 s at normal speed; :func:`scenes.play.pacing.move_pace`).
+OTHERS_PACE = 2.2
 
 #: A choreography: a generator yielding waits in ms (:mod:`scenes.kit.timeline`).
 Choreography = Iterator[float]
@@ -242,5 +245,5 @@ class Choreographer:
         return out
 
 
-__all__ = ["BLANK_FADE_MS", "CAPTURE_MS", "Choreographer", "FLIP_MS", "GLIDE_MS", "PAY_MS", "PLACE_MS",
+__all__ = ["BLANK_FADE_MS", "CAPTURE_MS", "Choreographer", "FLIP_MS", "GLIDE_MS", "OTHERS_PACE", "PAY_MS", "PLACE_MS",
            "RETRIEVE_MS", "SETTLE_MS", "capture_preview"]

@@ -41,7 +41,7 @@ from game.core import first_event
 from game.i18n import N_, _
 from game.kaito.events import KaitoMoved
 from game.kaito.rules import KAITO, KaitoState, KaitoView, Move, square_name
-from scenes.kaito.choreo import Choreographer, Choreography, capture_preview
+from scenes.kaito.choreo import OTHERS_PACE, Choreographer, Choreography, capture_preview
 from scenes.kaito.coach import KaitoCoach
 from scenes.kaito.draw import BoardPainter
 from scenes.kaito.exchange import ExchangeStep, exchange_status
@@ -74,6 +74,7 @@ from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
+from scenes.play.pacing import move_pace
 
 log = logging.getLogger("tatami.kaito")
 
@@ -307,7 +308,8 @@ class KaitoPlayScene(PlayScene):
         if moved is not None and not capture_done:
             self.last_from = moved.frm
         self.anim_label = action_label(color_name(self.colors[seat]), action)
-        self._run(self.choreo.play(events, self.view_shown(), drop_rect, capture_done, paid_rects))
+        self._run(self.choreo.play(events, self.view_shown(), drop_rect, capture_done, paid_rects),
+                  move_pace(self, seat, OTHERS_PACE))  # an AI's move told briefly, a person's in full
 
     def _begin_exchange(self, seat: int, sq: int, options: list[Move], drop_rect: pygame.Rect | None) -> None:
         """Show the capture on ``sq`` (its events asked of the core), then open the buy-back step."""
@@ -400,10 +402,10 @@ class KaitoPlayScene(PlayScene):
         return {"game_name": "kaito", "colors": tuple(self.colors)}
 
     # -- animation --------------------------------------------------------------------------------
-    def _run(self, gen: Choreography) -> None:
+    def _run(self, gen: Choreography, pace: float = 1.0) -> None:
         self.drag.reset()
         self.input.press_square = None
-        self.timeline.run(gen)  # may end at once (then _settled has run)
+        self.timeline.run(gen, pace=pace)  # may end at once (then _settled has run)
         if self.timeline.running:
             self.sync_widgets()
 

@@ -64,6 +64,10 @@ SHAKE_MS = 620.0
 UNMORPH_MS = 240.0
 BACK_MS = 420.0
 PASS_MS = 650.0
+#: An AI's turn plays this many times as fast as a person's (issue 21 §3: a formed kanji about
+#: 1 s instead of 3.6 s at normal speed; :func:`scenes.play.pacing.move_pace`). Its result stays on
+#: the join board and its caption in the banner after the turn.
+OTHERS_PACE = 3.6
 
 
 class MoveEvents:
@@ -280,4 +284,4 @@ def _wrong(s: Any, att: Tried, hand_i: int | None) -> Iterator[float]:
     _fly(s)
 
 
-__all__ = ["MoveEvents", "choreo_move"]
+__all__ = ["OTHERS_PACE", "MoveEvents", "choreo_move"]

@@ -46,7 +46,7 @@ from game.kanji.events import GameEnded
 from game.kanji.rules import KANJI, KanjiState
 from scenes.kanji import status
 from scenes.kanji.art import KanjiArt, warm_up
-from scenes.kanji.choreo import MoveEvents, choreo_move
+from scenes.kanji.choreo import OTHERS_PACE, MoveEvents, choreo_move
 from scenes.kanji.draw import TOAST_COLORS, TOAST_MS, draw_scene
 from scenes.kanji.input import KanjiInput
 from scenes.kanji.layout import (
@@ -71,6 +71,7 @@ from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
+from scenes.play.pacing import move_pace
 
 log = logging.getLogger("tatami.kanji")
 
@@ -338,7 +339,8 @@ class KanjiPlayScene(PlayScene):
         """Save, then choreograph the events of the action just applied (as the seat shown saw it)."""
         move = MoveEvents(self._take_events())
         self.autosave()
-        self._run(choreo_move(self, move, start_rect))
+        seat = move.tried.seat if move.tried is not None else None
+        self._run(choreo_move(self, move, start_rect), move_pace(self, seat, OTHERS_PACE))  # an AI's: brief
 
     def _drive(self) -> None:
         """Start whatever comes next when nothing animates: the end of the game, the AI's next
@@ -378,9 +380,9 @@ class KanjiPlayScene(PlayScene):
         return {"end": self.end_event}
 
     # -- the timeline ------------------------------------------------------------------------------
-    def _run(self, gen: Choreography) -> None:
+    def _run(self, gen: Choreography, pace: float = 1.0) -> None:
         self.drag.reset()
-        self.timeline.run(gen)
+        self.timeline.run(gen, pace=pace)
         self._sync_widgets()
 
     def _anim_done(self) -> None:
@@ -400,7 +402,7 @@ class KanjiPlayScene(PlayScene):
         self.hand.update(dt_ms, self.input.lifted_card())
         if self.timeline.running:
             if self.join is not None:
-                self.join.update(sdt)
+                self.join.update(sdt * self.timeline.pace)
             self.timeline.step(sdt)
         if self.handover.returned():
             return

@@ -12,8 +12,9 @@ A choreography is a generator that changes what is shown step by step and yields
 :class:`Timeline` runs one main choreography at a time (the scene's input waits while it runs),
 any number of side tasks in parallel (a chosen card still flying while the player chooses the
 next), and the sprites they launched (anything with ``update(dt_ms)`` and ``done``). Time arrives
-as ``dt_ms`` (real ms); ``speed`` scales it (2.0 plays twice as fast). :meth:`finish` jumps to the
-end of everything (tests, the benchmark, a skip).
+as ``dt_ms`` (real ms); ``speed`` scales it (2.0 plays twice as fast), and a main choreography may
+run at its own ``pace`` on top (another seat's move told briefly: :meth:`Timeline.run`). :meth:`finish`
+jumps to the end of everything (tests, the benchmark, a skip).
 """
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ class Timeline:
 
     Attributes:
         speed: animation-time multiplier (> 0); ``update(dt_ms)`` advances ``dt_ms * speed``.
+        pace: the running main choreography's own multiplier (1.0 when none runs): every
+            :meth:`step` advances the choreography, the side tasks and the sprites by ``sdt * pace``.
         sprites: the sprites moving now, in draw order (the scene draws them; they stay until the
             main choreography ends or :meth:`clear_sprites`).
     """
@@ -75,19 +78,23 @@ class Timeline:
     def __init__(self, speed: float = 1.0, on_idle: Callable[[], None] | None = None):
         """``on_idle`` is called each time the main choreography ends (e.g. to refresh the view)."""
         self.speed = max(0.05, float(speed))
+        self.pace = 1.0
         self.sprites: list[Any] = []
         self._main: _Task | None = None
         self._side: list[_Task] = []
         self._on_idle = on_idle
 
     # -- starting ---------------------------------------------------------------------------
-    def run(self, gen: Choreography, on_done: Callable[[], None] | None = None) -> None:
-        """Start ``gen`` as the main choreography (it takes its first step now, at 0 ms).
+    def run(self, gen: Choreography, on_done: Callable[[], None] | None = None, pace: float = 1.0) -> None:
+        """Start ``gen`` as the main choreography (it takes its first step now, at 0 ms), played
+        ``pace`` times as fast as its waits say (> 0; e.g. 3.0: an AI's move told in a third of the
+        time of the player's own) until it ends.
 
         Raises:
             RuntimeError: another main choreography is still running (finish it first)."""
         if self._main is not None:
             raise RuntimeError("a choreography is already running")
+        self.pace = max(0.05, float(pace))
         self._main = _Task(gen, on_done)
         self._advance_main(0.0)
 
@@ -131,7 +138,9 @@ class Timeline:
         self.step(dt_ms * self.speed)
 
     def step(self, sdt: float) -> None:
-        """Advance everything by ``sdt`` ms of animation time (already scaled)."""
+        """Advance everything by ``sdt`` ms of animation time (already scaled by ``speed``; the
+        main choreography's :attr:`pace` is applied here)."""
+        sdt *= self.pace
         for s in list(self.sprites):
             s.update(sdt)
         for task in list(self._side):
@@ -154,6 +163,7 @@ class Timeline:
             main = self._main
             if main is not None and main.jump():
                 self._main = None
+                self.pace = 1.0
                 self.sprites = []
                 self._end(main)
                 if self._on_idle is not None:
@@ -166,6 +176,7 @@ class Timeline:
     def cancel(self) -> None:
         """Drop every choreography and sprite without running their ends (a scene leaving)."""
         self._main = None
+        self.pace = 1.0
         self._side = []
         self.sprites = []
 
@@ -176,6 +187,7 @@ class Timeline:
             return
         if task.step(sdt):
             self._main = None
+            self.pace = 1.0
             self.sprites = []
             self._end(task)
             if self._on_idle is not None:

@@ -48,6 +48,7 @@ from scenes.play.gamelog import GameLog, Telling
 from scenes.play.handover import Handover
 from scenes.play.hinting import Hinting
 from scenes.play.keyplay import KeyboardPlay
+from scenes.play import pacing
 from scenes.play.modes import PlayModes, check_seats, make_match, narration_seat
 from scenes.play.review import Review
 from scenes.play.saving import Saving
@@ -246,8 +247,7 @@ class PlayScene(Scene):
         return self.timeline.running
 
     def finish_animations(self) -> None:
-        """Jump every running animation to its end: the timeline, then a drag's snap-back (tests,
-        benchmark)."""
+        """Jump every animation to its end: the timeline, then a drag's snap-back (tests, benchmark)."""
         self.timeline.finish()
         self.drag.finish_animation()
 
@@ -268,9 +268,10 @@ class PlayScene(Scene):
         return True
 
     def _frame_start(self, dt_ms: float) -> float:
-        """The start of every frame: the clock, the widgets (real ``dt_ms``) and the drag (animation
-        time). Returns the frame in animation ms (``dt_ms * speed``)."""
+        """The start of every frame: the clock, the pacing (:func:`scenes.play.pacing.frame`), the
+        widgets (real ``dt_ms``) and the drag (animation time). Returns animation ms (``dt_ms * speed``)."""
         self.clock_ms += dt_ms
+        pacing.frame(self)  # a held Space / Enter fast-forwards; the AI thinks during animations
         sdt = dt_ms * self.speed
         self.widgets.update(dt_ms)
         self.drag.update(sdt)

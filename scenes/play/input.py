@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from scenes.play.host import PlayHost
+from scenes.play.pacing import SKIP_KEYS, HeldKeys, others_moving
 
 
 class InputScene(PlayHost, Protocol):
@@ -40,13 +41,16 @@ FOCUS_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.
               pygame.K_SPACE)
 
 
-#: The keys that finish the running animations (:meth:`PlayInput.skip_animation`).
-SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
 class PlayInput:
     """Base of the play scenes' input handlers (the callbacks of their drag controller live in the
-    subclass). Hooks: :meth:`set_hover`, :meth:`on_key`, :meth:`on_button`, :meth:`snapped_back`."""
+    subclass). Hooks: :meth:`set_hover`, :meth:`on_key`, :meth:`on_button`, :meth:`snapped_back`.
+
+    Attributes:
+        held: the skip keys held down now (:class:`scenes.play.pacing.HeldKeys`; made on the
+            first key event): while one is held, other seats' moves are fast-forwarded.
+    """
+
+    held: HeldKeys | None = None
 
     def play_scene(self) -> InputScene:
         """The play scene served (each subclass keeps it under its own attribute name)."""
@@ -61,6 +65,9 @@ class PlayInput:
         if scene.leaving or scene.review:
             return False
         scene.widgets.focus.saw(event)  # a key or a mouse press: the prompts' wording (keys_in_use)
+        if et in (pygame.KEYDOWN, pygame.KEYUP):
+            self.held = self.held or HeldKeys()
+            self.held.see(event)  # a held Space / Enter fast-forwards (scenes/play/pacing.py)
         if scene.coach_shown() and scene.coach.handle_event(event):
             return True
         if scene.narration is not None and scene.narration.handle_event(event):
@@ -87,18 +94,18 @@ class PlayInput:
 
     def skip_animation(self, event: pygame.event.Event) -> bool:
         """Space or Enter (``event.key``) while the scene animates, or a click (``event.button`` 1)
-        nothing else used while a bot's move animates, finishes the animations at once (issue 21,
-        pacing: a returning player need not wait for another seat's moves; the game log still
-        tells them). True if it did."""
+        nothing else used while another seat's move animates or a panel covers the table (Sushi
+        Draft's round scoring), finishes the animations at once (issue 21, pacing: a returning
+        player need not wait for another seat's moves; the game log still tells them; the scoring
+        panel shows its end). True if it did."""
         scene = self.play_scene()
         if not scene.timeline.running or scene.drag.busy():
             return False
         if event.type == pygame.KEYDOWN:
             skip = getattr(event, "key", None) in SKIP_KEYS
-        else:  # a click skips only a bot's move: a quick second click must not become a person's move
-            history = scene.match.state.history
-            skip = (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and bool(history)
-                    and scene.seats[history[-1][0]] != "human")
+        else:  # a click skips only another seat's move: a quick second click must not become a person's move
+            skip = (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                    and others_moving(scene))
         if not skip:
             return False
         scene.timeline.finish()

@@ -28,7 +28,7 @@ import pygame
 from game.core import Event, first_event
 from game.i18n import _
 from game.sushi.events import AwardEvent, Discard, End, Keep, Pass, Reveal, RoundEnd
-from game.sushi.rules import EAT, KEEP, PILES, TYPES, WILD, eaten_card
+from game.sushi.rules import EAT, KEEP, PILES, STEPS, TYPES, WILD, eaten_card
 from game.sushi.telling import award_text
 from scenes.kit.flight import Flight, as_tuple, centered
 from scenes.sushi.art import BACK
@@ -49,6 +49,14 @@ class SushiStage(Protocol):
     anim_label: str
     scoring: Any
     bottom: int
+    match: Any
+    seats: list[str]
+    review: bool
+    privacy_for: int | None
+    coaching: Any
+
+    @property
+    def leaving(self) -> bool: ...
 
     @property
     def names(self) -> list[str]: ...
@@ -157,6 +165,24 @@ class SushiChoreo:
             flight.tween.finish()
             self._drop_sprite(flight)
             land()
+
+    def apply_ahead(self) -> None:
+        """While a deal, a reveal or a pass animates, apply the AI seats' choices of the phase that
+        follows as soon as the worker has them (:meth:`game.match.Match.drive`; issue 21 §3: the
+        person who decides at once then waits for nobody). Nothing flies: they lie face down when
+        the animation ends, as its last step takes a new snapshot; the game log tells them with the
+        next action. Only while a person is still to choose (no AI's choice can end the phase
+        unseen); never during a round's end and scoring, a forced keep, a tutorial's step or
+        behind the privacy screen."""
+        sc = self.sc
+        if (not sc.timeline.running or sc.scoring is not None or sc.review or sc.leaving
+                or sc.privacy_for is not None or not sc.coaching.bots_allowed()):
+            return
+        v = sc.match.view(sc.bottom)
+        if v.round != sc.shown.round or v.phase not in (EAT, KEEP) or (v.phase == KEEP and v.step == STEPS - 1):
+            return
+        if any(sc.seats[s] == "human" for s in v.to_act):  # (so no AI's choice ends the phase unseen)
+            sc.match.drive()
 
     # -- a choice ---------------------------------------------------------------------------------
     def place(self, seat: int, action: str | None,

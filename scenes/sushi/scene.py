@@ -439,6 +439,7 @@ class SushiPlayScene(PlayScene):
         if self.toast_ms > 0:
             self.toast_ms = max(0.0, self.toast_ms - dt_ms)
         self.hand.update(dt_ms, self.input.lifted_card())
+        self.choreo.apply_ahead()  # the AIs choose while the last phase animates
         self.timeline.step(sdt)
         panel = self.scoring
         if panel is not None and panel.auto_ms is not None:
