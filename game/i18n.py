@@ -173,6 +173,27 @@ def translations(lang: str) -> _gettext.NullTranslations:
     return t
 
 
+def catalog_pairs(lang: str) -> list[tuple[str, str]]:
+    """Every ``(English text, its text in lang)`` of ``lang``'s catalog: each msgid (a plural's
+    two English forms too) with its translation (each plural form; the context dropped). Empty
+    for English and the pseudo language. The layout check reads it to find a text on screen kept
+    from another language. Raises as :func:`translations` does."""
+    t = translations(lang)
+    catalog = getattr(t, "_catalog", None)  # gettext.GNUTranslations' table (msgid -> msgstr)
+    if not isinstance(catalog, dict):
+        return []
+    plurals: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    for key, text in catalog.items():
+        if isinstance(key, tuple):
+            msgid = key[0].split("\x04")[-1]
+            pairs.append((msgid, text))
+            plurals.setdefault(msgid, text)
+        elif key:
+            pairs.append((key.split("\x04")[-1], text))
+    return [(en, tr) for en, tr in pairs if en and tr]
+
+
 def normalize(code: str | None) -> str | None:
     """A language code as Tatami knows it (``"es_ES.UTF-8"`` -> ``"es"``), or None if it is not one
     of :data:`LANGUAGES` (or :data:`PSEUDO`)."""

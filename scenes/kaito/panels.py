@@ -42,6 +42,7 @@ from scenes.kaito.layout import (
     tip_pos,
 )
 from scenes.kaito.telling import color_name
+from scenes.kit import boxes
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -337,8 +338,11 @@ class SidePainter:
             title = _("Game over")
         alpha = int(255 * t)
         title_pos, desc_pos, _score_pos = end_band_lines(band)
-        draw_text(surface, app, title, title_pos, 38, C.GOLD_LIGHT, bold=True, alpha=alpha)
-        draw_text(surface, app, out.text(), desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
+        with boxes.lying_over(app):  # the band lies over the board
+            boxes.cover(app, wb)
+            with boxes.within(app, wb, "end band"):
+                draw_text(surface, app, title, title_pos, 38, C.GOLD_LIGHT, bold=True, alpha=alpha)
+                draw_text(surface, app, out.text(), desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
 
 
 __all__ = ["SidePainter", "TIPS"]

@@ -59,6 +59,7 @@ from scenes.kit.draw import (
     draw_panel,
     draw_shadow,
     draw_text,
+    drawn_size,
     fit_label,
     fit_text,
     mix,
@@ -285,8 +286,13 @@ def _draw_pile(s: Any, surface: pygame.Surface) -> None:
     # Translators: on the line after "Valid:" under the shari pile: which kanji count (max ~26 characters)
     note = _("any regular-use kanji") if s.answer_key == "joyo" else _("the rulebook's 71 kanji")
     # Translators: under the shari pile, followed on the next line by which kanji count
-    draw_text(surface, app, _("Valid:"), PILE_NOTE_TEXT[0], 12, C.INK_MUTED)
-    draw_text(surface, app, note, PILE_NOTE_TEXT[1], 12, C.INK_MUTED)
+    valid = _("Valid:")
+    # the two lines apart by the size they are really drawn at (larger for Japanese in a small window)
+    (x, y0), (_x, y1) = PILE_NOTE_TEXT
+    step = max(y1 - y0, 1.2 * max(drawn_size(app, 12, valid), drawn_size(app, 12, note)))
+    mid = (y0 + y1) / 2
+    draw_text(surface, app, valid, (x, mid - step / 2), 12, C.INK_MUTED)
+    draw_text(surface, app, note, (x, mid + step / 2), 12, C.INK_MUTED)
 
 def _draw_table(s: Any, surface: pygame.Surface) -> None:
     vp = s.viewport

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.i18n import N_, language
+from scenes.kit import boxes
 from scenes.kit.tween import clamp
 
 
@@ -251,7 +252,22 @@ def draw_text(
         img = img.copy()
         img.set_alpha(alpha)
     surface.blit(img, r)
+    rec = boxes.recorder(app)
+    if rec is not None:
+        runs = app.assets.text_runs(text, size, jp)
+        rec.note_text(text, img, r, tuple((px, j) for _, px, j in runs),
+                      _clip_of(surface, vp.window_size), decorative)
     return r
+
+
+def _clip_of(surface: pygame.Surface, window_size: tuple[int, int]) -> pygame.Rect | None:
+    """The layout check's view of where a text on ``surface`` shows: the surface's clip rect when
+    it is set (a scrolled list), the whole plane when not (the window's edge is checked apart), and
+    None for a surface that is not the window (a picture drawn for later)."""
+    if surface.get_size() != tuple(window_size):
+        return None
+    clip = surface.get_clip()
+    return pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6) if clip == surface.get_rect() else clip
 
 
 def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:
@@ -442,7 +458,10 @@ def draw_count_badge(surface: pygame.Surface, app: Any, center: tuple[float, flo
     rad = max(4, vp.px(size * 0.85))
     pygame.draw.circle(surface, color, c, rad)
     pygame.draw.circle(surface, C.PAPER_LIGHT, c, rad, max(1, vp.px(1.5)))
-    draw_text(surface, app, str(n), center, size, C.PAPER_LIGHT, bold=True)
+    disc = pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad, 2 * rad)
+    with boxes.lying_over(app), boxes.within(app, disc, "badge"):  # a badge sits on a piece's corner
+        boxes.cover(app, disc)
+        draw_text(surface, app, str(n), center, size, C.PAPER_LIGHT, bold=True)
 
 
 def pill_surface(w: int, h: int, radius: int, color: Sequence[int] = PILL_DARK) -> pygame.Surface:
@@ -470,6 +489,7 @@ def draw_panel(surface: pygame.Surface, app: Any, lrect: pygame.Rect, style: str
     pygame.draw.rect(surface, fill, wr, border_radius=rad)
     if border is not None:
         pygame.draw.rect(surface, border, wr, width=max(1, vp.px(1.5)), border_radius=rad)
+    boxes.cover(app, wr)
     return wr
 
 

@@ -8,6 +8,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.i18n import pgettext
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_text, fit_label, fit_text, pill_surface, text_width, wrap_text
 
 #: The hint's green (a suggestion, not a warning) and its tag's darker shade.
@@ -40,8 +41,11 @@ def draw_hint_mark(surface: pygame.Surface, app: Any, rect: pygame.Rect, clock_m
     w = max(48, round(text_width(app, tag, 12, True)) + 16)
     y = rect.bottom + grow - 10 if tag_below else rect.y - grow - 10
     box = pygame.Rect(rect.centerx - w // 2, y, w, 20)
-    pygame.draw.rect(surface, HINT_TAG, vp.to_window(box), border_radius=vp.px(10))
-    draw_text(surface, app, tag, box.center, 12, C.PAPER_LIGHT, bold=True)
+    with boxes.lying_over(app):  # the tag lies over the piece's edge, by design
+        pygame.draw.rect(surface, HINT_TAG, vp.to_window(box), border_radius=vp.px(10))
+        boxes.cover(app, vp.to_window(box))
+        with boxes.within(app, vp.to_window(box), "hint tag"):
+            draw_text(surface, app, tag, box.center, 12, C.PAPER_LIGHT, bold=True)
 
 
 def hint_tag() -> str:
@@ -59,6 +63,12 @@ def draw_said_pill(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: 
     vp = app.viewport
     surface.blit(pill_surface(vp.px(lrect.w), vp.px(lrect.h), vp.px(min(14, lrect.h / 2)), rgb),
                  vp.to_window(lrect).topleft)
+    boxes.cover(app, vp.to_window(lrect))
+    with boxes.within(app, vp.to_window(lrect), "said"):
+        _said_text(surface, app, lrect, text, size)
+
+
+def _said_text(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str, size: float) -> None:
     room = lrect.w - 28
     if text_width(app, text, size * 0.8, True) <= room:
         one, s = fit_label(app, text, size, True, room, least=0.8)

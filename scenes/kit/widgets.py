@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import pygame
 
+from scenes.kit import boxes
 from scenes.kit.draw import (
     C,
     draw_shadow,
@@ -236,12 +237,14 @@ class Button(Widget):
         if self.icon is not None:
             self.icon(surface, app, pygame.Rect(r.x, r.y + lift, r.w, r.h))
         size = fit_size(app, self.label, self.size, True, r.w - 16)
-        if self.sublabel:
-            draw_text(surface, app, self.label, (cx, cy - self.size * 0.42), size, text_col, bold=True)
-            draw_text(surface, app, self.sublabel, (cx, cy + self.size * 0.62), self.size * 0.62,
-                      mix(text_col, fill, 0.25))
-        else:
-            draw_text(surface, app, self.label, (cx, cy), size, text_col, bold=True)
+        boxes.widget(app, self.id, wr)
+        with boxes.within(app, wr, self.id):
+            if self.sublabel:
+                draw_text(surface, app, self.label, (cx, cy - self.size * 0.42), size, text_col, bold=True)
+                draw_text(surface, app, self.sublabel, (cx, cy + self.size * 0.62), self.size * 0.62,
+                          mix(text_col, fill, 0.25))
+            else:
+                draw_text(surface, app, self.label, (cx, cy), size, text_col, bold=True)
 
 
 class SegmentedChoice(Widget):
@@ -359,6 +362,8 @@ class SegmentedChoice(Widget):
         pygame.draw.rect(surface, C.PAPER_DARK, wr, border_radius=radius)
         pygame.draw.rect(surface, C.PAPER_EDGE, wr, width=max(1, vp.px(1.5)), border_radius=radius)
         segs = self._segment_rects()
+        for (v, _label), seg in zip(self.options, segs):
+            boxes.widget(app, f"{self.id}:{v}", vp.to_window(seg))
         sel = segs[self._index(self.value)]
         # sliding selection pill
         pill = vp.rect(self._sel_x + 3, sel.y + 3, sel.w - 6, sel.h - 6)
@@ -386,7 +391,8 @@ class SegmentedChoice(Widget):
                 pygame.draw.circle(surface, C.GOLD_LIGHT if selected else C.PAPER_EDGE, c, vp.px(d / 2),
                                    max(1, vp.px(2)))
                 tx = sx + d + gap + tw / 2
-            draw_text(surface, app, label, (tx, r.centery), size, col, bold=selected)
+            with boxes.within(app, vp.to_window(r), f"{self.id}:{v}"):
+                draw_text(surface, app, label, (tx, r.centery), size, col, bold=selected)
 
 
 class WidgetGroup:

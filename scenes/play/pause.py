@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha, japanese_gloss
 from scenes.kit.widgets import Button, UIScene
 
@@ -99,6 +100,7 @@ class PauseScene(UIScene):
         app = self.app
         t = self.fade.value
         fill_alpha(surface, C.INK, int(170 * t))
+        boxes.new_layer(self.app)  # the dialog over the dim
         panel = PANEL.move(0, (1 - t) * 20)
         draw_panel(surface, app, panel, radius=24)
         draw_text(surface, app, _("Paused"), (640, panel.y + 62), 40, C.INK, bold=True)

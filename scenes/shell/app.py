@@ -25,7 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import environ, i18n, system  # noqa: E402
-from scenes.kit import widgets  # noqa: E402
+from scenes.kit import boxes, widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 from scenes.shell.assets import Assets  # noqa: E402
@@ -375,7 +375,11 @@ class App:
     def draw(self) -> None:
         """Draw the visible scenes onto the window surface (no state change)."""
         self.screen.fill(LETTERBOX)
-        self.manager.draw(self.screen)
+        for i, scene in enumerate(self.manager.visible_scenes()):
+            if i:
+                boxes.new_layer(self)  # an overlay scene lies over the scene below it
+            scene.draw(self.screen)
+        boxes.new_layer(self)
         self.notice_bar.draw(self.screen, self)
 
     AUDIO_START_MAX_FRAMES = 30

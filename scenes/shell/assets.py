@@ -117,6 +117,8 @@ class Assets:
         #: logical px (:func:`scenes.kit.widgets.fit_size` even at its smallest size, a text
         #: :func:`scenes.kit.draw.fit_text` had to cut) — the fit check of every language
         self.overflow: list[tuple[str, float, float]] | None = None
+        #: when set: the layout check's record of every text drawn this frame (scenes/kit/boxes.py)
+        self.boxes: Any = None
         self._notdef: dict[tuple, tuple] = {}
         self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
         self._scale = viewport.scale
@@ -370,6 +372,8 @@ class Assets:
         the layout's small print, and a cut there is expected."""
         if self.overflow is not None and self.viewport.scale >= 0.999:
             self.overflow.append((text, round(needed, 1), round(room, 1)))
+        if self.boxes is not None:
+            self.boxes.note_cut(text, needed, room)
 
     # -- art --------------------------------------------------------------------------
     def svg_px(self, relpath: str, w_px: int, h_px: int) -> pygame.Surface:

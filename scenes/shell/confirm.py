@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pygame
 
 from game.i18n import _
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha, wrap_text
 from scenes.kit.widgets import Button, UIScene, fit_size
 
@@ -88,6 +89,7 @@ class ConfirmScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         fill_alpha(surface, C.INK, int(160 * self.fade.value))
+        boxes.new_layer(self.app)  # the dialog over the dim
         draw_panel(surface, app, PANEL, radius=24)
         draw_text(surface, app, self.title, (640, PANEL.y + 52), fit_size(app, self.title, 28, True, PANEL.w - 48), C.INK,
                   bold=True)

@@ -25,6 +25,7 @@ from scenes.kit.draw import (
     draw_chrome,
     draw_panel,
     draw_text,
+    drawn_size,
     japanese_gloss,
     text_width,
     wrap_text,
@@ -153,9 +154,9 @@ class RulesScene(UIScene):
                 total = n * tw + (n - 1) * gap
                 x = COL_X + (COL_W - total) / 2
                 for code, cap in b[1]:
-                    items.append(("tile", y, code, _(cap), x, tw, th))
+                    items.append(("tile", y, code, _(cap), x, tw, th, tw + max(gap, 0) - 8))
                     x += tw + gap
-                y += th + 46
+                y += th + 58  # room for a caption on two lines
         self._items = items
         self._content_h = y - VIEW_TOP + 40
 
@@ -257,11 +258,15 @@ class RulesScene(UIScene):
                 pygame.draw.rect(surface, C.PAPER_DARK, r, border_radius=vp.px(12))
                 pygame.draw.rect(surface, C.GOLD, vp.rect(COL_X + 10, y, 5, it[2]), border_radius=vp.px(2))
             elif kind == "tile":
-                svg, cap, x, tw, th = it[2:]
+                svg, cap, x, tw, th, room = it[2:]
                 img = app.assets.svg(svg, tw, th)
                 tr = vp.rect(x, y, tw, th)
                 surface.blit(img, tr)
-                draw_text(surface, app, cap, (x + tw / 2, y + th + 18), 14, C.INK_SOFT)
+                # a caption wider than its column (a longer language, a small window) on two lines
+                lines = [cap] if text_width(app, cap, 14) <= room else wrap_text(app, cap, 14, room)[:2]
+                step = 1.2 * drawn_size(app, 14, cap)
+                for k, line in enumerate(lines):
+                    draw_text(surface, app, line, (x + tw / 2, y + th + 18 + k * step), 14, C.INK_SOFT)
         surface.set_clip(old_clip)
         # fade the text edges into the paper
         self._draw_edge_fades(surface, page)

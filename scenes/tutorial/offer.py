@@ -9,6 +9,7 @@ from typing import Any, Callable
 import pygame
 
 from game.i18n import _, ngettext
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_hanko, draw_panel, draw_text, fill_alpha, wrap_text
 from scenes.kit.widgets import Button, UIScene
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -70,6 +71,7 @@ class TutorialOfferScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         fill_alpha(surface, C.INK, int(150 * self.fade.value))
+        boxes.new_layer(self.app)  # the dialog over the dim
         draw_panel(surface, app, PANEL, radius=24, border=C.GOLD)
         draw_hanko(surface, app, (PANEL.x + 56, PANEL.y + 56), 44, "師", tilt=-5)
         draw_text(surface, app, self.title, (PANEL.centerx + 20, PANEL.y + 56), 30, C.INK, bold=True)

@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.tutorial import TUTORIAL_GAMES, load_tutorial
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, UIScene
@@ -99,6 +100,7 @@ class LearnScene(UIScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         fill_alpha(surface, C.INK, 140)
+        boxes.new_layer(self.app)  # the dialog over the dim
         draw_panel(surface, self.app, PANEL, radius=20, border=C.GOLD)
         draw_text(surface, self.app, _("Learn by playing"), (PANEL.centerx, PANEL.y + 46), 30, C.INK, bold=True)
         draw_text(surface, self.app, _("The coach explains one rule at a time and asks you to play it."),

@@ -1,0 +1,361 @@
+"""The states the layout check looks at (issue 21 §1): walks through the app that stop at every
+state that changes what is on screen.
+
+A walk is a generator over a :class:`~scenes.devtools.driver.Driver` on an app showing the menu;
+each ``yield name`` asks for the frame on screen to be checked and kept as state ``name`` of the
+walk's scene (its contact sheet). Walks reach their states like a player (clicks and drags on the
+UI elements) or, for a position deep in a game, by handing a position the bots played from a
+seeded deal to the play scene (as ``tools/snapshot_scenes.py`` does). Each walk starts on the menu
+and may leave the app anywhere (the runner resets it to the menu).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+import pygame
+
+from scenes.devtools.driver import Driver, SelfTestFailure
+
+Walk = Callable[[Driver], Iterator[str]]
+
+
+@dataclass(frozen=True)
+class SceneWalk:
+    """A contact sheet's walk: ``scene`` names the sheet, ``walk`` yields its states, ``fast``
+    names the states the test suite's subset checks (the rest: ``tatami --selftest --layout``)."""
+
+    scene: str
+    walk: Walk
+    fast: tuple[str, ...] = ()
+
+
+# ------------------------------------------------------------------------------------------
+# helpers
+# ------------------------------------------------------------------------------------------
+def _bot_play(state: Any, game: str, until: Callable[[Any], bool], seed: int = 1) -> Any:
+    """Bots play ``state`` (simultaneous phases: every seat's view first) until ``until(state)``
+    or the end."""
+    from game.ai import make_bot
+
+    bots = [make_bot(game, "medium", random.Random(seed + s)) for s in range(state.num_seats)]
+    while not state.is_over() and not until(state):
+        seats = state.to_act()
+        views = [state.view(s) for s in seats]
+        for s, view in zip(seats, views):
+            state.apply(s, bots[s].choose(view))
+    return state
+
+
+def _new_state(game: str, n: int, seed: int) -> Any:
+    from game.kaito.rules import KAITO
+    from game.kanji.rules import KANJI
+    from game.sushi.rules import SUSHI
+
+    if game == "kaito":
+        return KAITO.new_state(2, random.Random(seed), colors=("R", "B"))
+    return (SUSHI if game == "sushi-draft" else KANJI).new_state(n, random.Random(seed))
+
+
+def _show(d: Driver, scene_name: str, **kw: Any) -> Any:
+    """Put a new ``scene_name`` (made with ``kw``) alone on the stack and let it settle."""
+    scene = d.app.make_scene(scene_name, **kw)
+    d.app.manager.reset(scene)
+    settle(d)
+    return scene
+
+
+def settle(d: Driver, max_frames: int = 1200) -> None:
+    """Advance frames until the top scene stops moving (animations finished as they come)."""
+    for _ in range(max_frames):
+        top = d.app.manager.top()
+        finish = getattr(top, "finish_animations", None)
+        if finish is not None:
+            finish()
+        d.frames(1)
+        top = d.app.manager.top()
+        if not top.busy() and not getattr(getattr(top, "timeline", None), "running", False):
+            return
+
+
+def _human_acts(d: Driver, scene: Any, pick: Callable[[list[str]], str] = lambda legal: legal[0]) -> bool:
+    """The human to act in the play ``scene`` commits ``pick(legal actions)``; False if none acts."""
+    seat = scene.human_to_act()
+    if seat is None:
+        return False
+    legal = sorted(scene.match.legal_actions(seat))
+    if not legal:
+        return False
+    ok = bool(scene.commit(seat, pick(legal)))
+    settle(d)
+    return ok
+
+
+def _until_human(d: Driver, scene: Any, max_frames: int = 3000) -> None:
+    """Frames until a human may act in ``scene`` (the AIs have played) or the game ended."""
+    for _ in range(max_frames):
+        if scene.human_to_act() is not None or scene.ended or d.app.manager.top() is not scene:
+            return
+        scene.finish_animations()
+        d.frames(1)
+
+
+# ------------------------------------------------------------------------------------------
+# the shell
+# ------------------------------------------------------------------------------------------
+def walk_shell(d: Driver) -> Iterator[str]:
+    """Menu, rules of each game, settings, statistics and recent games (empty), the tutorials'
+    chooser, a tutorial's first-time offer, each game's setup (hot-seat names shown), pause, the
+    menu with a game to continue and the "replace it?" dialog."""
+    settle(d)
+    yield "menu"
+    d.click("button:rules")
+    settle(d)
+    for game in ("kaito", "sushi-draft", "kanji-zushi"):
+        d.click(f"choice:rules-game:{game}")
+        settle(d)
+        yield f"rules-{game}"
+    d.click("button:back")
+    d.click("button:settings")
+    settle(d)
+    yield "settings"
+    d.key(pygame.K_ESCAPE)
+    d.click("button:stats")
+    settle(d)
+    yield "stats-empty"
+    d.key(pygame.K_ESCAPE)
+    d.click("button:recent")
+    settle(d)
+    yield "recent-empty"
+    d.key(pygame.K_ESCAPE)
+    d.click("button:learn")
+    settle(d)
+    yield "learn"
+    d.key(pygame.K_ESCAPE)
+    settle(d)
+    d.click("button:game:kaito")
+    settle(d)
+    if d.scene_name() == "tutorial_offer":
+        yield "tutorial-offer"
+        d.click("button:skip-tutorial")
+        settle(d)
+    yield "setup-kaito"
+    d.click("choice:seat0:human")
+    d.click("choice:seat1:human")
+    settle(d)
+    yield "setup-kaito-hotseat"
+    d.click("button:back")
+    for game, seats in (("sushi-draft", 4), ("kanji-zushi", 3)):
+        d.open_game(game)
+        settle(d)
+        d.click(f"choice:players:{seats}")
+        d.click("choice:seat0:human")
+        d.click("choice:seat1:human")
+        settle(d)
+        yield f"setup-{game}"
+        d.click("button:back")
+    # a KAITO game against the AI, one move, paused, left: the menu offers to continue it
+    d.open_game("kaito")
+    d.click("choice:seat0:human")
+    d.click("choice:seat1:hard")
+    d.click("button:start")
+    d.wait_scene("kaito_play")
+    scene = d.app.manager.top()
+    settle(d)
+    _until_human(d, scene)
+    _human_acts(d, scene)
+    _until_human(d, scene)
+    d.key(pygame.K_ESCAPE)
+    settle(d)
+    yield "pause"
+    d.click("button:quit-to-menu")
+    d.wait_scene("menu")
+    settle(d)
+    yield "menu-continue"
+    d.open_game("kaito")
+    settle(d)
+    d.click("button:start")
+    settle(d)
+    if d.scene_name() != "confirm":
+        raise SelfTestFailure(f"layout walk: starting over a saved game showed {d.scene_name()!r}, not a confirm")
+    yield "confirm-replace"
+
+
+# ------------------------------------------------------------------------------------------
+# the games
+# ------------------------------------------------------------------------------------------
+def walk_kaito(d: Driver) -> Iterator[str]:
+    """KAITO against the Hard AI: the opening, a middle position with the hint shown, the same
+    after an undo, the end kept on screen, the score screen."""
+    st = _new_state("kaito", 2, 3)
+    seats = ["hard", "hard"]
+    seats[st.to_act()[0]] = "human"
+    _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3, hints=True)
+    yield "opening"
+    st = _bot_play(_new_state("kaito", 2, 3), "kaito", lambda s: len(s.history) >= 14)
+    seats = ["hard", "hard"]
+    seats[st.to_act()[0]] = "human"
+    scene = _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3, hints=True)
+    yield "middle"
+    scene.ask_hint()
+    settle(d)
+    yield "hint"
+    if _human_acts(d, scene):
+        _until_human(d, scene)
+        scene.undo()
+        settle(d)
+        yield "undone"
+    st = _bot_play(_new_state("kaito", 2, 3), "kaito", lambda s: False)
+    seats = ["human", "hard"]
+    scene = _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3)
+    yield "end"
+    if d.has("button:score"):
+        d.click("button:score")
+        settle(d)
+        yield "score"
+
+
+def walk_sushi(d: Driver) -> Iterator[str]:
+    """Sushi Draft, you and two AIs: the first pick, the hint, the round-scoring panel, a later
+    round, the end and the score screen; then a hot-seat game's privacy curtain and pass."""
+    st = _new_state("sushi-draft", 3, 5)
+    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5, hints=True)
+    yield "first-pick"
+    scene.ask_hint()
+    settle(d)
+    yield "hint"
+    # the last pick of round 1 by the player: the round-scoring panel
+    st = _new_state("sushi-draft", 3, 5)
+    _bot_play(st, "sushi-draft", lambda s: s.to_act() == (0,) and len(s.view(0).hand) <= 2 or
+              getattr(s.view(0), "round", 1) > 1)
+    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
+    for _ in range(6):
+        if scene.scoring is not None:
+            break
+        if not _human_acts(d, scene):
+            _until_human(d, scene)
+    if scene.scoring is not None:
+        settle(d)
+        yield "round-scoring"
+    st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: getattr(s.view(0), "round", 1) >= 3)
+    _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
+    yield "round-3"
+    st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: False)
+    _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
+    yield "end"
+    if d.has("button:score"):
+        d.click("button:score")
+        settle(d)
+        yield "score"
+    st = _new_state("sushi-draft", 4, 9)
+    scene = _show(d, "sushi_play", state=st, seats=["human", "human", "hard", "hard"], seed=9)
+    if d.scene_name() == "privacy":
+        yield "curtain"
+        d.click(d.app.manager.top().ui_elements()[0].id)
+        settle(d)
+    yield "hotseat-pick"
+
+
+def walk_kanji(d: Driver) -> Iterator[str]:
+    """Kanji-zushi, you and two AIs: the first turn, the hint, an AI's kanji revealed, a later
+    turn, the end and the score screen."""
+    st = _new_state("kanji-zushi", 3, 7)
+    scene = _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7, hints=True)
+    yield "first-turn"
+    scene.ask_hint()
+    settle(d)
+    yield "hint"
+    if _human_acts(d, scene, lambda legal: next((a for a in legal if a != "pass"), legal[0])):
+        _until_human(d, scene)
+        yield "after-ais"
+    st = _bot_play(_new_state("kanji-zushi", 3, 7), "kanji-zushi", lambda s: len(s.history) >= 9 and s.to_act() == (0,))
+    _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
+    yield "later"
+    st = _bot_play(_new_state("kanji-zushi", 3, 7), "kanji-zushi", lambda s: False)
+    _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
+    yield "end"
+    if d.has("button:score"):
+        d.click("button:score")
+        settle(d)
+        yield "score"
+
+
+def walk_replays(d: Driver) -> Iterator[str]:
+    """The replay viewer of a finished game of each game, half-way, with its coach on."""
+    for game, n, seed in (("kaito", 2, 3), ("sushi-draft", 3, 5), ("kanji-zushi", 3, 7)):
+        st = _bot_play(_new_state(game, n, seed), game, lambda s: False)
+        record = st.record()
+        scene = _show(d, "replay", record=record)
+        for _ in range(max(1, len(st.history) // 2)):
+            d.key(pygame.K_RIGHT, settle=1)
+        if d.has("choice:coach:on"):
+            d.click("choice:coach:on")
+        settle(d)
+        yield f"{game}"
+        del scene
+
+
+def walk_tutorial(game: str) -> Walk:
+    """Each step of ``game``'s tutorial, followed as :mod:`scenes.devtools.walk_tutorial` does."""
+
+    def walk(d: Driver) -> Iterator[str]:
+        from scenes.devtools.walk_tutorial import _wait_settled, targets
+
+        d.click("button:learn")
+        d.wait_scene("learn")
+        d.click(f"button:tutorial:{game}")
+        d.wait_scene(f"tutorial:{game}")
+        top = d.app.manager.top()
+        coach = top.coach
+        shown: set[int] = set()
+        for _ in range(200):
+            _wait_settled(d, 60)
+            if coach.index not in shown:
+                shown.add(coach.index)
+                yield f"step-{coach.index + 1}"
+            if d.has("button:play-now"):
+                yield "done"
+                return
+            if d.has("button:tutorial-next"):
+                d.click("button:tutorial-next")
+                continue
+            marked = targets(d)
+            if len(marked) >= 2:
+                d.drag(marked[0], marked[1])
+            else:
+                d.click(marked[0])
+            d.frames(2)
+
+    return walk
+
+
+def walk_lists(d: Driver) -> Iterator[str]:
+    """Statistics and recent games once games were played (the walks before this one ended some)."""
+    d.click("button:stats")
+    settle(d)
+    yield "stats"
+    for game in ("sushi-draft", "kanji-zushi"):
+        d.click(f"choice:stats-game:{game}")
+        settle(d)
+        yield f"stats-{game}"
+    d.key(pygame.K_ESCAPE)
+    d.click("button:recent")
+    settle(d)
+    yield "recent"
+
+
+WALKS: tuple[SceneWalk, ...] = (
+    SceneWalk("shell", walk_shell, ("menu", "setup-sushi-draft", "menu-continue", "pause")),
+    SceneWalk("kaito", walk_kaito, ("middle", "hint", "end")),
+    SceneWalk("sushi", walk_sushi, ("first-pick", "round-scoring")),
+    SceneWalk("kanji", walk_kanji, ("first-turn", "later")),
+    SceneWalk("replay", walk_replays, ("kaito",)),
+    SceneWalk("tutorial-kaito", walk_tutorial("kaito"), ("step-2",)),
+    SceneWalk("tutorial-sushi", walk_tutorial("sushi-draft"), ()),
+    SceneWalk("tutorial-kanji", walk_tutorial("kanji-zushi"), ()),
+    SceneWalk("lists", walk_lists, ("stats", "recent")),
+)
+
+__all__ = ["WALKS", "SceneWalk", "settle", "walk_kaito", "walk_kanji", "walk_replays", "walk_shell", "walk_sushi",
+           "walk_tutorial"]
