@@ -206,7 +206,8 @@ def test_valid_pair_by_click_click(app):
 @pytest.mark.parametrize("kind", ["not-joyo", "nothing"])
 def test_wrong_pair_shakes_says_why_and_both_cards_go_back(app, kind):
     st = planned()
-    scene = start(app, seats=["human", "easy"], state=st, bots={1: Passer()}, speed=1.0)
+    # (the AI thinks during the animation: a long minimum thinking time keeps its pass for later)
+    scene = start(app, seats=["human", "easy"], state=st, bots={1: Passer()}, speed=1.0, think_ms=60_000)
     i, slot, (formed, valid, why) = pair_where(scene, NOT_JOYO if kind == "not-joyo" else NOTHING)
     hand, table = list(scene.shown.hand), list(scene.shown.table)
     drag(app, rect_of(scene, f"neta:{i}").center, rect_of(scene, f"shari:{slot}").center)

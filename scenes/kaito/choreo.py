@@ -138,23 +138,27 @@ class Choreographer:
                 player chose the exchange): only the exchange and the turn-over remain.
             paid_rects: (tile code, rect) of the Mon the player laid in the pay area, in the
                 order laid; the paid tiles fly from there instead of from the held row."""
+        sh = self.scene.shown
+        flip_to = view.colors[view.to_move] if view.to_move is not None and view.phase != "place" else None
+        if flip_to == sh.pawn_color:
+            flip_to = None
         placed = first_event(events, KaitoPlaced)
         if placed is not None:
             yield from self._place(placed, drop_rect)
         else:
             moved, captured = first_event(events, KaitoMoved), first_event(events, TileCaptured)
-            if not capture_done and moved is not None and captured is not None:
-                yield from self.capture(moved, captured, drop_rect)
             exchanged = first_event(events, MonExchanged)
+            if not capture_done and moved is not None and captured is not None:
+                # without a buy-back the Kaito turns over while the captured tile flies
+                early = flip_to if exchanged is None else None
+                yield from self.capture(moved, captured, drop_rect, early)
+                flip_to = None if early else flip_to
             if exchanged is not None:
                 yield from self._exchange(exchanged, paid_rects)
+        if flip_to is not None:
+            self._turn_over(flip_to)
+            yield FLIP_MS
         sh = self.scene.shown
-        if view.to_move is not None:
-            color = view.colors[view.to_move]
-            if view.phase != "place" and color != sh.pawn_color:
-                self.flip_to = color
-                self.flip = self.scene.timeline.add(Tween(0.0, 1.0, FLIP_MS, ease_in_out_sine))
-                yield FLIP_MS
         if not sh.agrees_with(view):
             self.desyncs += 1
             log.warning("kaito: the events left %r, the view shows otherwise; showing the view", sh)
@@ -180,9 +184,16 @@ class Choreographer:
         yield BLANK_FADE_MS * 0.6
         self._drop("over")
 
-    def capture(self, moved: KaitoMoved, captured: TileCaptured, drop_rect: pygame.Rect | None) -> Choreography:
+    def _turn_over(self, color: str) -> None:
+        """The Kaito starts turning over to ``color`` (the next seat's), over :data:`FLIP_MS`."""
+        self.flip_to = color
+        self.flip = self.scene.timeline.add(Tween(0.0, 1.0, FLIP_MS, ease_in_out_sine))
+
+    def capture(self, moved: KaitoMoved, captured: TileCaptured, drop_rect: pygame.Rect | None,
+                flip_to: str | None = None) -> Choreography:
         """The pawn glides ``moved.frm`` -> ``moved.to`` (or settles from ``drop_rect``), then the
-        tile flies to the mover's held row or to its owner's out-of-game tally, at the event's slot."""
+        tile flies to the mover's held row or to its owner's out-of-game tally, at the event's slot
+        (and, with ``flip_to``, the Kaito turns over to that colour meanwhile)."""
         scene, sh = self.scene, self.scene.shown
         sq = moved.to
         start = drop_rect or scene.pawn_home()
@@ -195,6 +206,8 @@ class Choreographer:
         sh.land(sq)
         self._drop("pawn")
         scene.sfx("capture")  # the Kaito lands: the captured tile starts its flight
+        if flip_to is not None:
+            self._turn_over(flip_to)
         src = square_rect(captured.square)
         if captured.held:
             dst = held_rect(scene.panel(captured.seat), captured.slot)

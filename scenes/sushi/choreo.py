@@ -79,10 +79,14 @@ class SushiStage(Protocol):
 # animation timings (ms at speed 1)
 PLACE_MS = 320.0
 AI_PLACE_MS = 260.0
-GATHER_MS = 300.0
-FLIP_MS = 380.0
-REVEAL_HOLD_MS = 520.0
-TO_STACK_MS = 460.0
+# the reveal shows everyone's card at once: brisk (issue 21 §3: the waits between a person's
+# decisions; every card stays on its eaten stack and the game log tells them)
+GATHER_MS = 200.0
+FLIP_MS = 280.0
+REVEAL_HOLD_MS = 200.0
+TO_STACK_MS = 360.0
+#: ms between two seats' revealed cards starting their flights to the stacks
+STACK_STAGGER_MS = 20.0
 PASS_MS = 640.0
 PASS_STAGGER_MS = 45.0
 DEAL_MS = 420.0
@@ -270,9 +274,10 @@ class SushiChoreo:
             t = reveal.types[s]
             k = len(stacks_of(sh.seats[s].eaten)[t])
             dst = sc.areas[s].stack_card(TYPES.index(t), k, k + 1, wild=reveal.cards[s] == WILD)
-            flights.append(_flight("card", reveal.cards[s], mids[s], dst, TO_STACK_MS, delay=s * 40, lift=14))
+            flights.append(_flight("card", reveal.cards[s], mids[s], dst, TO_STACK_MS, delay=s * STACK_STAGGER_MS,
+                                   lift=14))
         self.fly(flights)
-        yield TO_STACK_MS + 40 * n
+        yield TO_STACK_MS + STACK_STAGGER_MS * n
         sc.sfx("place")
         for s in range(n):
             sh.seats[s].eaten.append(actions[s])
