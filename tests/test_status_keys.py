@@ -68,7 +68,7 @@ def test_kaito_prompts_follow_the_last_input(app):
     turn = banner(scene).split("\n")[-1]
     assert turn == "Black: place the Kaito on a blank square"
     press_key(app, ENTER)  # the ring shows on the Kaito
-    assert banner(scene).split("\n")[-1] == "Black: press Enter on the Kaito, then on a blank square"
+    assert banner(scene).split("\n")[-1] == "Black: press Enter on the Kaito"
     press_key(app, ENTER)  # picked
     assert banner(scene).split("\n")[-1] == "Black: press Enter on a blank square"
     press_key(app, ENTER)
@@ -146,16 +146,15 @@ def test_kaito_first_line_when_the_ai_opens(app):
     scene = start_scene(app, KaitoPlayScene, seats=["hard", "human"], seed=4, bots={0: held})
     try:
         # the person (Black) places the Kaito; Red, the Hard AI, makes the first move
-        assert banner(scene) == ("You play Black; Red moves first: the Hard AI opens\n"
-                                 "Black: place the Kaito on a blank square")
+        assert banner(scene) == "You play Black; Red (Hard AI) moves first\nBlack: place the Kaito on a blank square"
         press_key(app, ENTER)
         press_key(app, ENTER)
         press_key(app, ENTER)
         wait_for(app, scene, lambda: scene.state.history and not scene.timeline.running)
-        assert banner(scene) == "You play Black; Red moves first: the Hard AI opens\nRed is thinking"
+        assert banner(scene) == "You play Black; Red (Hard AI) moves first\nRed is thinking"
         held.go.set()
         wait_for(app, scene, lambda: len(scene.state.history) == 2 and not scene.timeline.running)
-        assert "\n" not in banner(scene) and "opens" not in banner(scene)  # gone after the first move
+        assert "\n" not in banner(scene) and "first" not in banner(scene)  # gone after the first move
     finally:
         held.go.set()
 
@@ -177,16 +176,16 @@ def test_kaito_first_line_when_the_person_opens_and_in_spanish(app):
 
 def test_kaito_first_line_hot_seat_and_between_ais(app):
     scene = start_scene(app, KaitoPlayScene, seats=["human", "human"], seed=4, names=["Aiko", ""])
-    assert banner(scene) == "Red moves first: Aiko opens\nBlack: place the Kaito on a blank square"
+    assert banner(scene) == "Red (Aiko) moves first\nBlack: place the Kaito on a blank square"
     i18n.set_language("es")
-    assert banner(scene).startswith("Rojo mueve primero: abre Aiko\n")
+    assert banner(scene).startswith("Rojo (Aiko) mueve primero\n")
     i18n.set_language("en")
     held = [Held(), Held()]
     scene = start_scene(app, KaitoPlayScene, seats=["medium", "easy"], seed=4, bots={0: held[0], 1: held[1]})
     try:
-        assert banner(scene) == "Red moves first: the Medium AI opens\nBlack is thinking"
+        assert banner(scene) == "Red (Medium AI) moves first\nBlack is thinking"
         i18n.set_language("ja")
-        assert banner(scene).split("\n")[0] == "先手は赤：中級AIから始めます"
+        assert banner(scene).split("\n")[0] == "先手は赤（中級AI）"
         i18n.set_language("en")
     finally:
         for h in held:

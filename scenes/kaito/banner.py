@@ -7,8 +7,8 @@ handler's :meth:`~scenes.play.input.PlayInput.keys_in_use` (the prompts name key
 a square", while the keyboard is in use; drags and clicks once the mouse is used again).
 
 Until the first move (RULES.md §1: seat 1 places the Kaito, then seat 0 moves first) the banner
-has two lines: who plays what and who opens ("You play Black; Red moves first: the Hard AI
-opens"), then the turn's line.
+has two lines: who plays what and who opens ("You play Black; Red (Hard AI) moves first"), then
+the turn's line.
 """
 from __future__ import annotations
 
@@ -53,8 +53,8 @@ def end_for_you(scene: Any) -> str:
 
 def opening_line(scene: Any) -> str:
     """Who plays what and who opens, in plain words, until the first move ("You play Black; Red
-    moves first: the Hard AI opens", "You play Red and move first", "Red moves first: Player 1
-    opens"); ``""`` once seat 0 has moved, in the replay viewer, or from a position set up
+    (Hard AI) moves first", "You play Red and move first", "Red (Player 1) moves first"); ``""``
+    once seat 0 has moved, in the replay viewer, or from a position set up
     mid-game (seat 0 moves first, seat 1 placed the Kaito: RULES.md §1)."""
     history = scene.match.state.history
     phase = scene.shown.phase
@@ -62,21 +62,18 @@ def opening_line(scene: Any) -> str:
     if scene.review or not opening:
         return ""
     first = color_name(scene.colors[0])
-    names = scene.names
+    name = scene.names[0]  # who moves first: "Hard AI", "Aoi" (a tutorial's), "Player 1", a typed name
     if scene.seats.count("human") == 1:
-        you = scene.seats.index("human")
-        if you == 0:
+        if scene.seats[0] == "human":
             # Translators: KAITO's first banner line for the one person, who moves first ({color}: "Red")
-            return _("You play {color} and move first").format(color=first)
-        # Translators: KAITO's first banner line; {first} is the colour that moves first ("Red"),
-        # {ai} the opponent's name ("Hard AI")
-        return _("You play {color}; {first} moves first: the {ai} opens").format(
-            color=color_name(scene.colors[1]), first=first, ai=names[0])
-    if scene.seats[0] == "human":  # hot-seat
-        # Translators: KAITO's first banner line in a hot-seat game; {name} is a person's name ("Player 1")
-        return _("{first} moves first: {name} opens").format(first=first, name=names[0])
-    # Translators: KAITO's first banner line between two AIs; {ai} is an AI's name ("Hard AI")
-    return _("{first} moves first: the {ai} opens").format(first=first, ai=names[0])
+            return _("You play {color} and move first").format(color=color_name(scene.colors[0]))
+        # Translators: KAITO's first banner line; {first} is the colour that moves first ("Red"), {name}
+        # who plays it ("Hard AI")
+        return _("You play {color}; {first} ({name}) moves first").format(
+            color=color_name(scene.colors[1]), first=first, name=name)
+    # Translators: KAITO's first banner line (hot-seat, or two AIs); {first} is the colour that moves
+    # first ("Red"), {name} who plays it ("Player 1", "Hard AI")
+    return _("{first} ({name}) moves first").format(first=first, name=name)
 
 
 def turn_line(scene: Any) -> tuple[str, str | None]:
@@ -112,7 +109,7 @@ def turn_line(scene: Any) -> tuple[str, str | None]:
             return _("{color}: press Enter on a blank square").format(color=cname), c
         if keys:
             # Translators: the player uses the keyboard
-            return _("{color}: press Enter on the Kaito, then on a blank square").format(color=cname), c
+            return _("{color}: press Enter on the Kaito").format(color=cname), c
         return _("{color}: place the Kaito on a blank square").format(color=cname), c
     if keys and picked:
         # Translators: the player uses the keyboard (the arrows move over the board)
