@@ -217,10 +217,44 @@ def write_sheets(report: LayoutReport, out: Path) -> list[Path]:
     return written
 
 
+def _one_language(lang: str, fast: bool, thumbs: bool, frames: str | None) -> tuple[list[tuple], list[str], list[str]]:
+    """The matrix of one language in a process of its own: ``(shots, errors, log lines)``, each
+    shot's thumbnail as ``(bytes, size)`` (surfaces do not cross processes)."""
+    lines: list[str] = []
+    report = run_matrix(langs=(lang,), fast=fast, thumbs=thumbs, log=lines.append,
+                        frames=Path(frames) if frames else None)
+    shots = [(s.scene, s.state, s.lang, s.size, s.findings,
+              (pygame.image.tobytes(s.thumb, "RGB"), s.thumb.get_size()) if s.thumb is not None else None)
+             for s in report.shots]
+    return shots, report.errors, lines
+
+
+def run_parallel(langs: Sequence[str] = LANGS, fast: bool = False, thumbs: bool = False, frames: Path | None = None,
+                 log: Callable[[str], None] = print, workers: int | None = None) -> LayoutReport:
+    """:func:`run_matrix`, one language per process (``workers``: at most this many at once,
+    default the number of CPUs), the reports joined in ``langs`` order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    report = LayoutReport()
+    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no display or mixer inherited
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx) as pool:
+        futures = [pool.submit(_one_language, lang, fast, thumbs, str(frames) if frames else None) for lang in langs]
+        for fut in futures:
+            shots, errors, lines = fut.result()
+            for line in lines:
+                log(line)
+            for scene, state, lang, size, findings, thumb in shots:
+                surf = pygame.image.frombytes(thumb[0], thumb[1], "RGB") if thumb is not None else None
+                report.shots.append(Shot(scene, state, lang, tuple(size), findings, surf))
+            report.errors.extend(errors)
+    return report
+
+
 def run_layout(out: Any = None, sheets: str | None = None, fast: bool = False) -> int:
-    """``tatami --selftest --layout``: the whole matrix; contact sheets in the folder ``sheets``
-    (or ``TATAMI_LAYOUT_SHEETS``) when given. Prints each finding and a summary; 0 when nothing
-    was found, else 1."""
+    """``tatami --selftest --layout``: the whole matrix, a process per language; contact sheets
+    in the folder ``sheets`` (or ``TATAMI_LAYOUT_SHEETS``) when given. Prints each finding and a
+    summary; 0 when nothing was found, else 1."""
     import sys
 
     stream = out if out is not None else sys.stdout
@@ -230,8 +264,8 @@ def run_layout(out: Any = None, sheets: str | None = None, fast: bool = False) -
 
     start = time.monotonic()
     folder = sheets or os.environ.get("TATAMI_LAYOUT_SHEETS")
-    report = run_matrix(fast=fast, thumbs=bool(folder), log=log,
-                        frames=Path(folder) / "findings" if folder else None)
+    report = run_parallel(fast=fast, thumbs=bool(folder), log=log,
+                          frames=Path(folder) / "findings" if folder else None)
     if folder:
         for path in write_sheets(report, Path(folder)):
             log(f"layout: contact sheet {path}")
@@ -243,4 +277,5 @@ def run_layout(out: Any = None, sheets: str | None = None, fast: bool = False) -
     return 0 if report.ok() else 1
 
 
-__all__ = ["LANGS", "SIZES", "LayoutReport", "Shot", "capture", "run_layout", "run_matrix", "write_sheets"]
+__all__ = ["LANGS", "SIZES", "LayoutReport", "Shot", "capture", "run_layout", "run_matrix", "run_parallel",
+           "write_sheets"]

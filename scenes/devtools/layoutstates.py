@@ -218,7 +218,8 @@ def walk_kaito(d: Driver) -> Iterator[str]:
 
 def walk_sushi(d: Driver) -> Iterator[str]:
     """Sushi Draft, you and two AIs: the first pick, the hint, the round-scoring panel, a later
-    round, the end and the score screen; then a hot-seat game's privacy curtain and pass."""
+    round, the final scoring (the end kept on screen) and the score screen; then a hot-seat game's
+    privacy curtain and pick."""
     st = _new_state("sushi-draft", 3, 5)
     scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5, hints=True)
     yield "first-pick"
@@ -226,28 +227,18 @@ def walk_sushi(d: Driver) -> Iterator[str]:
     settle(d)
     yield "hint"
     # the last pick of round 1 by the player: the round-scoring panel
-    st = _new_state("sushi-draft", 3, 5)
-    _bot_play(st, "sushi-draft", lambda s: s.to_act() == (0,) and len(s.view(0).hand) <= 2 or
-              getattr(s.view(0), "round", 1) > 1)
-    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
-    for _ in range(6):
-        if scene.scoring is not None:
-            break
-        if not _human_acts(d, scene):
-            _until_human(d, scene)
-    if scene.scoring is not None:
-        settle(d)
+    if _last_pick(d, 0):
         yield "round-scoring"
-    st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: getattr(s.view(0), "round", 1) >= 3)
+    st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: s.view(0).round >= 2)
     _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
     yield "round-3"
-    st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: False)
-    _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
-    yield "end"
-    if d.has("button:score"):
-        d.click("button:score")
+    # the last pick of the game: the final scoring stays until the player asks for the score
+    if _last_pick(d, 2):
+        yield "final-scoring"
+        d.click("button:score" if d.has("button:score") else "button:next-round")
         settle(d)
-        yield "score"
+        if d.scene_name() == "sushi_score":
+            yield "score"
     st = _new_state("sushi-draft", 4, 9)
     scene = _show(d, "sushi_play", state=st, seats=["human", "human", "hard", "hard"], seed=9)
     if d.scene_name() == "privacy":
@@ -255,6 +246,24 @@ def walk_sushi(d: Driver) -> Iterator[str]:
         d.click(d.app.manager.top().ui_elements()[0].id)
         settle(d)
     yield "hotseat-pick"
+
+
+def _last_pick(d: Driver, rnd: int) -> bool:
+    """Sushi Draft, you and two AIs: the bots play to your last choice of round ``rnd`` (0-based),
+    you make it, the round's scoring panel opens; True once it shows (settled)."""
+    st = _new_state("sushi-draft", 3, 5)
+    _bot_play(st, "sushi-draft", lambda s: s.view(0).round > rnd or (
+        s.view(0).round == rnd and len(s.view(0).hand) <= 2 and 0 in s.to_act()))
+    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
+    for _ in range(6):
+        if scene.scoring is not None:
+            break
+        if not _human_acts(d, scene):
+            _until_human(d, scene)
+    if scene.scoring is None:
+        return False
+    settle(d)
+    return True
 
 
 def walk_kanji(d: Driver) -> Iterator[str]:
@@ -348,7 +357,7 @@ def walk_lists(d: Driver) -> Iterator[str]:
 WALKS: tuple[SceneWalk, ...] = (
     SceneWalk("shell", walk_shell, ("menu", "setup-sushi-draft", "menu-continue", "pause")),
     SceneWalk("kaito", walk_kaito, ("middle", "hint", "end")),
-    SceneWalk("sushi", walk_sushi, ("first-pick", "round-scoring")),
+    SceneWalk("sushi", walk_sushi, ("first-pick", "round-scoring", "final-scoring")),
     SceneWalk("kanji", walk_kanji, ("first-turn", "later")),
     SceneWalk("replay", walk_replays, ("kaito",)),
     SceneWalk("tutorial-kaito", walk_tutorial("kaito"), ("step-2",)),

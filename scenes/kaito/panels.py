@@ -48,11 +48,13 @@ from scenes.kit.draw import (
     draw_dashed_rect,
     draw_shadow,
     draw_text,
+    fit_label,
     fit_text,
     mix,
     text_width,
     wrap_text,
 )
+from scenes.kit.marks import log_title
 from scenes.kit.tween import clamp
 from scenes.play.host import PlayHost
 
@@ -233,7 +235,11 @@ class SidePainter:
             for k, line in enumerate(lines):
                 draw_text(surface, app, line, tip_pos(k, first), TIP_SIZE, C.INK_SOFT, anchor="midleft")
             return
-        draw_text(surface, app, _("Game log"), lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
+        pos = lower_title_pos()
+        buttons = [b.rect.x for b in (getattr(scene, "btn_hint", None), getattr(scene, "btn_undo", None))
+                   if b is not None and b.visible]
+        title, size = log_title(app, 17, min(buttons, default=LOWER_RECT.right - 12) - 8 - pos[0])
+        draw_text(surface, app, title, pos, size, C.INK, bold=True, anchor="midleft")
         log_panel.draw_base(surface, app)
 
     def _draw_exchange(self, surface: pygame.Surface) -> None:
@@ -341,8 +347,10 @@ class SidePainter:
         with boxes.lying_over(app):  # the band lies over the board
             boxes.cover(app, wb)
             with boxes.within(app, wb, "end band"):
-                draw_text(surface, app, title, title_pos, 38, C.GOLD_LIGHT, bold=True, alpha=alpha)
-                draw_text(surface, app, out.text(), desc_pos, 18, C.PAPER_LIGHT, alpha=alpha)
+                title, title_size = fit_label(app, title, 38, True, band.w - 32)
+                draw_text(surface, app, title, title_pos, title_size, C.GOLD_LIGHT, bold=True, alpha=alpha)
+                desc, desc_size = fit_label(app, out.text(), 18, False, band.w - 32)
+                draw_text(surface, app, desc, desc_pos, desc_size, C.PAPER_LIGHT, alpha=alpha)
 
 
 __all__ = ["SidePainter", "TIPS"]

@@ -122,6 +122,7 @@ class KaitoPlayScene(PlayScene):
     pausable = True
     game_name = "kaito"
     banner = BANNER_RECT  #: the turn banner (where a banner_override is said)
+    coach_stops = (0, BANNER_RECT.y - 4, BANNER_RECT.bottom + 4)  #: a grown coach covers the banner whole or not at all
     viewer: int
 
     def __init__(

@@ -68,7 +68,7 @@ from scenes.kit.draw import (
     text_width,
 )
 from scenes.kit.flight import Flight, centered
-from scenes.kit.marks import draw_hint_mark, draw_said_pill
+from scenes.kit.marks import draw_hint_mark, draw_said_pill, log_title
 from scenes.kit.tween import clamp
 
 #: How long a banner message stays (ms).
@@ -232,11 +232,13 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
     vp = s.viewport
     # rounds, not every seat's turns (a game of four read "Turn 37")
     # Translators: the round in play in Kanji-zushi (one turn of each seat still playing)
-    draw_text(surface, app, _("Round {n}").format(n=s.shown.round), TURN_TEXT, 18, C.INK, bold=True,
-              anchor="midleft")
+    round_text = _("Round {n}").format(n=s.shown.round)
+    draw_text(surface, app, round_text, TURN_TEXT, 18, C.INK, bold=True, anchor="midleft")
     # Translators: which list of kanji counts as valid in this game (max ~14 characters)
     key = _("Jōyō list") if s.answer_key == "joyo" else _("Rulebook list")
-    draw_text(surface, app, key, KEY_TEXT, 13, C.INK_MUTED, anchor="midright")
+    room = KEY_TEXT[0] - (TURN_TEXT[0] + text_width(app, round_text, 18, True) + 10)
+    key, key_size = fit_label(app, key, 13, False, room)
+    draw_text(surface, app, key, KEY_TEXT, key_size, C.INK_MUTED, anchor="midright")
     if s.banner_override is not None:  # the replay coach's line takes the banner's place
         draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *s.banner_override)
         text, a = "", 0.0
@@ -291,8 +293,10 @@ def _draw_pile(s: Any, surface: pygame.Surface) -> None:
     (x, y0), (_x, y1) = PILE_NOTE_TEXT
     step = max(y1 - y0, 1.2 * max(drawn_size(app, 12, valid), drawn_size(app, 12, note)))
     mid = (y0 + y1) / 2
-    draw_text(surface, app, valid, (x, mid - step / 2), 12, C.INK_MUTED)
-    draw_text(surface, app, note, (x, mid + step / 2), 12, C.INK_MUTED)
+    room = PILE_PANEL.w - 16
+    for k, line in ((-1, valid), (1, note)):
+        line, size = fit_label(app, line, 12, False, room)
+        draw_text(surface, app, line, (x, mid + k * step / 2), size, C.INK_MUTED)
 
 def _draw_table(s: Any, surface: pygame.Surface) -> None:
     vp = s.viewport
@@ -347,13 +351,8 @@ def _draw_log(s: Any, surface: pygame.Surface) -> None:
     buttons = [b.rect.x for b in (getattr(s, "btn_hint", None), getattr(s, "btn_undo", None))
                if b is not None and b.visible]
     room = min(buttons, default=LOG_RECT.right - 12) - 6 - LOG_TITLE[0]
-    title = _("Game log")
-    if text_width(app, title, 16 * 0.72, True) > room:
-        # Translators: the game log's title where "Game log" does not fit (a small window, beside
-        # the Hint and Undo buttons; max ~5 characters)
-        title = pgettext("short title", "Log")
-    log_title, tsize = fit_label(app, title, 16, True, room)
-    draw_text(surface, app, log_title, LOG_TITLE, tsize, C.INK, bold=True, anchor="midleft")
+    title, tsize = log_title(app, 16, room)
+    draw_text(surface, app, title, LOG_TITLE, tsize, C.INK, bold=True, anchor="midleft")
     if s.narration is None or not len(s.narration):
         draw_text(surface, s.app, _("No attempt yet"), LOG_EMPTY, 14, C.INK_MUTED)
         return

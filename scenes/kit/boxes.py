@@ -27,8 +27,8 @@ class DrawnText:
 
     text: the words as drawn; ink: the rect its glyphs' pixels cover (WINDOW px); line: the rect of
     its whole line (WINDOW px); runs: each run's window px size and whether it is in the Japanese
-    font (a line mixing scripts is set in runs, see ``Assets.text_runs``); box: the WINDOW px rect of the container it must stay inside, or None; over:
-    declared to lie over whatever was drawn before it (a tooltip, a flight, a dialog); layer: the
+    font (a line mixing scripts is set in runs, see ``Assets.text_runs``); box: the WINDOW px
+    rect of the container it must stay inside, or None; over: declared to lie over whatever was drawn before it (a tooltip, a flight, a dialog); layer: the
     scene layer (0 the bottom scene, +1 per overlay scene or dimmed dialog); seq: drawing order;
     hidden: covered whole by an opaque panel drawn later; cut_by: the WINDOW px rect of a panel
     drawn later over part of it (it reads cut), or None; owner: what drew it (a widget's id), if
@@ -140,6 +140,16 @@ def widget(app: Any, ident: str, wrect: pygame.Rect) -> None:
     rec = recorder(app)
     if rec is not None:
         rec.note_widget(ident, wrect)
+
+
+def clip_of(surface: pygame.Surface, window_size: tuple[int, int]) -> pygame.Rect | None:
+    """The layout check's view of where a text on ``surface`` shows: the surface's clip rect when
+    it is set (a scrolled list), the whole plane when not (the window's edge is checked apart), and
+    None for a surface that is not the window (a picture drawn for later)."""
+    if surface.get_size() != tuple(window_size):
+        return None
+    clip = surface.get_clip()
+    return pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6) if clip == surface.get_rect() else clip
 
 
 def recorder(app: Any) -> BoxRecorder | None:

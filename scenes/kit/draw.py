@@ -256,18 +256,8 @@ def draw_text(
     if rec is not None:
         runs = app.assets.text_runs(text, size, jp)
         rec.note_text(text, img, r, tuple((px, j) for _, px, j in runs),
-                      _clip_of(surface, vp.window_size), decorative)
+                      boxes.clip_of(surface, vp.window_size), decorative)
     return r
-
-
-def _clip_of(surface: pygame.Surface, window_size: tuple[int, int]) -> pygame.Rect | None:
-    """The layout check's view of where a text on ``surface`` shows: the surface's clip rect when
-    it is set (a scrolled list), the whole plane when not (the window's edge is checked apart), and
-    None for a surface that is not the window (a picture drawn for later)."""
-    if surface.get_size() != tuple(window_size):
-        return None
-    clip = surface.get_clip()
-    return pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6) if clip == surface.get_rect() else clip
 
 
 def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:

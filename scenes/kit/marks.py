@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.i18n import pgettext
+from game.i18n import _, pgettext
 from scenes.kit import boxes
 from scenes.kit.draw import C, draw_text, fit_label, fit_text, pill_surface, text_width, wrap_text
 
@@ -88,4 +88,16 @@ def _said_text(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str,
               bold=True)
 
 
-__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "draw_said_pill", "hint_tag"]
+def log_title(app: Any, size: float, room: float) -> tuple[str, float]:
+    """The game log's title to draw in ``room`` logical px at ``size`` (logical px), as
+    ``(text, size)``: "Game log", shrunk a little if need be, or its short form "Log" where even
+    shrunk it does not fit (a small window, a longer language, beside the Hint and Undo buttons)."""
+    title = _("Game log")
+    if text_width(app, title, size * 0.72, True) > room:
+        # Translators: the game log's title where "Game log" does not fit (a small window, beside
+        # the Hint and Undo buttons; max ~5 characters)
+        title = pgettext("short title", "Log")
+    return fit_label(app, title, size, True, room)
+
+
+__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "draw_said_pill", "hint_tag", "log_title"]

@@ -467,6 +467,7 @@ def _draw_toggle(log: NarrationLog, surface: pygame.Surface, app: Any) -> None:
         pygame.draw.line(surface, ink, vp.to_window((r.x + r.w * .42, y)), vp.to_window((r.x + r.w * .74, y)), vp.px(2))
 
 
+
 def _draw_tooltip(log: NarrationLog, surface: pygame.Surface, app: Any, tip: str, anchor: pygame.Rect) -> None:
     """``tip`` in a dark box beside the log at the entry ``anchor`` (logical), inside the screen."""
     vp = app.viewport

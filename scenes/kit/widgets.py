@@ -21,6 +21,7 @@ from scenes.kit.draw import (
     draw_shadow,
     draw_text,
     fill_alpha,
+    fit_text,
     mix,
     text_width,
 )
@@ -237,14 +238,17 @@ class Button(Widget):
         if self.icon is not None:
             self.icon(surface, app, pygame.Rect(r.x, r.y + lift, r.w, r.h))
         size = fit_size(app, self.label, self.size, True, r.w - 16)
+        label = self.label
+        if text_width(app, label, size, True) > r.w - 12:  # even shrunk: cut, never past the edge
+            label = fit_text(app, label, size, True, r.w - 12)
         boxes.widget(app, self.id, wr)
         with boxes.within(app, wr, self.id):
             if self.sublabel:
-                draw_text(surface, app, self.label, (cx, cy - self.size * 0.42), size, text_col, bold=True)
+                draw_text(surface, app, label, (cx, cy - self.size * 0.42), size, text_col, bold=True)
                 draw_text(surface, app, self.sublabel, (cx, cy + self.size * 0.62), self.size * 0.62,
                           mix(text_col, fill, 0.25))
             else:
-                draw_text(surface, app, self.label, (cx, cy), size, text_col, bold=True)
+                draw_text(surface, app, label, (cx, cy), size, text_col, bold=True)
 
 
 class SegmentedChoice(Widget):
@@ -379,7 +383,10 @@ class SegmentedChoice(Widget):
                 col = C.PAPER_EDGE
             sw = self.swatches.get(v)
             tx: float = r.centerx
-            size = fit_size(app, label, self.size, selected, r.w - 8 - (self.size * 0.95 + 10 if sw else 0))
+            room = r.w - 8 - (self.size * 0.95 + 10 if sw else 0)
+            size = fit_size(app, label, self.size, selected, room)
+            if text_width(app, label, size, selected) > room + 4:  # even shrunk: cut, never past the edge
+                label = fit_text(app, label, size, selected, room + 4)
             if sw is not None:
                 tw = text_width(app, label, size, bold=selected)
                 d = self.size * 0.95

@@ -25,6 +25,7 @@ from scenes.kit.draw import (
     draw_seigaiha,
     draw_shadow,
     draw_text,
+    fit_label,
     fit_text,
     japanese_gloss,
     mix,
@@ -110,10 +111,11 @@ class GameCard(Button):
 
         ink = C.INK if enabled else C.INK_MUTED
         title, tagline, room = _(self.info.title), _(self.info.tagline), r.w - 48
-        draw_text(surface, app, title, (r.x + 24, r.y + 198), fit_size(app, title, 32, True, room), ink, bold=True,
+        title, title_size = fit_label(app, title, 32, True, room)
+        draw_text(surface, app, title, (r.x + 24, r.y + 198), title_size, ink, bold=True, anchor="midleft")
+        tagline, tag_size = fit_label(app, tagline, 17, False, room)
+        draw_text(surface, app, tagline, (r.x + 24, r.y + 236), tag_size, C.INK_SOFT if enabled else C.INK_MUTED,
                   anchor="midleft")
-        draw_text(surface, app, tagline, (r.x + 24, r.y + 236), fit_size(app, tagline, 17, False, room),
-                  C.INK_SOFT if enabled else C.INK_MUTED, anchor="midleft")
         draw_text(surface, app, self.info.players_label(), (r.x + 24, r.y + 262), 15, C.INK_MUTED, anchor="midleft")
         # call to action
         pill_w = 132 if enabled else 150

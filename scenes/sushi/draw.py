@@ -290,11 +290,15 @@ def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
     # Translators: drawn after "Round {n}" (in smaller letters): the number of rounds, "Round 2 of 3"
     of_total = _("of {total}").format(total=ROUNDS)
     of_x = r.x + 18 + text_width(app, round_text, 19, True) + 6
-    draw_text(surface, app, of_total, (of_x, r.centery + 1), 14, C.INK_MUTED, anchor="midleft")
+    hand_text = ""
     if sc.scoring is None and not sh.over:
         # Translators: the number of cards each hand holds now (in a small pill, max ~14 characters)
         hand_text = ngettext("Hand of {n}", "Hand of {n}", sh.hand_size).format(n=sh.hand_size)
-        room = r.right - 16 - (of_x + text_width(app, of_total, 14) + 10)
+    room = r.right - 16 - (of_x + text_width(app, of_total, 14) + 10)
+    if hand_text and text_width(app, hand_text, 15 * 0.72, True) > room:
+        of_total, room = "", r.right - 16 - of_x  # the hand's size matters more than "of 3"
+    draw_text(surface, app, of_total, (of_x, r.centery + 1), 14, C.INK_MUTED, anchor="midleft")
+    if hand_text:
         hand_text, size = fit_label(app, hand_text, 15, True, room)
         draw_text(surface, app, hand_text, (r.right - 16, r.centery + 1), size, C.INK_SOFT, bold=True,
                   anchor="midright")

@@ -60,6 +60,7 @@ from scenes.sushi.layout import (
     BANNER_RECT,
     HAND,
     HINT_RECT,
+    MY_CHIPS_RECT,
     NARRATION_RECT,
     NEXT_RECT,
     PAUSE_RECT,
@@ -234,6 +235,8 @@ class SushiPlayScene(PlayScene):
 
     # -- tutorials (issue 11) ------------------------------------------------------------------------
     coach_grow = "down"
+    #: where a grown coach panel may end: above "Your chips", or below its title, never across it
+    coach_stops = (MY_CHIPS_RECT.y - 6, MY_CHIPS_RECT.y + 44, MY_CHIPS_RECT.bottom)
 
     def coach_rect(self) -> pygame.Rect:
         """The coach covers the chip piles (growing over "Your chips" when it needs more room)."""

@@ -4,7 +4,7 @@ the person tried something else, and the buttons (``button:tutorial-next``; at t
 (:meth:`scenes.play.base.PlayScene.coach_rect`)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -71,12 +71,14 @@ class CoachPanel:
     def buttons_shown(self) -> bool:
         return self.btn_next.visible or self.btn_play.visible
 
-    def fit(self, app: Any, base: pygame.Rect, grow: str = "up") -> None:
+    def fit(self, app: Any, base: pygame.Rect, grow: str = "up", stops: Sequence[int] = ()) -> None:
         """Lay the words out in ``base`` (logical px) at the largest size of :data:`TEXT_SIZES`
         that fits; when none does, at the smallest, the panel taller than ``base`` (its bottom kept
-        for ``grow="up"``, its top for ``"down"``). Called each frame before drawing; cheap when
+        for ``grow="up"``, its top for ``"down"``). ``stops``: the logical y where a grown panel's
+        bottom (``"down"``) or top (``"up"``) may end: the first one past what it needs, so that
+        it covers the whole of a line it would half cover. Called each frame before drawing; cheap when
         nothing changed."""
-        key = (tuple(base), grow, self.text, self.why, self.buttons_shown(), app.viewport.scale)
+        key = (tuple(base), grow, tuple(stops), self.text, self.why, self.buttons_shown(), app.viewport.scale)
         if key == self._fitted:
             return
         self._fitted = key
@@ -95,6 +97,10 @@ class CoachPanel:
             rect.h = int(need + 0.5)
             if grow == "up":
                 rect.bottom = base.bottom
+                top = next((y for y in sorted(stops, reverse=True) if y <= rect.y), rect.y)
+                rect.h, rect.y = rect.bottom - top, top
+            else:
+                rect.h = next((y - rect.y for y in sorted(stops) if y >= rect.bottom), rect.h)
         self.place(rect)
 
     # -- events and frame ---------------------------------------------------------------------------

@@ -67,7 +67,7 @@ class TutorialDirector:
         self.scene = scene
         self._seen = len(scene.match.state.history)
         self._show(0)
-        self.panel.fit(self.app, scene.coach_rect(), scene.coach_grow)
+        self.panel.fit(self.app, scene.coach_rect(), scene.coach_grow, getattr(scene, "coach_stops", ()))
 
     @property
     def step(self) -> Step:
@@ -171,7 +171,7 @@ class TutorialDirector:
                 self.phase = END
                 self._sync_panel()
         # laid out after the step changed, so the words drawn are always the title's step
-        self.panel.fit(self.app, scene.coach_rect(), scene.coach_grow)
+        self.panel.fit(self.app, scene.coach_rect(), scene.coach_grow, getattr(scene, "coach_stops", ()))
 
     def _moving(self) -> bool:
         scene = self.scene
