@@ -12,6 +12,12 @@ section 4) and prints one JSON object per decision, one a line, in the order pla
 * ``value_chosen`` / ``value_best``: the seat's expected outcome after its action and after the
   best one found, in ``unit``; ``loss`` = ``value_best - value_chosen`` (never negative: when the
   chosen action scores best it is ``best``); ``forced``: the seat had one legal action.
+* ``reason`` / ``reason_best`` (issue 21 §4; a game without reasons leaves them out): why, as
+  data the game tells in one sentence (:func:`game.telling.reason_text`), for the chosen action
+  and for the best one (the same object when they are one). KAITO: the search's expected line
+  after the action and its first telling event (:func:`game.kaito.coach.line_reason`: ``kind``,
+  ``seat``, ``owner``, ``tile``, ``square``, ``moves``, ``line``, ``path``...: "After f2, Black
+  takes your last kabuto on a2 in 2 moves.").
 * ``unit`` ``"win"``: a chance of winning, 0..1 (a shared win counts 1/k). ``"chips"``: Sushi
   Draft's first two rounds, the expected chip points the seat gains this round minus the mean of
   the others' (the hard bot's own measure; the win is decided only at the end).

@@ -15,7 +15,8 @@ to the package):
   class -> sentence-maker, for the game log; ``outcome_text`` for the end);
 * ``ai`` — ``BOTS``: level -> factory (:data:`game.ai.base.LEVELS`), plus its engines and searches;
 * ``coach`` — ``rate(view, action, rng, settings) -> dict``: the coach's rating of one decision
-  (:mod:`game.analyse`);
+  (:mod:`game.analyse`), and ``reason(view, action, rng, settings) -> dict``: why an action, as
+  data its ``telling.reason_text(reason, names)`` says in one sentence (issue 21 §4);
 * ``reference`` — the reference opponents' hooks (:mod:`game.ai.reference`);
 * ``tutorial`` — ``TEXTS``, ``REQUIRED_RULES`` and ``EVIDENCE`` of the game's tutorial, whose
   steps are ``tutorial.json`` beside it (:mod:`game.tutorial`).
@@ -92,6 +93,13 @@ class Registration:
     def coach_rate(self) -> Any:
         """The coach's ``rate(view, action, rng, settings)``, or None when the game has none."""
         return self._load(self.coach) if self.coach else None
+
+    def coach_reason(self) -> Any:
+        """The coach module's ``reason(view, action, rng, settings) -> dict`` (why an action: the
+        hint's one-line reason, issue 21 §4), or None when the game has none."""
+        if not self.coach:
+            return None
+        return getattr(self._load(self.coach.partition(":")[0]), "reason", None)
 
     def telling_module(self) -> Any:
         """The game's telling module (its sentences), imported on first use."""

@@ -38,4 +38,16 @@ def describe(event: Event, names: Sequence[str]) -> str:
     return str(tell(event, names))
 
 
-__all__ = ["describe"]
+def reason_text(game_name: str, reason: Any, names: Sequence[str]) -> str:
+    """Why a decision, in one sentence in the language in use (issue 21 §4): ``reason`` (the data
+    of the game's ``coach.reason`` or an analysis row's ``reason`` / ``reason_best``) told by the
+    game's telling module's ``reason_text(reason, names)``; "" when the game tells none, or for
+    data it cannot tell (``reason`` None, an older row)."""
+    reg = REGISTRATIONS.get(game_name)
+    tell = getattr(reg.telling_module(), "reason_text", None) if reg is not None else None
+    if tell is None or not isinstance(reason, dict):
+        return ""
+    return str(tell(reason, names))
+
+
+__all__ = ["describe", "reason_text"]

@@ -59,7 +59,7 @@ from game.kaito.events import (
     MonExchanged,
     TileCaptured,
 )
-from game.kaito.telling import outcome_text
+from game.kaito.telling import action_words, outcome_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -442,6 +442,12 @@ class KaitoGame(Game):
     """KAITO rules (RULES.md section 1)."""
 
     game_type = REGISTRATION.game_type
+
+    def action_text(self, action: str) -> str:
+        """An action in words, in the language in use (the coach's and the undo's sentences):
+        ``"c4"`` -> "c4", ``"a1+K:3,1"`` -> "a1, buying back the katana with 3 + 1"
+        (:func:`game.kaito.telling.action_words`)."""
+        return action_words(action)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
         """Shuffle the 36 tiles into the grid with ``rng``.

@@ -287,8 +287,128 @@ TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
 }
 
 
+# -- why a move (issue 21 §4): the coach's and the hint's reason, told from its data -----------------
+
+
+#: The reason's sentence by ``kind`` of :func:`game.kaito.coach.line_reason` (``/now``: the decision's
+#: own action does it; ``/you``: the acting seat is the person; ``/yours``: the tile is the person's),
+#: for ``n`` moves of the expected line counting the decision's own. ``{action}`` is the decision in
+#: words (:func:`action_words`), ``{seat}`` / ``{owner}`` a seat's colour ("Black"), ``{tile}`` a
+#: tile's kind ("kabuto"), ``{square}`` a square (a2).
+REASON_TEMPLATES: dict[str, Template] = {
+    # Translators: the coach's reason; {seat} takes {owner}'s tile ({tile}: "katana" or "kabuto") on
+    # {square}, {n} moves after the decision {action} (counting it)
+    "take": lambda n: ngettext("After {action}, {seat} takes {owner}'s {tile} on {square} in {n} move.",
+                               "After {action}, {seat} takes {owner}'s {tile} on {square} in {n} moves.", n),
+    "take/you": lambda n: ngettext("After {action}, you take {owner}'s {tile} on {square} in {n} move.",
+                                   "After {action}, you take {owner}'s {tile} on {square} in {n} moves.", n),
+    "take/yours": lambda n: ngettext("After {action}, {seat} takes your {tile} on {square} in {n} move.",
+                                     "After {action}, {seat} takes your {tile} on {square} in {n} moves.", n),
+    "take_last": lambda n: ngettext(
+        "After {action}, {seat} takes {owner}'s last {tile} on {square} in {n} move and wins.",
+        "After {action}, {seat} takes {owner}'s last {tile} on {square} in {n} moves and wins.", n),
+    "take_last/you": lambda n: ngettext(
+        "After {action}, you take {owner}'s last {tile} on {square} in {n} move and win.",
+        "After {action}, you take {owner}'s last {tile} on {square} in {n} moves and win.", n),
+    "take_last/yours": lambda n: ngettext(
+        "After {action}, {seat} takes your last {tile} on {square} in {n} move.",
+        "After {action}, {seat} takes your last {tile} on {square} in {n} moves.", n),
+    "own_last": lambda n: ngettext(
+        "After {action}, {seat} has to take their own last {tile} on {square} in {n} move and loses.",
+        "After {action}, {seat} has to take their own last {tile} on {square} in {n} moves and loses.", n),
+    "own_last/you": lambda n: ngettext(
+        "After {action}, you have to take your own last {tile} on {square} in {n} move and lose.",
+        "After {action}, you have to take your own last {tile} on {square} in {n} moves and lose.", n),
+    "no_move": lambda n: ngettext("After {action}, {seat} is left without a move in {n} move.",
+                                  "After {action}, {seat} is left without a move in {n} moves.", n),
+    "no_move/you": lambda n: ngettext("After {action}, you are left without a move in {n} move.",
+                                      "After {action}, you are left without a move in {n} moves.", n),
+    "buy_back": lambda n: ngettext("After {action}, {seat} buys back their {tile} in {n} move.",
+                                   "After {action}, {seat} buys back their {tile} in {n} moves.", n),
+    "buy_back/you": lambda n: ngettext("After {action}, you buy back your {tile} in {n} move.",
+                                       "After {action}, you buy back your {tile} in {n} moves.", n),
+    # Translators: the coach's reason when the expected line takes no katana or kabuto
+    "quiet": lambda n: ngettext("After {action}, no katana or kabuto is taken in the next {n} move.",
+                                "After {action}, no katana or kabuto is taken in the next {n} moves.", n),
+    # Translators: the coach's reason: the decision {action} itself takes {owner}'s {tile}
+    "take/now": lambda n: _("{action} takes {owner}'s {tile} at once."),
+    "take/now/yours": lambda n: _("{action} takes your {tile} at once."),
+    "take_last/now": lambda n: _("{action} takes {owner}'s last {tile} and wins at once."),
+    "take_last/now/yours": lambda n: _("{action} takes your last {tile} and wins at once."),
+    "own_last/now": lambda n: _("{action} takes {seat}'s own last {tile} and loses at once."),
+    "own_last/now/you": lambda n: _("{action} takes your own last {tile} and loses at once."),
+    "no_move/now": lambda n: _("{action} leaves {seat} without a move: the game ends."),
+    "no_move/now/you": lambda n: _("{action} leaves you without a move: the game ends."),
+}
+
+#: An action in words inside a sentence (the coach's "You played {action}", the undo's "Taken
+#: back: {action}"): a plain move is its square.
+ACTION_WORDS = {
+    # Translators: the opening placement inside a sentence ("You played the Kaito on c4")
+    "place": N_("the Kaito on {square}"),
+    # Translators: a move with a buy-back inside a sentence ("You played a1, buying back the katana with 3 + 1")
+    "buy-K": N_("{square}, buying back the katana with {paid}"),
+    # Translators: a move with a buy-back inside a sentence ("You played a1, buying back the kabuto with 3 + 2")
+    "buy-H": N_("{square}, buying back the kabuto with {paid}"),
+}
+
+
+def action_words(action: str) -> str:
+    """A KAITO action (notation) in words, in the language in use: ``"c4"`` -> "c4", ``"@c4"``
+    -> "the Kaito on c4", ``"a1+K:3,1"`` -> "a1, buying back the katana with 3 + 1"; text that is
+    not KAITO notation as it is."""
+    square, plus, rest = action.partition("+")
+    if action.startswith("@") and len(action) == 3:
+        return _(ACTION_WORDS["place"]).format(square=action[1:])
+    if plus and rest[:2] in ("K:", "H:"):
+        paid = " + ".join(v for v in rest[2:].split(",") if v)
+        return _(ACTION_WORDS["buy-" + rest[0]]).format(square=square, paid=paid)
+    return action
+
+
+def reason_text(reason: dict[str, Any], names: Sequence[str]) -> str:
+    """The sentence of a reason (:func:`game.kaito.coach.line_reason`'s data) in the language in
+    use, e.g. "After f2, Black takes your last kabuto on a2 in 2 moves."; each seat called by its
+    colour, the person's own (``names[s]`` is "You", :func:`game.core.is_you`) in the second
+    person. "" for data it cannot tell.
+
+    Args:
+        reason: the reason's fields (``kind``, ``seat``, ``owner``, ``tile``, ``square``,
+            ``moves``, ``action``, ``colors``).
+        names: the seats' names (only "You" is read: others are called by their colour)."""
+    try:
+        kind, moves, action = str(reason["kind"]), int(reason["moves"]), str(reason["action"])
+        colors = [str(c) for c in reason["colors"]]
+
+        def who(s: Any) -> tuple[str, bool]:
+            if not isinstance(s, int) or not 0 <= s < 2:
+                return "", False
+            you = 0 <= s < len(names) and is_you(names[s])
+            return color_label(colors[s]), you
+
+        seat, seat_you = who(reason.get("seat"))
+        owner, owner_you = who(reason.get("owner"))
+        tile = reason.get("tile")
+        square = reason.get("square")
+        key = kind + ("/now" if moves == 1 and kind != "quiet" else "")
+        if seat_you and key + "/you" in REASON_TEMPLATES:
+            key += "/you"
+        elif owner_you and key + "/yours" in REASON_TEMPLATES:
+            key += "/yours"
+        text = REASON_TEMPLATES[key](moves)
+        return text.format(action=action_words(action), seat=seat, owner=owner, n=moves,
+                           tile=_(TILE_KINDS[str(tile)[1]]) if isinstance(tile, str) and len(tile) == 2 else "",
+                           square=square_label(square) if isinstance(square, int) else "")
+    except (KeyError, TypeError, ValueError, IndexError):
+        return ""
+
+
 __all__ = [
+    "ACTION_WORDS",
     "COLOR_WORDS",
+    "REASON_TEMPLATES",
+    "action_words",
+    "reason_text",
     "OUTCOME_TEXTS",
     "TEMPLATES",
     "TILES_PASSED",

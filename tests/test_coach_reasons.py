@@ -1,0 +1,101 @@
+"""Why a move (issue 21 §4): the coach's and the hint's reason, computed in game/ from what the
+seat could see and told in one sentence. KAITO: the search's expected line played through the
+rules, its first telling event in words ("After f2, Black takes your last kabuto on a2 in 2
+moves."); the analysis rows carry it (``reason`` / ``reason_best``); actions are said in words.
+Tiny budgets; no timing is asserted."""
+from __future__ import annotations
+
+import json
+import random
+
+from game import i18n
+from game.analyse import CoachSettings, analyse_record
+from game.ai import make_bot
+from game.kaito.coach import expected_line
+from game.kaito.coach import rate as rate_kaito
+from game.kaito.coach import reason as kaito_reason
+from game.kaito.rules import KAITO, KaitoState, square_index
+from game.registry import get
+from game.telling import reason_text
+
+YOU_RED = ["You", "Hard AI"]
+
+
+def _kaito(tiles: dict[str, str], kaito: str = "c2", to_move: int = 0) -> KaitoState:
+    board: list[str | None] = [None] * 36
+    for sq, tile in tiles.items():
+        board[square_index(sq)] = tile
+    return KaitoState.from_position(board, kaito=square_index(kaito), to_move=to_move, colors=("R", "B"))
+
+
+def _last_kabuto_position() -> KaitoState:
+    """Red (you, seat 0) to move, the Kaito on c2; Red's last kabuto lies on a2, in row 2: f2 keeps
+    the Kaito in row 2, so Black takes it next; c5 leaves the row."""
+    return _kaito({"a2": "RH", "f2": "B3", "c5": "B2", "c6": "B1", "d4": "RK", "e6": "BK", "f5": "BH",
+                   "b3": "R2"})
+
+
+def test_a_blunder_that_loses_the_last_kabuto_in_two_moves_says_so():
+    i18n.set_language("en")
+    view = _last_kabuto_position().view(0)
+    rated = rate_kaito(view, "f2", random.Random(0), CoachSettings(depth=4))
+    assert rated["mark"] == "blunder" and rated["best"] == "c5"
+    why = rated["reason"]
+    assert why["line"] == ["f2", "a2"] and why["kind"] == "take_last"
+    assert why["path"] == [square_index("c2"), square_index("f2"), square_index("a2")]
+    assert reason_text("kaito", why, YOU_RED) == "After f2, Black takes your last kabuto on a2 in 2 moves."
+    best = rated["reason_best"]
+    assert best["action"] == "c5" and best["kind"] == "take_last" and best["seat"] == 0
+    assert reason_text("kaito", best, YOU_RED).startswith("After c5, you take Black's last katana on ")
+    # seen from the other side (Black is the person), the same line is a win told in the second person
+    assert reason_text("kaito", why, ["Ana", "You"]) == "After f2, you take Red's last kabuto on a2 in 2 moves and win."
+
+
+def test_a_move_that_takes_at_once_and_a_line_without_captures():
+    i18n.set_language("en")
+    view = _last_kabuto_position().view(0)
+    now = kaito_reason(view, "c6", random.Random(0), CoachSettings(depth=1))
+    assert now["line"] == ["c6"] and now["kind"] == "quiet"
+    taking = _kaito({"c5": "BK", "f5": "BK", "a1": "RK", "a6": "RH", "b6": "BH", "f1": "B1"}, kaito="c1")
+    got = kaito_reason(taking.view(0), "c5", random.Random(0), CoachSettings(depth=1))
+    assert got["kind"] == "take" and got["moves"] == 1
+    assert reason_text("kaito", got, YOU_RED) == "c5 takes Black's katana at once."
+
+
+def test_the_expected_line_follows_the_search_and_stays_legal():
+    state = _last_kabuto_position()
+    line = expected_line(state.view(0), "c5", 4)
+    assert line[0] == "c5" and 1 < len(line) <= 4
+    probe = state.clone()
+    for action in line:  # every action of the line is legal in turn
+        probe.apply(probe.to_act()[0], action)
+
+
+def test_kaito_actions_are_said_in_words():
+    i18n.set_language("en")
+    assert KAITO.action_text("c4") == "c4"
+    assert KAITO.action_text("@c4") == "the Kaito on c4"
+    assert KAITO.action_text("a1+K:3,1") == "a1, buying back the katana with 3 + 1"
+    i18n.set_language("es")
+    try:
+        assert "3 + 1" in KAITO.action_text("a1+K:3,1") and "katana" not in KAITO.action_text("a1+K:3,1").split(",")[0]
+        assert reason_text("kaito", rate_kaito(_last_kabuto_position().view(0), "f2", random.Random(0),
+                                               CoachSettings(depth=3))["reason"], YOU_RED).startswith("Tras f2")
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_kaito_analysis_row_carries_its_reasons(tmp_path):
+    i18n.set_language("en")
+    state = get("kaito").new_state(2, random.Random(3))
+    bots = [make_bot("kaito", "medium", random.Random(s)) for s in range(2)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat)))
+    rows = analyse_record("x.json", state.record(), 0, depth=3)
+    assert rows
+    for row in rows:
+        json.dumps(row)  # JSON-ready
+        assert row["reason"]["action"] == row["action"] and row["reason_best"]["action"] == row["best"]
+        assert row["reason"]["line"][0] == row["action"]
+        assert reason_text("kaito", row["reason"], YOU_RED) and reason_text("kaito", row["reason_best"], YOU_RED)
