@@ -255,7 +255,10 @@ class SushiPlayScene(PlayScene):
         return shown
 
     def refresh(self) -> None:
+        """A new snapshot; the game log tells what it shows (the AIs' choices applied while the
+        last animation ran now lie face down: issue 21 §3)."""
         self.shown = self.take_snapshot()
+        self.game_log.tell_new()
 
     def layout_seats(self) -> None:
         """Seat areas: the bottom seat below, the others across the top from its left neighbour
