@@ -255,8 +255,7 @@ class SushiPlayScene(PlayScene):
         return shown
 
     def refresh(self) -> None:
-        """A new snapshot; the game log tells what it shows (the AIs' choices applied while the
-        last animation ran now lie face down: issue 21 §3)."""
+        """A new snapshot; the log tells what it shows (AI choices made during the animation)."""
         self.shown = self.take_snapshot()
         self.game_log.tell_new()
 
