@@ -99,3 +99,53 @@ def test_every_kaito_analysis_row_carries_its_reasons(tmp_path):
         assert row["reason"]["action"] == row["action"] and row["reason_best"]["action"] == row["best"]
         assert row["reason"]["line"][0] == row["action"]
         assert reason_text("kaito", row["reason"], YOU_RED) and reason_text("kaito", row["reason_best"], YOU_RED)
+
+
+def test_the_replay_coach_says_why_and_kaito_draws_the_expected_line(app):
+    """The viewer's coach line is followed by the reason in words (the dump's ``coach-mark``
+    label holds both), and KAITO draws the expected line as arrows on the board."""
+    import time
+
+    import pygame
+
+    from scenes.devtools.driver import Driver
+    from scenes.kaito.draw import reason_arrows
+    from tests.test_replay_coach import kaito_game, wait_done
+
+    record, setup = kaito_game()
+    d = Driver(app, time.monotonic() + 240, log=lambda s: None)
+    app.manager.reset(app.make_scene("replay", record=record, setup=setup, at="start"))
+    d.frames(3)
+    scene = app.manager.top()
+    d.click("button:replay-coach")
+    marks = scene.coach.marks[1]
+    wait_done(marks)
+    worst = max(marks.rows.values(), key=lambda r: r["loss"])
+    assert worst["mark"] != "good" and worst["reason"]["kind"] in ("take", "take_last", "own_last", "no_move",
+                                                                   "buy_back", "quiet")
+    d.key(pygame.K_HOME)
+    for _ in range(worst["step"] + 1):
+        d.click("button:replay-forward", settle=40)
+    d.frames(240)
+    said = scene.board.reviewing.coach_reason
+    want = reason_text("kaito", worst["reason"], ["Aoi", "You"])
+    assert want.startswith("After ") and said is not None and said.text == want
+    assert said.best == worst["reason_best"]  # the better move's line, its first move drawn in green
+    label = {e.id: e for e in scene.ui_elements()}["coach-mark"].label
+    assert label.endswith(want) and "prefers" in label
+    assert "+K:" not in label and "+H:" not in label  # actions in words, not notation
+    arrows = reason_arrows(said.reason)
+    assert len(arrows) == min(worst["reason"]["moves"], len(worst["reason"]["line"]))
+    # the arrows are on screen: a shaft's middle changes when the reason is taken away
+    (x0, y0), (x1, y1), _rgb = arrows[-1]
+    spot = scene.board.viewport.to_window(((x0 + x1) / 2, (y0 + y1) / 2))
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    with_line = surface.get_at(spot)
+    scene.board.reviewing.coach_reason = None
+    scene.draw(surface)
+    assert surface.get_at(spot) != with_line
+    # the other seat's step: no reason
+    scene.board.reviewing.coach_reason = said
+    d.click("button:replay-forward", settle=40)
+    assert scene.board.reviewing.coach_reason is None

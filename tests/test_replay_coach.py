@@ -59,7 +59,9 @@ def test_the_viewer_shows_each_rated_decision_with_the_better_move(app):
     els = {e.id: e for e in scene.ui_elements()}
     assert els["coach-mark"].kind == f"mark-{worst['mark']}"
     line = scene.coach.line()
-    assert line[0] == mark_sentence(worst, "You") and worst["best"] in line[0]
+    # the actions in words (issue 21 §4: "a1, buying back the katana with 3 + 1", not "a1+K:3,1")
+    assert line[0] == mark_sentence(worst, "You", scene.coach.game) and worst["best"] in line[0]
+    assert "+K:" not in line[0] and "+H:" not in line[0]
     # said in the embedded scene's banner, in place of "Black to move" (issue 21, defect 4: the
     # pill over the board covered the banner); the dump's box is the banner's on the viewer's screen
     assert scene.board.banner_override is not None and scene.board.banner_override[0] == line[0]

@@ -104,7 +104,8 @@ def line_reason(view: KaitoView, line: list[str]) -> dict[str, Any]:
     """What ``line`` (legal actions from ``view``, :func:`expected_line`) comes to, as JSON-ready
     data told by :func:`game.kaito.telling.reason_text`:
 
-    ``{"kind", "seat", "owner", "tile", "square", "moves", "action", "line", "path", "colors"}``:
+    ``{"kind", "seat", "owner", "tile", "square", "moves", "action", "line", "path", "mover",
+    "colors"}``:
     ``kind`` is the first telling event of the line played through the rules: ``"take_last"`` (a
     last katana / kabuto taken by the opponent of its ``owner``: the end), ``"own_last"`` (taken
     by its owner: the owner loses), ``"no_move"`` (``seat`` is left without a move), ``"take"``
@@ -114,11 +115,13 @@ def line_reason(view: KaitoView, line: list[str]) -> dict[str, Any]:
     ``moves``: how many actions of the line, ``action`` the first, up to and including it (the
     line's length for ``"quiet"``); ``line``: the actions; ``path``: the Kaito's squares, where it
     stood before ``action`` (None before the placement) and after each action of the line;
-    ``colors``: each seat's colour (``"R"`` / ``"B"``)."""
+    ``mover``: the seat of ``action`` (the seats alternate along the line); ``colors``: each
+    seat's colour (``"R"`` / ``"B"``)."""
     state = KaitoState.from_view(view)
     out: dict[str, Any] = {"kind": "quiet", "seat": None, "owner": None, "tile": None, "square": None,
                            "moves": len(line), "action": line[0] if line else None, "line": list(line),
                            "path": [view.kaito] + [Move.from_str(a).square for a in line],
+                           "mover": view.seat if view.to_move is None else view.to_move,
                            "colors": list(view.colors)}
     found: dict[str, Any] | None = None
     for i, action in enumerate(line):

@@ -60,7 +60,7 @@ from scenes.kit.draw import (
     table_layer,
     text_width,
 )
-from scenes.kit.marks import draw_hint_mark, draw_said_pill
+from scenes.kit.marks import Arrow, HINT_RING, draw_hint_mark, draw_line_arrows, draw_lines_centered, draw_said_pill
 from scenes.play.host import PlayHost
 
 
@@ -88,6 +88,9 @@ class BoardScene(PlayHost, Protocol):
 
     @property
     def input(self) -> Any: ...
+
+    @property
+    def reviewing(self) -> Any: ...
 
     @property
     def last_from(self) -> Any: ...
@@ -223,11 +226,31 @@ class BoardPainter:
         hinted = scene.hint_square()
         if hinted is not None:  # the hard AI's suggestion: the hint mark and its sentence
             draw_hint_mark(surface, scene.app, square_rect(hinted), scene.clock_ms, tag=scene.hinting.tag)
-            draw_text(surface, scene.app, scene.hint_text, hint_text_pos(), 16, C.PAPER_LIGHT, bold=True,
-                      shadow=(0, 0, 0, 120), shadow_offset=1.5)
+            draw_lines_centered(surface, scene.app, scene.hint_text, hint_text_pos(), TRAY_RECT.w, 16)
 
     # -- pawn -------------------------------------------------------------------------------------
     def draw_pawn(self, surface: pygame.Surface) -> None:
+        """The Kaito (:meth:`_draw_pawn`), then over it the replay coach's expected line
+        (:meth:`draw_reason`)."""
+        self._draw_pawn(surface)
+        self.draw_reason(surface)
+
+    def draw_reason(self, surface: pygame.Surface) -> None:
+        """The replay coach's reason (issue 21 §4, ``scene.reviewing.coach_reason``): the expected
+        line after the decision as numbered arrows from square to square in the mover's colour,
+        the best action's first move as a green arrow when it is another, and the sentence under
+        the tray. Nothing while the step animates."""
+        scene = self.scene
+        said = scene.reviewing.coach_reason
+        if said is None or scene.timeline.running:
+            return
+        if said.best is not None:
+            best = [(start, end, HINT_RING) for start, end, _rgb in reason_arrows(said.best)[:1]]
+            draw_line_arrows(surface, scene.app, best, numbered=False, width=5)
+        draw_line_arrows(surface, scene.app, reason_arrows(said.reason))
+        draw_lines_centered(surface, scene.app, said.text, hint_text_pos(), TRAY_RECT.w, 16)
+
+    def _draw_pawn(self, surface: pygame.Surface) -> None:
         """The Kaito: flying, turning over, dragged, or resting (with a halo when it may be taken)."""
         scene = self.scene
         vp = scene.viewport
@@ -350,4 +373,30 @@ class BoardPainter:
         return banner.banner_text(self.scene)
 
 
-__all__ = ["BoardPainter"]
+#: How far one arrow of an expected line lies aside from the next (logical px).
+ARROW_ASIDE = 9
+
+
+def reason_arrows(reason: dict[str, Any]) -> list[Arrow]:
+    """A KAITO reason's expected line (:func:`game.kaito.coach.line_reason`: its ``path`` of
+    squares, ``mover`` and ``colors``) up to the move that tells why (its ``moves``) as arrows
+    from square centre to square centre (logical px), each in its mover's colour, the seats
+    alternating, each a little aside from the last (a line often runs back along one row); []
+    for data it cannot draw."""
+    try:
+        path, colors, mover = list(reason["path"]), list(reason["colors"]), int(reason["mover"])
+        moves = int(reason.get("moves") or len(path) - 1)
+        out: list[Arrow] = []
+        for k in range(min(moves, len(path) - 1)):
+            a, b = path[k], path[k + 1]
+            if isinstance(a, int) and isinstance(b, int) and a != b:
+                (x0, y0), (x1, y1) = square_rect(a).center, square_rect(b).center
+                side = ((k % 4) - 1.5) * ARROW_ASIDE
+                dx, dy = (0, side) if y0 == y1 else (side, 0)
+                out.append(((x0 + dx, y0 + dy), (x1 + dx, y1 + dy), art.rgb_of(str(colors[(mover + k) % 2]))))
+        return out
+    except (KeyError, TypeError, ValueError, IndexError):
+        return []
+
+
+__all__ = ["BoardPainter", "reason_arrows"]

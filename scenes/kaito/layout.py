@@ -159,8 +159,8 @@ def thinking_dot_pos(text_right: float, k: int, dy: float) -> tuple[float, float
 #: the game log's sentences (:class:`scenes.kit.narration.NarrationLog`), under the card's title
 NARRATION_RECT = pygame.Rect(LOWER_RECT.x + 10, LOWER_RECT.y + 42, LOWER_RECT.w - 20, LOWER_RECT.h - 50)
 #: ``button:hint`` and ``button:undo`` in the title row of the lower card
-HINT_RECT = pygame.Rect(LOWER_RECT.right - 208, LOWER_RECT.y + 8, 92, 30)
-UNDO_RECT = pygame.Rect(LOWER_RECT.right - 108, LOWER_RECT.y + 8, 92, 30)
+HINT_RECT = pygame.Rect(LOWER_RECT.right - 196, LOWER_RECT.y + 8, 86, 30)
+UNDO_RECT = pygame.Rect(LOWER_RECT.right - 102, LOWER_RECT.y + 8, 86, 30)
 
 
 def hint_text_pos() -> tuple[int, int]:

@@ -1,5 +1,6 @@
 """Marks drawn over a play scene's pieces: the hint mark (issue 10 §5), shared by the three games so
-a suggestion looks the same everywhere."""
+a suggestion looks the same everywhere; the coach's expected line as arrows and a sentence on up
+to two lines (issue 21 §4)."""
 from __future__ import annotations
 
 import math
@@ -88,6 +89,62 @@ def _said_text(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str,
               bold=True)
 
 
+def draw_lines_centered(surface: pygame.Surface, app: Any, text: str, center: Sequence[float], width: float,
+                        size: float = 16, rgb: Sequence[int] = C.PAPER_LIGHT) -> None:
+    """``text`` centred on logical ``center`` within ``width`` logical px: on one line at ``size``,
+    else on two lines at the largest size down to 11 logical px whose two lines fit, else cut on
+    one line (a hint's sentence and its reason, the coach's reason under a board). Draws only."""
+    x, y = center
+    if text_width(app, text, size, True) <= width:
+        draw_text(surface, app, text, (x, y), size, rgb, bold=True, shadow=(0, 0, 0, 120), shadow_offset=1.5)
+        return
+    s = size * 0.9
+    while s >= 11:
+        lines = wrap_text(app, text, s, width, bold=True, split_long=False)
+        if len(lines) <= 2 and all(text_width(app, ln, s, True) <= width for ln in lines):
+            for k, line in enumerate(lines):
+                draw_text(surface, app, line, (x, y + (k - (len(lines) - 1) / 2) * s * 1.2), s, rgb, bold=True,
+                          shadow=(0, 0, 0, 120), shadow_offset=1.5)
+            return
+        s -= 1
+    draw_text(surface, app, fit_text(app, text, 11, True, width), (x, y), 11, rgb, bold=True)
+
+
+#: An expected line's arrow: where it starts and ends (logical px) and its colour (RGB).
+Arrow = tuple[Sequence[float], Sequence[float], Sequence[int]]
+
+
+def draw_line_arrows(surface: pygame.Surface, app: Any, arrows: Sequence[Arrow], numbered: bool = True,
+                     width: float = 7.0) -> None:
+    """An expected line as arrows over the board (issue 21 §4): each a shaft with a light edge and
+    a head at its end, in its colour, numbered from 1 in a small disc near its head (the order of
+    the moves). ``arrows``: ``(start, end, rgb)`` in logical px. Draws only."""
+    vp = app.viewport
+    w = max(2, vp.px(width))
+    edge = max(1, vp.px(2))
+    for k, (start, end, rgb) in enumerate(arrows):
+        (x0, y0), (x1, y1) = vp.to_window(start), vp.to_window(end)
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        head = min(length * 0.6, vp.px(22))
+        bx, by = x1 - ux * head, y1 - uy * head
+        px_, py_ = -uy * head * 0.55, ux * head * 0.55
+        tip = [(x1, y1), (bx + px_, by + py_), (bx - px_, by - py_)]
+        pygame.draw.line(surface, C.PAPER_LIGHT, (x0, y0), (bx, by), w + 2 * edge)
+        pygame.draw.polygon(surface, C.PAPER_LIGHT, tip, 0)
+        pygame.draw.polygon(surface, C.PAPER_LIGHT, tip, 2 * edge)
+        pygame.draw.line(surface, rgb, (x0, y0), (bx, by), w)
+        pygame.draw.polygon(surface, rgb, tip, 0)
+        if numbered:
+            cx, cy = x1 - ux * (head + vp.px(14)), y1 - uy * (head + vp.px(14))
+            r = max(4, vp.px(10))
+            pygame.draw.circle(surface, C.PAPER_LIGHT, (cx, cy), r + edge)
+            pygame.draw.circle(surface, rgb, (cx, cy), r)
+            draw_text(surface, app, str(k + 1), vp.to_logical((cx, cy)), 12, C.PAPER_LIGHT, bold=True)
+
+
 def log_title(app: Any, size: float, room: float) -> tuple[str, float]:
     """The game log's title to draw in ``room`` logical px at ``size`` (logical px), as
     ``(text, size)``: "Game log", shrunk a little if need be, or its short form "Log" where even
@@ -100,4 +157,5 @@ def log_title(app: Any, size: float, room: float) -> tuple[str, float]:
     return fit_label(app, title, size, True, room)
 
 
-__all__ = ["HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "draw_said_pill", "hint_tag", "log_title"]
+__all__ = ["Arrow", "HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "draw_line_arrows",
+           "draw_lines_centered", "draw_said_pill", "hint_tag", "log_title"]

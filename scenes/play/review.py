@@ -3,7 +3,7 @@
 (:meth:`Review.play_action`) and whose hidden information is shown (:meth:`Review.set_viewer`)."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 from game.core import GameState
 from game.match import Match
@@ -29,11 +29,29 @@ class ReviewHost(Protocol):
     def viewer_changed(self) -> None: ...
 
 
+class CoachReason(NamedTuple):
+    """Why the decision the replay coach rates (issue 21 §4), for the room to show beside the
+    coach's line in its banner.
+
+    Attributes:
+        text: the reason in one sentence, in the language in use ("After f2, Black takes your
+            last kabuto on a2 in 2 moves.").
+        reason: the game's data of it (an analysis row's ``reason``; KAITO: the expected line,
+            its ``path`` of squares and the seats' ``colors``, drawn as arrows on the board).
+        best: the best action's data when it is another action (``reason_best``), else None."""
+
+    text: str
+    reason: dict[str, Any]
+    best: dict[str, Any] | None = None
+
+
 class Review:
-    """The part (stateless: the viewer is the host's)."""
+    """The part (the viewer is the host's; the coach's reason for the step shown is its own)."""
 
     def __init__(self, host: ReviewHost) -> None:
         self.host = host
+        #: the replay coach's reason for the step shown (set by the viewer's coach), or None
+        self.coach_reason: CoachReason | None = None
 
     def show_state(self, state: GameState) -> None:
         """Show ``state`` at once, without animation (the replay viewer's back, start, end, jumps).
@@ -64,4 +82,4 @@ class Review:
         h.resync()
 
 
-__all__ = ["Review", "ReviewHost"]
+__all__ = ["CoachReason", "Review", "ReviewHost"]

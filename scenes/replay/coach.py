@@ -22,9 +22,11 @@ import pygame
 
 from game import environ, registry, system
 from game.i18n import N_, _
+from game.telling import reason_text
 from scenes.kit.draw import C, draw_text, pill_surface, text_width
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, WidgetGroup
+from scenes.play.review import CoachReason
 from scenes.play.seats import is_you
 from scenes.replay.controls import BOARD
 
@@ -253,6 +255,22 @@ class ReplayCoach:
             return _("Coach: rating {name}'s decisions\u2026").format(name=name), "mark-pending"
         return None
 
+    def reason(self) -> CoachReason | None:
+        """Why the decision of the step just shown (issue 21 §4): its row's ``reason`` told in one
+        sentence by the game (:func:`game.telling.reason_text`, the seats' names as the viewer
+        says them), with the data the room draws (KAITO: the expected line as arrows) and the best
+        action's when it is another; None without a rated row or a reason the game tells."""
+        sc = self.scene
+        marks = self.marks.get(self.seat()) if self.on else None
+        row = marks.at(sc.index - 1) if marks is not None and sc.index > 0 else None
+        why = row.get("reason") if row is not None else None
+        if row is None or self.game is None or not isinstance(why, dict):
+            return None
+        text = reason_text(self.game.name, why, list(sc.names))
+        best = row.get("reason_best")
+        other = best if isinstance(best, dict) and row.get("best") != row.get("action") else None
+        return CoachReason(text, why, other) if text else None
+
     def _rect(self, text: str) -> pygame.Rect:
         """Where the line is said (the viewer's logical px): the embedded scene's banner, in its
         place on the viewer's screen; without a board, a pill at :data:`LINE_CENTER`."""
@@ -283,10 +301,15 @@ class ReplayCoach:
         if board is not None:
             got = self.line()
             board.banner_override = (got[0], MARK_RGB.get(got[1][5:], (60, 52, 46))) if got is not None else None
+            board.reviewing.coach_reason = self.reason() if got is not None else None
 
     def ui_elements(self) -> list[UIElement]:
+        """``coach-mark``: the line's box (the banner's), its label all the coach says: the line
+        and, when the game tells one, the reason (said by the room: KAITO under its board)."""
         got = self.line()
-        line = [UIElement("coach-mark", got[1], self._rect(got[0]), got[0])] if got is not None else []
+        why = self.reason() if got is not None else None
+        label = got[0] + (" " + why.text if why is not None else "") if got is not None else ""
+        line = [UIElement("coach-mark", got[1], self._rect(got[0]), label)] if got is not None else []
         return self.widgets.ui_elements() + line
 
     def draw(self, surface: pygame.Surface) -> None:
