@@ -7,6 +7,11 @@ not disturbed. A hint is about one position (its ply): one asked before the posi
 dropped (:attr:`game.match.Match.position`: every action of a turn-based game, every phase of a
 simultaneous one — the other seats' blind choices within a phase change nothing the seat sees).
 Headless (never imports pygame).
+
+Why (issue 21 §4): a hint carries its reason, the data of the game's ``coach.reason`` (KAITO: the
+expected line after the hinted move) computed from the same view when the action arrives, at a
+small budget (:data:`HINT_SETTINGS`: a few milliseconds), which the scenes tell in one line
+(:func:`game.telling.reason_text`).
 """
 from __future__ import annotations
 
@@ -15,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .ai import make_bot as make_local_bot
+from .analyse import CoachSettings
+from .registry import REGISTRATIONS
 from .worker import AIWorker
 from .worker import make_bot as make_worker_bot
 
@@ -38,6 +45,8 @@ class HintedMatch(Protocol):
 
 #: The level whose choice a hint shows ("the move the hard AI would choose").
 HINT_LEVEL = "hard"
+#: The budget of a hint's reason: KAITO's expected line searched 4 plies deep, 40 sampled worlds.
+HINT_SETTINGS = CoachSettings(depth=4, worlds=40)
 
 
 @dataclass(frozen=True)
@@ -49,11 +58,29 @@ class Hint:
         position: :attr:`game.match.Match.position` when it was asked: the hint is stale once the
             position changes (not when another seat makes a blind choice in the same phase).
         action: the suggested action (RULES.md notation; one of that view's legal actions).
+        reason: why, as the data of the game's ``coach.reason`` from the same view (told by
+            :func:`game.telling.reason_text`), or None (a game without reasons).
     """
 
     seat: int
     position: int
     action: str
+    reason: dict[str, Any] | None = None
+
+
+def hint_reason(game_name: str, view: Any, action: str, seed: int) -> dict[str, Any] | None:
+    """The reason of hinting ``action`` from ``view`` (the seat's own: nothing it cannot see), by
+    the game's ``coach.reason`` at :data:`HINT_SETTINGS` with ``Random(seed)``; None when the
+    game has no reason or it cannot be found (a hint never fails for want of one)."""
+    reg = REGISTRATIONS.get(game_name)
+    why = reg.coach_reason() if reg is not None else None
+    if why is None:
+        return None
+    try:
+        got = why(view, action, random.Random(seed), HINT_SETTINGS)
+    except (ValueError, KeyError, IndexError):
+        return None
+    return got if isinstance(got, dict) else None
 
 
 class Hints:
@@ -89,7 +116,7 @@ class Hints:
         view = m.view(seat)
         bot = self._bot(seat)
         if m.synchronous:
-            return Hint(seat, m.position, bot.choose(view))
+            return self._hint(seat, m.position, bot.choose(view))
         if self._worker is None:
             self._worker = AIWorker(min_think_ms=0.0, rng=random.Random(m.seed + 11))
         self._asked = (seat, m.position)
@@ -114,7 +141,12 @@ class Hints:
         if action is None:
             return None
         self._asked = None
-        return Hint(seat, position, action)
+        return self._hint(seat, position, action)
+
+    def _hint(self, seat: int, position: int, action: str) -> Hint:
+        """The :class:`Hint` of ``action`` with its reason from ``seat``'s view now."""
+        m = self.match
+        return Hint(seat, position, action, hint_reason(m.game.name, m.view(seat), action, m.seed * 7919 + position))
 
     def cancel(self) -> None:
         """Forget a hint being computed."""
@@ -129,4 +161,4 @@ class Hints:
             self._worker.close()
 
 
-__all__ = ["HINT_LEVEL", "Hint", "Hints"]
+__all__ = ["HINT_LEVEL", "HINT_SETTINGS", "Hint", "Hints", "hint_reason"]

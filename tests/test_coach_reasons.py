@@ -149,3 +149,44 @@ def test_the_replay_coach_says_why_and_kaito_draws_the_expected_line(app):
     scene.board.reviewing.coach_reason = said
     d.click("button:replay-forward", settle=40)
     assert scene.board.reviewing.coach_reason is None
+
+
+def test_a_hint_carries_its_reason_from_the_seat_s_own_view():
+    """The hint says why (issue 21 §4): its reason is the game's, from the hinted seat's view."""
+    from game.hints import HINT_SETTINGS, hint_reason
+    from game.match import Match
+
+    i18n.set_language("en")
+    m = Match(KAITO, ["human", "hard"], 5, state=_last_kabuto_position(), synchronous=True)
+    hint = m.hints.request(0)
+    assert hint is not None and hint.action == "c5"  # the only move that does not lose
+    assert hint.reason == kaito_reason(m.view(0), "c5", random.Random(0), HINT_SETTINGS)
+    assert hint.reason == hint_reason("kaito", m.view(0), "c5", 1)  # the seed does not change a search's line
+    assert reason_text("kaito", hint.reason, YOU_RED).startswith("After c5, you take Black's last katana")
+    # a game whose coach gives no reason: the hint still comes, without one
+    sushi = Match(get("sushi-draft"), ["human", "hard"], 5, synchronous=True)
+    seat = sushi.to_act()[0]
+    got = sushi.hints.request(seat)
+    assert got is not None and got.action in sushi.view(seat).legal_actions
+
+
+def test_kaito_s_hint_line_says_why_in_the_play_scene(app):
+    """The KAITO play scene says the hint with its reason under the board (real App, headless)."""
+    import time
+
+    from scene_input import click, rect_of, start_scene
+    from scenes.kaito.scene import KaitoPlayScene
+    from scenes.kaito.telling import hint_sentence
+
+    scene = start_scene(app, KaitoPlayScene, seats=["human", "hard"], state=_last_kabuto_position(),
+                        names=["You", "Hard AI"], hints=True)
+    click(app, rect_of(scene, "button:hint").center)
+    end = time.monotonic() + 60
+    while scene.hinting.hint is None:
+        assert time.monotonic() < end, "no hint came"
+        app.pump(16)
+    hint = scene.hinting.hint
+    assert scene.hinting.current() == hint.action == "c5"
+    why = reason_text("kaito", hint.reason, YOU_RED)
+    assert why.startswith("After c5, you take Black's last katana")
+    assert scene.hint_text == hint_sentence("c5") + " " + why

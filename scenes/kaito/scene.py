@@ -68,7 +68,7 @@ from scenes.kaito.layout import (
 )
 from scenes.kaito.panels import SidePainter
 from scenes.kaito.shown import Shown
-from scenes.kaito.telling import KaitoTelling, action_label, color_name, hint_sentence, hinted_square
+from scenes.kaito.telling import KaitoTelling, action_label, color_name, hint_line, hinted_square
 from scenes.kit.dragdrop import DragController
 from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Timeline
@@ -396,7 +396,7 @@ class KaitoPlayScene(PlayScene):
         return None if self.coach is not None and self.exchange is not None else hinted_square(self.hinting.current())
 
     def hint_shown(self, hint: Any) -> None:  # (said in one sentence under the board)
-        self.hint_text = hint_sentence(hint.action)
+        self.hint_text = hint_line(hint)  # (and why: issue 21 §4)
 
     def score_extra(self) -> dict[str, Any]:
         """The score screen also shows each seat's colour."""

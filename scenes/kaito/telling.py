@@ -4,13 +4,13 @@
 (:func:`game.core.describe`)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event
 from game.i18n import N_, _
 from game.kaito.events import LastTileAtStake, LastTileLeft
 from game.kaito.rules import Move, square_name
-from game.kaito.telling import COLOR_WORDS, color_label
+from game.kaito.telling import COLOR_WORDS, color_label, reason_text
 from scenes.kaito.art import rgb_of
 from scenes.play.gamelog import Telling
 
@@ -132,5 +132,15 @@ def hint_sentence(action: str) -> str:
     return _(template).format(square=square_name(move.square), paid=" + ".join(str(v) for v in move.paid))
 
 
-__all__ = ["BANNER_TEMPLATES", "HINT_TEMPLATES", "action_label", "color_name",
+def hint_line(hint: Any) -> str:
+    """A :class:`game.hints.Hint` told in one line: its sentence, then why (issue 21 §4: its
+    ``reason``, the expected line's first telling event, the hint's seat in the second person),
+    e.g. "Hint: move the Kaito to c5. After c5, you take Black's last katana on e6 in 3 moves
+    and win."."""
+    names = [_("You") if s == hint.seat else "" for s in range(2)]
+    why = reason_text(hint.reason, names) if isinstance(hint.reason, dict) else ""
+    return " ".join(t for t in (hint_sentence(hint.action), why) if t)
+
+
+__all__ = ["BANNER_TEMPLATES", "hint_line", "HINT_TEMPLATES", "action_label", "color_name",
            "KaitoTelling", "emphasis_of", "hint_sentence", "hinted_square", "notation_of", "seat_rgb"]
