@@ -39,8 +39,8 @@ LOG_RECT = pygame.Rect(1016, 198, 248, 322)
 #: the game log (:class:`scenes.kit.narration.NarrationLog`) inside the log card
 NARRATION_RECT = pygame.Rect(LOG_RECT.x + 6, LOG_RECT.y + 40, LOG_RECT.w - 12, LOG_RECT.h - 46)
 #: ``button:hint`` and ``button:undo`` in the log card's title row
-HINT_RECT = pygame.Rect(LOG_RECT.right - 180, LOG_RECT.y + 7, 84, 28)
-UNDO_RECT = pygame.Rect(LOG_RECT.right - 92, LOG_RECT.y + 7, 84, 28)
+HINT_RECT = pygame.Rect(LOG_RECT.right - 156, LOG_RECT.y + 7, 72, 28)
+UNDO_RECT = pygame.Rect(LOG_RECT.right - 80, LOG_RECT.y + 7, 72, 28)
 
 DECK_PANEL = pygame.Rect(16, 536, 100, 172)
 HAND_AREA = pygame.Rect(128, 528, 616, 192)

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from scenes.kit.draw import draw_pause_icon
+from scenes.kit.draw import draw_pause_icon, text_width
 from scenes.kit.widgets import Button, WidgetGroup
 
 log = logging.getLogger("tatami.play")
@@ -30,6 +30,26 @@ def add_buttons(scene: Any, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hin
         Button("button:hint", _("Hint"), hint_rect, scene.ask_hint, style="secondary", size=16))
     scene.btn_score = scene.widgets.add(Button("button:score", _("See the score"), score_rect,
                                                scene.request_score, style="primary", size=20))
+    scene.button_row = (undo_rect.right, max(4, undo_rect.x - hint_rect.right))
+
+
+#: The narrowest Undo / Hint button (logical px); each is as wide as its label needs (+ 14).
+BUTTON_MIN_W = 56
+
+
+def fit_buttons(scene: Any) -> None:
+    """Size ``button:undo`` and ``button:hint`` to their labels as drawn now (the language in
+    use, the window's smallest text size) and line them up from the right edge the layout gave
+    Undo: a longer word ("Deshacer") widens its button instead of being cut, and the title beside
+    them (the game log's) gets what is left."""
+    right, gap = getattr(scene, "button_row", (scene.btn_undo.rect.right, 8))
+    x = right
+    for btn in (scene.btn_undo, scene.btn_hint):
+        w = max(BUTTON_MIN_W, round(text_width(scene.app, btn.label, btn.size, True)) + 14)
+        if btn.rect.w != w or btn.rect.right != x:
+            btn.rect = pygame.Rect(x - w, btn.rect.y, w, btn.rect.h)
+        if btn.visible:
+            x -= w + gap
 
 
 def sync_buttons(scene: Any, live: bool, under_panel: bool) -> None:
@@ -45,6 +65,7 @@ def sync_buttons(scene: Any, live: bool, under_panel: bool) -> None:
                            and not sc.match.hints.pending and sc.hinting.current() is None)
     sc.btn_score.visible = live and sc.ended and sc.coach is None
     sc.btn_pause.visible = not sc.review
+    fit_buttons(sc)
 
 
 def open_pause(scene: Any) -> None:

@@ -454,11 +454,15 @@ def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
         else:
             won = sum(1 for a in panel.awards if a.seat is not None)
             won_text = ngettext("{n} chip won this round", "{n} chips won this round", won).format(n=won)
-            won_text, size = fit_label(app, won_text, 18, True, tw)
-            draw_text(surface, app, won_text, (tx, r.y + 58), size, C.INK, bold=True, anchor="midleft")
+            heads = wrap_text(app, won_text, 18, tw, bold=True)[:2]  # two lines where one does not fit
+            head_step = 1.25 * drawn_size(app, 18, won_text)
+            for i, line in enumerate(heads):
+                draw_text(surface, app, line, (tx, r.y + 58 + i * head_step), 18, C.INK, bold=True, anchor="midleft")
             msg = _("Next round starts by itself…") if not sc.humans else _("Press Enter or click Next round.")
+            y = r.y + 86 + (len(heads) - 1) * head_step
             for i, line in enumerate(wrap_text(app, msg, 14, tw)[:3]):
-                draw_text(surface, app, line, (tx, r.y + 86 + i * 19), 14, C.INK_SOFT, anchor="midleft")
+                draw_text(surface, app, line, (tx, y + i * max(19.0, 1.3 * drawn_size(app, 14, msg))), 14,
+                          C.INK_SOFT, anchor="midleft")
     else:
         draw_text(surface, app, _("Counting the plates…"), (tx, r.y + 58), 16, C.INK_SOFT, anchor="midleft")
 

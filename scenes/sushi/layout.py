@@ -42,8 +42,8 @@ PASS_RECT = pygame.Rect(16, 484, 280, 228)
 #: the game log (:class:`scenes.kit.narration.NarrationLog`) inside the bottom-left card
 NARRATION_RECT = pygame.Rect(PASS_RECT.x + 6, PASS_RECT.y + 42, PASS_RECT.w - 12, PASS_RECT.h - 48)
 #: ``button:hint`` and ``button:undo`` in the bottom-left card's title row
-HINT_RECT = pygame.Rect(PASS_RECT.right - 188, PASS_RECT.y + 8, 86, 28)
-UNDO_RECT = pygame.Rect(PASS_RECT.right - 96, PASS_RECT.y + 8, 86, 28)
+HINT_RECT = pygame.Rect(PASS_RECT.right - 164, PASS_RECT.y + 8, 74, 28)
+UNDO_RECT = pygame.Rect(PASS_RECT.right - 84, PASS_RECT.y + 8, 74, 28)
 HAND_AREA = pygame.Rect(306, 484, 668, 236)
 MY_CHIPS_RECT = pygame.Rect(984, 484, 280, 228)
 SCORING_RECT = pygame.Rect(16, 484, 958, 228)

@@ -19,7 +19,7 @@ import pygame
 from game.core import is_you, join_list
 from game.i18n import _, ngettext
 from game.sushi.rules import PILES, ROUNDS
-from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label
+from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label, wrap_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 from scenes.sushi.art import PILE_TITLE
@@ -194,28 +194,36 @@ class SushiScoreScene(ScoreScene):
         n = len(self.seats)
         top = TABLE.y + 64 + (44 if n <= 4 else 40) * n + 18
         w = 372
+        small = max(11.0, app.assets.min_logical())  # the notes' size; larger in a small window
+        step = max(14.0, small * 1.1)
+        # Translators: under a pile's icon when nobody won its chip; "\n" breaks the line (two
+        # lines of ~8 characters)
+        kept = " ".join(_("kept\non pile").split("\n"))
+        # a word too long for its column in a small window wraps: the boxes grow by those lines
+        kept_lines = wrap_text(app, kept, 11, 58)[:3]
+        name_lines = {s: wrap_text(app, self.names[s], 10, 64)[:2] for s in range(n)}
+        extra = max([len(kept_lines) - 2, 0] + [len(v) - 1 for v in name_lines.values()])
         for r in range(ROUNDS):
-            box = pygame.Rect(60 + r * (w + 22), top, w, 112)
+            box = pygame.Rect(60 + r * (w + 22), top, w, round(112 + extra * step))
             draw_panel(surface, app, box, radius=16)
             draw_text(surface, app, _("Round {n}").format(n=r + 1), (box.x + 18, box.y + 20), 15, C.INK, bold=True,
                       anchor="midleft")
             results = self.rounds[r] if r < len(self.rounds) else []
-            small = max(11.0, app.assets.min_logical())  # the notes' size; larger in a small window
             for i, (pile, seat, value) in enumerate(results):
                 cx = box.x + 36 + i * 60
                 cy = box.y + 62
                 surface.blit(app.assets.svg(ICON.format(pile), 22, 22), vp.rect(cx - 11, cy - 24, 22, 22))
                 if seat is None:
-                    # Translators: under a pile's icon when nobody won its chip; "\n" breaks the line (two
-                    # lines of ~8 characters)
-                    for k, line in enumerate(_("kept\non pile").split("\n")[:2]):
-                        ly = cy + 12 + k * max(14.0, small * 1.1)
+                    lines = _("kept\non pile").split("\n")[:2] if len(kept_lines) <= 2 else kept_lines
+                    for k, line in enumerate(lines):
                         line, size = fit_label(app, line, 11, False, 58)
-                        draw_text(surface, app, line, (cx, ly), size, C.INK_MUTED)
+                        draw_text(surface, app, line, (cx, cy + 12 + k * step), size, C.INK_MUTED)
                     continue
                 pygame.draw.circle(surface, SEAT_RGB[seat % len(SEAT_RGB)], vp.to_window((cx - 10, cy + 14)),
                                    vp.px(6))
                 draw_text(surface, app, str(value) if value is not None else "?", (cx + 6, cy + 14), 15, C.INK,
                           bold=True)
-                short, size = fit_label(app, self.names[seat], 10, False, 64, least=0.85)
-                draw_text(surface, app, short, (cx, cy + 14 + max(18.0, small * 1.15)), size, C.INK_MUTED)
+                for k, line in enumerate(name_lines[seat]):
+                    short, size = fit_label(app, line, 10, False, 64, least=0.85)
+                    draw_text(surface, app, short, (cx, cy + 14 + max(18.0, small * 1.15) + k * step), size,
+                              C.INK_MUTED)
