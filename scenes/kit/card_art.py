@@ -11,12 +11,12 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes.kit.render_cache import RenderCache
+from scenes.kit.render_cache import MB, RenderCache
 
 
 class CardArt:
     """Least-recently-used cache of surfaces, keyed per window scale (``viewport.version``; a
-    :class:`scenes.kit.render_cache.RenderCache` of ``MAX_ITEMS``).
+    :class:`scenes.kit.render_cache.RenderCache` of ``MAX_ITEMS`` and ``MAX_BYTES``).
 
     * ``card(key, w, h)`` / ``card_px(key, w_px, h_px)``: a card (``key`` is the subclass's card
       key) at a logical / window-pixel size, built by ``_build_card`` at exactly that size.
@@ -27,13 +27,20 @@ class CardArt:
 
     #: Most surfaces kept (the least recently used go first).
     MAX_ITEMS = 800
+    #: Most bytes of pixels kept (issue 21 §6: a flight's cards at every size they pass through).
+    MAX_BYTES = 24 * MB
     #: Logical size (px) of the reference render ``card_scaled`` scales from.
     BASE_W = 100.0
     BASE_H = 140.0
 
     def __init__(self, app: Any):
         self.app = app
-        self._cache: RenderCache[Any] = RenderCache(self.MAX_ITEMS)
+        self._cache: RenderCache[Any] = RenderCache(self.MAX_ITEMS, self.MAX_BYTES)
+
+    @property
+    def cache(self) -> RenderCache[Any]:
+        """The cache itself (its size and bytes, for a report)."""
+        return self._cache
 
     def _get(self, key: tuple, build: Callable[[], Any]) -> Any:
         """The value cached under ``key`` for the current window scale, built on first use."""

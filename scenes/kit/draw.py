@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import N_, language
 from scenes.kit import boxes
+from scenes.kit.render_cache import MB, RenderCache
 from scenes.kit.tween import clamp
 
 
@@ -53,13 +54,17 @@ SEAT_COLOR_NAME = {"R": N_("Red"), "B": N_("Black")}
 # --------------------------------------------------------------------------------------
 # Low-level drawing helpers (window pixels)
 # --------------------------------------------------------------------------------------
-_shadow_cache: dict[tuple, pygame.Surface] = {}
+#: Shadows, paper textures and wave patterns, bounded in bytes and dropped on a resize (issue 21 §6:
+#: a hovered card's shadow changes size each frame; a paper is the whole window, 8 MB at 1080p).
+SHADOW_CACHE_BYTES, PAPER_CACHE_BYTES = 8 * MB, 20 * MB
+SHADOWS: RenderCache[pygame.Surface] = RenderCache(256, SHADOW_CACHE_BYTES, window=True)
+PAPERS: RenderCache[pygame.Surface] = RenderCache(16, PAPER_CACHE_BYTES, window=True)
 
 
 def shadow_surface(size: tuple[int, int], radius: int, alpha: int = 60, blur: int = 6) -> pygame.Surface:
     """A soft rounded shadow of ``size`` window px (cached), ``blur`` px of feather."""
     key = (size, radius, alpha, blur)
-    s = _shadow_cache.get(key)
+    s = SHADOWS.peek(key)
     if s is not None:
         return s
     w, h = size
@@ -71,9 +76,7 @@ def shadow_surface(size: tuple[int, int], radius: int, alpha: int = 60, blur: in
         a = int(alpha * (i + 1) / steps / 2.2)
         r = pygame.Rect(inset, inset, w + blur * 2 - inset * 2, h + blur * 2 - inset * 2)
         pygame.draw.rect(s, (*C.SHADOW, a), r, border_radius=radius + blur - inset)
-    if len(_shadow_cache) > 256:
-        _shadow_cache.clear()
-    _shadow_cache[key] = s
+    SHADOWS.put(key, s)
     return s
 
 
@@ -104,13 +107,10 @@ def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore
 
 
-_paper_cache: dict[tuple, pygame.Surface] = {}
-
-
 def paper_background(size: tuple[int, int], base: Sequence[int] = C.PAPER, seed: int = 7) -> pygame.Surface:
     """A washi-paper texture (cream with soft fibres and a gentle vignette) of ``size`` window px."""
     key = (size, tuple(base), seed)
-    s = _paper_cache.get(key)
+    s = PAPERS.peek(key)
     if s is not None:
         return s
     w, h = max(1, size[0]), max(1, size[1])
@@ -139,9 +139,7 @@ def paper_background(size: tuple[int, int], base: Sequence[int] = C.PAPER, seed:
             small.set_at((xx, yy), (110, 80, 40, a))
     s.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
     s = s.convert() if pygame.display.get_surface() else s
-    if len(_paper_cache) > 8:
-        _paper_cache.clear()
-    _paper_cache[key] = s
+    PAPERS.put(key, s)
     return s
 
 
@@ -183,7 +181,7 @@ def draw_seigaiha(surface: pygame.Surface, app: Any, lrect: pygame.Rect, color: 
     vp = app.viewport
     wr = vp.to_window(lrect)
     key = ("seigaiha", wr.size, tuple(color), alpha, round(vp.fpx(r), 2))
-    s = _paper_cache.get(key)
+    s = PAPERS.peek(key)
     if s is None:
         s = pygame.Surface(wr.size, pygame.SRCALPHA)
         R = max(4.0, vp.fpx(r))
@@ -201,7 +199,7 @@ def draw_seigaiha(surface: pygame.Surface, app: Any, lrect: pygame.Rect, color: 
                     pygame.draw.circle(s, (0, 0, 0, 0), (int(cx), int(y)), int(rr))  # clear: scales overlap
                     pygame.draw.circle(s, col, (int(cx), int(y)), int(rr), lw, draw_top_left=True,
                                        draw_top_right=True)
-        _paper_cache[key] = s
+        PAPERS.put(key, s)
     surface.blit(s, wr.topleft)
 
 

@@ -16,6 +16,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, fit_text, mix, text_width, wrap_units
+from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import UIElement
 from scenes.kit.tween import approach, clamp, ease_out_cubic
 from scenes.kit.viewport import LOGICAL_H, LOGICAL_W
@@ -31,7 +32,7 @@ WHEEL_STEP, SCROLL_HALF_LIFE_MS = 48.0, 35.0  #: one wheel notch (logical px); t
 # the opened panel's title band, the widest tooltip text
 PAD, TEXT_X, RIGHT_PAD, SCROLL_W, ENTRY_PAD_Y, GAP, HEADER_H, TIP_MAX_W = 8, 16, 13, 7, 4, 3, 34, 320
 TIP_DARK = (34, 30, 28)
-_FADES: dict[tuple[int, int], pygame.Surface] = {}  # (w, h) window px -> top fade of the list
+FADES: RenderCache[pygame.Surface] = RenderCache(16, window=True)  # (w, h) window px -> top fade of the list
 # emphasis -> (background tint, text colour, bar colour when the entry has none, bold)
 _STYLE: dict[str | None, tuple[RGB | None, RGB, RGB | None, bool]] = {
     None: (None, C.INK, None, False),
@@ -487,9 +488,10 @@ def _draw_tooltip(log: NarrationLog, surface: pygame.Surface, app: Any, tip: str
 
 def _top_fade(w: int, h: int) -> pygame.Surface:
     """A ``w`` x ``h`` window-px gradient of the paper colour, opaque at the top (cached)."""
-    s = _FADES.get((w, h))
+    s = FADES.peek((w, h))
     if s is None:
-        s = _FADES[(w, h)] = pygame.Surface((w, max(1, h)), pygame.SRCALPHA)
+        s = pygame.Surface((w, max(1, h)), pygame.SRCALPHA)
         for y in range(h):
             pygame.draw.line(s, (*C.PAPER_LIGHT, 255 * (h - y) // h), (0, y), (w, y))
+        FADES.put((w, h), s)
     return s

@@ -25,7 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import environ, i18n, system  # noqa: E402
-from scenes.kit import boxes, widgets  # noqa: E402
+from scenes.kit import boxes, heap, render_cache, widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 from scenes.shell.assets import Assets  # noqa: E402
@@ -173,6 +173,9 @@ class App:
         self.quit_after_first_frame = False
         self.first_frame_at: float | None = None
         self._t0 = time.perf_counter()
+        #: caches were dropped (a resize, a language, a new scene at the bottom): the memory goes
+        #: back to the system at the next frame where nothing moves (:meth:`_tidy_when_idle`)
+        self.tidy_due, self._bottom_id = False, 0
         if uidump is True:
             self.uidump = UIDump.from_env()
         else:
@@ -253,6 +256,8 @@ class App:
     def _on_resize(self, size: tuple[int, int]) -> None:
         if self.viewport.resize(size):
             self.assets.clear()
+            render_cache.drop_window_caches()
+            self.tidy_due = True
         if not getattr(self, "fullscreen", False):
             self.windowed_size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
 
@@ -329,10 +334,12 @@ class App:
         self.settings.save()
         pygame.display.set_caption(TITLE)
         if code != before:
+            self.assets.language_changed()
             for scene in self.manager.stack:
                 new = scene.language_changed()
                 if new is not None:
                     self.manager.swap(scene, new)
+            self.tidy_due = True
         return code
 
     def quit(self) -> None:
@@ -416,6 +423,19 @@ class App:
             self.uidump.update(self.manager.top(), self.viewport)
         if self._audio_pending and self.running:
             self._start_audio()  # the frame is shown: never delays it (--quit-after-first-frame: never)
+        self._tidy_when_idle()
+
+    def _tidy_when_idle(self) -> None:
+        """When the scene at the bottom of the stack changed (a new game, back to the menu) its
+        predecessor and caches are garbage; once nothing moves (so the ~25 ms it takes never
+        stalls an animation) :func:`scenes.kit.heap.tidy` collects them and gives their memory back."""
+        bottom = id(self.manager.stack[0]) if self.manager.stack else 0
+        if bottom != self._bottom_id:
+            self.tidy_due = self.tidy_due or self._bottom_id != 0  # not for the first scene
+            self._bottom_id = bottom
+        if self.tidy_due and not self.manager.busy():
+            self.tidy_due = False
+            heap.tidy()
 
     def pump(self, dt_ms: float = 1000 / 60) -> None:
         """Run one frame with the queued events and a fixed ``dt_ms`` (tests / self-test)."""

@@ -11,7 +11,11 @@ crashes the app: it is logged once (logger "tatami.assets") and a placeholder is
 
 Sizes: ``font(logical_size)`` and ``svg(path, logical_w, logical_h)`` take LOGICAL pixels and
 render at ``round(n * viewport.scale)`` WINDOW pixels. ``clear()`` drops every cache; the
-app calls it when the window scale changes.
+app calls it when the window scale changes, and :meth:`Assets.language_changed` (the texts) when
+the language does. Every cache is bounded (issue 21 §6): fonts :attr:`Assets.FONT_CACHE_MAX` pixel
+sizes, text :attr:`Assets.TEXT_CACHE_MAX` surfaces and :attr:`Assets.TEXT_CACHE_BYTES`, SVG art
+:attr:`Assets.SVG_CACHE_MAX` and :attr:`Assets.SVG_CACHE_BYTES`, the glyph checks
+:attr:`Assets.GLYPH_CACHE_MAX` (the least recently used go first).
 
 Text (``text`` / ``text_size`` / ``render_px``) is drawn at its real window size, never smaller
 than :data:`MIN_TEXT_PX` (:data:`MIN_JP_TEXT_PX` for Japanese), whatever the window's scale.
@@ -25,7 +29,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -35,6 +38,7 @@ from game import environ
 from game.i18n import plain_words
 from game.safejson import clean_text
 from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
+from scenes.kit.render_cache import MB, RenderCache
 
 log = logging.getLogger("tatami.assets")
 
@@ -98,18 +102,27 @@ class Assets:
     Methods return pygame objects sized in WINDOW pixels for LOGICAL inputs.
     """
 
+    #: Most text surfaces kept, and most bytes of them.
     TEXT_CACHE_MAX = 600
+    TEXT_CACHE_BYTES = 12 * MB
+    #: Most fonts kept, one per (window px size, bold, Japanese); a Japanese face holds ~0.5 MB.
+    FONT_CACHE_MAX = 96
+    #: Most SVG renders kept (one per window px size), and most bytes of them.
+    SVG_CACHE_MAX = 160
+    SVG_CACHE_BYTES = 24 * MB
+    #: Most answers kept of "has the font a glyph for this character / every one of this text".
+    GLYPH_CACHE_MAX = 4096
 
     def __init__(self, viewport: Any, root: Path | None = None):
         self.viewport = viewport
         self.root = Path(root) if root is not None else asset_root()
-        self._fonts: dict[tuple, pygame.font.Font] = {}
-        self._svgs: dict[tuple, pygame.Surface] = {}
+        self._fonts: RenderCache[pygame.font.Font] = RenderCache(self.FONT_CACHE_MAX)
+        self._svgs: RenderCache[pygame.Surface] = RenderCache(self.SVG_CACHE_MAX, self.SVG_CACHE_BYTES)
         self._images: dict[str, pygame.Surface | None] = {}
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text: RenderCache[pygame.Surface] = RenderCache(self.TEXT_CACHE_MAX, self.TEXT_CACHE_BYTES)
         self._warned: set[str] = set()
         self._exists: dict[str, bool] = {}  # relpath -> is the file there (asked once)
-        self._glyph_ok: dict[tuple, bool] = {}  # not scale dependent
+        self._glyph_ok: RenderCache[bool] = RenderCache(self.GLYPH_CACHE_MAX)  # not scale dependent
         #: when a set: every text drawn with English-looking words under the pseudo language is
         #: added (the self-test's check that no text on screen bypassed the catalogs)
         self.unmarked: set[str] | None = None
@@ -148,6 +161,15 @@ class Assets:
         self._text.clear()
         self._scale = self.viewport.scale
 
+    def caches(self) -> dict[str, RenderCache[Any]]:
+        """The bounded caches by name (``fonts``, ``text``, ``svgs``, ``glyphs``), for a report."""
+        return {"fonts": self._fonts, "text": self._text, "svgs": self._svgs, "glyphs": self._glyph_ok}
+
+    def language_changed(self) -> None:
+        """Drop the rendered texts (the app calls this when the language changes: the old
+        language's texts will not be drawn again)."""
+        self._text.clear()
+
     def _check_scale(self) -> None:
         if abs(self.viewport.scale - self._scale) > 1e-9:
             self.clear()
@@ -157,9 +179,10 @@ class Assets:
         """A bundled font at an exact WINDOW pixel size (cached)."""
         px = max(4, int(px))
         key = (px, bool(bold), bool(jp))
-        f = self._fonts.get(key)
-        if f is not None:
-            return f
+        return self._fonts.get(key, lambda: self._load_font(px, bool(bold), bool(jp)), self._fonts.version)
+
+    def _load_font(self, px: int, bold: bool, jp: bool) -> pygame.font.Font:
+        """The bundled font of ``px`` WINDOW px, or its fallbacks (module doc)."""
         rel = FONT_FILES[("jp_bold" if bold else "jp") if jp else ("bold" if bold else "regular")]
         f = None
         p = self.path(rel)
@@ -187,7 +210,6 @@ class Assets:
             f = pygame.font.Font(None, int(px * 1.3))
             if bold:
                 f.bold = True
-        self._fonts[key] = f
         return f
 
     def font(self, logical_size: float, bold: bool = False, jp: bool = False) -> pygame.font.Font:
@@ -204,11 +226,11 @@ class Assets:
         if jp is None:
             jp = has_cjk(text)
         key = ("can", text, jp)
-        v = self._glyph_ok.get(key)
+        v = self._glyph_ok.peek(key)
         if v is None:
             missing = "".join(ch for ch in dict.fromkeys(text) if not ch.isspace() and not self._has_glyph(ch, jp))
             v = not missing
-            self._glyph_ok[key] = v
+            self._glyph_ok.put(key, v)
             if missing:
                 log.warning("the bundled %s font has no glyph for %r (text %r not shown)",
                             "Japanese" if jp else "Latin", missing, text)
@@ -217,7 +239,7 @@ class Assets:
     def _has_glyph(self, ch: str, jp: bool) -> bool:
         """Render ``ch`` and compare with the .notdef box of a private-use code point."""
         key = (ch, jp)
-        v = self._glyph_ok.get(key)
+        v = self._glyph_ok.peek(key)
         if v is not None:
             return v
         f = self.font_px(24, jp=jp)
@@ -232,7 +254,7 @@ class Assets:
             v = (img.get_size(), pygame.image.tobytes(img, "RGB")) != notdef
         except (pygame.error, ValueError):
             v = True
-        self._glyph_ok[key] = v
+        self._glyph_ok.put(key, v)
         return v
 
     def text_px(self, logical_size: float, jp: bool = False) -> int:
@@ -343,9 +365,8 @@ class Assets:
             jp = has_cjk(text)
         # the runs depend on the size only through round(size * scale) (text_px): one entry per pixel size
         key = (text, round(logical_size * self.viewport.scale), tuple(color), bold, jp)
-        s = self._text.get(key)
+        s = self._text.peek(key)
         if s is not None:
-            self._text.move_to_end(key)
             return s
         runs = self.text_runs(text, logical_size, jp)
         if len(runs) == 1:
@@ -360,9 +381,7 @@ class Assets:
                 x += img.get_width()
         if len(color) == 4 and color[3] < 255:
             s.set_alpha(color[3])
-        self._text[key] = s
-        if len(self._text) > self.TEXT_CACHE_MAX:
-            self._text.popitem(last=False)
+        self._text.put(key, s)
         return s
 
     def report_overflow(self, text: str, needed: float, room: float) -> None:
@@ -380,7 +399,7 @@ class Assets:
         """SVG rasterised at exactly (w_px, h_px) window pixels (cached). Placeholder on error."""
         w_px, h_px = max(1, int(w_px)), max(1, int(h_px))
         key = (relpath, w_px, h_px)
-        s = self._svgs.get(key)
+        s = self._svgs.peek(key)
         if s is not None:
             return s
         p = self.path(relpath)
@@ -401,7 +420,7 @@ class Assets:
             self._warn_once(relpath, "missing file")
         if s is None:
             s = placeholder_surface(w_px, h_px)
-        self._svgs[key] = s
+        self._svgs.put(key, s)
         return s
 
     def svg(self, relpath: str, logical_w: float, logical_h: float) -> pygame.Surface:
