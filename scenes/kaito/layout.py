@@ -181,9 +181,14 @@ def lower_title_pos() -> tuple[int, int]:
     return (LOWER_RECT.x + 18, LOWER_RECT.y + 22)
 
 
-def tip_pos(k: int, first: int = 2) -> tuple[int, int]:
-    """Mid-left of line ``k`` of the how-to-play tips (a gap after the first tip's ``first`` lines)."""
-    return (LOWER_RECT.x + 18, LOWER_RECT.y + 58 + k * 25 + (6 if k >= first else 0))
+def tip_pos(k: int, first: int = 2, step: float = 25) -> tuple[float, float]:
+    """Mid-left of line ``k`` of the how-to-play tips, ``step`` logical px apart (a gap after the
+    first tip's ``first`` lines)."""
+    return (LOWER_RECT.x + 18, LOWER_RECT.y + 58 + k * step + (6 if k >= first else 0))
+
+
+#: The lowest a tip line's middle may lie (logical px): its glyphs stay on the lower card.
+TIP_BOTTOM = LOWER_RECT.bottom - 14
 
 
 # -- the lower card: the buy-back (exchange) area ---------------------------------------------------

@@ -27,6 +27,7 @@ from scenes.kaito.layout import (
     PAY_RECT,
     PAY_TOTAL_POS,
     TALLY_MAX,
+    TIP_BOTTOM,
     end_band,
     end_band_lines,
     ex_choice_count_pos,
@@ -48,6 +49,7 @@ from scenes.kit.draw import (
     draw_dashed_rect,
     draw_shadow,
     draw_text,
+    drawn_size,
     fit_label,
     fit_text,
     mix,
@@ -232,8 +234,16 @@ class SidePainter:
         if log_panel is None or not len(log_panel):
             draw_text(surface, app, _("How to play"), lower_title_pos(), 17, C.INK, bold=True, anchor="midleft")
             lines, first = tip_lines(app)
+            # closer lines where they are many (a longer language, a small window); what still
+            # does not fit the card is left out, the last line kept ending with "…"
+            least = 1.2 * drawn_size(app, TIP_SIZE, "".join(lines))
+            step = max(least, min(25.0, (TIP_BOTTOM - tip_pos(len(lines) - 1, first, 0)[1]) / max(1, len(lines) - 1)))
+            fits = [k for k in range(len(lines)) if tip_pos(k, first, step)[1] <= TIP_BOTTOM]
+            if len(fits) < len(lines):
+                lines = lines[:len(fits)]
+                lines[-1] = fit_text(app, lines[-1] + " …", TIP_SIZE, False, TIP_W)
             for k, line in enumerate(lines):
-                draw_text(surface, app, line, tip_pos(k, first), TIP_SIZE, C.INK_SOFT, anchor="midleft")
+                draw_text(surface, app, line, tip_pos(k, first, step), TIP_SIZE, C.INK_SOFT, anchor="midleft")
             return
         pos = lower_title_pos()
         buttons = [b.rect.x for b in (getattr(scene, "btn_hint", None), getattr(scene, "btn_undo", None))

@@ -219,7 +219,8 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
     draw_text(surface, app, str(total), (tx, ty - 4), 24, C.VERMILION if total else C.INK_MUTED, bold=True,
               anchor="midright")
     # Translators: the unit under a seat's stroke total (max ~8 characters)
-    draw_text(surface, app, ngettext("stroke", "strokes", total), (tx, ty + 15), 11, C.INK_MUTED, anchor="midright")
+    unit, unit_size = fit_label(app, ngettext("stroke", "strokes", total), 11, False, 56)
+    draw_text(surface, app, unit, (tx, ty + 15), unit_size, C.INK_MUTED, anchor="midright")
     # completed kanji
     for i, k in enumerate(sh.completed[seat][:5]):
         r = area.kanji(i)

@@ -17,9 +17,9 @@ from typing import Any, Sequence
 import pygame
 
 from game.core import is_you, join_list
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, pgettext
 from game.sushi.rules import PILES, ROUNDS
-from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label, wrap_text
+from scenes.kit.draw import C, draw_chrome, draw_hanko, draw_panel, draw_text, fit_label, text_width, wrap_text
 from scenes.play.score import ScoreScene
 from scenes.play.seats import LEVEL_LABEL, SEAT_RGB
 from scenes.sushi.art import PILE_TITLE
@@ -137,12 +137,18 @@ class SushiScoreScene(ScoreScene):
         table = pygame.Rect(TABLE.x, TABLE.y, TABLE.w, 64 + row_h * n)
         draw_panel(surface, app, table, radius=20)
         for r in range(ROUNDS):
-            head, size = fit_label(app, _("Round {n}").format(n=r + 1), 13, True, 68)
+            head = _("Round {n}").format(n=r + 1)
+            if text_width(app, head, 13 * 0.72, True) > 68:
+                # Translators: a score table's column heading where "Round {n}" does not fit (a small
+                # window; max ~4 characters), e.g. "R1"
+                head = pgettext("score column", "R{n}").format(n=r + 1)
+            head, size = fit_label(app, head, 13, True, 68)
             draw_text(surface, app, head, (COL_ROUND0 + 72 * r, HEAD_Y), size, C.INK_MUTED, bold=True)
         for i, pile in enumerate(PILES):
             x = COL_PILE0 + 84 * i
             surface.blit(app.assets.svg(ICON.format(pile), 24, 24), vp.rect(x - 12, HEAD_Y - 16, 24, 24))
-            draw_text(surface, app, _(PILE_TITLE[pile]), (x, HEAD_Y + 18), 11, C.INK_MUTED)
+            title, size = fit_label(app, _(PILE_TITLE[pile]), 11, False, 80)
+            draw_text(surface, app, title, (x, HEAD_Y + 18), size, C.INK_MUTED)
         # Translators: a column heading of the score table (max ~8 characters)
         draw_text(surface, app, _("Total"), (COL_TOTAL, HEAD_Y), 14, C.INK, bold=True)
         for k, s in enumerate(self.order):

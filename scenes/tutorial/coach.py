@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.i18n import _
-from scenes.kit.draw import C, draw_hanko, draw_panel, draw_text, wrap_text
+from scenes.kit.draw import C, draw_hanko, draw_panel, draw_text, drawn_size, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, WidgetGroup
 
@@ -21,6 +21,12 @@ BUTTON_H = 38
 PAD = 16
 #: Height of the title line ("Coach · step 3 of 11", logical px).
 TITLE_H = 26
+
+
+def line_step(app: Any, size: float, text: str) -> float:
+    """The coach's line spacing (logical px) for ``text`` at ``size``: 1.32 x the size it is
+    really drawn at (larger than ``size`` in a small window, where the smallest text size wins)."""
+    return 1.32 * drawn_size(app, size, text)
 
 
 class CoachPanel:
@@ -88,7 +94,7 @@ class CoachPanel:
         for size in TEXT_SIZES:
             lines = wrap_text(app, self.text, size, width)
             why = wrap_text(app, self.why, size, width, bold=True) if self.why else []
-            need = (len(lines) + len(why)) * size * 1.32 + (6 if why else 0) + extra
+            need = (len(lines) + len(why)) * line_step(app, size, self.text + self.why) + (6 if why else 0) + extra
             self.layout = (size, lines, why)
             if need <= base.h:
                 break
@@ -132,7 +138,7 @@ class CoachPanel:
                   anchor="midleft")
         size, lines, why = self.layout
         y: float = r.y + PAD + TITLE_H
-        step = size * 1.32
+        step = line_step(app, size, self.text + self.why)
         for line in lines:
             draw_text(surface, app, line, (r.x + PAD, y), size, C.INK, anchor="topleft")
             y += step
