@@ -13,35 +13,19 @@ from hypothesis import strategies as st
 from game import i18n
 from scenes.devtools.soak import cache_report, summarize
 from scenes.kit import draw, narration
-from scenes.kit.card_art import CardArt
-from scenes.kit.render_cache import MB, RenderCache, drop_window_caches, surface_bytes
-from scenes.play.base import CACHE_BYTES, CACHE_LIMIT
+from scenes.kit.render_cache import MB, RenderCache, drop_window_caches, surface_bytes, windows_of
 from scenes.shell.assets import Assets
 
-#: The bound of each cache :func:`scenes.devtools.soak.cache_report` names: (entries, bytes).
-BOUNDS = {
-    "assets.fonts": (Assets.FONT_CACHE_MAX, None),
-    "assets.text": (Assets.TEXT_CACHE_MAX, Assets.TEXT_CACHE_BYTES),
-    "assets.svgs": (Assets.SVG_CACHE_MAX, Assets.SVG_CACHE_BYTES),
-    "assets.glyphs": (Assets.GLYPH_CACHE_MAX, None),
-    "draw.shadows": (256, draw.SHADOW_CACHE_BYTES),
-    "draw.paper": (16, draw.PAPER_CACHE_BYTES),
-    "narration.fades": (16, None),
-}
-
-
-def within_bounds(report: dict[str, dict[str, int]]) -> list[str]:
-    """The caches of ``report`` over their bound (none expected)."""
+def within_bounds(report: dict[str, dict[str, int]], window: tuple[int, int]) -> list[str]:
+    """The caches of ``report`` over their bound, or whose byte bound is more than five windows'
+    worth and 32 MB (none expected)."""
     over = []
+    most_bytes = max(32 * MB, 5 * window[0] * window[1] * 4)
     for name, got in report.items():
-        if name.endswith(".render"):
-            most = (CACHE_LIMIT, CACHE_BYTES)
-        elif name.endswith(".art"):
-            most = (CardArt.MAX_ITEMS, CardArt.MAX_BYTES)
-        else:
-            most = BOUNDS[name]
-        if got["entries"] > most[0] or (most[1] is not None and got["bytes"] > most[1]):
-            over.append(f"{name}: {got} over {most}")
+        if got["entries"] > got["limit"] or (got["max_bytes"] is not None and got["bytes"] > got["max_bytes"]):
+            over.append(f"{name}: {got}")
+        if name not in ("assets.fonts", "assets.glyphs", "narration.fades") and not 0 < got["max_bytes"] <= most_bytes:
+            over.append(f"{name}: no byte bound or too large: {got}")
     return over
 
 
@@ -69,18 +53,26 @@ def test_never_over_the_byte_bound(gets: list[tuple[int, int, int]]) -> None:
         assert len(cache) <= 50
 
 
+def test_a_byte_bound_may_follow_the_window() -> None:
+    size = [(1280, 720)]
+    cache: RenderCache[pygame.Surface] = RenderCache(10, windows_of(2, 4 * MB, lambda: size[0]))
+    assert cache.byte_bound == 2 * 1280 * 720 * 4
+    size[0] = (400, 300)
+    assert cache.byte_bound == 4 * MB  # the floor
+
+
 def test_a_hovered_cards_shadows_stay_under_their_bound() -> None:
     """A menu card's shadow grows with its hover, a new size every frame: the shadows kept stay
-    under :data:`scenes.kit.draw.SHADOW_CACHE_BYTES` (they were 256 surfaces, ~85 MB at 1080p)."""
+    under their bound, 8 MB in a small window (they were 256 surfaces, ~85 MB at 1080p)."""
     drop_window_caches()
     for i in range(300):
         draw.shadow_surface((420 + i, 300 + i), 16, alpha=60 + i % 40, blur=16 + i % 7)
-        assert draw.SHADOWS.bytes <= draw.SHADOW_CACHE_BYTES
+        assert draw.SHADOWS.bytes <= draw.SHADOWS.byte_bound
     last = draw.shadow_surface((719, 599), 16, alpha=60 + 299 % 40, blur=16 + 299 % 7)
     assert draw.shadow_surface((719, 599), 16, alpha=60 + 299 % 40, blur=16 + 299 % 7) is last  # still cached
     for i in range(20):
         draw.paper_background((1000 + i, 600))
-        assert draw.PAPERS.bytes <= draw.PAPER_CACHE_BYTES
+        assert draw.PAPERS.bytes <= draw.PAPERS.byte_bound
     drop_window_caches()
     assert len(draw.SHADOWS) == len(draw.PAPERS) == 0
 
@@ -129,7 +121,7 @@ def test_switching_sizes_and_languages_keeps_every_cache_under_its_bound(app) ->
                                  ("sushi_play", {"seats": ["human", "easy", "easy"], "seed": n})):
                     app.manager.reset(app.make_scene(name, **kw))
                     _draw(app)
-                    assert within_bounds(cache_report(app)) == []
+                    assert within_bounds(cache_report(app), app.screen.get_size()) == []
                 w, h = app.screen.get_size()
                 assert all(key[0] == (w, h) or key[0] == "seigaiha" for key in draw.PAPERS.keys())
                 assert all(s.get_width() <= w + 200 for s in draw.SHADOWS.values())

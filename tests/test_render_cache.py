@@ -118,7 +118,7 @@ def test_card_art_rebuilds_after_a_resize() -> None:
         def _build_card(self, key: object, w_px: int, h_px: int) -> object:  # type: ignore[override]
             return (key, w_px, h_px, object())
 
-    app = SimpleNamespace(viewport=SimpleNamespace(version=0, px=lambda n: int(n)))
+    app = SimpleNamespace(viewport=SimpleNamespace(version=0, px=lambda n: int(n), window_size=(1280, 720)))
     art = Art(app)
     a = art.card_px("tuna", 10, 14)
     assert art.card_px("tuna", 10, 14) is a

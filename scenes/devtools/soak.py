@@ -68,7 +68,7 @@ def cache_report(app: Any) -> dict[str, dict[str, int]]:
     from scenes.kit import draw, narration
 
     def entry(cache: Any) -> dict[str, int]:
-        return {"entries": len(cache), "bytes": cache.bytes}
+        return {"entries": len(cache), "bytes": cache.bytes, "limit": cache.limit, "max_bytes": cache.byte_bound}
 
     out = {f"assets.{name}": entry(cache) for name, cache in app.assets.caches().items()}
     out.update({"draw.shadows": entry(draw.SHADOWS), "draw.paper": entry(draw.PAPERS),

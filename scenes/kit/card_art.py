@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes.kit.render_cache import MB, RenderCache
+from scenes.kit.render_cache import MB, RenderCache, windows_of
 
 
 class CardArt:
@@ -27,15 +27,17 @@ class CardArt:
 
     #: Most surfaces kept (the least recently used go first).
     MAX_ITEMS = 800
-    #: Most bytes of pixels kept (issue 21 §6: a flight's cards at every size they pass through).
-    MAX_BYTES = 24 * MB
+    #: Most bytes of pixels kept (issue 21 §6: a flight's cards at every size they pass through):
+    #: ``MAX_WINDOWS`` windows' worth, at least ``MAX_BYTES`` (33 MB at 1920x1080).
+    MAX_BYTES, MAX_WINDOWS = 24 * MB, 4.0
     #: Logical size (px) of the reference render ``card_scaled`` scales from.
     BASE_W = 100.0
     BASE_H = 140.0
 
     def __init__(self, app: Any):
         self.app = app
-        self._cache: RenderCache[Any] = RenderCache(self.MAX_ITEMS, self.MAX_BYTES)
+        self._cache: RenderCache[Any] = RenderCache(
+            self.MAX_ITEMS, windows_of(self.MAX_WINDOWS, self.MAX_BYTES, lambda: app.viewport.window_size))
 
     @property
     def cache(self) -> RenderCache[Any]:

@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import N_, language
 from scenes.kit import boxes
-from scenes.kit.render_cache import MB, RenderCache
+from scenes.kit.render_cache import MB, RenderCache, windows_of
 from scenes.kit.tween import clamp
 
 
@@ -54,11 +54,11 @@ SEAT_COLOR_NAME = {"R": N_("Red"), "B": N_("Black")}
 # --------------------------------------------------------------------------------------
 # Low-level drawing helpers (window pixels)
 # --------------------------------------------------------------------------------------
-#: Shadows, paper textures and wave patterns, bounded in bytes and dropped on a resize (issue 21 §6:
-#: a hovered card's shadow changes size each frame; a paper is the whole window, 8 MB at 1080p).
-SHADOW_CACHE_BYTES, PAPER_CACHE_BYTES = 8 * MB, 20 * MB
-SHADOWS: RenderCache[pygame.Surface] = RenderCache(256, SHADOW_CACHE_BYTES, window=True)
-PAPERS: RenderCache[pygame.Surface] = RenderCache(16, PAPER_CACHE_BYTES, window=True)
+#: Shadows (8 MB, a window's worth if more), paper textures and wave patterns (20 MB, 2.5 windows),
+#: dropped on a resize (issue 21 §6: a hovered card's shadow changes size each frame).
+_SIZE = lambda: (pygame.display.get_surface() or pygame.Surface((1, 1))).get_size()  # noqa: E731 (the window's)
+SHADOWS: RenderCache[pygame.Surface] = RenderCache(256, windows_of(1, 8 * MB, _SIZE), window=True)
+PAPERS: RenderCache[pygame.Surface] = RenderCache(16, windows_of(2.5, 20 * MB, _SIZE), window=True)
 
 
 def shadow_surface(size: tuple[int, int], radius: int, alpha: int = 60, blur: int = 6) -> pygame.Surface:

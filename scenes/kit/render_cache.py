@@ -4,7 +4,9 @@ Scenes draw in window pixels through the viewport (:mod:`scenes.kit.viewport`), 
 built for one window size is wrong for the next: every cached value belongs to a *version*
 (``viewport.version``, bumped on each change of size or scale) and a new version empties the
 cache. Two bounds limit memory (issue 21 §6): past ``limit`` entries, or past ``max_bytes`` bytes of
-pixels (:func:`surface_bytes`), the least recently used go first.
+pixels (:func:`surface_bytes`), the least recently used go first. A byte bound may follow the window
+(:func:`windows_of`: so many windows' worth of pixels, never below a floor), so a large screen
+does not rebuild the art it shows every frame.
 
 Used by :class:`scenes.play.base.PlayScene` (``cached``: shadows, panels, table layers),
 :class:`scenes.kit.card_art.CardArt` (card, chip and tile art), :class:`scenes.shell.assets.Assets`
@@ -42,8 +44,9 @@ class RenderCache(Generic[V]):
 
     Args:
         limit: most entries kept (>= 1); inserting one more evicts the least recently used.
-        max_bytes: most bytes kept as weighed by ``weigh`` (None: no byte bound); past it the
-            least recently used go first, though the newest entry always stays.
+        max_bytes: most bytes kept as weighed by ``weigh`` (None: no byte bound), or a function
+            giving it (asked at each insertion, e.g. :func:`windows_of`); past it the least
+            recently used go first, though the newest entry always stays.
         weigh: a value's size in bytes (default :func:`surface_bytes`).
         window: the values are sized in window px but the cache has no version to tell (a module's
             cache, e.g. :data:`scenes.kit.draw.SHADOWS`): :func:`drop_window_caches` empties it.
@@ -53,11 +56,11 @@ class RenderCache(Generic[V]):
     ``builds`` counts the values built, ``bytes`` the bytes held (a test or a benchmark reads
     them)."""
 
-    def __init__(self, limit: int = 400, max_bytes: int | None = None,
+    def __init__(self, limit: int = 400, max_bytes: int | Callable[[], int] | None = None,
                  weigh: Callable[[Any], int] = surface_bytes, window: bool = False):
         if limit < 1:
             raise ValueError(f"a render cache holds at least 1 entry, not {limit}")
-        if max_bytes is not None and max_bytes < 0:
+        if isinstance(max_bytes, int) and max_bytes < 0:
             raise ValueError(f"a render cache's byte bound is at least 0, not {max_bytes}")
         self.limit = limit
         self.max_bytes = max_bytes
@@ -69,6 +72,11 @@ class RenderCache(Generic[V]):
         self._sizes: dict[Hashable, int] = {}
         if window:
             _WINDOW_CACHES.add(self)
+
+    @property
+    def byte_bound(self) -> int | None:
+        """The byte bound now (``max_bytes``, called if it is a function), or None."""
+        return self.max_bytes() if callable(self.max_bytes) else self.max_bytes
 
     def get(self, key: Hashable, build: Callable[[], V], version: Hashable = None) -> V:
         """The value cached under ``key`` for ``version`` (e.g. ``viewport.version``), built by
@@ -103,8 +111,8 @@ class RenderCache(Generic[V]):
         self._items[key] = value
         self._sizes[key] = size
         self.bytes += size
-        while len(self._items) > self.limit or (
-                self.max_bytes is not None and self.bytes > self.max_bytes and len(self._items) > 1):
+        most = self.byte_bound
+        while len(self._items) > self.limit or (most is not None and self.bytes > most and len(self._items) > 1):
             old, _ = self._items.popitem(last=False)
             self.bytes -= self._sizes.pop(old)
 
@@ -129,6 +137,15 @@ class RenderCache(Generic[V]):
         return key in self._items
 
 
+def windows_of(windows: float, floor: int, window_size: Callable[[], tuple[int, int]]) -> Callable[[], int]:
+    """A byte bound of ``windows`` times the pixels of a window of ``window_size()`` px (4 bytes a
+    pixel), at least ``floor`` bytes."""
+    def bound() -> int:
+        w, h = window_size()
+        return max(floor, int(windows * w * h * 4))
+    return bound
+
+
 _WINDOW_CACHES: weakref.WeakSet[RenderCache[Any]] = weakref.WeakSet()
 
 
@@ -139,4 +156,4 @@ def drop_window_caches() -> None:
         cache.clear()
 
 
-__all__ = ["MB", "RenderCache", "drop_window_caches", "surface_bytes"]
+__all__ = ["MB", "RenderCache", "drop_window_caches", "surface_bytes", "windows_of"]

@@ -37,7 +37,7 @@ from game.match import Match
 from game.worker import AIWorker
 from scenes.kit.dragdrop import DragController
 from scenes.kit.narration import NarrationLog
-from scenes.kit.render_cache import MB, RenderCache
+from scenes.kit.render_cache import MB, RenderCache, windows_of
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
@@ -59,8 +59,17 @@ log = logging.getLogger("tatami.play")
 
 #: Most surfaces the render cache keeps (the least recently used go first; a resize clears it).
 CACHE_LIMIT = 400
-#: Most bytes of pixels it keeps (issue 21 §6; a 1920x1080 table layer is 8 MB).
-CACHE_BYTES = 32 * MB
+#: Most bytes of pixels it keeps (issue 21 §6; a 1920x1080 table layer is 8 MB): four windows'
+#: worth, at least 32 MB.
+CACHE_BYTES, CACHE_WINDOWS = 32 * MB, 4.0
+
+
+def render_cache_for(app: Any) -> RenderCache[pygame.Surface]:
+    """A play scene's render cache in ``app``'s window: :data:`CACHE_LIMIT` entries, at most
+    :data:`CACHE_WINDOWS` windows' worth of pixels (at least :data:`CACHE_BYTES`)."""
+    return RenderCache(CACHE_LIMIT, windows_of(CACHE_WINDOWS, CACHE_BYTES, lambda: app.viewport.window_size))
+
+
 #: The result band's fade-in once the game is over (animation ms).
 END_FADE_MS = 400.0
 
@@ -187,7 +196,7 @@ class PlayScene(Scene):
         self.names = shown_names(self.seats, [str(x) for x in names] if names else None)  # stored as labels
         self.speed = max(0.05, float(getattr(self.app, "animation_factor", 1.0) if speed is None else speed))
         #: surfaces drawn for the current window size (:meth:`cached`)
-        self.render_cache: RenderCache[pygame.Surface] = RenderCache(CACHE_LIMIT, CACHE_BYTES)
+        self.render_cache: RenderCache[pygame.Surface] = render_cache_for(self.app)
         self.match = make_match(game, self.seats, seed, self.names, state, options, mode, think_ms / self.speed)
         self.narration_seat = narration_seat(self.match, mode)
 

@@ -38,7 +38,7 @@ from game import environ
 from game.i18n import plain_words
 from game.safejson import clean_text
 from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
-from scenes.kit.render_cache import MB, RenderCache
+from scenes.kit.render_cache import MB, RenderCache, windows_of
 
 log = logging.getLogger("tatami.assets")
 
@@ -107,9 +107,10 @@ class Assets:
     TEXT_CACHE_BYTES = 12 * MB
     #: Most fonts kept, one per (window px size, bold, Japanese); a Japanese face holds ~0.5 MB.
     FONT_CACHE_MAX = 96
-    #: Most SVG renders kept (one per window px size), and most bytes of them.
+    #: Most SVG renders kept (one per window px size), and most bytes of them (three windows' worth
+    #: if more: a table's art covers the window).
     SVG_CACHE_MAX = 160
-    SVG_CACHE_BYTES = 24 * MB
+    SVG_CACHE_BYTES, SVG_CACHE_WINDOWS = 24 * MB, 3.0
     #: Most answers kept of "has the font a glyph for this character / every one of this text".
     GLYPH_CACHE_MAX = 4096
 
@@ -117,7 +118,8 @@ class Assets:
         self.viewport = viewport
         self.root = Path(root) if root is not None else asset_root()
         self._fonts: RenderCache[pygame.font.Font] = RenderCache(self.FONT_CACHE_MAX)
-        self._svgs: RenderCache[pygame.Surface] = RenderCache(self.SVG_CACHE_MAX, self.SVG_CACHE_BYTES)
+        self._svgs: RenderCache[pygame.Surface] = RenderCache(self.SVG_CACHE_MAX, windows_of(
+            self.SVG_CACHE_WINDOWS, self.SVG_CACHE_BYTES, lambda: viewport.window_size))
         self._images: dict[str, pygame.Surface | None] = {}
         self._text: RenderCache[pygame.Surface] = RenderCache(self.TEXT_CACHE_MAX, self.TEXT_CACHE_BYTES)
         self._warned: set[str] = set()
