@@ -188,7 +188,7 @@ def tip_pos(k: int, first: int = 2, step: float = 25) -> tuple[float, float]:
 
 
 #: The lowest a tip line's middle may lie (logical px): its glyphs stay on the lower card.
-TIP_BOTTOM = LOWER_RECT.bottom - 14
+TIP_BOTTOM = NARRATION_RECT.bottom - 12
 
 
 # -- the lower card: the buy-back (exchange) area ---------------------------------------------------

@@ -40,6 +40,7 @@ from scenes.kit.draw import (
     draw_hanko,
     draw_panel,
     draw_text,
+    fit_label,
     fit_text,
     text_width,
     wrap_text,
@@ -201,7 +202,7 @@ class KanjiScoreScene(ScoreScene):
         meaning = next((m for m in meanings if not m.endswith("-")), meanings[0] if meanings else "")
         size = max(float(TEXT_SIZE), self.app.assets.min_logical())
         lines = wrap_meaning(self.app, meaning, size, self.text_room()) if meaning else []
-        return size, lines + [strokes_text(c.strokes)]
+        return size, lines + [fit_text(self.app, strokes_text(c.strokes), size, False, self.text_room())]
 
     def tile_rect(self, seat: int, i: int) -> pygame.Rect:
         """Kanji ``i`` of ``seat`` (logical): a tile, its meaning and strokes to its right."""
@@ -320,8 +321,8 @@ class KanjiScoreScene(ScoreScene):
                       bold=True)
             unit_size = max(11.0, app.assets.min_logical())
             # Translators: the unit under a seat's stroke total on the score screen (max ~8 characters)
-            unit = ngettext("stroke", "strokes", self.scores[s])
-            draw_text(surface, app, unit, (COL_TOTAL, y + 13 + unit_size / 2), 11, C.INK_MUTED)
+            unit, size = fit_label(app, ngettext("stroke", "strokes", self.scores[s]), 11, False, 64)
+            draw_text(surface, app, unit, (COL_TOTAL, y + 13 + unit_size / 2), size, C.INK_MUTED)
             if won and self.stamp.elapsed_ms > self.stamp.delay_ms:
                 size = 40 * max(0.05, self.stamp.value)
                 draw_hanko(surface, app, (STAMP_X, y), size, "勝", tilt=-10)

@@ -144,10 +144,14 @@ class SushiScoreScene(ScoreScene):
                 head = pgettext("score column", "R{n}").format(n=r + 1)
             head, size = fit_label(app, head, 13, True, 68)
             draw_text(surface, app, head, (COL_ROUND0 + 72 * r, HEAD_Y), size, C.INK_MUTED, bold=True)
+        titles = [_(PILE_TITLE[pile]) for pile in PILES]
+        widths = [min(80.0, text_width(app, t, 11)) for t in titles]
         for i, pile in enumerate(PILES):
             x = COL_PILE0 + 84 * i
             surface.blit(app.assets.svg(ICON.format(pile), 24, 24), vp.rect(x - 12, HEAD_Y - 16, 24, 24))
-            title, size = fit_label(app, _(PILE_TITLE[pile]), 11, False, 80)
+            # a long name may use what its shorter neighbours leave of their columns
+            room = min(2 * (84 - 6 - widths[j] / 2) for j in (i - 1, i + 1) if 0 <= j < len(PILES))
+            title, size = fit_label(app, titles[i], 11, False, room)
             draw_text(surface, app, title, (x, HEAD_Y + 18), size, C.INK_MUTED)
         # Translators: a column heading of the score table (max ~8 characters)
         draw_text(surface, app, _("Total"), (COL_TOTAL, HEAD_Y), 14, C.INK, bold=True)
