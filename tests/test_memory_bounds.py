@@ -75,6 +75,9 @@ def test_a_hovered_cards_shadows_stay_under_their_bound() -> None:
         assert draw.PAPERS.bytes <= draw.PAPERS.byte_bound
     drop_window_caches()
     assert len(draw.SHADOWS) == len(draw.PAPERS) == 0
+    for frame in range(61):  # a menu card's hover deepening its shadow over a second: a handful of shadows
+        draw.shadow_surface((300, 400), 20, alpha=int(60 + 40 * frame / 60), blur=24)
+    assert len(draw.SHADOWS) <= 6
 
 
 def test_fonts_and_glyph_checks_are_bounded(app) -> None:

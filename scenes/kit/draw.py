@@ -54,15 +54,17 @@ SEAT_COLOR_NAME = {"R": N_("Red"), "B": N_("Black")}
 # --------------------------------------------------------------------------------------
 # Low-level drawing helpers (window pixels)
 # --------------------------------------------------------------------------------------
-#: Shadows (8 MB, a window's worth if more), paper textures and wave patterns (20 MB, 2.5 windows),
+#: Shadows (8 MB, two windows' worth if more), paper textures and wave patterns (20 MB, 2.5 windows),
 #: dropped on a resize (issue 21 §6: a hovered card's shadow changes size each frame).
 _SIZE = lambda: (pygame.display.get_surface() or pygame.Surface((1, 1))).get_size()  # noqa: E731 (the window's)
-SHADOWS: RenderCache[pygame.Surface] = RenderCache(256, windows_of(1, 8 * MB, _SIZE), window=True)
+SHADOWS: RenderCache[pygame.Surface] = RenderCache(256, windows_of(2, 8 * MB, _SIZE), window=True)
 PAPERS: RenderCache[pygame.Surface] = RenderCache(16, windows_of(2.5, 20 * MB, _SIZE), window=True)
 
 
 def shadow_surface(size: tuple[int, int], radius: int, alpha: int = 60, blur: int = 6) -> pygame.Surface:
-    """A soft rounded shadow of ``size`` window px (cached), ``blur`` px of feather."""
+    """A soft rounded shadow of ``size`` window px (cached), ``blur`` px of feather; ``alpha`` in steps of
+    8 (a hover's shadow deepening every frame is a handful of surfaces, not one a frame)."""
+    alpha = min(255, (alpha + 4) // 8 * 8)
     key = (size, radius, alpha, blur)
     s = SHADOWS.peek(key)
     if s is not None:
