@@ -149,10 +149,13 @@ def test_the_narration_fades_are_bounded() -> None:
 
 
 def test_the_soak_summary() -> None:
-    samples = [{"minute": m, "rss_mb": 100.0 + (50.0 if m < 10 else m * 0.5)} for m in range(0, 61)]
+    samples = [{"minute": m, "rss_mb": 100.0 + (50.0 if m < 10 else m * 0.5), "round": m // 5,
+                "size": [800, 450] if m // 5 % 2 else [1920, 1080]} for m in range(0, 61)]
     s = summarize(samples, warmup_min=10)
     assert s["warmup_rss_mb"] == 105.0 and s["end_rss_mb"] == 130.0 and s["max_rss_mb"] == 150.0
     assert s["slope_mb_per_h"] == 30.0 and s["samples"] == 61
+    assert s["by_size"]["1920x1080"] == {"first_round_max_mb": 107.0, "last_round_max_mb": 130.0, "rounds": 6}
+    assert s["by_size"]["800x450"] == {"first_round_max_mb": 109.5, "last_round_max_mb": 129.5, "rounds": 5}
     assert summarize([]) == {"samples": 0}
     assert MB == 1 << 20
 

@@ -87,7 +87,10 @@ def cache_report(app: Any) -> dict[str, dict[str, int]]:
 def summarize(samples: list[dict[str, Any]], warmup_min: float = WARMUP_MIN) -> dict[str, Any]:
     """The soak's figures from its samples (each with ``minute`` and ``rss_mb``): ``warmup_rss_mb``
     (the last sample within the warm-up), ``end_rss_mb``, ``max_rss_mb``, ``slope_mb_per_h`` (least
-    squares over the samples after the warm-up; None with fewer than two) and ``samples``."""
+    squares over the samples after the warm-up; None with fewer than two), ``samples`` and
+    ``by_size``: per window size ``"WxH"``, the largest RSS of the first and of the last round
+    played at that size after the warm-up (RSS follows the window size: flat means the last round
+    is no larger than the first)."""
     if not samples:
         return {"samples": 0}
     warm = [s for s in samples if s["minute"] <= warmup_min] or samples[:1]
@@ -99,9 +102,16 @@ def summarize(samples: list[dict[str, Any]], warmup_min: float = WARMUP_MIN) -> 
         mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
         var = sum((x - mx) ** 2 for x in xs)
         slope = round(sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var, 1) if var else None
+    rounds: dict[str, dict[int, float]] = {}
+    for s in after:
+        if "size" in s:
+            per = rounds.setdefault("x".join(map(str, s["size"])), {})
+            per[s["round"]] = max(per.get(s["round"], 0.0), s["rss_mb"])
+    by_size = {size: {"first_round_max_mb": per[min(per)], "last_round_max_mb": per[max(per)], "rounds": len(per)}
+               for size, per in rounds.items()}
     return {"samples": len(samples), "warmup_min": warm[-1]["minute"], "warmup_rss_mb": warm[-1]["rss_mb"],
             "end_rss_mb": samples[-1]["rss_mb"], "max_rss_mb": max(s["rss_mb"] for s in samples),
-            "slope_mb_per_h": slope}
+            "slope_mb_per_h": slope, "by_size": by_size}
 
 
 class _Clock:
