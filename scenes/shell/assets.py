@@ -14,7 +14,8 @@ render at ``round(n * viewport.scale)`` WINDOW pixels. ``clear()`` drops every c
 app calls it when the window scale changes, and :meth:`Assets.language_changed` (the texts) when
 the language does. Every cache is bounded (issue 21 §6): fonts :attr:`Assets.FONT_CACHE_MAX` pixel
 sizes, text :attr:`Assets.TEXT_CACHE_MAX` surfaces and :attr:`Assets.TEXT_CACHE_BYTES`, SVG art
-:attr:`Assets.SVG_CACHE_MAX` and :attr:`Assets.SVG_CACHE_BYTES`, the glyph checks
+:attr:`Assets.SVG_CACHE_MAX` and :attr:`Assets.SVG_CACHE_WINDOWS` windows' worth (at least
+:attr:`Assets.SVG_CACHE_BYTES`), the glyph checks
 :attr:`Assets.GLYPH_CACHE_MAX` (the least recently used go first).
 
 Text (``text`` / ``text_size`` / ``render_px``) is drawn at its real window size, never smaller
