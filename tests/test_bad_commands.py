@@ -303,6 +303,6 @@ def test_headless_runs_need_no_display(tmp_path):
     proc = run([sys.executable, "-m", "scenes", "--replay", str(path), "--quit-after-first-frame"], tmp_path,
                env={"XDG_RUNTIME_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}, unset=NO_DISPLAY[:2])
     assert proc.returncode == 0, proc.stderr[-2000:]
-    proc = run([sys.executable, "-m", "scenes", "--bench", "--frames", "1"], tmp_path,
+    proc = run([sys.executable, "-m", "scenes", "--bench", "--frames", "1", "--bench-only", "frames"], tmp_path,
                env={"XDG_RUNTIME_DIR": str(tmp_path)}, unset=NO_DISPLAY)  # the benchmark picks its own driver
     assert proc.returncode == 0 and json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr[-2000:]

@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game import i18n
+from game import environ, i18n
 from scenes.devtools.driver import Driver, SelfTestFailure
 from scenes.devtools.layoutcheck import Finding, check_frame
 from scenes.devtools.layoutstates import WALKS, SceneWalk, settle
@@ -120,12 +120,12 @@ def run_matrix(walks: Sequence[SceneWalk] = WALKS, langs: Sequence[str] = LANGS,
 
     report = LayoutReport()
     deadline = time.monotonic() + timeout_s
-    old_data = os.environ.get("TATAMI_DATA_DIR")
+    old_data = os.environ.get(environ.DATA_DIR)
     try:
         for lang in langs:
             for size in sizes:
                 with tempfile.TemporaryDirectory() as tmp:
-                    os.environ["TATAMI_DATA_DIR"] = tmp
+                    os.environ[environ.DATA_DIR] = tmp
                     app = App(size=size, settings=Settings(Path(tmp) / "settings.json", autoload=False),
                               uidump=False, language=lang)
                     app.saves, app.stats, app.history = SaveSlots(), StatsStore(), HistoryStore()
@@ -135,9 +135,9 @@ def run_matrix(walks: Sequence[SceneWalk] = WALKS, langs: Sequence[str] = LANGS,
                         app.shutdown()
     finally:
         if old_data is None:
-            os.environ.pop("TATAMI_DATA_DIR", None)
+            os.environ.pop(environ.DATA_DIR, None)
         else:
-            os.environ["TATAMI_DATA_DIR"] = old_data
+            os.environ[environ.DATA_DIR] = old_data
         i18n.set_language("en")
     return report
 
@@ -253,7 +253,7 @@ def run_parallel(langs: Sequence[str] = LANGS, fast: bool = False, thumbs: bool 
 
 def run_layout(out: Any = None, sheets: str | None = None, fast: bool = False) -> int:
     """``tatami --selftest --layout``: the whole matrix, a process per language; contact sheets
-    in the folder ``sheets`` (or ``TATAMI_LAYOUT_SHEETS``) when given. Prints each finding and a
+    in the folder ``sheets`` when given. Prints each finding and a
     summary; 0 when nothing was found, else 1."""
     import sys
 
@@ -263,7 +263,7 @@ def run_layout(out: Any = None, sheets: str | None = None, fast: bool = False) -
         print(msg, file=stream, flush=True)
 
     start = time.monotonic()
-    folder = sheets or os.environ.get("TATAMI_LAYOUT_SHEETS")
+    folder = sheets
     report = run_parallel(fast=fast, thumbs=bool(folder), log=log,
                           frames=Path(folder) / "findings" if folder else None)
     if folder:

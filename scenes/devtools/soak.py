@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from game import environ
+
 
 #: The window sizes a round is played at (window px), in turn.
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 450), (1920, 1080))
@@ -160,9 +162,9 @@ def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = 
         stream.write(json.dumps(obj) + "\n")
         stream.flush()
 
-    old_data = os.environ.get("TATAMI_DATA_DIR")
+    old_data = os.environ.get(environ.DATA_DIR)
     with tempfile.TemporaryDirectory(prefix="tatami-soak-") as tmp:
-        os.environ["TATAMI_DATA_DIR"] = tmp
+        os.environ[environ.DATA_DIR] = tmp
         settings = Settings(Path(tmp) / "settings.json", autoload=False)
         app = App(size=SIZES[0], settings=settings, uidump=False, language="en")
         app.saves, app.stats, app.history = SaveSlots(), StatsStore(), HistoryStore()
@@ -206,9 +208,9 @@ def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = 
             app.shutdown()
             i18n.set_language("en")
             if old_data is None:
-                os.environ.pop("TATAMI_DATA_DIR", None)
+                os.environ.pop(environ.DATA_DIR, None)
             else:
-                os.environ["TATAMI_DATA_DIR"] = old_data
+                os.environ[environ.DATA_DIR] = old_data
     summary = {**summarize(clock.samples, min(WARMUP_MIN, minutes / 6)), "minutes": minutes, "rounds": rnd}
     emit({"summary": summary})
     return summary
