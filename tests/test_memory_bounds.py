@@ -16,6 +16,7 @@ from scenes.kit import draw, narration
 from scenes.kit.render_cache import MB, RenderCache, drop_window_caches, surface_bytes, windows_of
 from scenes.shell.assets import Assets
 
+
 def within_bounds(report: dict[str, dict[str, int]], window: tuple[int, int]) -> list[str]:
     """The caches of ``report`` over their bound, or whose byte bound is more than five windows'
     worth and 32 MB (none expected)."""
@@ -162,10 +163,10 @@ def test_the_soak_summary() -> None:
 
 def test_memory_goes_back_once_a_new_scene_is_idle(app, monkeypatch) -> None:
     """A new scene at the bottom of the stack, a resize or a new language: the app collects the
-    garbage and gives memory back (:func:`scenes.kit.heap.tidy`) at the next frame where nothing
+    garbage and gives memory back (:func:`scenes.shell.heap.tidy`) at the next frame where nothing
     moves, once; not for the first scene (it would delay the first frame)."""
-    from scenes.kit import heap
     from scenes.shell import app as app_module
+    from scenes.shell import heap
 
     calls: list[int] = []
     monkeypatch.setattr(app_module.heap, "tidy", lambda: calls.append(app.frames) or True)

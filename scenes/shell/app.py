@@ -25,9 +25,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import environ, i18n, system  # noqa: E402
-from scenes.kit import boxes, heap, render_cache, widgets  # noqa: E402
+from scenes.kit import boxes, render_cache, widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
+from scenes.shell import heap  # noqa: E402
 from scenes.shell.assets import Assets  # noqa: E402
 from scenes.shell.catalog import GAMES_BY_NAME  # noqa: E402
 from scenes.shell.noticebar import NoticeBar  # noqa: E402
@@ -428,7 +429,7 @@ class App:
     def _tidy_when_idle(self) -> None:
         """When the scene at the bottom of the stack changed (a new game, back to the menu) its
         predecessor and caches are garbage; once nothing moves (so the ~25 ms it takes never
-        stalls an animation) :func:`scenes.kit.heap.tidy` collects them and gives their memory back."""
+        stalls an animation) :func:`scenes.shell.heap.tidy` collects them and gives their memory back."""
         bottom = id(self.manager.stack[0]) if self.manager.stack else 0
         if bottom != self._bottom_id:
             self.tidy_due = self.tidy_due or self._bottom_id != 0  # not for the first scene

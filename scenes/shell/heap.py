@@ -9,36 +9,16 @@ musl). :func:`tidy` first collects the cycles that hold a scene left behind. Nee
 """
 from __future__ import annotations
 
-import ctypes
 import gc
-import sys
-from functools import lru_cache
-from typing import Any
 
-
-@lru_cache(maxsize=1)
-def _glibc() -> Any:
-    """glibc's ``malloc_trim``, or None (another system or C library)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        trim = ctypes.CDLL(None).malloc_trim  # the C library the interpreter runs on
-    except (OSError, AttributeError):  # musl has no malloc_trim
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim
+from game import system
 
 
 def give_back() -> bool:
-    """Return the freed pages of the heap to the system where the C library keeps them (glibc:
-    ``malloc_trim(0)``, a few ms for a heap of hundreds of MB). True when something was asked of
-    the C library, False on systems where there is nothing to do."""
-    trim = _glibc()
-    if trim is None:
-        return False
-    trim(0)
-    return True
+    """Return the freed pages of the heap to the system where the C library keeps them
+    (:func:`game.system.return_freed_memory`: glibc's ``malloc_trim(0)``). True when something was
+    asked of the C library, False on systems where there is nothing to do."""
+    return system.return_freed_memory()
 
 
 def tidy() -> bool:
