@@ -459,9 +459,9 @@ def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
             for i, line in enumerate(heads):
                 draw_text(surface, app, line, (tx, r.y + 58 + i * head_step), 18, C.INK, bold=True, anchor="midleft")
             msg = _("Next round starts by itself…") if not sc.humans else _("Press Enter or click Next round.")
-            y = r.y + 86 + (len(heads) - 1) * head_step
+            msg_y = r.y + 86 + (len(heads) - 1) * head_step
             for i, line in enumerate(wrap_text(app, msg, 14, tw)[:3]):
-                draw_text(surface, app, line, (tx, y + i * max(19.0, 1.3 * drawn_size(app, 14, msg))), 14,
+                draw_text(surface, app, line, (tx, msg_y + i * max(19.0, 1.3 * drawn_size(app, 14, msg))), 14,
                           C.INK_SOFT, anchor="midleft")
     else:
         draw_text(surface, app, _("Counting the plates…"), (tx, r.y + 58), 16, C.INK_SOFT, anchor="midleft")
