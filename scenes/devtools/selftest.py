@@ -274,8 +274,10 @@ def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
     walk_replay(d, log, "Kanji-zushi", coach=True)
 
 
-def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 60.0, out: Any = None) -> int:
-    """Run the self-test; returns the exit code (0 pass, 1 fail)."""
+def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 180.0, out: Any = None) -> int:
+    """Run the self-test; returns the exit code (0 pass, 1 fail). ``timeout_s``: the wall time
+    after which a walk that has not finished counts as stuck (a hang guard, not a speed check:
+    about 40 s here, longer on a loaded machine or under Wine)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
