@@ -55,6 +55,20 @@ def settle(app, scene, max_frames=600):
     raise AssertionError("scene still busy")
 
 
+def pump_until(app, scene, cond, what="condition", frames=3000):
+    """Pump frames until ``cond()`` (a little sleep while ``scene``'s AI thinks).
+
+    Raises:
+        AssertionError: ``what`` not reached within ``frames`` frames."""
+    for _ in range(frames):
+        if cond():
+            return
+        app.pump(16)
+        if scene.match.thinking:
+            time.sleep(0.0005)
+    raise AssertionError(f"{what}: not reached within {frames} frames")
+
+
 def start_scene(app, scene_cls, bots=None, **kw):
     """Put a ``scene_cls`` play scene (fast animations, no AI thinking delay) on ``app``'s stack,
     with ``bots`` (seat -> bot) replacing the seats' AI, and pump one frame."""

@@ -9,10 +9,8 @@ screen's name fields, where typing goes in.
 """
 from __future__ import annotations
 
-import time
-
 import pygame
-from scene_input import press_key, settle, start_scene
+from scene_input import press_key, pump_until, settle, start_scene
 
 from game.kaito.rules import square_name
 from scenes.kaito.scene import KaitoPlayScene
@@ -40,13 +38,8 @@ def walk(app, scene, keys):
 
 
 def wait_for_turn(app, scene, frames=3000):
-    for _ in range(frames):
-        if scene.human_to_act() is not None and not scene.timeline.running and not getattr(scene, "side", None):
-            return
-        app.pump(16)
-        if scene.match.thinking:
-            time.sleep(0.0005)
-    raise AssertionError("the human's turn never came")
+    pump_until(app, scene, lambda: scene.human_to_act() is not None and not scene.timeline.running
+               and not getattr(scene, "side", None), "the human's turn", frames)
 
 
 def test_kaito_arrows_follow_files_and_ranks(app):

@@ -10,11 +10,10 @@ that waits (:class:`Held`); fixed seeds, fast animations.
 from __future__ import annotations
 
 import threading
-import time
 
 import pygame
 import pytest
-from scene_input import click, press_key, settle, start_scene
+from scene_input import click, press_key, pump_until, settle, start_scene
 from test_keyboard_play import exchange_state, focus_id, kaito_square, tab_to
 
 from game import i18n
@@ -51,13 +50,7 @@ def banner(scene):
 
 
 def wait_for(app, scene, cond, frames=3000):
-    for _ in range(frames):
-        if cond():
-            return
-        app.pump(16)
-        if scene.match.thinking:
-            time.sleep(0.0005)
-    raise AssertionError("condition not reached")
+    pump_until(app, scene, cond, "the condition", frames)
 
 
 # ------------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ from game.kaito.events import KaitoEnd
 from game.kaito.telling import outcome_text
 from game.kanji.rules import KANJI
 from game.sushi.rules import SUSHI
-from scenes.devtools.pacing import measure_pacing
+from scenes.devtools.pacing import measure_pacing, percentile
 from scenes.shell.app import App
 from scenes.shell.registry import SCENES
 from scenes.shell.settings import Settings
@@ -66,15 +66,6 @@ from scenes.shell.settings import Settings
 DT_MS = 1000.0 / 60.0
 TARGET_P99_MS = 8.0
 WARMUP_FRAMES = 10
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    v = sorted(values)
-    k = (len(v) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(v) - 1)
-    return v[lo] + (v[hi] - v[lo]) * (k - lo)
 
 
 def _hover_sweep(app: Any, i: int) -> None:
@@ -126,7 +117,7 @@ def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
     return {
         "frames": len(times),
         "median_ms": round(statistics.median(times), 3) if times else 0.0,
-        "p99_ms": round(_percentile(times, 0.99), 3),
+        "p99_ms": round(percentile(times, 0.99), 3),
         "max_ms": round(max(times), 3) if times else 0.0,
         "busy_frames": busy_frames,  # frames in which the scene was animating / thinking
         "scene_starts": games,
@@ -198,7 +189,7 @@ def _measure_when(app: Any, make: Callable[[], Any], frames: int, when: Callable
     return {
         "frames": len(times),
         "median_ms": round(statistics.median(times), 3) if times else 0.0,
-        "p99_ms": round(_percentile(times, 0.99), 3),
+        "p99_ms": round(percentile(times, 0.99), 3),
         "max_ms": round(max(times), 3) if times else 0.0,
         "frames_run": total,
         "scene_starts": games,
@@ -270,10 +261,10 @@ def _measure_thinking(app: Any, make: Callable[[], Any], frames: int, mode: str)
     out = {
         "frames": len(times),
         "median_ms": round(statistics.median(times), 3) if times else 0.0,
-        "p99_ms": round(_percentile(times, 0.99), 3),
+        "p99_ms": round(percentile(times, 0.99), 3),
         "max_ms": round(max(times), 3) if times else 0.0,
         "interval_median_ms": round(statistics.median(intervals), 2) if intervals else 0.0,
-        "interval_p99_ms": round(_percentile(intervals, 0.99), 2),
+        "interval_p99_ms": round(percentile(intervals, 0.99), 2),
         "interval_max_ms": round(max(intervals), 2) if intervals else 0.0,
         "late_frames": sum(1 for x in intervals if x > 1.25 * 1000.0 / fps),  # below 48 FPS
         "ai_mode": ",".join(sorted(used_modes)) or mode,

@@ -117,22 +117,12 @@ def walk_shell(d: Driver) -> Iterator[str]:
         settle(d)
         yield f"rules-{game}"
     d.click("button:back")
-    d.click("button:settings")
-    settle(d)
-    yield "settings"
-    d.key(pygame.K_ESCAPE)
-    d.click("button:stats")
-    settle(d)
-    yield "stats-empty"
-    d.key(pygame.K_ESCAPE)
-    d.click("button:recent")
-    settle(d)
-    yield "recent-empty"
-    d.key(pygame.K_ESCAPE)
-    d.click("button:learn")
-    settle(d)
-    yield "learn"
-    d.key(pygame.K_ESCAPE)
+    for button, state in (("settings", "settings"), ("stats", "stats-empty"), ("recent", "recent-empty"),
+                          ("learn", "learn")):  # each opened from the menu, Esc back to it
+        d.click(f"button:{button}")
+        settle(d)
+        yield state
+        d.key(pygame.K_ESCAPE)
     settle(d)
     d.click("button:game:kaito")
     settle(d)
@@ -309,7 +299,7 @@ def walk_tutorial(game: str) -> Walk:
     """Each step of ``game``'s tutorial, followed as :mod:`scenes.devtools.walk_tutorial` does."""
 
     def walk(d: Driver) -> Iterator[str]:
-        from scenes.devtools.walk_tutorial import _wait_settled, targets
+        from scenes.devtools.walk_tutorial import follow_marked, wait_settled
 
         d.click("button:learn")
         d.wait_scene("learn")
@@ -319,7 +309,7 @@ def walk_tutorial(game: str) -> Walk:
         coach = top.coach
         shown: set[int] = set()
         for _ in range(200):
-            _wait_settled(d, 60)
+            wait_settled(d, 60)
             if coach.index not in shown:
                 shown.add(coach.index)
                 yield f"step-{coach.index + 1}"
@@ -329,12 +319,7 @@ def walk_tutorial(game: str) -> Walk:
             if d.has("button:tutorial-next"):
                 d.click("button:tutorial-next")
                 continue
-            marked = targets(d)
-            if len(marked) >= 2:
-                d.drag(marked[0], marked[1])
-            else:
-                d.click(marked[0])
-            d.frames(2)
+            follow_marked(d)
 
     return walk
 

@@ -39,7 +39,8 @@ PACING_GAMES: tuple[tuple[str, str, tuple[str, ...], float], ...] = (
 FPS = 60
 
 
-def _percentile(values: Sequence[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, linear between the two nearest (0.0 for none)."""
     if not values:
         return 0.0
     v = sorted(values)
@@ -212,7 +213,7 @@ def measure_game(app: Any, game: str, seats: Sequence[str], decisions: int, seed
         "seats": list(seats),
         "decisions": len(waits),
         "median_s": round(statistics.median(waits), 3) if waits else 0.0,
-        "p90_s": round(_percentile(waits, 0.9), 3),
+        "p90_s": round(percentile(waits, 0.9), 3),
         "max_s": round(max(waits), 3) if waits else 0.0,
         "games": games,
     }

@@ -28,7 +28,6 @@ from typing import Any, Callable, TextIO
 
 from game import environ
 
-
 #: The window sizes a round is played at (window px), in turn.
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 450), (1920, 1080))
 #: Sizes the window is dragged to between walks (and back): odd sizes, each a scale of its own.

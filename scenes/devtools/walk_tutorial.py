@@ -33,7 +33,7 @@ def _settled(d: Driver) -> bool:
     return d.has("button:tutorial-next") or d.has("button:play-now") or bool(targets(d))
 
 
-def _wait_settled(d: Driver, wall_s: float) -> None:
+def wait_settled(d: Driver, wall_s: float) -> None:
     end = time.monotonic() + wall_s
     while not _settled(d):
         if time.monotonic() > end:
@@ -71,6 +71,18 @@ def wrong_move(d: Driver) -> bool:
     return True
 
 
+def follow_marked(d: Driver) -> list[str]:
+    """Do what the step's marked pieces say — a drag from the first to the second, or a click on
+    the only one — and let two frames pass; returns the marked ids."""
+    marked = targets(d)
+    if len(marked) >= 2:
+        d.drag(marked[0], marked[1])
+    else:
+        d.click(marked[0])
+    d.frames(2)
+    return marked
+
+
 def walk_tutorial(d: Driver, log: Callable[[str], None], wall_s: float = 120.0, try_wrong: bool = True) -> dict:
     """Complete the tutorial on top of ``d``'s app. Returns ``{"steps", "moves", "refused"}``.
 
@@ -87,7 +99,7 @@ def walk_tutorial(d: Driver, log: Callable[[str], None], wall_s: float = 120.0, 
     while not d.has("button:play-now"):
         if time.monotonic() > end:
             raise SelfTestFailure(f"tutorial: not finished within {wall_s:.0f} s (step {coach.index})")
-        _wait_settled(d, max(1.0, end - time.monotonic()))
+        wait_settled(d, max(1.0, end - time.monotonic()))
         if d.has("button:play-now"):
             break
         if d.has("button:tutorial-next"):
@@ -101,12 +113,7 @@ def walk_tutorial(d: Driver, log: Callable[[str], None], wall_s: float = 120.0, 
                 raise SelfTestFailure(f"tutorial: a wrong move was played at step {index}")
             log(f"  tutorial: a wrong move was refused: {coach.panel.why or '(by the rules)'}")
             continue
-        marked = targets(d)
-        if len(marked) >= 2:
-            d.drag(marked[0], marked[1])
-        else:
-            d.click(marked[0])
-        d.frames(2)
+        marked = follow_marked(d)
         if coach.index == index and coach.phase == "show" and targets(d) == marked and not top.animating():
             raise SelfTestFailure(f"tutorial: following {marked} at step {index} did nothing")
         moves += 1
@@ -129,4 +136,4 @@ def walk_tutorials(d: Driver, log: Callable[[str], None], games: tuple[str, ...]
         d.wait_scene("menu")
 
 
-__all__ = ["TARGET", "targets", "walk_tutorial", "walk_tutorials", "wrong_move"]
+__all__ = ["TARGET", "follow_marked", "targets", "wait_settled", "walk_tutorial", "walk_tutorials", "wrong_move"]

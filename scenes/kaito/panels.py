@@ -58,6 +58,7 @@ from scenes.kit.draw import (
 )
 from scenes.kit.marks import log_title
 from scenes.kit.tween import clamp
+from scenes.play.buttons import left_of_buttons
 from scenes.play.host import PlayHost
 
 
@@ -246,9 +247,7 @@ class SidePainter:
                 draw_text(surface, app, line, tip_pos(k, first, step), TIP_SIZE, C.INK_SOFT, anchor="midleft")
             return
         pos = lower_title_pos()
-        buttons = [b.rect.x for b in (getattr(scene, "btn_hint", None), getattr(scene, "btn_undo", None))
-                   if b is not None and b.visible]
-        title, size = log_title(app, 17, min(buttons, default=LOWER_RECT.right - 12) - 8 - pos[0])
+        title, size = log_title(app, 17, left_of_buttons(scene, LOWER_RECT.right - 12) - 8 - pos[0])
         draw_text(surface, app, title, pos, size, C.INK, bold=True, anchor="midleft")
         log_panel.draw_base(surface, app)
 

@@ -70,6 +70,7 @@ from scenes.kit.draw import (
 from scenes.kit.flight import Flight, centered
 from scenes.kit.marks import draw_hint_mark, draw_said_pill, log_title
 from scenes.kit.tween import clamp
+from scenes.play.buttons import left_of_buttons
 
 #: How long a banner message stays (ms).
 TOAST_MS = 3200.0
@@ -349,9 +350,7 @@ def _draw_log(s: Any, surface: pygame.Surface) -> None:
     log" was cut to "Game…" in a small window), and every event in words
     (:class:`scenes.kit.narration.NarrationLog`)."""
     app = s.app
-    buttons = [b.rect.x for b in (getattr(s, "btn_hint", None), getattr(s, "btn_undo", None))
-               if b is not None and b.visible]
-    room = min(buttons, default=LOG_RECT.right - 12) - 6 - LOG_TITLE[0]
+    room = left_of_buttons(s, LOG_RECT.right - 12) - 6 - LOG_TITLE[0]
     title, tsize = log_title(app, 16, room)
     draw_text(surface, app, title, LOG_TITLE, tsize, C.INK, bold=True, anchor="midleft")
     if s.narration is None or not len(s.narration):

@@ -43,6 +43,11 @@ def fit_buttons(scene: Any) -> None:
     Undo: a longer word ("Deshacer") widens its button instead of being cut, and the title beside
     them (the game log's) gets what is left."""
     right, gap = getattr(scene, "button_row", (scene.btn_undo.rect.right, 8))
+    key = (scene.btn_undo.label, scene.btn_hint.label, scene.btn_undo.visible, scene.btn_hint.visible,
+           scene.app.viewport.version)
+    if getattr(scene, "_buttons_fitted", None) == key:  # (every frame: measure only on a change)
+        return
+    scene._buttons_fitted = key
     x = right
     for btn in (scene.btn_undo, scene.btn_hint):
         w = max(BUTTON_MIN_W, round(text_width(scene.app, btn.label, btn.size, True)) + 14)
@@ -50,6 +55,13 @@ def fit_buttons(scene: Any) -> None:
             btn.rect = pygame.Rect(x - w, btn.rect.y, w, btn.rect.h)
         if btn.visible:
             x -= w + gap
+
+
+def left_of_buttons(scene: Any, default: float) -> float:
+    """The logical x left of the visible ``button:hint`` / ``button:undo`` (where a title beside
+    them must end), or ``default`` when neither shows."""
+    return min((b.rect.x for b in (getattr(scene, "btn_hint", None), getattr(scene, "btn_undo", None))
+                if b is not None and b.visible), default=default)
 
 
 def sync_buttons(scene: Any, live: bool, under_panel: bool) -> None:

@@ -29,6 +29,7 @@ from scenes.kit.draw import (
 )
 from scenes.kit.flight import Flight, centered
 from scenes.kit.marks import draw_hint_mark, log_title
+from scenes.play.buttons import left_of_buttons
 from scenes.play.seats import SEAT_RGB
 from scenes.sushi.art import BACK, PILE_TITLE, TYPE_RGB, icon_path
 from scenes.sushi.layout import (
@@ -204,9 +205,7 @@ def draw_log_card(sc: TableScene, surface: pygame.Surface) -> None:
         draw_pass_card(sc, surface)
         return
     r = PASS_RECT
-    buttons = [b.rect.x for b in (getattr(sc, "btn_hint", None), getattr(sc, "btn_undo", None))
-               if b is not None and b.visible and abs(b.rect.centery - (r.y + 22)) < 20]
-    room = min(buttons, default=r.right - 12) - 8 - (r.x + PANEL_TITLE_DX)
+    room = left_of_buttons(sc, r.right - 12) - 8 - (r.x + PANEL_TITLE_DX)
     title, size = log_title(sc.app, 17, room)
     draw_text(surface, sc.app, title, (r.x + PANEL_TITLE_DX, r.y + 22), size, C.INK, bold=True, anchor="midleft")
     log_panel.draw_base(surface, sc.app)
