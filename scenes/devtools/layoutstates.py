@@ -11,6 +11,7 @@ and may leave the app anywhere (the runner resets it to the menu).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
@@ -280,16 +281,37 @@ def walk_kanji(d: Driver) -> Iterator[str]:
         yield "score"
 
 
+#: How long the replay walk waits for the coach's line (wall s; the analysis runs in a child
+#: process): a guard, the state is checked with or without it.
+COACH_WALL_S = 90.0
+
+
+def _wait_for(d: Driver, ident: str, wall_s: float) -> bool:
+    """Frames until the top scene shows element ``ident`` of a kind other than ``mark-pending``
+    (the coach still at work), at most ``wall_s`` of wall time."""
+    end = time.monotonic() + wall_s
+    while not any(el.id == ident and el.kind != "mark-pending" for el in d.app.manager.top().ui_elements()):
+        if time.monotonic() > end:
+            return False
+        d.frames(1)
+        time.sleep(0.002)
+    return True
+
+
 def walk_replays(d: Driver) -> Iterator[str]:
-    """The replay viewer of a finished game of each game, half-way, with its coach on."""
+    """The replay viewer of a finished game of each game, half-way, with its coach on and its line
+    (and KAITO's expected line under the board) shown."""
     for game, n, seed in (("kaito", 2, 3), ("sushi-draft", 3, 5), ("kanji-zushi", 3, 7)):
         st = _bot_play(_new_state(game, n, seed), game, lambda s: False)
         record = st.record()
         scene = _show(d, "replay", record=record)
-        for _ in range(max(1, len(st.history) // 2)):
+        ply = max(1, len(st.history) // 2)
+        while ply < len(st.history) and st.history[ply - 1][0] != 0:
+            ply += 1  # the coach rates seat 0: stop just after one of its decisions
+        for _ in range(ply):
             d.key(pygame.K_RIGHT, settle=1)
-        if d.has("choice:coach:on"):
-            d.click("choice:coach:on")
+        d.click("button:replay-coach")
+        _wait_for(d, "coach-mark", COACH_WALL_S)  # the coach's line on the step shown (a child process)
         settle(d)
         yield f"{game}"
         del scene

@@ -142,11 +142,12 @@ def widget(app: Any, ident: str, wrect: pygame.Rect) -> None:
         rec.note_widget(ident, wrect)
 
 
-def clip_of(surface: pygame.Surface, window_size: tuple[int, int]) -> pygame.Rect | None:
+def clip_of(surface: pygame.Surface) -> pygame.Rect | None:
     """The layout check's view of where a text on ``surface`` shows: the surface's clip rect when
     it is set (a scrolled list), the whole plane when not (the window's edge is checked apart), and
-    None for a surface that is not the window (a picture drawn for later)."""
-    if surface.get_size() != tuple(window_size):
+    None for a surface that is not the window (a picture drawn for later). The window is the
+    display surface, whatever viewport draws on it (the replay viewer's inset has its own)."""
+    if surface is not pygame.display.get_surface():
         return None
     clip = surface.get_clip()
     return pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6) if clip == surface.get_rect() else clip

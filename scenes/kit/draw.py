@@ -256,7 +256,7 @@ def draw_text(
     if rec is not None:
         runs = app.assets.text_runs(text, size, jp)
         rec.note_text(text, img, r, tuple((px, j) for _, px, j in runs),
-                      boxes.clip_of(surface, vp.window_size), decorative)
+                      boxes.clip_of(surface), decorative)
     return r
 
 
