@@ -318,6 +318,114 @@ def _game_ended(event: GameEnded, names: Sequence[str]) -> str:
     return template(f"{event.KIND}/{event.reason}/{event.result}", only, total).format(**fields)
 
 
+# -- why an action (issue 21 §4): the coach's and the hint's reason, told from its data ------------
+
+
+#: The reason's sentence by ``<kind>/<case>`` of :func:`game.kanji.coach.action_reason` (``kanji``:
+#: it completes a kanji; ``pass``; ``wrong``: an attempt the answer key rejects) and what it says:
+#: ``leaves`` (the card left to the next seat), ``safe`` (no card that seat is likely to use),
+#: ``alone`` (nobody plays after it), ``fewer`` (it scores fewer strokes than the best);
+#: ``/you``: the next seat is the person. Counted by ``n``: the action's strokes (the best's for
+#: ``pass/fewer`` and ``wrong/best``). Placeholders: ``{kanji}`` the kanji it completes, ``{n}``
+#: its strokes, ``{attempt}`` a wrong pair ("日 + 旨"), ``{best}`` / ``{b}`` the best action's kanji
+#: and strokes, ``{d}`` how many fewer, ``{card}`` a shari card on the table, ``{seat}`` the next
+#: seat, ``{next_kanji}`` / ``{m}`` what it may make with ``{card}`` (always 3 strokes or more:
+#: no neta has fewer than 2) and ``{chance}`` how often, in percent.
+REASON_TEMPLATES: dict[str, Template] = {
+    # Translators: the coach's reason; {kanji} the kanji completed and its {n} strokes; {card} a
+    # shari card left on the table; {seat} the next player, who may make {next_kanji} ({m} strokes)
+    # with it; {chance} in percent
+    "kanji/leaves": lambda n: ngettext(
+        "{kanji} scores {n} stroke and leaves {card} to {seat}, who may make {next_kanji} ({m} strokes) with it "
+        "(chance: {chance}%).",
+        "{kanji} scores {n} strokes and leaves {card} to {seat}, who may make {next_kanji} ({m} strokes) with it "
+        "(chance: {chance}%).", n),
+    "kanji/leaves/you": lambda n: ngettext(
+        "{kanji} scores {n} stroke and leaves {card} to you: you may make {next_kanji} ({m} strokes) with it "
+        "(chance: {chance}%).",
+        "{kanji} scores {n} strokes and leaves {card} to you: you may make {next_kanji} ({m} strokes) with it "
+        "(chance: {chance}%).", n),
+    # Translators: the coach's reason; {seat} (the next player) is unlikely to complete a kanji with
+    # the shari cards left on the table
+    "kanji/safe": lambda n: ngettext("{kanji} scores {n} stroke and leaves {seat} no kanji it is likely to make "
+                                     "from the table.",
+                                     "{kanji} scores {n} strokes and leaves {seat} no kanji it is likely to make "
+                                     "from the table.", n),
+    "kanji/safe/you": lambda n: ngettext("{kanji} scores {n} stroke and leaves you no kanji you are likely to make "
+                                         "from the table.",
+                                         "{kanji} scores {n} strokes and leaves you no kanji you are likely to make "
+                                         "from the table.", n),
+    # Translators: the coach's reason when no other player takes turns any more
+    "kanji/alone": lambda n: ngettext("{kanji} scores {n} stroke.", "{kanji} scores {n} strokes.", n),
+    # Translators: the coach's reason; the kanji {kanji} scores {n} strokes, {d} fewer than {best}
+    "kanji/fewer": lambda n: ngettext("{kanji} scores {n} stroke, {d} fewer than {best}.",
+                                      "{kanji} scores {n} strokes, {d} fewer than {best}.", n),
+    "pass/leaves": lambda n: _("Passing scores nothing and leaves {card} to {seat}, who may make {next_kanji} "
+                               "({m} strokes) with it (chance: {chance}%)."),
+    "pass/leaves/you": lambda n: _("Passing scores nothing and leaves {card} to you: you may make {next_kanji} "
+                                   "({m} strokes) with it (chance: {chance}%)."),
+    "pass/safe": lambda n: _("Passing scores nothing and leaves {seat} no kanji it is likely to make from the "
+                             "table."),
+    "pass/safe/you": lambda n: _("Passing scores nothing and leaves you no kanji you are likely to make from the "
+                                 "table."),
+    "pass/alone": lambda n: _("Passing scores nothing."),
+    # Translators: the coach's reason for a pass when {best} (a kanji of {b} strokes) was in reach
+    "pass/fewer": lambda n: ngettext("Passing scores nothing; {best} would score {b} stroke.",
+                                     "Passing scores nothing; {best} would score {b} strokes.", n),
+    # Translators: the coach's reason for a wrong attempt ({attempt}: the two halves, "日 + 旨")
+    "wrong/alone": lambda n: _("{attempt} forms no valid kanji and scores nothing."),
+    # Translators: the coach's reason for a wrong attempt ({attempt}: the two halves, "日 + 旨") when
+    # {best} (a kanji of {b} strokes) was in reach
+    "wrong/fewer": lambda n: ngettext("{attempt} forms no valid kanji; {best} would score {b} stroke.",
+                                      "{attempt} forms no valid kanji; {best} would score {b} strokes.", n),
+}
+
+
+def reason_text(reason: dict[str, Any], names: Sequence[str]) -> str:
+    """The sentence of a reason (:func:`game.kanji.coach.action_reason`'s data) in the language in
+    use, e.g. "持 scores 9 strokes and leaves 青 to Hard AI 2, who may make 清 (11 strokes) with it
+    (chance: 58%)."; the next seat called ``names[next]`` (the person's own seat, "You", in the
+    second person). "" for data it cannot tell.
+
+    Args:
+        reason: the reason's fields (``kind``, ``focus``, ``action``, ``kanji``, ``strokes``,
+            ``best_kanji``, ``best_strokes``, ``next``, ``leaves``, ``next_kanji``,
+            ``next_strokes``, ``next_chance``).
+        names: the seats' names."""
+    try:
+        kind, focus = str(reason["kind"]), str(reason.get("focus"))
+        strokes = int(reason.get("strokes") or 0)
+        best, b = reason.get("best_kanji"), int(reason.get("best_strokes") or 0)
+        nxt = reason.get("next")
+        seat = seat_name(names, nxt) if isinstance(nxt, int) else None
+        n = strokes
+        if kind == "wrong":
+            case = "fewer" if isinstance(best, str) and b > 0 else "alone"
+            n = b
+        elif focus == "score" and isinstance(best, str) and b > strokes:
+            case = "fewer"
+            n = b if kind == "pass" else strokes
+        elif seat is None:
+            case = "alone"
+        else:
+            case = "leaves" if isinstance(reason.get("leaves"), str) else "safe"
+        text = pick_template(REASON_TEMPLATES, f"{kind}/{case}", seat if case in ("leaves", "safe") else None, n)
+        pair = parse_pair(str(reason.get("action")))
+        return text.format(kanji=reason.get("kanji") or "", n=n, best=best or "", b=b, d=b - strokes,
+                           attempt=" + ".join(pair) if pair else "", card=reason.get("leaves") or "",
+                           seat=seat or "", next_kanji=reason.get("next_kanji") or "",
+                           m=reason.get("next_strokes") or 0,
+                           chance=round(float(reason.get("next_chance") or 0) * 100))
+    except (KeyError, TypeError, ValueError, IndexError):
+        return ""
+
+
+def parse_pair(action: str) -> tuple[str, str] | None:
+    """An attempt's two halves (``"日+旨"`` -> ``("日", "旨")``), None for anything else (a pass)."""
+    neta, plus, shari = action.partition("+")
+    return (neta, shari) if plus and neta and shari else None
+
+
 #: The sentence-maker of each event class: ``TELLERS[type(event)](event, names)`` is the event's
 #: whole sentence in the language in use (:func:`game.telling.describe` calls it).
 TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
@@ -333,12 +441,15 @@ TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
 
 
 __all__ = [
+    "REASON_TEMPLATES",
     "TEMPLATES",
     "Template",
     "TELLERS",
     "meaning_of",
     "name_list",
     "outcome_text",
+    "parse_pair",
+    "reason_text",
     "template",
     "verdict",
 ]

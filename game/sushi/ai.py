@@ -424,6 +424,9 @@ class SushiFlatBot(_SearchBot):
     Attributes:
         last_info: after a search, ``{"worlds", "particles", "restarts", "means" (action -> mean
             score), "ms" (milliseconds on the clock)}``; ``{}`` until the first search.
+        observe: None, or ``(i, table) -> None`` called after each playout of the action
+            ``view.legal_actions[i]`` with its played-out table (the coach's tally of who wins
+            each pile, :func:`game.sushi.coach.chip_odds`); it changes nothing of the search.
 
     Raises:
         ValueError: (constructor) an unknown option or a bad value."""
@@ -437,6 +440,10 @@ class SushiFlatBot(_SearchBot):
                  clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
         _check_options(options, self._OPTIONS)
         super().__init__(rng, time_budget_s, iterations, particles, rollout_noise, clock)
+        #: called after every playout with (the action's index in ``view.legal_actions``, the
+        #: played-out :class:`~game.sushi.sim.Table`): the coach tallies who wins each pile
+        #: (:mod:`game.sushi.coach`); None (the default) costs nothing and draws no randomness.
+        self.observe: Callable[[int, Table], None] | None = None
 
     def choose(self, view: SushiView) -> str:
         only = only_action(view)
@@ -446,6 +453,7 @@ class SushiFlatBot(_SearchBot):
         t0 = clock()
         deadline = t0 + self.time_budget_s
         rng = self.rng
+        observe = self.observe
         me = view.seat
         actions = list(view.legal_actions)
         eat = view.phase == EAT
@@ -468,6 +476,8 @@ class SushiFlatBot(_SearchBot):
                 table.hands = [list(h) for h in hands]
                 gains = play_out(table, self.policy, _Noise(noise), me, first)
                 sums[i] += self._score(gains, prior, me, n, last_round)
+                if observe is not None:
+                    observe(i, table)
             worlds += 1
             if self._done(worlds, deadline):
                 break

@@ -279,6 +279,114 @@ def _end(event: End, names: Sequence[str]) -> str:
         scores=scores, winners=join_list([names[s] for s in event.winners]), points=best)
 
 
+# -- why a choice (issue 21 §4): the coach's and the hint's reason, told from its data -------------
+
+
+#: Each chip pile's chip as a noun phrase inside the reason's sentence ("wins the tuna chip").
+CHIP_WORDS: dict[str, str] = {
+    "tuna": N_("the tuna chip"), "shrimp": N_("the shrimp chip"), "salmon": N_("the salmon chip"),
+    "cucumber": N_("the cucumber chip"), "mackerel": N_("the mackerel chip"),
+    # Translators: the chip of the dessert pile (won by eating the most different types in a round)
+    _DESSERT: N_("the dessert chip"),
+}
+
+#: The reason's sentence by ``<phase>/<kind>`` of :func:`game.sushi.coach.chip_reason` (``/alone``:
+#: no rival named, the chip would stay on the pile; ``/you``: the rival is the person). Placeholders:
+#: ``{action}`` and ``{other}`` the two choices in words (:func:`action_words`: "tuna", "a wild as
+#: tuna"), ``{chip}`` the chip (:data:`CHIP_WORDS`), ``{rival}`` a seat's name, ``{chance}`` /
+#: ``{chance_other}`` the deciding seat's chance of the chip in percent after ``{action}`` / after
+#: ``{other}``, ``{rival_chance}`` / ``{rival_chance_other}`` the rival's.
+REASON_TEMPLATES: dict[str, Template] = {
+    # Translators: the coach's reason for a choice; {action} and {other} are cards ("tuna"), {chip}
+    # "the tuna chip", {rival} a player; the numbers are chances in percent after {action} / {other}
+    "eat/win": lambda n: _("Eating {action} rather than {other} wins {chip} from {rival} "
+                           "(chance: {chance}%, instead of {chance_other}%)."),
+    "eat/win/you": lambda n: _("Eating {action} rather than {other} wins {chip} from you "
+                               "(chance: {chance}%, instead of {chance_other}%)."),
+    "eat/win/alone": lambda n: _("Eating {action} rather than {other} wins {chip} (chance: {chance}%, instead of "
+                                 "{chance_other}%)."),
+    "eat/lose": lambda n: _("Eating {action} rather than {other} loses {chip} to {rival} "
+                            "(chance: {chance}%, instead of {chance_other}%)."),
+    "eat/lose/you": lambda n: _("Eating {action} rather than {other} loses {chip} to you "
+                                "(chance: {chance}%, instead of {chance_other}%)."),
+    "eat/lose/alone": lambda n: _("Eating {action} rather than {other} loses {chip} (chance: {chance}%, instead of "
+                                  "{chance_other}%)."),
+    # Translators: the coach's reason: the choice keeps {rival} from winning {chip}; the numbers are
+    # {rival}'s chances in percent
+    "eat/deny": lambda n: _("Eating {action} rather than {other} keeps {chip} from {rival} "
+                            "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "eat/deny/you": lambda n: _("Eating {action} rather than {other} keeps {chip} from you "
+                                "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "eat/give": lambda n: _("Eating {action} rather than {other} lets {rival} win {chip} "
+                            "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "eat/give/you": lambda n: _("Eating {action} rather than {other} lets you win {chip} "
+                                "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    # Translators: the coach's reason when two choices make no real difference to any chip
+    "eat/even": lambda n: _("Eating {action} or {other} makes little difference to the chips this round."),
+    # Translators: the coach's reason for a keep (the rest of the hand is passed on); {action} and
+    # {other} are cards, {chip} "the tuna chip"; the numbers are chances in percent
+    "keep/win": lambda n: _("Keeping {action} rather than {other} wins {chip} from {rival} "
+                            "(chance: {chance}%, instead of {chance_other}%)."),
+    "keep/win/you": lambda n: _("Keeping {action} rather than {other} wins {chip} from you "
+                                "(chance: {chance}%, instead of {chance_other}%)."),
+    "keep/win/alone": lambda n: _("Keeping {action} rather than {other} wins {chip} (chance: {chance}%, instead of "
+                                  "{chance_other}%)."),
+    "keep/lose": lambda n: _("Keeping {action} rather than {other} loses {chip} to {rival} "
+                             "(chance: {chance}%, instead of {chance_other}%)."),
+    "keep/lose/you": lambda n: _("Keeping {action} rather than {other} loses {chip} to you "
+                                 "(chance: {chance}%, instead of {chance_other}%)."),
+    "keep/lose/alone": lambda n: _("Keeping {action} rather than {other} loses {chip} (chance: {chance}%, instead of "
+                                   "{chance_other}%)."),
+    "keep/deny": lambda n: _("Keeping {action} rather than {other} keeps {chip} from {rival} "
+                             "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "keep/deny/you": lambda n: _("Keeping {action} rather than {other} keeps {chip} from you "
+                                 "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "keep/give": lambda n: _("Keeping {action} rather than {other} lets {rival} win {chip} "
+                             "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "keep/give/you": lambda n: _("Keeping {action} rather than {other} lets you win {chip} "
+                                 "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+    "keep/even": lambda n: _("Keeping {action} or {other} makes little difference to the chips this round."),
+}
+
+
+def _percent(x: Any) -> int | str:
+    """A chance 0..1 as whole percent (``0.62`` -> 62); "" for none."""
+    return round(float(x) * 100) if isinstance(x, (int, float)) else ""
+
+
+def reason_text(reason: dict[str, Any], names: Sequence[str]) -> str:
+    """The sentence of a reason (:func:`game.sushi.coach.chip_reason`'s data) in the language in
+    use, e.g. "Eating tuna rather than salmon wins the tuna chip from Hard AI 2 (chance: 62%,
+    instead of 20%)."; the rival called ``names[rival]`` (the person's own seat, "You", in the second person).
+    "" for a forced choice (the coach's line says so) and for data it cannot tell.
+
+    Args:
+        reason: the reason's fields (``kind``, ``phase``, ``action``, ``other``, ``pile``,
+            ``rival``, ``chance``, ``chance_other``, ``rival_chance``, ``rival_chance_other``).
+        names: the seats' names."""
+    try:
+        kind, phase = str(reason["kind"]), str(reason["phase"])
+        action, other = reason["action"], reason["other"]
+        if kind == "forced" or not isinstance(action, str) or not isinstance(other, str):
+            return ""
+        key = f"{phase}/{kind}"
+        rival = reason.get("rival")
+        name = names[rival] if isinstance(rival, int) and 0 <= rival < len(names) else None
+        if kind in ("win", "lose") and name is None:
+            key += "/alone"
+        elif kind != "even" and name is None:
+            return ""
+        pile = reason.get("pile")
+        chip = _(CHIP_WORDS[pile]) if isinstance(pile, str) and pile in CHIP_WORDS else ""
+        text = pick_template(REASON_TEMPLATES, key, name)
+        return text.format(action=action_words(action), other=action_words(other), chip=chip, rival=name or "",
+                           chance=_percent(reason.get("chance")), chance_other=_percent(reason.get("chance_other")),
+                           rival_chance=_percent(reason.get("rival_chance")),
+                           rival_chance_other=_percent(reason.get("rival_chance_other")))
+    except (KeyError, TypeError, ValueError, IndexError):
+        return ""
+
+
 #: The sentence-maker of each event class: ``TELLERS[type(event)](event, names)`` is the event's
 #: whole sentence in the language in use (:func:`game.telling.describe` calls it).
 TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
@@ -297,8 +405,10 @@ TELLERS: dict[type, Callable[[Any, Sequence[str]], str]] = {
 __all__ = [
     "AWARD_TEMPLATES",
     "CARD_WORDS",
+    "CHIP_WORDS",
     "PILE_TITLES",
     "PILE_UNITS",
+    "REASON_TEMPLATES",
     "TEMPLATES",
     "Template",
     "action_words",
@@ -308,5 +418,6 @@ __all__ = [
     "outcome_text",
     "pile_title",
     "pile_unit",
+    "reason_text",
     "template",
 ]
