@@ -19,6 +19,7 @@ from game.kanji.events import KanjiFormed
 from game.kanji.rules import KANJI, judge
 from game.match import Match
 from game.sushi.rules import KEEP, STEPS, SUSHI
+from scenes.kanji.layout import BOARD_RECT
 from scenes.kanji.scene import KanjiPlayScene
 from scenes.sushi.scene import SushiPlayScene
 
@@ -102,38 +103,96 @@ class FormBot:
         return pair or "pass"
 
 
-def _kanji_deal():
-    """A 2-seat deal where seat 0 can form a kanji and, after it did, seat 1 can too."""
-    for seed in range(200):
-        state = KANJI.new_state(2, random.Random(seed))
-        view = state.view(0)
-        pair = FormBot().choose(view)
-        if pair == "pass":
-            continue
-        probe = state.clone()
-        probe.apply(0, pair)
-        if FormBot().choose(probe.view(1)) != "pass":
-            return seed, state, pair
+def _kanji_deal(seats=3):
+    """A deal where seat 0 can form a kanji and, after it, every other seat in turn can too."""
+    for seed in range(400):
+        state = KANJI.new_state(seats, random.Random(seed))
+        probe, pairs = state.clone(), []
+        for seat in range(seats):
+            pair = FormBot().choose(probe.view(seat))
+            if pair == "pass":
+                break
+            probe.apply(seat, pair)
+            pairs.append(pair)
+        if len(pairs) == seats:
+            return seed, state, pairs[0]
     raise AssertionError("no deal found")
 
 
-def test_an_ais_kanji_is_told_briefly_and_the_persons_own_in_full(app):
-    seed, state, pair = _kanji_deal()
-    scene = start_scene(app, KanjiPlayScene, {1: FormBot()}, seats=["human", "medium"], seed=seed, state=state,
-                        speed=1.0)
-    pump_until(app, lambda: scene.human_to_act() == 0, "the person's turn")
+def _watch_kanji_turns(app, scene, pair):
+    """Drop the person's ``pair`` and record every 16 ms frame until the person may act again:
+    (frame, plies applied, the board's result seat, the pair on the join board's seat, the seats
+    still settling)."""
     neta, shari = pair.split("+")
     hand, table = list(scene.shown.hand), list(scene.state.view(0).table)
     drag(app, rect_of(scene, f"neta:{hand.index(neta)}").center, rect_of(scene, f"shari:{table.index(shari)}").center)
     assert scene.timeline.running
-    own_ms = animated_ms(app, scene)
-    pump_until(app, lambda: scene.timeline.running and len(scene.match.state.history) == 2, "the AI's kanji")
-    assert scene.match.state.history[-1][0] == 1
-    ai_ms = animated_ms(app, scene)
+    frames = []
+    for k in range(3000):
+        att, join = scene.board_att, scene.join
+        frames.append((k, len(scene.match.state.history), att.seat if att is not None else None,
+                       join.seat if join is not None else None, {n for kind, n in scene.settling if kind == "seat"}))
+        if scene.human_to_act() == 0:
+            return frames
+        app.pump(FRAME_MS)
+        time.sleep(0.0005)
+    raise AssertionError("the person's turn never came back")
+
+
+def _first(frames, cond):
+    return next(f for f in frames if cond(f))
+
+
+def test_an_ais_kanji_is_told_briefly_and_the_persons_own_in_full(app):
+    from scenes.kanji.choreo import GLOW_MS, SEEN_MS
+
+    seed, state, pair = _kanji_deal()
+    scene = start_scene(app, KanjiPlayScene, {1: FormBot(), 2: FormBot()}, seats=["human", "medium", "medium"],
+                        seed=seed, state=state, speed=1.0)
+    pump_until(app, lambda: scene.human_to_act() == 0, "the person's turn")
+    frames = _watch_kanji_turns(app, scene, pair)
     formed = [e.seat for e in scene.match.state.events if isinstance(e, KanjiFormed)]
-    assert formed == [0, 1]  # both formed a kanji
-    assert own_ms >= 2500, f"the person's own kanji is told in full ({own_ms} ms)"
-    assert ai_ms <= 1300 and ai_ms * 2 < own_ms, f"the AI's kanji took {ai_ms} ms (the person's {own_ms} ms)"
+    assert formed == [0, 1, 2]  # all three formed a kanji
+    ms = lambda f: f[0] * FRAME_MS  # noqa: E731
+    mine = _first(frames, lambda f: f[2] == 0)  # the person's kanji on the board
+    join1 = _first(frames, lambda f: f[3] == 1)  # the first AI's cards on the board
+    ai1 = _first(frames, lambda f: f[2] == 1)  # its kanji
+    join2 = _first(frames, lambda f: f[3] == 2)
+    # the person's own: the drop to the kanji on the board, then its glow before anything covers it
+    assert ms(mine) >= 700 and ms(join1) - ms(mine) >= GLOW_MS - FRAME_MS, (ms(mine), ms(join1))
+    # an AI's: from its cards on the board to its kanji in a fraction of the person's time
+    assert ms(ai1) - ms(join1) <= ms(mine) / 2, (ms(ai1), ms(join1), ms(mine))
+    # the first AI's move began (was applied) while the person's kanji still glowed; the second's
+    # while the first AI's kanji was still shown or settling
+    a1 = _first(frames, lambda f: f[1] == 2)
+    a2 = _first(frames, lambda f: f[1] == 3)
+    assert a1[3] == 0 or 0 in a1[4], "the first AI's move waited for the end of the person's"
+    assert a2[2] == 1 and a2[0] < join2[0], "the second AI's move waited for the end of the first's"
+    # yet every AI's kanji stays on the board SEEN_MS before the next seat's cards take it
+    assert ms(join2) - ms(ai1) >= SEEN_MS - FRAME_MS, (ms(ai1), ms(join2))
+    assert frames[-1][2] == 2  # the last AI's kanji is still on the board at the person's turn
+    told = " ".join(e.text for e in scene.narration.entries)
+    assert all(e.char in told for e in scene.match.state.events if isinstance(e, KanjiFormed))
+
+
+def test_a_click_finishes_the_chained_ai_moves_at_once(app):
+    seed, state, pair = _kanji_deal()
+    scene = start_scene(app, KanjiPlayScene, {1: FormBot(), 2: FormBot()}, seats=["human", "medium", "medium"],
+                        seed=seed, state=state, speed=1.0)
+    pump_until(app, lambda: scene.human_to_act() == 0, "the person's turn")
+    neta, shari = pair.split("+")
+    hand, table = list(scene.shown.hand), list(scene.state.view(0).table)
+    drag(app, rect_of(scene, f"neta:{hand.index(neta)}").center, rect_of(scene, f"shari:{table.index(shari)}").center)
+    pump_until(app, lambda: len(scene.match.state.history) == 2, "the first AI's move")
+    assert scene.timeline.running and scene.board_att is not None and scene.board_att.seat == 0
+    plies = len(scene.match.state.history)
+    click(app, BOARD_RECT.center)  # a click nothing else uses
+    if scene.timeline.running:  # the next AI's move, begun in the frame after the skip
+        assert len(scene.match.state.history) > plies
+    else:
+        assert scene.shown.table == list(scene.match.view(0).table) and not scene.settling
+    told = " ".join(e.text for e in scene.narration.entries)
+    assert all(e.char in told for e in scene.match.state.events if isinstance(e, KanjiFormed))
 
 
 # -- the scoring panel --------------------------------------------------------------------------------

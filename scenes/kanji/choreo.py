@@ -16,7 +16,17 @@ turn moves on.
 Nothing here asks the rules what happened: every answer is read from the events; the snapshot
 (:class:`scenes.kanji.shown.Shown`) is edited step by step and rebuilt from the view at the end.
 The scene ``s`` provides ``shown``, ``areas``, ``names``, ``timeline``, ``join``, ``board_att``,
-``anim_label``, ``sfx`` and ``message``.
+``anim_label``, ``sfx``, ``message`` and the pacing's ``anim_ms``, ``board_at``, ``chain_open``,
+``chained`` and ``settling``.
+
+Pacing (issue 21 §3): a move runs at its own ``pace`` (an AI's :data:`OTHERS_PACE` times as fast
+as the person's; the timeline itself runs at 1.0), and :func:`run_chain` lets the next AI move
+begin while the last one ends: once a move's result shows (its kanji, its wrong pair, its pass)
+the scene may apply the next AI's answer (``chain_open``; :meth:`KanjiPlayScene.update`) and its
+choreography runs beside the rest of this one (the glow, the kanji flying to its row, the refill,
+the draw). A move waits before it takes the join board (:func:`_board_free`) until the last pair
+left it, the slot and the seat it uses have settled, and an AI's result has been on the board
+:data:`SEEN_MS` (so an AI's kanji stays readable even when the next AI forms one at once).
 """
 from __future__ import annotations
 
@@ -48,26 +58,31 @@ from scenes.kanji.shown import Tried
 from scenes.kanji.sprites import JoinShow
 from scenes.kanji.text import caption, wrong_text
 from scenes.kit.flight import Flight, as_tuple
+from scenes.kit.timeline import Choreography
 
-# animation timings (ms at speed 1)
-PLACE_MS = 240.0
+# animation timings (ms at speed 1, the person's own move; an AI's are divided by its pace)
 AI_PLACE_MS = 420.0
 FLIP_MS = 260.0
-TO_BOARD_MS = 380.0
-SLIDE_MS = 260.0
-MORPH_MS = 560.0
-GLOW_MS = 950.0
-SETTLE_MS = 480.0
-REFILL_MS = 460.0
-DRAW_MS = 480.0
+TO_BOARD_MS = 320.0
+SLIDE_MS = 200.0
+MORPH_MS = 420.0
+GLOW_MS = 600.0
+SETTLE_MS = 400.0
+REFILL_MS = 380.0
+DRAW_MS = 400.0
 SHAKE_MS = 620.0
 UNMORPH_MS = 240.0
 BACK_MS = 420.0
 PASS_MS = 650.0
-#: An AI's turn plays this many times as fast as a person's (issue 21 §3: a formed kanji about
-#: 1 s instead of 3.6 s at normal speed; :func:`scenes.play.pacing.move_pace`). Its result stays on
-#: the join board and its caption in the banner after the turn.
+#: An AI's turn plays this many times as fast as a person's (issue 21 §3: a formed kanji in about
+#: half a second; :func:`scenes.play.pacing.move_pace`). Its result stays on the join board and its
+#: caption in the banner after the turn.
 OTHERS_PACE = 3.6
+#: An AI's result (its kanji or its wrong pair) stays on the join board at least this long (ms at
+#: speed 1, whatever the pace) before the next seat's cards take the board.
+SEEN_MS = 700.0
+#: How often a choreography waiting for something looks again (ms of animation time).
+POLL_MS = 16.0
 
 
 class MoveEvents:
@@ -110,16 +125,76 @@ def flight(kind: str, first: Any, start: Any, end: Any, duration: float, **kw: A
     return Flight(kind, first, as_tuple(start), as_tuple(end), duration, **kw)
 
 
-def _fly(s: Any, *flights: Flight) -> list[Flight]:
-    """Replace the sprites in the air with ``flights`` (none: nothing flies)."""
-    s.timeline.clear_sprites()
+def _fly(s: Any, own: list[Flight], *flights: Flight) -> list[Flight]:
+    """Replace the sprites of one move in the air (``own``, that move's list) with ``flights`` (none:
+    nothing of it flies); another move's (running beside it, :func:`run_chain`) stay."""
+    if own:
+        s.timeline.sprites = [f for f in s.timeline.sprites if all(f is not o for o in own)]
+    own[:] = flights
     for f in flights:
         s.timeline.add(f)
     return list(flights)
 
 
-def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None) -> Iterator[float]:
-    """One turn on screen (see the module doc). ``start_rect``: where a dragged neta was dropped."""
+def run_chain(s: Any, first: Choreography) -> Choreography:
+    """The scene's main choreography: ``first`` (one move's) and every next AI move the scene
+    hands over (``s.chained``, taken at once) running beside it, until all have ended. Waits at
+    most :data:`POLL_MS` at a time while a move's result shows (``s.chain_open``)."""
+    tasks: list[list[Any]] = []
+
+    def add(gen: Choreography) -> None:
+        try:
+            tasks.append([gen, float(next(gen))])
+        except StopIteration:
+            pass
+
+    add(first)
+    while True:
+        nxt, s.chained = s.chained, None
+        if nxt is not None:
+            add(nxt)
+            continue
+        if not tasks:
+            break
+        wait = max(0.0, min(t[1] for t in tasks))
+        if s.chain_open:
+            wait = min(wait, POLL_MS)
+        yield wait
+        left = []
+        for t in tasks:
+            t[1] -= wait
+            try:
+                while t[1] <= 0:
+                    t[1] += float(next(t[0]))
+            except StopIteration:
+                continue
+            left.append(t)
+        tasks = left
+    s.chain_open = False
+
+
+def _result_shown(s: Any) -> None:
+    """A move's result shows now: the next AI move may begin (:func:`run_chain`)."""
+    s.board_at = s.anim_ms
+    s.chain_open = True
+
+
+def _board_free(s: Any, seat: int, slot: int, pace: float) -> Choreography:
+    """Wait until the join board is free (no pair on it), ``slot`` and ``seat`` have settled (the
+    last move's refill, draw or cards going back) and, for an AI's move (``pace`` > 1), the last
+    result has been shown :data:`SEEN_MS`."""
+    while s.join is not None or ("slot", slot) in s.settling or ("seat", seat) in s.settling:
+        yield POLL_MS
+    if pace > 1.0 and s.board_att is not None:
+        left = SEEN_MS - (s.anim_ms - s.board_at)
+        if left > 0:
+            yield left
+
+
+def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None,
+                pace: float = 1.0) -> Iterator[float]:
+    """One turn on screen (see the module doc) at ``pace`` (> 1: an AI's, shorter). ``start_rect``:
+    where a dragged neta was dropped."""
     att = move.tried
     if att is None:
         return
@@ -127,61 +202,68 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None)
     seat = att.seat
     area = s.areas[seat]
     name = s.names[seat]
+    p = max(0.05, float(pace))
+    own: list[Flight] = []
+    while ("seat", seat) in s.settling:  # (this seat's last draw lands first)
+        yield POLL_MS
     if att.is_pass:
         s.anim_label = _("You passed") if is_you(name) else _("{name} passed").format(name=name)
         sh.attempts.append(att)
         s.sfx("slide")
-        yield PASS_MS
+        s.chain_open = True  # (a pass leaves the last result on the board)
+        yield PASS_MS / p
         return
     neta, shari, slot = att.neta, att.shari, att.slot
     assert neta is not None and shari is not None and slot is not None
-    s.board_att = None  # (a pass leaves the last result on the board)
     # Translators: the banner while a seat's pair is shown: its name and the two cards ("Aiko: 亻 + 木")
-    s.anim_label = _("{name}: {neta} + {shari}").format(name=name, neta=neta, shari=shari)
-    # 1. the neta is put beside the shari
+    label = _("{name}: {neta} + {shari}").format(name=name, neta=neta, shari=shari)
+    s.anim_label = label
+    # 1. the neta is put beside the shari (the person's: dropped there, or from the hand)
     hand_i = None
     mine = area.bottom and sh.hand is not None and neta in sh.hand
     if mine:
         hand_i = sh.hand.index(neta)
         start = start_rect or hand_rect(hand_i, len(sh.hand))
         sh.hand[hand_i] = None
-        _fly(s, flight("card", (NETA, neta), start, beside_rect(slot), PLACE_MS, lift=10))
-        s.sfx("place")
-        yield PLACE_MS
     else:
         k = sh.hand_sizes[seat]
         start = area.hand_card(max(0, k - 1), max(1, k))
         sh.hand_sizes[seat] = max(0, k - 1)
-        _fly(s, flight("card", BACK, start, beside_rect(slot), AI_PLACE_MS, lift=18))
+        _fly(s, own, flight("card", BACK, start, beside_rect(slot), AI_PLACE_MS / p, lift=18))
         s.sfx("place")
-        yield AI_PLACE_MS
-        _fly(s, flight("card", BACK, beside_rect(slot), beside_rect(slot), FLIP_MS, second=(NETA, neta),
-                       flip=(0.0, 1.0), ease="linear", lift=0))
-        yield FLIP_MS
+        yield AI_PLACE_MS / p
+        _fly(s, own, flight("card", BACK, beside_rect(slot), beside_rect(slot), FLIP_MS / p, second=(NETA, neta),
+                            flip=(0.0, 1.0), ease="linear", lift=0))
+        yield FLIP_MS / p
+        start = beside_rect(slot)
+        yield from _board_free(s, seat, slot, p)
     # 2. both cards go to the join board
+    s.anim_label = label
     sh.table[slot] = None
-    _fly(s,
-         flight("card", (NETA, neta), beside_rect(slot), board_card(0), TO_BOARD_MS, lift=16),
-         flight("card", (SHARI, shari), slot_rect(slot), board_card(1), TO_BOARD_MS, delay=60, lift=16))
-    s.sfx("slide")
-    yield TO_BOARD_MS + 60
+    _fly(s, own,
+         flight("card", (NETA, neta), start, board_card(0), TO_BOARD_MS / p, lift=16),
+         flight("card", (SHARI, shari), slot_rect(slot), board_card(1), TO_BOARD_MS / p, delay=40 / p, lift=16))
+    s.sfx("slide" if not mine else "place")
+    yield (TO_BOARD_MS + 40) / p
     # 3. the halves slide together and (if they form a character) morph into it
-    _fly(s)
+    _fly(s, own)
+    s.board_att = None  # (the last result stayed until the cards took the board; a pass leaves it)
     j = s.join = JoinShow(seat, neta, shari, att.char, att.valid)
-    j.start("slide", SLIDE_MS)
-    yield SLIDE_MS
+    j.start("slide", SLIDE_MS / p)
+    yield SLIDE_MS / p
     if att.char is not None:
-        j.start("morph", MORPH_MS)
-        yield MORPH_MS
+        j.start("morph", MORPH_MS / p)
+        yield MORPH_MS / p
     sh.attempts.append(att)
     s.board_att = att
+    _result_shown(s)
     if move.formed is not None:
-        yield from _valid(s, move, mine)
+        yield from _valid(s, move, mine, own, p)
     else:
-        yield from _wrong(s, att, hand_i)
+        yield from _wrong(s, att, hand_i, own, p)
 
 
-def _valid(s: Any, move: MoveEvents, mine: bool) -> Iterator[float]:
+def _valid(s: Any, move: MoveEvents, mine: bool, own: list[Flight], p: float) -> Iterator[float]:
     """A completed kanji: glow and caption, then the kanji settles, the refill turns up and the
     seat draws (each read from its event)."""
     ev = move.formed
@@ -191,23 +273,26 @@ def _valid(s: Any, move: MoveEvents, mine: bool) -> Iterator[float]:
     area = s.areas[seat]
     j = s.join
     assert j is not None
-    j.start("glow", GLOW_MS, ease="out_cubic")
+    j.start("glow", GLOW_MS / p, ease="out_cubic")
     s.sfx("capture")
     att = s.board_att
     assert att is not None and att.formed is not None
     s.message(caption(att.formed), "good")
-    yield GLOW_MS
+    yield GLOW_MS / p
     # the kanji settles into its seat's row; a new shari turns up; the seat draws a neta
-    s.join = None
+    if s.join is j:
+        s.join = None
     slot = ev.slot
+    settling = {("slot", slot), ("seat", seat)}
+    s.settling |= settling
     k = len(sh.completed[seat])
-    flights = [flight("kanji", (ev.char, ev.strokes), board_tile(), area.kanji(min(k, 4)), SETTLE_MS, lift=22)]
+    flights = [flight("kanji", (ev.char, ev.strokes), board_tile(), area.kanji(min(k, 4)), SETTLE_MS / p, lift=22)]
     refill = move.refill_card
     if isinstance(move.refill, SlotRefilled):
         layer = min(3, max(0, sh.shari_left - 1))
         sh.apply_refill_count(move.refill)
-        flights.append(flight("card", BACK, pile_rect(layer), slot_rect(slot), REFILL_MS, second=(SHARI, refill),
-                              flip=(0.45, 0.9), delay=SETTLE_MS * 0.35, lift=14))
+        flights.append(flight("card", BACK, pile_rect(layer), slot_rect(slot), REFILL_MS / p, second=(SHARI, refill),
+                              flip=(0.45, 0.9), delay=SETTLE_MS * 0.3 / p, lift=14))
     draw = move.draw
     new_hand = None
     if draw is not None:
@@ -222,21 +307,22 @@ def _valid(s: Any, move: MoveEvents, mine: bool) -> Iterator[float]:
                 continue
             src = hand_rect(i, len(sh.hand))
             dst = hand_rect(new_hand.index(card), len(new_hand))
-            flights.append(flight("card", (NETA, card), src, dst, DRAW_MS * 0.8, delay=SETTLE_MS * 0.5, lift=4))
+            flights.append(flight("card", (NETA, card), src, dst, DRAW_MS * 0.8 / p, delay=SETTLE_MS * 0.4 / p,
+                                  lift=4))
         if drawn is not None:
             dst = hand_rect(new_hand.index(drawn), len(new_hand))
-            flights.append(flight("card", BACK, deck_rect(1), dst, DRAW_MS, second=(NETA, drawn), flip=(0.55, 0.95),
-                                  delay=SETTLE_MS * 0.5, lift=18))
+            flights.append(flight("card", BACK, deck_rect(1), dst, DRAW_MS / p, second=(NETA, drawn),
+                                  flip=(0.55, 0.95), delay=SETTLE_MS * 0.4 / p, lift=18))
         sh.hand = [None] * len(new_hand)
     elif draw is not None:
         n = sh.hand_sizes[seat]
         dst = area.hand_card(n, n + 1)
         start = area.deck() if not area.bottom else deck_rect(1)
-        flights.append(flight("card", BACK, start, dst, DRAW_MS, delay=SETTLE_MS * 0.5, lift=8))
-    _fly(s, *flights)
+        flights.append(flight("card", BACK, start, dst, DRAW_MS / p, delay=SETTLE_MS * 0.4 / p, lift=8))
+    _fly(s, own, *flights)
     s.sfx("slide")
     longest = max((fl.tween.delay_ms + fl.tween.duration_ms for fl in flights), default=0.0)
-    yield longest + 40
+    yield longest + 40 / p
     # everything landed
     sh.apply_formed(ev)
     sh.table[slot] = refill
@@ -244,44 +330,49 @@ def _valid(s: Any, move: MoveEvents, mine: bool) -> Iterator[float]:
         sh.hand = new_hand
     elif draw is not None:
         sh.hand_sizes[seat] += 1
-    _fly(s)
+    s.settling -= settling
+    _fly(s, own)
 
 
-def _wrong(s: Any, att: Tried, hand_i: int | None) -> Iterator[float]:
+def _wrong(s: Any, att: Tried, hand_i: int | None, own: list[Flight], p: float) -> Iterator[float]:
     """A wrong attempt: the glyph shakes, the banner says why, both cards go back."""
     sh = s.shown
     seat = att.seat
     area = s.areas[seat]
     j = s.join
     assert j is not None and att.slot is not None
-    j.start("shake", SHAKE_MS, ease="linear")
-    s.message(wrong_text(att), "error")
-    yield SHAKE_MS
-    if att.char is not None:
-        j.start("unmorph", UNMORPH_MS)
-        yield UNMORPH_MS
-    s.join = None
     slot = att.slot
+    settling = {("slot", slot), ("seat", seat)}
+    s.settling |= settling
+    j.start("shake", SHAKE_MS / p, ease="linear")
+    s.message(wrong_text(att), "error")
+    yield SHAKE_MS / p
+    if att.char is not None:
+        j.start("unmorph", UNMORPH_MS / p)
+        yield UNMORPH_MS / p
+    if s.join is j:
+        s.join = None
     flights = []
     if hand_i is not None and sh.hand is not None:
         dst = hand_rect(hand_i, len(sh.hand))
-        flights.append(flight("card", (NETA, att.neta), board_card(0, 1.0), dst, BACK_MS, lift=14))
+        flights.append(flight("card", (NETA, att.neta), board_card(0, 1.0), dst, BACK_MS / p, lift=14))
     else:
         n = sh.hand_sizes[seat]
         dst = area.hand_card(n, n + 1)
-        flights.append(flight("card", (NETA, att.neta), board_card(0, 1.0), dst, BACK_MS, second=BACK,
+        flights.append(flight("card", (NETA, att.neta), board_card(0, 1.0), dst, BACK_MS / p, second=BACK,
                               flip=(0.0, 0.35), lift=14))
-    flights.append(flight("card", (SHARI, att.shari), board_card(1, 1.0), slot_rect(slot), BACK_MS, delay=60,
-                          lift=14))
-    _fly(s, *flights)
+    flights.append(flight("card", (SHARI, att.shari), board_card(1, 1.0), slot_rect(slot), BACK_MS / p,
+                          delay=60 / p, lift=14))
+    _fly(s, own, *flights)
     s.sfx("slide")
-    yield BACK_MS + 60
+    yield (BACK_MS + 60) / p
     if hand_i is not None and sh.hand is not None:
         sh.hand[hand_i] = att.neta
     else:
         sh.hand_sizes[seat] += 1
     sh.table[slot] = att.shari
-    _fly(s)
+    s.settling -= settling
+    _fly(s, own)
 
 
-__all__ = ["OTHERS_PACE", "MoveEvents", "choreo_move"]
+__all__ = ["OTHERS_PACE", "SEEN_MS", "MoveEvents", "choreo_move", "run_chain"]

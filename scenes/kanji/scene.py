@@ -46,7 +46,7 @@ from game.kanji.events import GameEnded
 from game.kanji.rules import KANJI, KanjiState
 from scenes.kanji import status
 from scenes.kanji.art import KanjiArt, warm_up
-from scenes.kanji.choreo import OTHERS_PACE, MoveEvents, choreo_move
+from scenes.kanji.choreo import OTHERS_PACE, MoveEvents, choreo_move, run_chain
 from scenes.kanji.draw import TOAST_COLORS, TOAST_MS, draw_scene
 from scenes.kanji.input import KanjiInput
 from scenes.kanji.layout import (
@@ -148,6 +148,12 @@ class KanjiPlayScene(PlayScene):
         self.join: JoinShow | None = None
         self.anim_label = ""
         self.board_att: Tried | None = None
+        # the pacing (scenes.kanji.choreo.run_chain): the next AI move may begin; its choreography;
+        # the slots and seats still settling; animation time and when the board's result showed
+        self.chain_open = False
+        self.chained: Choreography | None = None
+        self.settling: set[tuple[str, int]] = set()
+        self.anim_ms = self.board_at = 0.0
         self.end_event: GameEnded | None = None
         self.cursor = 0  # everything before this scene is read below
         for ev in self._take_events():  # what happened before this scene (a continued game)
@@ -194,6 +200,8 @@ class KanjiPlayScene(PlayScene):
         result on the board, a new snapshot."""
         self.join = None
         self.anim_label = ""
+        self.chain_open, self.chained = False, None
+        self.settling.clear()
         self.toast_ms = 0.0
         self.end_shown = False
         self.end_event = None
@@ -337,10 +345,23 @@ class KanjiPlayScene(PlayScene):
 
     def _play_new(self, start_rect: pygame.Rect | None = None) -> None:
         """Save, then choreograph the events of the action just applied (as the seat shown saw it)."""
+        self._run(run_chain(self, self._choreo(start_rect)))
+
+    def _choreo(self, start_rect: pygame.Rect | None = None) -> Choreography:
+        """Save; the choreography of the action just applied, at its seat's pace (an AI's: brief)."""
         move = MoveEvents(self._take_events())
         self.autosave()
         seat = move.tried.seat if move.tried is not None else None
-        self._run(choreo_move(self, move, start_rect), move_pace(self, seat, OTHERS_PACE))  # an AI's: brief
+        return choreo_move(self, move, start_rect, move_pace(self, seat, OTHERS_PACE))
+
+    def _chain(self) -> None:
+        """While a move's result shows, apply the next AI's answer once ready; its choreography
+        runs beside the rest of this one (:func:`scenes.kanji.choreo.run_chain`)."""
+        if (self.chained is None and self.coach is None and not self.review and not self._left
+                and self.privacy_for is None and self.match.bots_to_act() and self.coaching.bots_allowed()
+                and self.match.drive() is not None):
+            self.chain_open = False
+            self.chained = self._choreo()
 
     def _drive(self) -> None:
         """Start whatever comes next when nothing animates: the end of the game, the AI's next
@@ -389,6 +410,8 @@ class KanjiPlayScene(PlayScene):
         """The choreography ended: nothing in the air, a fresh snapshot from the view."""
         self.join = None
         self.anim_label = ""
+        self.chain_open, self.chained = False, None
+        self.settling.clear()
         self.refresh()
         self._sync_widgets()
 
@@ -404,6 +427,9 @@ class KanjiPlayScene(PlayScene):
             if self.join is not None:
                 self.join.update(sdt * self.timeline.pace)
             self.timeline.step(sdt)
+            self.anim_ms += sdt
+            if self.chain_open and self.timeline.running:
+                self._chain()
         if self.handover.returned():
             return
         self._drive()
