@@ -390,18 +390,18 @@ def test_kanji_reason_sentences():
            "best_strokes": None, "next": 1, "leaves": "青", "next_kanji": "清", "next_strokes": 11,
            "next_chance": 0.58}
     assert reason_text("kanji-zushi", why, names) == (
-        "持 scores 9 strokes and leaves 青 to Hard AI 1, who may make 清 (11 strokes) with it (chance: 58%).")
+        "持 scores 9 strokes; it leaves 青 to Hard AI 1 for 清 (11 strokes; chance: 58%).")
     assert reason_text("kanji-zushi", {**why, "leaves": None}, names) == (
-        "持 scores 9 strokes and leaves Hard AI 1 no kanji it is likely to make from the table.")
+        "持 scores 9 strokes and leaves Hard AI 1 no likely kanji on the table.")
     assert reason_text("kanji-zushi", {**why, "next": None}, names) == "持 scores 9 strokes."
-    assert reason_text("kanji-zushi", {**why, "next": 0}, names).endswith("to you: you may make 清 (11 strokes) "
-                                                                         "with it (chance: 58%).")
+    assert reason_text("kanji-zushi", {**why, "next": 0}, names).endswith("it leaves you 青 for 清 (11 strokes; "
+                                                                         "chance: 58%).")
     fewer = {**why, "focus": "score", "best_kanji": "請", "best_strokes": 15}
     assert reason_text("kanji-zushi", fewer, names) == "持 scores 9 strokes, 6 fewer than 請."
     wrong = {**fewer, "kind": "wrong", "action": "日+旨", "kanji": None, "strokes": 0}
     assert reason_text("kanji-zushi", wrong, names) == "日 + 旨 forms no valid kanji; 請 would score 15 strokes."
     passing = {**why, "kind": "pass", "action": "pass", "kanji": None, "strokes": 0}
-    assert reason_text("kanji-zushi", passing, names).startswith("Passing scores nothing and leaves 青 to Hard AI 1")
+    assert reason_text("kanji-zushi", passing, names).startswith("Passing scores nothing; it leaves 青 to Hard AI 1")
     for lang in ("es", "ja"):
         i18n.set_language(lang)
         try:
@@ -425,3 +425,80 @@ def test_sushi_and_kanji_hints_carry_their_reason():
         assert hint is not None and isinstance(hint.reason, dict) and hint.reason["action"] == hint.action
         json.dumps(hint.reason)
         assert reason_text(name, hint.reason, ["You", "Easy AI 1", "Easy AI 2"])
+
+
+def _wait_hint(app, scene):
+    import time
+
+    from scene_input import click, rect_of
+
+    click(app, rect_of(scene, "button:hint").center)
+    end = time.monotonic() + 60
+    while scene.hinting.hint is None:
+        assert time.monotonic() < end, "no hint came"
+        app.pump(16)
+    app.pump(16)
+    return scene.hinting.hint
+
+
+def test_sushi_and_kanji_say_the_hint_and_why_in_the_banner(app):
+    """Sushi Draft says the hint's sentence and its reason in the banner (as much as fits whole);
+    Kanji-zushi its reason (the marks show the pair); the line goes once the hint is stale."""
+    from scene_input import start_scene
+
+    from scenes.kanji.scene import KanjiPlayScene
+    from scenes.kit.marks import said_fits
+    from scenes.sushi.scene import SushiPlayScene
+    from scenes.sushi.texts import hint_text
+
+    i18n.set_language("en")
+    sushi = start_scene(app, SushiPlayScene, seats=["human", "hard", "hard"], seed=4, hints=True)
+    hint = _wait_hint(app, sushi)
+    why = reason_text("sushi-draft", hint.reason, list(sushi.names))
+    assert why.startswith(("Eating ", "Keeping ")) or "little difference" in why
+    said = sushi.banner_override
+    assert said is not None and why in said[0] and said_fits(app, sushi.banner_rect(), said[0])
+    want = hint_text(hint.action, sushi.match.view(hint.seat).phase) + " " + why
+    assert said[0] == want or not said_fits(app, sushi.banner_rect(), want)
+    sushi.commit(hint.seat, hint.action)  # the hint is taken: its line goes
+    app.pump(16)
+    assert sushi.banner_override is None or why not in sushi.banner_override[0]
+
+    kanji = start_scene(app, KanjiPlayScene, seats=["human", "hard", "hard"], seed=4, hints=True)
+    hint = _wait_hint(app, kanji)
+    why = reason_text("kanji-zushi", hint.reason, list(kanji.names))
+    assert why and kanji.banner_override is not None and kanji.banner_override[0].endswith(why)
+
+
+def test_the_replay_viewer_says_sushi_s_reason_after_the_coach_s_line():
+    """Review mode: the coach's line in the banner is followed by its reason when both fit
+    (:class:`scenes.play.saying.SaysCoachReason`); the line alone otherwise."""
+    import pygame
+
+    from scenes.play.review import CoachReason
+    from scenes.play.saying import SaysCoachReason, with_reason
+
+    class Board(SaysCoachReason):
+        banner = pygame.Rect(0, 0, 700, 46)
+
+        def __init__(self, fits):
+            self.app = None
+            self.reviewing = type("R", (), {"coach_reason": None})()
+            self.fits = fits
+
+    import scenes.play.saying as saying
+
+    board = Board(True)
+    board.banner_override = ("Coach: You played tuna — a mistake; the hard AI prefers salmon.", (1, 2, 3))
+    assert board.banner_override[0].endswith("salmon.")  # no reason: the line as written
+    board.reviewing.coach_reason = CoachReason("Eating tuna rather than salmon loses the tuna chip.", {})
+    real = saying.said_fits
+    try:
+        saying.said_fits = lambda app, rect, text: True
+        assert board.banner_override == ("Coach: You played tuna — a mistake; the hard AI prefers salmon. "
+                                         "Eating tuna rather than salmon loses the tuna chip.", (1, 2, 3))
+        saying.said_fits = lambda app, rect, text: len(text) < 80
+        assert board.banner_override[0].endswith("salmon.")  # both do not fit: the line alone
+    finally:
+        saying.said_fits = real
+    assert with_reason(None, board.banner, None, board.reviewing.coach_reason) is None

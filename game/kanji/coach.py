@@ -11,8 +11,7 @@ KANJIDIC2 stroke count) against the best's, and the card it leaves to the next s
 playing: in the same sampled worlds, what that seat's greedy reply makes on its next turn with a
 shari card the seat can see on the table (not the unseen card turned up into the emptied slot).
 :func:`action_reason` keeps it as data, :func:`game.kanji.telling.reason_text` says it in one
-sentence ("持 scores 9 strokes and leaves 青 to Hard AI 2, who may make 清 (11 strokes) with it
-(chance: 58%).").
+sentence ("持 scores 9 strokes; it leaves 青 to Hard AI 2 for 清 (11 strokes; chance: 58%).").
 """
 
 from __future__ import annotations

@@ -334,40 +334,31 @@ def _game_ended(event: GameEnded, names: Sequence[str]) -> str:
 REASON_TEMPLATES: dict[str, Template] = {
     # Translators: the coach's reason; {kanji} the kanji completed and its {n} strokes; {card} a
     # shari card left on the table; {seat} the next player, who may make {next_kanji} ({m} strokes)
-    # with it; {chance} in percent
+    # with it; {chance} in percent. Keep it short: it is said in one line of a small window
     "kanji/leaves": lambda n: ngettext(
-        "{kanji} scores {n} stroke and leaves {card} to {seat}, who may make {next_kanji} ({m} strokes) with it "
-        "(chance: {chance}%).",
-        "{kanji} scores {n} strokes and leaves {card} to {seat}, who may make {next_kanji} ({m} strokes) with it "
-        "(chance: {chance}%).", n),
+        "{kanji} scores {n} stroke; it leaves {card} to {seat} for {next_kanji} ({m} strokes; chance: {chance}%).",
+        "{kanji} scores {n} strokes; it leaves {card} to {seat} for {next_kanji} ({m} strokes; chance: {chance}%).",
+        n),
     "kanji/leaves/you": lambda n: ngettext(
-        "{kanji} scores {n} stroke and leaves {card} to you: you may make {next_kanji} ({m} strokes) with it "
-        "(chance: {chance}%).",
-        "{kanji} scores {n} strokes and leaves {card} to you: you may make {next_kanji} ({m} strokes) with it "
-        "(chance: {chance}%).", n),
+        "{kanji} scores {n} stroke; it leaves you {card} for {next_kanji} ({m} strokes; chance: {chance}%).",
+        "{kanji} scores {n} strokes; it leaves you {card} for {next_kanji} ({m} strokes; chance: {chance}%).", n),
     # Translators: the coach's reason; {seat} (the next player) is unlikely to complete a kanji with
     # the shari cards left on the table
-    "kanji/safe": lambda n: ngettext("{kanji} scores {n} stroke and leaves {seat} no kanji it is likely to make "
-                                     "from the table.",
-                                     "{kanji} scores {n} strokes and leaves {seat} no kanji it is likely to make "
-                                     "from the table.", n),
-    "kanji/safe/you": lambda n: ngettext("{kanji} scores {n} stroke and leaves you no kanji you are likely to make "
-                                         "from the table.",
-                                         "{kanji} scores {n} strokes and leaves you no kanji you are likely to make "
-                                         "from the table.", n),
+    "kanji/safe": lambda n: ngettext("{kanji} scores {n} stroke and leaves {seat} no likely kanji on the table.",
+                                     "{kanji} scores {n} strokes and leaves {seat} no likely kanji on the table.", n),
+    "kanji/safe/you": lambda n: ngettext("{kanji} scores {n} stroke and leaves you no likely kanji on the table.",
+                                         "{kanji} scores {n} strokes and leaves you no likely kanji on the table.", n),
     # Translators: the coach's reason when no other player takes turns any more
     "kanji/alone": lambda n: ngettext("{kanji} scores {n} stroke.", "{kanji} scores {n} strokes.", n),
     # Translators: the coach's reason; the kanji {kanji} scores {n} strokes, {d} fewer than {best}
     "kanji/fewer": lambda n: ngettext("{kanji} scores {n} stroke, {d} fewer than {best}.",
                                       "{kanji} scores {n} strokes, {d} fewer than {best}.", n),
-    "pass/leaves": lambda n: _("Passing scores nothing and leaves {card} to {seat}, who may make {next_kanji} "
-                               "({m} strokes) with it (chance: {chance}%)."),
-    "pass/leaves/you": lambda n: _("Passing scores nothing and leaves {card} to you: you may make {next_kanji} "
-                                   "({m} strokes) with it (chance: {chance}%)."),
-    "pass/safe": lambda n: _("Passing scores nothing and leaves {seat} no kanji it is likely to make from the "
-                             "table."),
-    "pass/safe/you": lambda n: _("Passing scores nothing and leaves you no kanji you are likely to make from the "
-                                 "table."),
+    "pass/leaves": lambda n: _("Passing scores nothing; it leaves {card} to {seat} for {next_kanji} ({m} strokes; "
+                               "chance: {chance}%)."),
+    "pass/leaves/you": lambda n: _("Passing scores nothing; it leaves you {card} for {next_kanji} ({m} strokes; "
+                                   "chance: {chance}%)."),
+    "pass/safe": lambda n: _("Passing scores nothing and leaves {seat} no likely kanji on the table."),
+    "pass/safe/you": lambda n: _("Passing scores nothing and leaves you no likely kanji on the table."),
     "pass/alone": lambda n: _("Passing scores nothing."),
     # Translators: the coach's reason for a pass when {best} (a kanji of {b} strokes) was in reach
     "pass/fewer": lambda n: ngettext("Passing scores nothing; {best} would score {b} stroke.",
@@ -383,8 +374,8 @@ REASON_TEMPLATES: dict[str, Template] = {
 
 def reason_text(reason: dict[str, Any], names: Sequence[str]) -> str:
     """The sentence of a reason (:func:`game.kanji.coach.action_reason`'s data) in the language in
-    use, e.g. "持 scores 9 strokes and leaves 青 to Hard AI 2, who may make 清 (11 strokes) with it
-    (chance: 58%)."; the next seat called ``names[next]`` (the person's own seat, "You", in the
+    use, e.g. "持 scores 9 strokes; it leaves 青 to Hard AI 2 for 清 (11 strokes; chance: 58%).";
+    the next seat called ``names[next]`` (the person's own seat, "You", in the
     second person). "" for data it cannot tell.
 
     Args:

@@ -72,13 +72,14 @@ from scenes.kit.timeline import Choreography, Timeline
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
 from scenes.play.pacing import move_pace
+from scenes.play.saying import SaysCoachReason
 
 log = logging.getLogger("tatami.kanji")
 
 DEFAULT_THINK_MS = 450.0
 
 
-class KanjiPlayScene(PlayScene):
+class KanjiPlayScene(SaysCoachReason, PlayScene):
     """Play Kanji-zushi with the mouse: any mix of 2-6 humans and AIs.
 
     kwargs:
@@ -226,9 +227,9 @@ class KanjiPlayScene(PlayScene):
         self.layout_seats()
 
     def hint_shown(self, hint: Any) -> None:
-        """A pass is told in words (there is nothing to mark)."""
-        if hint.action == "pass":
-            self.message(_("Hint: pass \u2014 no pair here makes a kanji worth trying."), "info", sound=False)
+        """Why, in the banner (issue 21 §4); a pass is told in words too (there is nothing to mark)."""
+        passing = hint.action == "pass"
+        self.hinting.say(_("Hint: pass \u2014 no pair here makes a kanji worth trying.") if passing else "")
 
     def _warm_up(self) -> None:
         """Render the first join's glyph sizes and load the text fonts now (:func:`warm_up`)."""

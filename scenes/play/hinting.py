@@ -1,6 +1,8 @@
 """Hints (issue 10 §5) and a tutorial's asked-for action, a part the play scene holds
 (``scene.hinting``): the hard AI's choice for the human to act, from that seat's view only
-(:meth:`game.hints.Hints.request`), which the scene marks; in a tutorial the step's action."""
+(:meth:`game.hints.Hints.request`), which the scene marks; in a tutorial the step's action. A room
+that says the hint in its banner (:meth:`Hinting.say`: the hint's sentence and why, issue 21 §4)
+has it taken back as soon as the hint is stale (the position changed, or the seat has chosen)."""
 from __future__ import annotations
 
 from typing import Any, Protocol
@@ -9,6 +11,7 @@ from game.hints import Hint
 from game.i18n import pgettext
 from game.match import Match
 from scenes.kit.marks import hint_tag
+from scenes.play.saying import hint_line, hint_say_ms
 
 
 class HintHost(Protocol):
@@ -20,8 +23,16 @@ class HintHost(Protocol):
     review: bool
     coach: Any
     assisted: bool
+    app: Any
+    names: Any
+    banner_override: Any
+    said_ms: float
 
     def human_to_act(self) -> int | None: ...
+
+    def banner_rect(self) -> Any: ...
+
+    def say(self, text: str, ms: float = ...) -> None: ...
 
     def hint_shown(self, hint: Hint) -> None: ...
 
@@ -36,6 +47,8 @@ class Hinting:
         self.host = host
         #: the hard AI's suggestion for the human to act, while it is still about this position
         self.hint: Hint | None = None
+        #: the line :meth:`say` said in the banner, while it is there
+        self._said: str | None = None
 
     def ask(self) -> None:
         """``button:hint``: ask the hard AI what it would choose for the human to act (from that
@@ -50,10 +63,37 @@ class Hinting:
         h.sync_play_widgets()
 
     def poll(self) -> None:
-        """Take the answer when it is in (each frame; never blocks)."""
+        """Take the answer when it is in (each frame; never blocks); a hint said in the banner
+        goes once it is stale."""
         got = self.host.match.hints.poll()
         if got is not None:
             self._arrived(got)
+        if self._said is not None and self.current() is None:
+            self.unsay()
+
+    def say(self, sentence: str) -> str:
+        """Say the hint just arrived in the banner (:meth:`~scenes.play.base.PlayScene.say`):
+        ``sentence`` (the room's, or "" when its marks show the action) and why (the hint's
+        reason told by the game, issue 21 §4), as much as fits whole
+        (:func:`scenes.play.saying.hint_line`), until the hint is stale or read
+        (:func:`~scenes.play.saying.hint_say_ms`). Returns the line said ("" for none)."""
+        h = self.host
+        hint = self.hint
+        if hint is None:
+            return ""
+        text = hint_line(h.app, h.banner_rect(), h.match.game.name, hint, sentence, list(h.names))
+        if text:
+            h.say(text, hint_say_ms(text))
+            self._said = text
+        return text
+
+    def unsay(self) -> None:
+        """Take back the line :meth:`say` said, if it is still in the banner."""
+        h = self.host
+        said = h.banner_override
+        if said is not None and said[0] == self._said:
+            h.banner_override, h.said_ms = None, 0.0
+        self._said = None
 
     def _arrived(self, hint: Hint) -> None:
         self.hint = hint

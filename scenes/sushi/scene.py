@@ -51,6 +51,7 @@ from scenes.kit.scene import UIElement
 from scenes.kit.timeline import Choreography, Timeline
 from scenes.kit.widgets import Button
 from scenes.play.base import PlayScene
+from scenes.play.saying import SaysCoachReason
 from scenes.sushi import draw as painter
 from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
@@ -78,7 +79,7 @@ log = logging.getLogger("tatami.sushi")
 DEFAULT_THINK_MS = 320.0
 
 
-class SushiPlayScene(PlayScene):
+class SushiPlayScene(SaysCoachReason, PlayScene):
     """Play Sushi Draft with the mouse: any mix of 2-5 humans and AIs.
 
     kwargs:
@@ -220,8 +221,8 @@ class SushiPlayScene(PlayScene):
         return choice
 
     def hint_shown(self, hint: Any) -> None:
-        """Say which card the hard AI would take."""
-        self.message(texts.hint_text(hint.action, self.match.view(hint.seat).phase), error=False)
+        """Say which card the hard AI would take, and why (issue 21 §4), in the banner."""
+        self.hinting.say(texts.hint_text(hint.action, self.match.view(hint.seat).phase))
 
     def hint_card(self) -> int | None:
         """The index in the bottom hand of the card the hard AI's suggestion plays, while the hint
