@@ -473,10 +473,12 @@ class Game(abc.ABC):
             apply_step(state, step, index)
         return state
 
-    def action_text(self, action: str) -> str:
+    def action_text(self, action: str, unlike: str | None = None) -> str:
         """``action`` as a player reads it in a sentence, in the language in use (the coach's
         "the hard AI prefers {best}"). By default the action's notation itself (RULES.md: KAITO's
-        squares, Kanji-zushi's pairs); a game whose notation holds words overrides it."""
+        squares, Kanji-zushi's pairs); a game whose notation holds words overrides it. ``unlike``:
+        another action said in the same sentence (the move played, beside the coach's better
+        one): a game whose words would read the same for both says what sets them apart."""
         return action
 
 

@@ -169,3 +169,22 @@ def test_the_fast_layout_matrix_finds_nothing():
                         log=lines.append)
     assert report.shots, "no state was checked"
     assert report.ok(), "\n".join(lines + report.errors)
+
+
+def test_the_replay_viewer_s_embedded_scene_is_checked_too(app):
+    """The replay viewer's play scene draws with assets of its own (its inset's scale): what it
+    draws is recorded with the viewer's own texts (seen: its coach's line and score lines were
+    never checked)."""
+    from scenes.devtools.layoutstates import _bot_play, _new_state
+
+    record = _bot_play(_new_state("kaito", 2, 3), "kaito", lambda s: len(s.history) >= 6).record()
+    app.manager.reset(app.make_scene("replay", record=record, at="end"))
+    for _ in range(3):
+        app.manager.update(16)
+    rec = BoxRecorder()
+    capture(app, rec, "en")
+    scene = app.manager.top()
+    inset = scene.board.viewport.to_window(pygame.Rect(0, 0, 1280, 720))
+    words = {t.text for t in rec.texts if t.ink.w and inset.contains(t.ink)}
+    assert set(scene.board.names) <= words, words  # the embedded scene's seat panels
+    assert any(t.text == "Back" for t in rec.texts)  # and the viewer's own controls

@@ -158,3 +158,75 @@ def test_a_forced_move_is_marked_forced_not_good():
     record, _setup = kaito_game()
     rows = analyse_record("record", record, 1, depth=2, worlds=20)
     assert all(isinstance(r["forced"], bool) for r in rows)
+
+
+def test_the_better_move_reads_apart_from_the_move_played():
+    """Issue 21 §4, seen in the replay viewer: "Seat 1 played d2, buying back the kabuto with 3 + 2
+    — a blunder; the hard AI prefers d2" — the same square, the difference unsaid. The better move
+    says what sets it apart; the move played alone reads as before."""
+    from game import i18n
+    from game.registry import get
+
+    kaito = get("kaito")
+    row = {"mark": "blunder", "action": "d2+H:3,2", "best": "d2"}
+    try:
+        i18n.set_language("en")
+        assert mark_sentence(row, "Ana", kaito) == ("Coach: Ana played d2, buying back the kabuto with 3 + 2 \u2014 "
+                                                    "a blunder; the hard AI prefers d2 without buying back.")
+        assert kaito.action_text("d2") == "d2" and kaito.action_text("d2", "c4") == "d2"
+        assert kaito.action_text("d2", "d2+K:1") == "d2 without buying back"
+        assert kaito.action_text("d2+K:1", "d2") == "d2, buying back the katana with 1"
+        for lang in ("es", "ja"):
+            i18n.set_language(lang)
+            assert kaito.action_text("d2", "d2+K:1") not in ("d2", "d2 without buying back")  # translated
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_line_too_long_for_the_banner_is_said_without_the_move_played(tmp_path, monkeypatch):
+    """The coach's line is said whole in the embedded scene's banner: where the whole sentence would
+    be cut (Spanish at 800x450, a long move in words), the line without the move played (shown on
+    the board and in the reason) — never an ellipsis."""
+    import pygame
+
+    from game import i18n
+    from scenes.kit.marks import said_fits
+    from scenes.replay.coach import MARK_SENTENCES_SHORT
+    from scenes.shell.app import App
+    from scenes.shell.settings import Settings
+
+    monkeypatch.setenv("TATAMI_DATA_DIR", str(tmp_path))
+    app = App(size=(800, 450), settings=Settings(tmp_path / "s.json", autoload=False), uidump=False, language="es")
+    try:
+        record, setup = kaito_game()
+        app.manager.reset(app.make_scene("replay", record=record, setup=setup, at="start"))
+        d = Driver(app, time.monotonic() + 120, log=lambda s: None)
+        d.frames(3)
+        scene = app.manager.top()
+        row = {"mark": "blunder", "action": "d2+H:3,2", "best": "d2", "step": 0}
+
+        class Rated:  # the rows the coach's child process would have sent for this seat
+            seat, done, problem = 1, True, None
+
+            @staticmethod
+            def at(step):
+                return row
+
+            @staticmethod
+            def close():
+                pass
+
+        scene.coach.on = True
+        scene.coach.marks[1] = Rated()
+        d.click("button:replay-forward", settle=40)
+        whole = mark_sentence(row, scene.names[1], scene.coach.game)
+        banner = pygame.Rect(scene.board.banner_rect())
+        assert not said_fits(scene.board.app, banner, whole)  # the whole line would be cut here
+        text, kind = scene.coach.line()
+        assert kind == "mark-blunder"
+        assert text == i18n._(MARK_SENTENCES_SHORT["blunder"]).format(best=scene.coach.game.action_text("d2", "d2+H:3,2"))
+        assert said_fits(scene.board.app, banner, text)
+        assert scene.board.banner_override[0] == text  # said in the banner as it is
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

@@ -443,11 +443,12 @@ class KaitoGame(Game):
 
     game_type = REGISTRATION.game_type
 
-    def action_text(self, action: str) -> str:
+    def action_text(self, action: str, unlike: str | None = None) -> str:
         """An action in words, in the language in use (the coach's and the undo's sentences):
-        ``"c4"`` -> "c4", ``"a1+K:3,1"`` -> "a1, buying back the katana with 3 + 1"
+        ``"c4"`` -> "c4", ``"a1+K:3,1"`` -> "a1, buying back the katana with 3 + 1"; beside
+        ``unlike`` "a1+H:3,2", "a1" reads "a1 without buying back"
         (:func:`game.kaito.telling.action_words`)."""
-        return action_words(action)
+        return action_words(action, unlike)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
         """Shuffle the 36 tiles into the grid with ``rng``.

@@ -350,14 +350,20 @@ ACTION_WORDS = {
     "buy-K": N_("{square}, buying back the katana with {paid}"),
     # Translators: a move with a buy-back inside a sentence ("You played a1, buying back the kabuto with 3 + 2")
     "buy-H": N_("{square}, buying back the kabuto with {paid}"),
+    # Translators: a move to the same square as the move played, which bought a tile back ("the hard AI
+    # prefers a1 without buying back")
+    "no-buy": N_("{square} without buying back"),
 }
 
 
-def action_words(action: str) -> str:
+def action_words(action: str, unlike: str | None = None) -> str:
     """A KAITO action (notation) in words, in the language in use: ``"c4"`` -> "c4", ``"@c4"``
     -> "the Kaito on c4", ``"a1+K:3,1"`` -> "a1, buying back the katana with 3 + 1"; text that is
-    not KAITO notation as it is."""
+    not KAITO notation as it is. ``unlike``: the other action of the sentence; a move to its
+    square without its buy-back says so ("a1 without buying back" beside "a1+H:3,2")."""
     square, plus, rest = action.partition("+")
+    if not plus and unlike is not None and unlike.partition("+")[0] == square and "+" in unlike:
+        return _(ACTION_WORDS["no-buy"]).format(square=square)
     if action.startswith("@") and len(action) == 3:
         return _(ACTION_WORDS["place"]).format(square=action[1:])
     if plus and rest[:2] in ("K:", "H:"):

@@ -364,9 +364,10 @@ class KanjiGame(Game):
 
     game_type = REGISTRATION.game_type
 
-    def action_text(self, action: str) -> str:
+    def action_text(self, action: str, unlike: str | None = None) -> str:
         """A pair's notation as it is (``"亻+木"``, RULES.md section 3), a pass in words, in the
-        language in use (the coach's "the hard AI prefers passing")."""
+        language in use (the coach's "the hard AI prefers passing"); two actions never read the
+        same (``unlike`` is not needed)."""
         if action == PASS:
             # Translators: the pass action, in the coach's "the hard AI prefers {best}"
             return pgettext("coach action", "passing")

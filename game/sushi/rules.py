@@ -391,9 +391,10 @@ class SushiGame(Game):
 
     game_type = REGISTRATION.game_type
 
-    def action_text(self, action: str) -> str:
+    def action_text(self, action: str, unlike: str | None = None) -> str:
         """An EAT or KEEP action in words, in the language in use: ``"tuna"`` -> "tuna",
-        ``"wild=tuna"`` -> "a wild as tuna" (the game log's own words)."""
+        ``"wild=tuna"`` -> "a wild as tuna" (the game log's own words); two actions never read the
+        same (``unlike`` is not needed)."""
         return action_words(action)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> SushiState:

@@ -26,7 +26,7 @@ from scenes.kanji.text import (
     readings,
     wrap_rich,
 )
-from scenes.kit.draw import C, draw_shadow, draw_text, fit_text, wrap_text
+from scenes.kit.draw import C, draw_shadow, draw_text, drawn_size, fit_text, wrap_text
 from scenes.kit.flight import centered
 from scenes.kit.tween import clamp
 
@@ -196,7 +196,9 @@ def _draw_board_result(s: Any, surface: pygame.Surface, att: Any, imprint: bool)
         # Translators: under a kanji just made: the two cards, its strokes and who made it
         made = ngettext("{neta} + {shari} · {n} stroke · {name}", "{neta} + {shari} · {n} strokes · {name}",
                         att.strokes).format(neta=att.neta, shari=att.shari, n=att.strokes, name=who)
-        draw_rich(surface, app, s.art, made, (cx, y + 50), 13, (120, 90, 60), anchor="center")
+        step = max(17.0, 1.3 * drawn_size(app, 13, made))  # two lines where one does not fit
+        for k, line in enumerate(wrap_rich(app, made, 13, width)[:2]):
+            draw_rich(surface, app, s.art, line, (cx, y + 50 + k * step), 13, (120, 90, 60), anchor="center")
     else:
         pair = f"{att.neta} + {att.shari}" + (f" = {att.char}" if att.char else "")
         draw_rich(surface, app, s.art, pair, (cx, y), 19, INK, bold=True, anchor="center")

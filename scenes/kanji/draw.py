@@ -212,15 +212,18 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
     else:
         draw_dashed_rect(surface, C.PAPER_EDGE, vp.to_window(d), max(1, vp.px(1)), vp.px(3), vp.px(3))
     # Translators: a tiny label (max ~6 characters) above the number of neta left in a seat's deck
-    draw_text(surface, app, pgettext("small label", "deck"), (d.right + 5, d.y + 10), 10, C.INK_MUTED,
-              anchor="midleft")
-    draw_text(surface, app, str(left), (d.right + 5, d.y + 25), 14, C.INK_SOFT, bold=True, anchor="midleft")
+    label = pgettext("small label", "deck")
+    draw_text(surface, app, label, (d.right + 5, d.y + 10), 10, C.INK_MUTED, anchor="midleft")
+    gap = max(15.0, (drawn_size(app, 10, label) + drawn_size(app, 14)) / 2 + 3)  # by the sizes drawn
+    draw_text(surface, app, str(left), (d.right + 5, d.y + 10 + gap), 14, C.INK_SOFT, bold=True, anchor="midleft")
     tx, ty = area.total_pos()
     total = sh.scores[seat]
     draw_text(surface, app, str(total), (tx, ty - 4), 24, C.VERMILION if total else C.INK_MUTED, bold=True,
               anchor="midright")
     # Translators: the unit under a seat's stroke total (max ~8 characters)
-    unit, unit_size = fit_label(app, ngettext("stroke", "strokes", total), 11, False, 56)
+    unit = ngettext("stroke", "strokes", total)
+    beside = d.right + 5 + max(text_width(app, label, 10), text_width(app, str(left), 14, True)) + 12
+    unit, unit_size = fit_label(app, unit, 11, False, max(56.0, min(110.0, tx - beside)))
     draw_text(surface, app, unit, (tx, ty + 15), unit_size, C.INK_MUTED, anchor="midright")
     # completed kanji
     for i, k in enumerate(sh.completed[seat][:5]):
@@ -239,8 +242,9 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
     # Translators: which list of kanji counts as valid in this game (max ~14 characters)
     key = _("Jōyō list") if s.answer_key == "joyo" else _("Rulebook list")
     room = KEY_TEXT[0] - (TURN_TEXT[0] + text_width(app, round_text, 18, True) + 10)
-    key, key_size = fit_label(app, key, 13, False, room)
-    draw_text(surface, app, key, KEY_TEXT, key_size, C.INK_MUTED, anchor="midright")
+    if text_width(app, key, 13 * 0.72) <= room:  # else left out: the shari pile's note says it too
+        key, key_size = fit_label(app, key, 13, False, room)
+        draw_text(surface, app, key, KEY_TEXT, key_size, C.INK_MUTED, anchor="midright")
     if s.banner_override is not None:  # the replay coach's line takes the banner's place
         draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *s.banner_override)
         text, a = "", 0.0

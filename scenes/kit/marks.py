@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _, pgettext
 from scenes.kit import boxes
-from scenes.kit.draw import C, draw_text, fit_label, fit_text, pill_surface, text_width, wrap_text
+from scenes.kit.draw import C, draw_text, drawn_size, fit_label, fit_text, pill_surface, text_width, wrap_text
 
 #: The hint's green (a suggestion, not a warning) and its tag's darker shade.
 HINT_RING = (120, 200, 110)
@@ -69,24 +69,39 @@ def draw_said_pill(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: 
         _said_text(surface, app, lrect, text, size)
 
 
-def _said_text(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str, size: float) -> None:
+def said_fits(app: Any, lrect: pygame.Rect, text: str, size: float = 17) -> bool:
+    """True when :func:`draw_said_pill` shows ``text`` whole in the logical ``lrect`` (on one line
+    or two), False when it would have to cut it (a caller with a shorter sentence says that one)."""
+    return _said_layout(app, lrect, text, size) is not None
+
+
+def _said_layout(app: Any, lrect: pygame.Rect, text: str, size: float) -> tuple[list[str], float] | None:
+    """The lines and logical size :func:`draw_said_pill` draws ``text`` at, or None when it is cut."""
     room = lrect.w - 28
     if text_width(app, text, size * 0.8, True) <= room:
         one, s = fit_label(app, text, size, True, room, least=0.8)
-        draw_text(surface, app, one, lrect.center, s, C.PAPER_LIGHT, bold=True)
-        return
+        return [one], s
     s = size * 0.9
     while s >= 11:
         lines = wrap_text(app, text, s, room, bold=True, split_long=False)
-        step = s * 1.22
+        step = drawn_size(app, s, text) * 1.22  # by the size drawn: the smallest readable wins
         if len(lines) <= 2 and all(text_width(app, ln, s, True) <= room for ln in lines) and 2 * step <= lrect.h - 2:
-            for k, line in enumerate(lines):
-                draw_text(surface, app, line, (lrect.centerx, lrect.centery + (k - (len(lines) - 1) / 2) * step), s,
-                          C.PAPER_LIGHT, bold=True)
-            return
+            return lines, s
         s -= 1
-    draw_text(surface, app, fit_text(app, text, size * 0.8, True, room), lrect.center, size * 0.8, C.PAPER_LIGHT,
-              bold=True)
+    return None
+
+
+def _said_text(surface: pygame.Surface, app: Any, lrect: pygame.Rect, text: str, size: float) -> None:
+    got = _said_layout(app, lrect, text, size)
+    if got is None:
+        draw_text(surface, app, fit_text(app, text, size * 0.8, True, lrect.w - 28), lrect.center, size * 0.8,
+                  C.PAPER_LIGHT, bold=True)
+        return
+    lines, s = got
+    step = drawn_size(app, s, text) * 1.22
+    for k, line in enumerate(lines):
+        draw_text(surface, app, line, (lrect.centerx, lrect.centery + (k - (len(lines) - 1) / 2) * step), s,
+                  C.PAPER_LIGHT, bold=True)
 
 
 def draw_lines_centered(surface: pygame.Surface, app: Any, text: str, center: Sequence[float], width: float,
@@ -102,8 +117,9 @@ def draw_lines_centered(surface: pygame.Surface, app: Any, text: str, center: Se
     while s >= 11:
         lines = wrap_text(app, text, s, width, bold=True, split_long=False)
         if len(lines) <= 2 and all(text_width(app, ln, s, True) <= width for ln in lines):
+            step = drawn_size(app, s, text) * 1.2
             for k, line in enumerate(lines):
-                draw_text(surface, app, line, (x, y + (k - (len(lines) - 1) / 2) * s * 1.2), s, rgb, bold=True,
+                draw_text(surface, app, line, (x, y + (k - (len(lines) - 1) / 2) * step), s, rgb, bold=True,
                           shadow=(0, 0, 0, 120), shadow_offset=1.5)
             return
         s -= 1
@@ -158,4 +174,4 @@ def log_title(app: Any, size: float, room: float) -> tuple[str, float]:
 
 
 __all__ = ["Arrow", "HINT_PULSE_MS", "HINT_RING", "HINT_TAG", "draw_hint_mark", "draw_line_arrows",
-           "draw_lines_centered", "draw_said_pill", "hint_tag", "log_title"]
+           "draw_lines_centered", "draw_said_pill", "hint_tag", "log_title", "said_fits"]

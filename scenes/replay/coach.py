@@ -24,6 +24,7 @@ from game import environ, registry, system
 from game.i18n import N_, _
 from game.telling import reason_text
 from scenes.kit.draw import C, draw_text, pill_surface, text_width
+from scenes.kit.marks import said_fits
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, WidgetGroup
 from scenes.play.review import CoachReason
@@ -151,6 +152,20 @@ MARK_SENTENCES_YOU = {
     # Translators: the replay coach's line about the player's own move when it was the only legal one
     "forced": N_("Coach: You played {action} \u2014 forced: the only legal move."),
 }
+#: The same lines without the move played (it is on the board, and the reason says it): what the
+#: coach says when the whole line does not fit the scene's banner (a small window, a long move).
+MARK_SENTENCES_SHORT = {
+    # Translators: the replay coach's short line (the move played is not named: it is shown on the board)
+    "good": N_("Coach: a good move."),
+    # Translators: the replay coach's short line; {best} the move the hard AI would play
+    "inaccuracy": N_("Coach: an inaccuracy; the hard AI prefers {best}."),
+    # Translators: the replay coach's short line; {best} the move the hard AI would play
+    "mistake": N_("Coach: a mistake; the hard AI prefers {best}."),
+    # Translators: the replay coach's short line; {best} the move the hard AI would play
+    "blunder": N_("Coach: a blunder; the hard AI prefers {best}."),
+    # Translators: the replay coach's short line for a move that was the only legal one
+    "forced": N_("Coach: forced, the only legal move."),
+}
 
 
 def row_mark(row: dict[str, Any]) -> str:
@@ -162,19 +177,23 @@ def row_mark(row: dict[str, Any]) -> str:
     return mark if isinstance(mark, str) and mark in MARK_SENTENCES else "good"
 
 
-def mark_sentence(row: dict[str, Any], name: str, game: Any = None) -> str:
+def mark_sentence(row: dict[str, Any], name: str, game: Any = None, short: bool = False) -> str:
     """One line for a rated decision (:data:`MARK_SENTENCES`, or :data:`MARK_SENTENCES_YOU` when
     ``name`` is the person's own "You"), in the language in use, e.g. "Coach: You played c4 — a
     mistake; the hard AI prefers d2". ``game`` (a :class:`game.core.Game`) says the actions in
     words (:meth:`game.core.Game.action_text`: a Sushi Draft card's name, a pass); without it they
-    are shown in notation."""
+    are shown in notation. ``short``: without the move played (:data:`MARK_SENTENCES_SHORT`)."""
     mark = row_mark(row)
-    table = MARK_SENTENCES_YOU if is_you(name) else MARK_SENTENCES
+    table = MARK_SENTENCES_SHORT if short else MARK_SENTENCES_YOU if is_you(name) else MARK_SENTENCES
 
-    def words(action: Any) -> Any:
-        return game.action_text(action) if game is not None and isinstance(action, str) else action
+    played = row.get("action")
 
-    return _(table[str(mark)]).format(name=name, action=words(row.get("action")), best=words(row.get("best")))
+    def words(action: Any, unlike: Any = None) -> Any:
+        if game is None or not isinstance(action, str):
+            return action
+        return game.action_text(action, unlike if isinstance(unlike, str) else None)
+
+    return _(table[str(mark)]).format(name=name, action=words(played), best=words(row.get("best"), played))
 
 
 #: ``button:replay-coach`` (logical px, over the board's top-left corner).
@@ -238,7 +257,8 @@ class ReplayCoach:
             return None
 
     def line(self) -> tuple[str, str] | None:
-        """(the line, its kind) for the step just shown, or None."""
+        """(the line, its kind) for the step just shown, or None. The line without the move
+        played (:data:`MARK_SENTENCES_SHORT`) when the whole one would be cut in the banner."""
         sc = self.scene
         marks = self.marks.get(self.seat()) if self.on else None
         if marks is None or sc.index <= 0:
@@ -247,7 +267,10 @@ class ReplayCoach:
         # Translators: a player without a name in the replay viewer ({n}: 1, 2, ...)
         name = sc.names[marks.seat] if marks.seat < len(sc.names) else _("Seat {n}").format(n=marks.seat + 1)
         if row is not None:
-            return mark_sentence(row, name, self.game), f"mark-{row_mark(row)}"
+            text = mark_sentence(row, name, self.game)
+            if not self._fits(text):
+                text = mark_sentence(row, name, self.game, short=True)
+            return text, f"mark-{row_mark(row)}"
         if not marks.done:
             if is_you(name):
                 return _("Coach: rating your decisions\u2026"), "mark-pending"
@@ -270,6 +293,18 @@ class ReplayCoach:
         best = row.get("reason_best")
         other = best if isinstance(best, dict) and row.get("best") != row.get("action") else None
         return CoachReason(text, why, other) if text else None
+
+    def _fits(self, text: str) -> bool:
+        """Whether the embedded scene's banner says ``text`` whole (True without a board: the pill
+        at :data:`LINE_CENTER` grows to its text)."""
+        board = getattr(self.scene, "board", None)
+        if board is None:
+            return True
+        try:
+            lrect = pygame.Rect(board.banner_rect())
+        except NotImplementedError:
+            return True
+        return said_fits(board.app, lrect, text)
 
     def _rect(self, text: str) -> pygame.Rect:
         """Where the line is said (the viewer's logical px): the embedded scene's banner, in its

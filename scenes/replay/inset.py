@@ -111,7 +111,8 @@ def _shared(app: Any) -> tuple[InsetViewport, Assets]:
         pair = None
     if pair is None:
         vp = InsetViewport()
-        pair = (vp, Assets(vp, getattr(getattr(app, "assets", None), "root", None)))
+        main = getattr(app, "assets", None)
+        pair = (vp, Assets(vp, getattr(main, "root", None), checked_with=main if isinstance(main, Assets) else None))
         try:
             _SHARED[app] = pair
         except TypeError:

@@ -115,8 +115,12 @@ class Assets:
     #: Most answers kept of "has the font a glyph for this character / every one of this text".
     GLYPH_CACHE_MAX = 4096
 
-    def __init__(self, viewport: Any, root: Path | None = None):
+    def __init__(self, viewport: Any, root: Path | None = None, checked_with: "Assets | None" = None):
+        """``checked_with``: the window's assets when these draw a part of the same window (the
+        replay viewer's inset): the checks attached to them (``boxes``, ``unmarked``,
+        ``overflow``) record what these draw too."""
         self.viewport = viewport
+        self._checked_with = checked_with
         self.root = Path(root) if root is not None else asset_root()
         self._fonts: RenderCache[pygame.font.Font] = RenderCache(self.FONT_CACHE_MAX)
         self._svgs: RenderCache[pygame.Surface] = RenderCache(self.SVG_CACHE_MAX, windows_of(
@@ -128,16 +132,47 @@ class Assets:
         self._glyph_ok: RenderCache[bool] = RenderCache(self.GLYPH_CACHE_MAX)  # not scale dependent
         #: when a set: every text drawn with English-looking words under the pseudo language is
         #: added (the self-test's check that no text on screen bypassed the catalogs)
-        self.unmarked: set[str] | None = None
+        self._unmarked: set[str] | None = None
         #: when a list: every text that did not fit where it is shown, as (text, needed, room)
         #: logical px (:func:`scenes.kit.widgets.fit_size` even at its smallest size, a text
         #: :func:`scenes.kit.draw.fit_text` had to cut) — the fit check of every language
-        self.overflow: list[tuple[str, float, float]] | None = None
+        self._overflow: list[tuple[str, float, float]] | None = None
         #: when set: the layout check's record of every text drawn this frame (scenes/kit/boxes.py)
-        self.boxes: Any = None
+        self._boxes: Any = None
         self._notdef: dict[tuple, tuple] = {}
         self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
         self._scale = viewport.scale
+
+    # -- the checks attached (shared with the window's assets when drawing inside it) ---
+    @property
+    def unmarked(self) -> set[str] | None:
+        """When a set: every text drawn with English-looking words under the pseudo language is
+        added (the self-test's check that no text on screen bypassed the catalogs)."""
+        return self._checked_with.unmarked if self._checked_with is not None else self._unmarked
+
+    @unmarked.setter
+    def unmarked(self, value: set[str] | None) -> None:
+        self._unmarked = value
+
+    @property
+    def overflow(self) -> list[tuple[str, float, float]] | None:
+        """When a list: every text that did not fit where it is shown, as (text, needed, room)
+        logical px (the fit check of every language)."""
+        return self._checked_with.overflow if self._checked_with is not None else self._overflow
+
+    @overflow.setter
+    def overflow(self, value: list[tuple[str, float, float]] | None) -> None:
+        self._overflow = value
+
+    @property
+    def boxes(self) -> Any:
+        """When set: the layout check's record of every text drawn this frame
+        (:class:`scenes.kit.boxes.BoxRecorder`)."""
+        return self._checked_with.boxes if self._checked_with is not None else self._boxes
+
+    @boxes.setter
+    def boxes(self, value: Any) -> None:
+        self._boxes = value
 
     # -- housekeeping -----------------------------------------------------------------
     def path(self, relpath: str) -> Path:

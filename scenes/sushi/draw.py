@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 from functools import partial
+from typing import Any
 
 import pygame
 
 from game.i18n import _, ngettext, pgettext
 from game.sushi.rules import EAT, KEEP, PILES, ROUNDS, TYPES
+from scenes.kit import boxes
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -337,10 +339,20 @@ def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
     while size > 10 and width(size, pad, gap) > r.w - 2 * inset:
         size -= 1  # a longer language: smaller letters rather than a pill cut off
     # in a small window the letters stop shrinking at the smallest readable size: then the pill
-    # tightens its padding and gaps (Japanese "得点" was cut at the strip's edge)
-    while (pad > 8 or inset > 8) and width(size, pad, gap) > r.w - 2 * inset:
-        pad, gap, inset = max(8.0, pad - 2), max(8.0, gap - 1), max(8.0, inset - 1)
+    # tightens its padding and gaps (Japanese "得点" was cut at the strip's edge; Spanish "PUNTOS"
+    # in the replay viewer's smaller inset)
+    while (pad > 2 or inset > 3 or gap > 4) and width(size, pad, gap) > r.w - 2 * inset:
+        pad, gap, inset = max(2.0, pad - 2), max(4.0, gap - 1), max(3.0, inset - 1)
     x: float = r.x + inset
+    with boxes.within(app, vp.to_window(r), "phase"):
+        _phase_segments(surface, app, segs, phase, x, size, pad, gap)
+
+
+def _phase_segments(surface: pygame.Surface, app: Any, segs: Any, phase: str, x: float, size: float, pad: float,
+                    gap: float) -> None:
+    """The phase pill's segments from logical ``x`` (the active one on vermilion), chevrons between."""
+    vp = app.viewport
+    r = PHASE_RECT
     for k, (label, ph) in enumerate(segs):
         active = ph == phase
         w = text_width(app, label, size, True) + pad

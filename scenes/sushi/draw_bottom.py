@@ -162,18 +162,24 @@ def draw_my_chips(sc: TableScene, surface: pygame.Surface) -> None:
     ss = sc.shown.seats[seat]
     name = sc.names[seat]
     title = _("Your chips") if is_you(name) else _("{name}'s chips").format(name=name)
-    draw_text(surface, app, title, (r.x + 18, r.y + 24), 17,
-              C.INK, bold=True, anchor="midleft")
     known = [v for v in ss.values if v is not None]
+    right = 0.0  # the logical px the total (or "hidden") takes at the title's right
     if ss.chips and len(known) == len(ss.chips):
         total = sum(known)
-        draw_text(surface, app, ngettext("{n} pt", "{n} pts", total).format(n=total), (r.right - 18, r.y + 24), 20,
-                  C.VERMILION, bold=True,
-                  anchor="midright")
+        total_text = ngettext("{n} pt", "{n} pts", total).format(n=total)
+        right = text_width(app, total_text, 20, True) + 12
+        draw_text(surface, app, total_text, (r.right - 18, r.y + 24), 20, C.VERMILION, bold=True, anchor="midright")
     elif ss.chips:
         # Translators: in place of the total of chips whose values are not known yet
-        draw_text(surface, app, pgettext("chip values", "hidden"), (r.right - 18, r.y + 25), 13, C.INK_MUTED,
-                  anchor="midright")
+        hidden = pgettext("chip values", "hidden")
+        right = text_width(app, hidden, 13) + 12
+        draw_text(surface, app, hidden, (r.right - 18, r.y + 25), 13, C.INK_MUTED, anchor="midright")
+    room = r.w - 36 - right
+    if text_width(app, title, 17 * 0.72, True) > room:  # a long name beside the total: the panel is theirs
+        # Translators: the title of the bottom seat's won chips when "{name}'s chips" does not fit
+        title = pgettext("panel title", "Chips")
+    title, title_size = fit_label(app, title, 17, True, room)
+    draw_text(surface, app, title, (r.x + 18, r.y + 24), title_size, C.INK, bold=True, anchor="midleft")
     if not ss.chips:
         # stacked by the sizes really drawn (in a small window the smallest readable size is larger
         # than the layout's small print: the two hint lines were drawn on each other)
@@ -438,8 +444,9 @@ def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
                   anchor="midleft")
         text = panel.texts[panel.index]
         body = text.split(": ", 1)[1] if ": " in text else text
+        step = max(21.0, 1.35 * drawn_size(app, 15, body))  # by the size drawn (a small window, the inset)
         for i, line in enumerate(wrap_text(app, body, 15, tw)[:5]):
-            draw_text(surface, app, line, (tx, r.y + 88 + i * 21), 15, C.INK, anchor="midleft")
+            draw_text(surface, app, line, (tx, r.y + 88 + i * step), 15, C.INK, anchor="midleft")
     elif panel.done:
         out = sc.state.outcome() if panel.final else None
         if out is not None:
@@ -448,8 +455,9 @@ def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
                                                                                          n=out.scores[s])
                      for s in sorted(range(n), key=lambda s: -out.scores[s])]
             draw_text(surface, app, _("Chips revealed"), (tx, r.y + 58), 18, C.INK, bold=True, anchor="midleft")
+            step = max(19.0, 1.3 * drawn_size(app, 14, "".join(lines)))  # by the size drawn
             for i, line in enumerate(lines[:5]):
-                draw_text(surface, app, line, (tx, r.y + 84 + i * 19), 14, C.INK_SOFT, anchor="midleft")
+                draw_text(surface, app, line, (tx, r.y + 84 + i * step), 14, C.INK_SOFT, anchor="midleft")
         else:
             won = sum(1 for a in panel.awards if a.seat is not None)
             won_text = ngettext("{n} chip won this round", "{n} chips won this round", won).format(n=won)
