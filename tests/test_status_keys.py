@@ -77,6 +77,22 @@ def test_kaito_prompts_follow_the_last_input(app):
     assert "Enter" not in banner(scene)
 
 
+def test_esc_to_pause_and_back_is_no_sign_of_the_keyboard(app):
+    """A mouse player who pauses with Esc and comes back with Esc still reads the mouse's words
+    (seen: "press Enter on the Kaito" after a pause)."""
+    scene = start_scene(app, KaitoPlayScene, seats=["human", "human"], seed=4)
+    click(app, NOWHERE)
+    assert banner(scene).split("\n")[-1] == "Black: place the Kaito on a blank square"
+    press_key(app, pygame.K_ESCAPE)
+    assert app.manager.top() is not scene  # the pause screen
+    press_key(app, pygame.K_ESCAPE)
+    assert app.manager.top() is scene
+    assert not scene.input.keys_in_use()
+    assert banner(scene).split("\n")[-1] == "Black: place the Kaito on a blank square"
+    press_key(app, ENTER)  # a key that plays: the keys' words
+    assert banner(scene).split("\n")[-1] == "Black: press Enter on the Kaito"
+
+
 def test_kaito_pay_hint_names_keys(app):
     scene = start_scene(app, KaitoPlayScene, seats=["human", "human"], state=exchange_state())
     tab_to(app, scene, "kaito")

@@ -38,6 +38,10 @@ ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: Keys that are only modifiers (Shift, Ctrl, Alt, the system key, AltGr): no sign of the keyboard in use.
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
                  pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK)
+#: Keys that open or leave a screen or switch the window (Esc: pause, F11: full screen), which a
+#: mouse player presses too: no sign that the keyboard plays.
+NEUTRAL_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
+                pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10, pygame.K_F11, pygame.K_F12)
 #: How far off an arrow's line a target out of the focused one's row (column) may lie: at most this
 #: many times its distance along the arrow (KAITO: Right from a square three ranks above the
 #: Kaito still reaches the next file on the Kaito's rank).
@@ -260,8 +264,9 @@ class FocusRing:
 
     def saw(self, event: pygame.event.Event) -> None:
         """Note the input device of ``event`` (:attr:`keys`): a KEYDOWN of any key but a lone
-        modifier sets it, a mouse button press clears it; other events change nothing."""
-        if event.type == pygame.KEYDOWN and getattr(event, "key", None) not in MODIFIER_KEYS:
+        modifier or a :data:`NEUTRAL_KEYS` one (Esc to pause and back) sets it, a mouse button
+        press clears it; other events change nothing."""
+        if event.type == pygame.KEYDOWN and getattr(event, "key", None) not in MODIFIER_KEYS + NEUTRAL_KEYS:
             self.keys = True
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keys = False
