@@ -17,7 +17,7 @@ Nothing here asks the rules what happened: every answer is read from the events;
 (:class:`scenes.kanji.shown.Shown`) is edited step by step and rebuilt from the view at the end.
 The scene ``s`` provides ``shown``, ``areas``, ``names``, ``timeline``, ``join``, ``board_att``,
 ``anim_label``, ``sfx``, ``message`` and the pacing's ``anim_ms``, ``board_at``, ``chain_open``,
-``chained`` and ``settling``.
+``chained``, ``settling`` and ``board_hold``.
 
 Pacing (issue 21 §3): a move runs at its own ``pace`` (an AI's :data:`OTHERS_PACE` times as fast
 as the person's; the timeline itself runs at 1.0), and :func:`run_chain` lets the next AI move
@@ -63,13 +63,13 @@ from scenes.kit.timeline import Choreography
 # animation timings (ms at speed 1, the person's own move; an AI's are divided by its pace)
 AI_PLACE_MS = 420.0
 FLIP_MS = 260.0
-TO_BOARD_MS = 320.0
-SLIDE_MS = 200.0
-MORPH_MS = 420.0
+TO_BOARD_MS = 300.0
+SLIDE_MS = 180.0
+MORPH_MS = 400.0
 GLOW_MS = 600.0
-SETTLE_MS = 400.0
-REFILL_MS = 380.0
-DRAW_MS = 400.0
+SETTLE_MS = 360.0
+REFILL_MS = 340.0
+DRAW_MS = 360.0
 SHAKE_MS = 620.0
 UNMORPH_MS = 240.0
 BACK_MS = 420.0
@@ -80,7 +80,7 @@ PASS_MS = 650.0
 OTHERS_PACE = 3.6
 #: An AI's result (its kanji or its wrong pair) stays on the join board at least this long (ms at
 #: speed 1, whatever the pace) before the next seat's cards take the board.
-SEEN_MS = 700.0
+SEEN_MS = 600.0
 #: How often a choreography waiting for something looks again (ms of animation time).
 POLL_MS = 16.0
 
@@ -173,20 +173,22 @@ def run_chain(s: Any, first: Choreography) -> Choreography:
     s.chain_open = False
 
 
-def _result_shown(s: Any) -> None:
-    """A move's result shows now: the next AI move may begin (:func:`run_chain`)."""
+def _result_shown(s: Any, pace: float) -> None:
+    """A move's result shows now: the next AI move may begin (:func:`run_chain`); an AI's (``pace``
+    > 1) stays :data:`SEEN_MS` (the person's glows :data:`GLOW_MS`)."""
     s.board_at = s.anim_ms
+    s.board_hold = SEEN_MS if pace > 1.0 else 0.0
     s.chain_open = True
 
 
 def _board_free(s: Any, seat: int, slot: int, pace: float) -> Choreography:
     """Wait until the join board is free (no pair on it), ``slot`` and ``seat`` have settled (the
-    last move's refill, draw or cards going back) and, for an AI's move (``pace`` > 1), the last
+    last move's refill, draw or cards going back) and, for an AI's move (``pace`` > 1), an AI's last
     result has been shown :data:`SEEN_MS`."""
     while s.join is not None or ("slot", slot) in s.settling or ("seat", seat) in s.settling:
         yield POLL_MS
     if pace > 1.0 and s.board_att is not None:
-        left = SEEN_MS - (s.anim_ms - s.board_at)
+        left = s.board_hold - (s.anim_ms - s.board_at)
         if left > 0:
             yield left
 
@@ -242,9 +244,9 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None,
     sh.table[slot] = None
     _fly(s, own,
          flight("card", (NETA, neta), start, board_card(0), TO_BOARD_MS / p, lift=16),
-         flight("card", (SHARI, shari), slot_rect(slot), board_card(1), TO_BOARD_MS / p, delay=40 / p, lift=16))
+         flight("card", (SHARI, shari), slot_rect(slot), board_card(1), TO_BOARD_MS / p, delay=30 / p, lift=16))
     s.sfx("slide" if not mine else "place")
-    yield (TO_BOARD_MS + 40) / p
+    yield (TO_BOARD_MS + 30) / p
     # 3. the halves slide together and (if they form a character) morph into it
     _fly(s, own)
     s.board_att = None  # (the last result stayed until the cards took the board; a pass leaves it)
@@ -256,7 +258,7 @@ def choreo_move(s: Any, move: MoveEvents, start_rect: pygame.Rect | None = None,
         yield MORPH_MS / p
     sh.attempts.append(att)
     s.board_att = att
-    _result_shown(s)
+    _result_shown(s, p)
     if move.formed is not None:
         yield from _valid(s, move, mine, own, p)
     else:

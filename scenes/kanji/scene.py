@@ -154,7 +154,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         self.chain_open = False
         self.chained: Choreography | None = None
         self.settling: set[tuple[str, int]] = set()
-        self.anim_ms = self.board_at = 0.0
+        self.anim_ms = self.board_at = self.board_hold = 0.0
         self.end_event: GameEnded | None = None
         self.cursor = 0  # everything before this scene is read below
         for ev in self._take_events():  # what happened before this scene (a continued game)
