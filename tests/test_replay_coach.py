@@ -227,6 +227,8 @@ def test_a_line_too_long_for_the_banner_is_said_without_the_move_played(tmp_path
         assert text == i18n._(MARK_SENTENCES_SHORT["blunder"]).format(best=scene.coach.game.action_text("d2", "d2+H:3,2"))
         assert said_fits(scene.board.app, banner, text)
         assert scene.board.banner_override[0] == text  # said in the banner as it is
+        label = next(e.label for e in scene.ui_elements() if e.id == "coach-mark")
+        assert label.startswith(text)  # the dump holds what the banner says
     finally:
         app.shutdown()
         i18n.set_language("en")

@@ -158,7 +158,8 @@ def _run_walks(app: Any, walks: Sequence[SceneWalk], lang: str, size: tuple[int,
             for state in walk.walk(d):
                 if wanted is not None and state not in wanted:
                     continue
-                d.move((1, 1))  # the pointer rests in a corner: no hover, no tooltip
+                if "tooltip" not in state:  # a tooltip's state keeps the pointer where its walk put it
+                    d.move((1, 1))  # the pointer rests in a corner: no hover, no tooltip
                 settle(d)
                 findings, frame = capture(app, rec, lang)
                 report.shots.append(Shot(walk.scene, state, lang, size, findings,

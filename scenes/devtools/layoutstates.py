@@ -176,6 +176,29 @@ def walk_shell(d: Driver) -> Iterator[str]:
 # ------------------------------------------------------------------------------------------
 # the games
 # ------------------------------------------------------------------------------------------
+def _hover(d: Driver, lrect: pygame.Rect) -> None:
+    """The pointer over the middle of the logical rect ``lrect`` (a frame or two to show it)."""
+    d.move(d.app.viewport.to_window(pygame.Rect(lrect)).center)
+    d.frames(2)
+
+
+def _log_states(d: Driver, scene: Any) -> Iterator[str]:
+    """The game log's tooltip (its last entry's detail) and, where the log is a strip (a small
+    window), its opened panel; the pointer away and the panel closed after."""
+    log = getattr(scene, "narration", None)
+    entries = [el for el in scene.ui_elements() if el.kind == "log-entry"]
+    if log is None or not entries:
+        return
+    _hover(d, entries[-1].rect)
+    if log.tooltip() is not None:
+        yield "log-tooltip"
+    _hover(d, pygame.Rect(0, 0, 1, 1))
+    if d.has("button:log"):
+        d.click("button:log", settle=30)
+        yield "log-open"
+        d.click("button:log", settle=30)
+
+
 def walk_kaito(d: Driver) -> Iterator[str]:
     """KAITO against the Hard AI: the opening, a middle position with the hint shown, the same
     after an undo, the end kept on screen, the score screen."""
@@ -189,6 +212,7 @@ def walk_kaito(d: Driver) -> Iterator[str]:
     seats[st.to_act()[0]] = "human"
     scene = _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3, hints=True)
     yield "middle"
+    yield from _log_states(d, scene)
     scene.ask_hint()
     settle(d)
     yield "hint"
@@ -221,8 +245,9 @@ def walk_sushi(d: Driver) -> Iterator[str]:
     if _last_pick(d, 0):
         yield "round-scoring"
     st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: s.view(0).round >= 2)
-    _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
+    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
     yield "round-3"
+    yield from _log_states(d, scene)
     # the last pick of the game: the final scoring stays until the player asks for the score
     if _last_pick(d, 2):
         yield "final-scoring"
@@ -270,8 +295,14 @@ def walk_kanji(d: Driver) -> Iterator[str]:
         _until_human(d, scene)
         yield "after-ais"
     st = _bot_play(_new_state("kanji-zushi", 3, 7), "kanji-zushi", lambda s: len(s.history) >= 9 and s.to_act() == (0,))
-    _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
+    scene = _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
     yield "later"
+    yield from _log_states(d, scene)
+    for _seat, _i, r in scene.kanji_rects()[:1]:  # a made kanji's tooltip (meanings, readings)
+        _hover(d, r)
+        if scene.tooltip() is not None:
+            yield "tooltip"
+        _hover(d, pygame.Rect(0, 0, 1, 1))
     st = _bot_play(_new_state("kanji-zushi", 3, 7), "kanji-zushi", lambda s: False)
     _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
     yield "end"

@@ -17,6 +17,7 @@ from game.kanji.data import GO_RIGHT, Formed, form, gloss
 from game.kanji.rules import attempt_text
 from scenes.kanji.art import INK, KanjiArt
 from scenes.kanji.layout import TIP_W, tip_rect
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_shadow, draw_text, fit_label, text_width
 
 
@@ -200,7 +201,6 @@ def draw_kanji_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, 
                    neta: str | None = None, shari: str | None = None, who: str | None = None) -> pygame.Rect:
     """Draw the tooltip of ``f`` (big glyph, meanings, on/kun readings, strokes, grade, the pair
     it was made of) next to the logical rect ``anchor``; returns the tooltip's logical rect."""
-    vp = app.viewport
     rows = tip_lines(f, neta, shari)
     # long rows wrap: count their lines first
     wrapped: list[tuple[str, list[str]]] = []
@@ -209,7 +209,16 @@ def draw_kanji_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, 
         wrapped.append((label, lines[:3]))
     n_lines = sum(len(ls) for _, ls in wrapped)
     r = tip_rect(anchor, n_lines)
+    with boxes.lying_over(app):  # a tooltip lies over the table (the layout check)
+        _draw_tip(surface, app, art, f, r, wrapped, who)
+    return r
+
+
+def _draw_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, r: pygame.Rect,
+              wrapped: list[tuple[str, list[str]]], who: str | None) -> None:
+    vp = app.viewport
     wr = vp.to_window(r)
+    boxes.cover(app, wr)
     draw_shadow(surface, wr, vp.px(12), vp.px(6), alpha=90, blur=vp.px(12))
     pygame.draw.rect(surface, (34, 30, 28), wr, border_radius=vp.px(12))
     pygame.draw.rect(surface, C.GOLD, wr, width=max(1, vp.px(1.5)), border_radius=vp.px(12))
@@ -234,7 +243,6 @@ def draw_kanji_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, 
             draw_rich(surface, app, art, line, (r.x + 88, y), 14, C.PAPER_LIGHT)
             y += 22
         y += 2
-    return r
 
 
 def fit_rich(app: Any, text: str, size: float, bold: bool, width: float) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 import pygame
 
 from game.i18n import _, ngettext
+from scenes.kit import boxes
 from scenes.kit.draw import C, draw_panel, draw_shadow, draw_text, fit_text, mix, text_width, wrap_units
 from scenes.kit.render_cache import RenderCache
 from scenes.kit.scene import UIElement
@@ -362,18 +363,19 @@ class NarrationLog(Widget):
         """The opened panel of a collapsed log (above the scene, with a shadow), then the tooltip."""
         if not self.visible:
             return
-        if self.collapsed and self.expanded:
-            r = self.expanded_rect
-            draw_panel(surface, app, r, "paper", radius=14)
-            cy, n = r.y + HEADER_H / 2 + 2, len(self._entries)
-            draw_text(surface, app, _("Game log"), (r.x + 16, cy), legible(app, 16), C.INK, bold=True, anchor="midleft")
-            draw_text(surface, app, ngettext("{n} event · Esc closes", "{n} events · Esc closes", n)
-                      .format(n=n), (r.right - 14, cy), legible(app, 12), C.INK_MUTED, anchor="midright")
-            _draw_list(self, surface, app, self._list_area())
-            _draw_toggle(self, surface, app)  # on top, should the panel cover the strip
-        i = self.hovered_index()
-        if i is not None:
-            _draw_tooltip(self, surface, app, self._entries[i].detail or "", dict(self.visible_entries())[i])
+        with boxes.lying_over(app):  # both lie over the scene (the layout check)
+            if self.collapsed and self.expanded:
+                r = self.expanded_rect
+                draw_panel(surface, app, r, "paper", radius=14)
+                cy, n, small = r.y + HEADER_H / 2 + 2, len(self._entries), legible(app, 12)
+                draw_text(surface, app, _("Game log"), (r.x + 16, cy), legible(app, 16), C.INK, bold=True,
+                          anchor="midleft")
+                draw_text(surface, app, ngettext("{n} event · Esc closes", "{n} events · Esc closes", n).format(n=n),
+                          (r.right - 14, cy), small, C.INK_MUTED, anchor="midright")
+                _draw_list(self, surface, app, self._list_area())
+                _draw_toggle(self, surface, app)  # on top, should the panel cover the strip
+            if (i := self.hovered_index()) is not None:
+                _draw_tooltip(self, surface, app, self._entries[i].detail or "", dict(self.visible_entries())[i])
 
 
 # -- drawing helpers (window px through app.viewport; they only read the log) -----------------
@@ -479,6 +481,7 @@ def _draw_tooltip(log: NarrationLog, surface: pygame.Surface, app: Any, tip: str
     x = panel.x - 10 - w if panel.x - 10 - w >= 4 else panel.right + 10
     x, y = clamp(x, 4, LOGICAL_W - 4 - w), clamp(anchor.centery - h / 2, 4, LOGICAL_H - 4 - h)
     wr = vp.rect(x, y, w, h)
+    boxes.cover(app, wr)
     draw_shadow(surface, wr, vp.px(8), vp.px(4), alpha=90, blur=vp.px(10))
     pygame.draw.rect(surface, TIP_DARK, wr, border_radius=vp.px(8))
     pygame.draw.rect(surface, C.GOLD, wr, width=max(1, vp.px(1.5)), border_radius=vp.px(8))

@@ -28,6 +28,7 @@ from scenes.kit.marks import said_fits
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, WidgetGroup
 from scenes.play.review import CoachReason
+from scenes.play.saying import SaysCoachReason
 from scenes.play.seats import is_you
 from scenes.replay.controls import BOARD
 
@@ -339,11 +340,16 @@ class ReplayCoach:
             board.reviewing.coach_reason = self.reason() if got is not None else None
 
     def ui_elements(self) -> list[UIElement]:
-        """``coach-mark``: the line's box (the banner's), its label all the coach says: the line
-        and, when the game tells one, the reason (said by the room: KAITO under its board)."""
+        """``coach-mark``: the line's box (the banner's), its label all the coach says on screen:
+        the banner's line (with the reason when the room says it there and it fits) and a reason
+        the room says apart (KAITO under its board)."""
         got = self.line()
         why = self.reason() if got is not None else None
-        label = got[0] + (" " + why.text if why is not None else "") if got is not None else ""
+        board = getattr(self.scene, "board", None)
+        said = getattr(board, "banner_override", None) if got is not None else None
+        label = said[0] if said is not None else got[0] if got is not None else ""
+        if why is not None and not isinstance(board, SaysCoachReason):
+            label += " " + why.text  # said by the room apart (KAITO: under its board)
         line = [UIElement("coach-mark", got[1], self._rect(got[0]), label)] if got is not None else []
         return self.widgets.ui_elements() + line
 
