@@ -202,20 +202,22 @@ def draw_kanji_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, 
     """Draw the tooltip of ``f`` (big glyph, meanings, on/kun readings, strokes, grade, the pair
     it was made of) next to the logical rect ``anchor``; returns the tooltip's logical rect."""
     rows = tip_lines(f, neta, shari)
+    # the labels' column as wide as its widest label (as drawn: wider in a small window), at most 100
+    col = min(100.0, max([68.0] + [text_width(app, label, 12, True) + 4 for label, _text in rows]))
     # long rows wrap: count their lines first
     wrapped: list[tuple[str, list[str]]] = []
     for label, text in rows:
-        lines = wrap_rich(app, text, 14, TIP_W - 98) or [""]
+        lines = wrap_rich(app, text, 14, TIP_W - col - 30) or [""]
         wrapped.append((label, lines[:3]))
     n_lines = sum(len(ls) for _, ls in wrapped)
     r = tip_rect(anchor, n_lines)
     with boxes.lying_over(app):  # a tooltip lies over the table (the layout check)
-        _draw_tip(surface, app, art, f, r, wrapped, who)
+        _draw_tip(surface, app, art, f, r, wrapped, who, col)
     return r
 
 
 def _draw_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, r: pygame.Rect,
-              wrapped: list[tuple[str, list[str]]], who: str | None) -> None:
+              wrapped: list[tuple[str, list[str]]], who: str | None, col: float) -> None:
     vp = app.viewport
     wr = vp.to_window(r)
     boxes.cover(app, wr)
@@ -230,17 +232,19 @@ def _draw_tip(surface: pygame.Surface, app: Any, art: KanjiArt, f: Formed, r: py
     surface.blit(surf, (c[0] - ink.centerx, c[1] - ink.centery))
     shown = meanings_shown(f)
     title = shown[0] if shown else f.char
-    draw_text(surface, app, title, (r.x + 92, r.y + 30), 19, C.PAPER_LIGHT, bold=True, anchor="midleft")
+    title, title_size = fit_label(app, title, 19, True, r.w - 106)
+    draw_text(surface, app, title, (r.x + 92, r.y + 30), title_size, C.PAPER_LIGHT, bold=True, anchor="midleft")
     sub = strokes_text(f.strokes) if f.strokes is not None else ""
     if who:
         sub = two_tags(who, sub) if sub else who
-    draw_text(surface, app, sub, (r.x + 92, r.y + 56), 13, C.GOLD_LIGHT, anchor="midleft")
+    sub, sub_size = fit_label(app, sub, 13, False, r.w - 106)
+    draw_text(surface, app, sub, (r.x + 92, r.y + 56), sub_size, C.GOLD_LIGHT, anchor="midleft")
     y = r.y + 96
     for label, lines in wrapped:
-        label, size = fit_label(app, label, 12, True, 68)
+        label, size = fit_label(app, label, 12, True, col)
         draw_text(surface, app, label, (r.x + 16, y), size, (176, 160, 140), bold=True, anchor="midleft")
         for line in lines:
-            draw_rich(surface, app, art, line, (r.x + 88, y), 14, C.PAPER_LIGHT)
+            draw_rich(surface, app, art, line, (r.x + col + 20, y), 14, C.PAPER_LIGHT)
             y += 22
         y += 2
 
