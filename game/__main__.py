@@ -1,4 +1,5 @@
-"""``python -m game replay ...``, ``play ...``, ``narrate ...`` and ``analyse ...`` (the coach).
+"""``python -m game replay ...``, ``play ...``, ``narrate ...``, ``analyse ...`` (the coach) and
+``bot-client ...`` (an AI playing one seat of an online table, :mod:`game.net.botclient`).
 
 Whatever the terminal's encoding (``PYTHONIOENCODING=ascii``, a C locale), the commands never die
 of it: a character the output cannot encode is written as a ``\\uXXXX`` escape
@@ -11,9 +12,11 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-USAGE = ("usage: python -m game {replay,play,narrate,analyse} ...\n  replay [--each-step] FILE...\n"
+USAGE = ("usage: python -m game {replay,play,narrate,analyse,bot-client} ...\n  replay [--each-step] FILE...\n"
          "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] [--lang en|es|ja] FILE...\n"
-         "  analyse FILE --seat N [--seed S] [--depth D] [--worlds W]")
+         "  analyse FILE --seat N [--seed S] [--depth D] [--worlds W]\n"
+         "  bot-client URL (--game G --seats N | --join CODE | --resume CODE --seat S --token T) --level L\n"
+         "             [--name NAME]")
 
 
 def tolerant_streams(*streams: Any) -> None:
@@ -66,6 +69,10 @@ def _dispatch(argv: list[str]) -> int:
         from .analyse import main as analyse_main
 
         return analyse_main(rest)
+    if command == "bot-client":
+        from .net.botclient import main as bot_client_main
+
+        return bot_client_main(rest)
     print(f"unknown command {command!r}\n{USAGE}", file=sys.stderr)
     return 2
 
