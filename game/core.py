@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import enum
+import functools
+import math
 import random
 import reprlib
+import types
+import typing
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
 from .i18n import _, pgettext
 
@@ -156,6 +161,12 @@ class Event:
 
     seat: int | None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass declaring its ``KIND`` joins :data:`EVENT_CLASSES` (a redefined one replaces it)."""
+        super().__init_subclass__(**kwargs)
+        if "KIND" in cls.__dict__:
+            EVENT_CLASSES[cls.KIND] = cls
+
     @property
     def kind(self) -> str:
         """The stable machine name of this event (``KIND``)."""
@@ -188,6 +199,138 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, enum.Enum):  # a reason code (a StrEnum) as its plain code
+        return value.value
+    return value
+
+
+#: Event kind -> its class: every :class:`Event` subclass declaring a ``KIND`` (:func:`add_kind_loader`).
+EVENT_CLASSES: dict[str, type[Event]] = {}
+
+#: Called with a kind's namespace (``"kaito"``) unknown yet: import its game's events (:mod:`game.registry`'s).
+_KIND_LOADERS: list[Callable[[str], None]] = []
+
+#: Bounds of data read from the network (:func:`decode_typed`): items of a list, characters of a text, an int.
+WIRE_MAX_ITEMS = 10_000
+WIRE_MAX_TEXT = 10_000
+WIRE_MAX_INT = 2 ** 53
+
+
+def add_kind_loader(loader: Callable[[str], None]) -> None:
+    """Have :func:`event_from_json` call ``loader(namespace)`` for a kind whose class is not
+    defined yet (its game's events not imported yet: games are imported on first use)."""
+    if loader not in _KIND_LOADERS:
+        _KIND_LOADERS.append(loader)
+
+
+def event_from_json(data: object) -> Event:
+    """The :class:`Event` of ``data``, an :meth:`Event.to_dict` read from JSON (``{"kind": KIND,
+    <field>: value...}``, tuples as lists, records as objects): ``event_from_json(e.to_dict()) ==
+    e``, redacted events too. Class: ``EVENT_CLASSES[kind]``; fields checked by :func:`decode_typed`.
+
+    Raises:
+        RecordError: not an object, unknown kind, a field missing, unknown or bad (one line)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"event: expected an object, got {brief_repr(data)}")
+    kind = data.get("kind")
+    if not isinstance(kind, str):
+        raise RecordError(f"event: 'kind' missing or not a text: {brief_repr(kind)}")
+    cls = EVENT_CLASSES.get(kind)
+    if cls is None and "." in kind:
+        for loader in list(_KIND_LOADERS):
+            loader(kind.partition(".")[0])
+        cls = EVENT_CLASSES.get(kind)
+    if cls is None:
+        raise RecordError(f"event: unknown kind {brief_repr(kind)}")
+    return decode_fields(cls, {k: v for k, v in data.items() if k != "kind"}, kind)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def decode_fields(cls: type, data: object, where: str,
+                  special: Mapping[type, Callable[[object, str], Any]] | None = None) -> Any:
+    """The dataclass ``cls`` from ``data``, an object of exactly its fields, each decoded by
+    :func:`decode_typed` (``where``: the value's name in errors; ``special``: decoders of some
+    classes, ``decoder(value, where)``, e.g. a view's :class:`Outcome`). RecordError if not."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: expected an object, got {brief_repr(data)}")
+    names = [f.name for f in dataclasses.fields(cls)]
+    missing = [n for n in names if n not in data]
+    if missing:
+        raise RecordError(f"{where}: field {missing[0]!r} missing")
+    extra = [k for k in data if k not in names]
+    if extra:
+        raise RecordError(f"{where}: unknown field {brief_repr(extra[0])}")
+    hints = _hints(cls)
+    values = {n: decode_typed(hints[n], data[n], f"{where}.{n}", special) for n in names}
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"{where}: {' '.join(str(exc).split())[:200]}") from None
+
+
+def decode_typed(hint: Any, value: object, where: str,
+                 special: Mapping[type, Callable[[object, str], Any]] | None = None) -> Any:
+    """``value`` (plain JSON data) as the type ``hint`` says, checked strictly: ``int`` an int
+    (not a bool) within :data:`WIRE_MAX_INT`, ``str`` a text of at most :data:`WIRE_MAX_TEXT`
+    characters, ``bool``, ``float`` (finite), ``X | None``, ``tuple[X, ...]`` and ``tuple[X, Y]``
+    from a list (at most :data:`WIRE_MAX_ITEMS` items), an ``Enum`` from its value, a dataclass
+    from an object (:func:`decode_fields`). Nesting is the type's own, so hostile data cannot go
+    deeper. ``special``: see :func:`decode_fields`.
+
+    Raises:
+        RecordError: the value does not fit (one line naming ``where``)."""
+    if special and isinstance(hint, type) and hint in special:
+        return special[hint](value, where)
+    origin = typing.get_origin(hint)
+    if origin is Union or origin is types.UnionType:
+        args = typing.get_args(hint)
+        if value is None and type(None) in args:
+            return None
+        rest = [a for a in args if a is not type(None)]
+        for alternative in rest[:-1]:  # the first that fits (e.g. ``bool | KaitoEnd``)
+            try:
+                return decode_typed(alternative, value, where, special)
+            except RecordError:
+                pass
+        return decode_typed(rest[-1], value, where, special)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise RecordError(f"{where}: expected a list, got {brief_repr(value)}")
+        if len(value) > WIRE_MAX_ITEMS:
+            raise RecordError(f"{where}: a list of {len(value)} items (at most {WIRE_MAX_ITEMS})")
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(value)
+        elif len(value) != len(args):
+            raise RecordError(f"{where}: expected {len(args)} items, got {len(value)}")
+        return tuple(decode_typed(a, v, f"{where}[{i}]", special) for i, (a, v) in enumerate(zip(args, value)))
+    if hint is bool or hint is int or hint is float or hint is str:
+        return _decode_scalar(hint, value, where)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            raise RecordError(f"{where}: not a {hint.__name__}: {brief_repr(value)}") from None
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return decode_fields(hint, value, where, special)
+    raise RecordError(f"{where}: no wire form for {hint}")
+
+
+def _decode_scalar(hint: type, value: object, where: str) -> Any:
+    if hint is float and type(value) is int and abs(value) <= WIRE_MAX_INT:
+        return float(value)
+    if type(value) is not hint:
+        raise RecordError(f"{where}: expected {hint.__name__}, got {brief_repr(value)}")
+    if isinstance(value, str) and len(value) > WIRE_MAX_TEXT:
+        raise RecordError(f"{where}: a text of {len(value)} characters (at most {WIRE_MAX_TEXT})")
+    if type(value) is int and abs(value) > WIRE_MAX_INT:
+        raise RecordError(f"{where}: {brief_repr(value)} is out of bounds")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RecordError(f"{where}: {value!r} is not a finite number")
     return value
 
 
@@ -480,6 +623,20 @@ class Game(abc.ABC):
         another action said in the same sentence (the move played, beside the coach's better
         one): a game whose words would read the same for both says what sets them apart."""
         return action
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        """``view`` (any seat's) as plain JSON data, the same bytes for the same view under
+        ``json.dumps(sort_keys=True)`` and nothing beyond the view (no seed): the online
+        protocol's ``view`` (docs/PROTOCOL.md; shape: :class:`game.wire.ViewCodec`)."""
+        raise NotImplementedError(f"{self.name} has no wire form of its views")
+
+    def view_from_json(self, data: object) -> View:
+        """The view of ``data`` made by :meth:`view_to_json` (``view_from_json(view_to_json(v))
+        == v``), every field checked: ``data`` comes from the network.
+
+        Raises:
+            RecordError: malformed data (one line naming the field)."""
+        raise NotImplementedError(f"{self.name} has no wire form of its views")
 
 
 def require_rng(rng: Any) -> random.Random:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, MutableMapping
 
-from game.core import Game
+from game.core import Game, add_kind_loader
 from game.registration import Registration
 
 #: The game packages, in menu order. Adding a game: its package, and one line here.
@@ -91,3 +91,14 @@ def registration(name: str) -> Registration:
         return REGISTRATIONS[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(REGISTRATIONS)}") from None
+
+
+def _load_kinds(namespace: str) -> None:
+    """Import the rules (and so the events) of the registered game whose events' kinds are
+    ``namespace.*``, for :func:`game.core.event_from_json`; nothing for an unknown namespace."""
+    for reg in REGISTRATIONS.values():
+        if reg.kinds and reg.kinds == namespace:
+            reg.load_rules()
+
+
+add_kind_loader(_load_kinds)

@@ -60,6 +60,7 @@ from game.kaito.events import (
     TileCaptured,
 )
 from game.kaito.telling import action_words, outcome_text
+from game.wire import ViewCodec
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,6 +99,10 @@ class KaitoView(View):
         """The legal moves to ``square`` that include a Mon exchange."""
         moves = [Move.from_str(a) for a in self.legal_actions]
         return [m for m in moves if m.square == square and m.buy]
+
+
+#: KAITO's views on the wire (:mod:`game.wire`); the Outcome's ``values``: ``case``, an ``OUTCOME_TEXTS`` key.
+VIEW_CODEC = ViewCodec(KaitoView, outcome_text, KaitoEnd, {"case": tuple[str, bool | KaitoEnd]})
 
 
 class KaitoState(GameState):
@@ -449,6 +454,13 @@ class KaitoGame(Game):
         ``unlike`` "a1+H:3,2", "a1" reads "a1 without buying back"
         (:func:`game.kaito.telling.action_words`)."""
         return action_words(action, unlike)
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        return VIEW_CODEC.to_json(view)
+
+    def view_from_json(self, data: object) -> KaitoView:
+        view: KaitoView = VIEW_CODEC.from_json(data)
+        return view
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
         """Shuffle the 36 tiles into the grid with ``rng``.

@@ -47,6 +47,7 @@ from game.core import (
     IllegalActionError,
     Outcome,
     RecordError,
+    View,
     brief_repr,
     require_rng,
 )
@@ -91,6 +92,7 @@ from game.kanji.pairs import (  # noqa: F401  (this module's API: the names live
     valid_set,
     verdict_text,
 )
+from game.kanji.codec import VIEW_CODEC
 from game.kanji.telling import outcome_text
 from game.kanji.view import (  # noqa: F401  (this module's API: the names live in game.kanji.view)
     KanjiView,
@@ -372,6 +374,13 @@ class KanjiGame(Game):
             # Translators: the pass action, in the coach's "the hard AI prefers {best}"
             return pgettext("coach action", "passing")
         return action
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        return VIEW_CODEC.to_json(view)
+
+    def view_from_json(self, data: object) -> KanjiView:
+        view: KanjiView = VIEW_CODEC.from_json(data)
+        return view
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KanjiState:
         """Shuffle the shari deck, then each seat's neta deck (seat order), with ``rng``.

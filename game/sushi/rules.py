@@ -59,6 +59,7 @@ from game.sushi.cards import (  # noqa: F401  (this module's API: the names live
 )
 from game.sushi.events import Award, AwardEvent, Chosen, Deal, Discard, End, Keep, Pass, Reveal, RoundEnd, SushiEnd
 from game.sushi.telling import action_words, award_text, card_name, outcome_text
+from game.wire import ViewCodec
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -118,6 +119,10 @@ class SushiView(View):
     def wild_targets(self) -> tuple[str, ...]:
         """Types a wild may copy now for this seat (from its legal actions), e.g. ("tuna",)."""
         return tuple(eaten_type(a) for a in self.legal_actions if a.startswith(WILD + "="))
+
+
+#: Sushi Draft's views on the wire (:mod:`game.wire`): awards as objects; chip values only as the view has them.
+VIEW_CODEC = ViewCodec(SushiView, outcome_text, SushiEnd, {"winners": tuple[int, ...], "points": int})
 
 
 class SushiState(GameState):
@@ -396,6 +401,13 @@ class SushiGame(Game):
         ``"wild=tuna"`` -> "a wild as tuna" (the game log's own words); two actions never read the
         same (``unlike`` is not needed)."""
         return action_words(action)
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        return VIEW_CODEC.to_json(view)
+
+    def view_from_json(self, data: object) -> SushiView:
+        view: SushiView = VIEW_CODEC.from_json(data)
+        return view
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> SushiState:
         """Shuffle and deal all three rounds and every chip pile with ``rng`` (stored in the setup).
