@@ -149,8 +149,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         self.join: JoinShow | None = None
         self.anim_label = ""
         self.board_att: Tried | None = None
-        # the pacing (scenes.kanji.choreo.run_chain): the next AI move may begin; its choreography;
-        # the slots and seats still settling; animation time and when the board's result showed
+        # pacing (choreo.run_chain): the next AI may begin, its choreography, what settles, the clocks
         self.chain_open = False
         self.chained: Choreography | None = None
         self.settling: set[tuple[str, int]] = set()
@@ -346,23 +345,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
 
     def _play_new(self, start_rect: pygame.Rect | None = None) -> None:
         """Save, then choreograph the events of the action just applied (as the seat shown saw it)."""
-        self._run(run_chain(self, self._choreo(start_rect)))
-
-    def _choreo(self, start_rect: pygame.Rect | None = None) -> Choreography:
-        """Save; the choreography of the action just applied, at its seat's pace (an AI's: brief)."""
-        move = MoveEvents(self._take_events())
-        self.autosave()
-        seat = move.tried.seat if move.tried is not None else None
-        return choreo_move(self, move, start_rect, move_pace(self, seat, OTHERS_PACE))
-
-    def _chain(self) -> None:
-        """While a move's result shows, apply the next AI's answer once ready; its choreography
-        runs beside the rest of this one (:func:`scenes.kanji.choreo.run_chain`)."""
-        if (self.chained is None and self.coach is None and not self.review and not self._left
-                and self.privacy_for is None and self.match.bots_to_act() and self.coaching.bots_allowed()
-                and self.match.drive() is not None):
-            self.chain_open = False
-            self.chained = self._choreo()
+        self._run(run_chain(self, _choreo(self, start_rect)))
 
     def _drive(self) -> None:
         """Start whatever comes next when nothing animates: the end of the game, the AI's next
@@ -430,7 +413,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
             self.timeline.step(sdt)
             self.anim_ms += sdt
             if self.chain_open and self.timeline.running:
-                self._chain()
+                _chain(self)
         if self.handover.returned():
             return
         self._drive()
@@ -479,6 +462,23 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (:func:`scenes.kanji.draw.draw_scene`; changes nothing but caches)."""
         draw_scene(self, surface)
+
+
+def _choreo(s: KanjiPlayScene, start_rect: pygame.Rect | None = None) -> Choreography:
+    """Save; the choreography of the action just applied, at its seat's pace (an AI's: brief)."""
+    move = MoveEvents(s._take_events())
+    s.autosave()
+    seat = move.tried.seat if move.tried is not None else None
+    return choreo_move(s, move, start_rect, move_pace(s, seat, OTHERS_PACE))
+
+
+def _chain(s: KanjiPlayScene) -> None:
+    """While a move's result shows, apply the next AI's answer once ready; its choreography runs
+    beside the rest of this one (:func:`scenes.kanji.choreo.run_chain`)."""
+    if (s.chained is None and s.coach is None and not s.review and not s._left and s.privacy_for is None
+            and s.match.bots_to_act() and s.coaching.bots_allowed() and s.match.drive() is not None):
+        s.chain_open = False
+        s.chained = _choreo(s)
 
 
 __all__ = ["KanjiPlayScene"]
