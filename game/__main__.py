@@ -1,5 +1,6 @@
-"""``python -m game replay ...``, ``play ...``, ``narrate ...``, ``analyse ...`` (the coach) and
-``bot-client ...`` (an AI playing one seat of an online table, :mod:`game.net.botclient`).
+"""``python -m game replay ...``, ``play ...``, ``narrate ...``, ``analyse ...`` (the coach),
+``serve ...`` (the online game server, :mod:`game.net.serve`) and ``bot-client ...`` (an AI playing
+one seat of an online table, :mod:`game.net.botclient`).
 
 Whatever the terminal's encoding (``PYTHONIOENCODING=ascii``, a C locale), the commands never die
 of it: a character the output cannot encode is written as a ``\\uXXXX`` escape
@@ -12,9 +13,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-USAGE = ("usage: python -m game {replay,play,narrate,analyse,bot-client} ...\n  replay [--each-step] FILE...\n"
+USAGE = ("usage: python -m game {replay,play,narrate,analyse,serve,bot-client} ...\n  replay [--each-step] FILE...\n"
          "  play GAME --seats a,b --games N --seed S\n  narrate [--seat N] [--lang en|es|ja] FILE...\n"
          "  analyse FILE --seat N [--seed S] [--depth D] [--worlds W]\n"
+         "  serve [--host H] [--port N] [--db FILE] [--certfile F --keyfile F]\n"
          "  bot-client URL (--game G --seats N | --join CODE | --resume CODE --seat S --token T) --level L\n"
          "             [--name NAME]")
 
@@ -69,6 +71,10 @@ def _dispatch(argv: list[str]) -> int:
         from .analyse import main as analyse_main
 
         return analyse_main(rest)
+    if command == "serve":
+        from .net.serve import main as serve_main
+
+        return serve_main(rest)
     if command == "bot-client":
         from .net.botclient import main as bot_client_main
 

@@ -6,7 +6,8 @@ Windows (``sys.platform == "win32"``): process priority through SetPriorityClass
 started without a console window, per-monitor DPI awareness, the taskbar's application id, the
 user's UI language (GetUserDefaultUILanguage: ``locale.getlocale()`` there gives names such as
 "Japanese_Japan"). POSIX: ``nice`` values, X11's plain window name, whether there is a display to
-open a window on (:func:`display_problem`). Every function is best effort
+open a window on (:func:`display_problem`); the signals that stop a server (:func:`on_stop_signals`:
+SIGTERM handlers on POSIX, Ctrl+C / Ctrl+Break on Windows). Every function is best effort
 where the docstring says so: a platform quirk is logged at debug level, never raised.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ import logging
 import os
 import sys
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 log = logging.getLogger("tatami")
 
@@ -256,6 +257,36 @@ def return_freed_memory() -> bool:
     except OSError:  # pragma: no cover - a C library that refuses
         return False
     return True
+
+
+def on_stop_signals(loop: Any, callback: Callable[[], None]) -> list[str]:
+    """Have ``loop`` (a running asyncio loop) call ``callback`` on the signals that ask a server to
+    stop: POSIX SIGINT and SIGTERM through ``loop.add_signal_handler``; Windows (no such handler
+    there, and no SIGTERM delivered) SIGINT and SIGBREAK (Ctrl+C, Ctrl+Break) through
+    ``signal.signal``, the callback passed to the loop with ``call_soon_threadsafe``. Call it from
+    the main thread. Returns the names of the signals handled; never raises (a signal that cannot
+    be handled is logged at debug level and left out)."""
+    import signal
+
+    handled = []
+    if WINDOWS:
+        for name in ("SIGINT", "SIGBREAK"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                signal.signal(number, lambda _n, _f: loop.call_soon_threadsafe(callback))
+                handled.append(name)
+            except (ValueError, OSError) as exc:
+                log.debug("%s not handled: %s", name, exc)
+        return handled
+    for name in ("SIGINT", "SIGTERM"):
+        try:
+            loop.add_signal_handler(getattr(signal, name), callback)
+            handled.append(name)
+        except (ValueError, OSError, RuntimeError, NotImplementedError) as exc:
+            log.debug("%s not handled: %s", name, exc)
+    return handled
 
 
 def describe() -> str:

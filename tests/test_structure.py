@@ -279,12 +279,14 @@ def game_names() -> tuple[str, ...]:
 
 def room_of(module: str) -> str:
     """The room of the tables of docs/ARCHITECTURE.md that module ``module`` belongs to:
-    ``game/``, ``game/<name>/``, ``scenes/<room>/``, ``scenes/<name>/`` or ``scenes/cli.py``;
+    ``game/``, ``game/net/``, ``game/<name>/``, ``scenes/<room>/``, ``scenes/<name>/`` or ``scenes/cli.py``;
     ``pygame`` for pygame; "" for anything else (the standard library, other libraries)."""
     parts = module.split(".")
     if parts[0] == "pygame":
         return "pygame"
     if parts[0] == "game":
+        if len(parts) > 1 and parts[1] == "net":
+            return "game/net/"
         return "game/<name>/" if len(parts) > 1 and parts[1] in game_names() else "game/"
     if parts[0] == "scenes":
         if len(parts) == 1 or parts[1] in ("cli", "__main__"):

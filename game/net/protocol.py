@@ -27,7 +27,8 @@ from ..safejson import JsonFileError, loads
 VERSION = 1
 #: Largest frame a server accepts, in bytes (a larger one closes the connection, code 1009).
 MAX_FRAME = 16 * 1024
-#: Messages per second a connection may send on average (token bucket), and its burst.
+#: Messages per second the server reads from a connection on average (token bucket), and its
+#: burst: a faster client is slowed down, not refused.
 RATE = 20.0
 BURST = 40
 #: Errors a connection may earn within :data:`ERROR_WINDOW_S` seconds; one more closes it (1008).
@@ -67,7 +68,7 @@ ERRORS: Mapping[str, str] = {
     "version": "a message of another protocol version (the connection is closed)",
     "unknown-type": "a type the protocol does not have (or a server message sent to the server)",
     "too-big": "a frame over MAX_FRAME bytes (the connection is closed, code 1009)",
-    "rate": "more than RATE messages per second, or quick phrases too often",
+    "rate": "quick phrases too often, or too many tables created",
     "busy": "the server holds as many tables as it may",
     "no-table": "no table has that code",
     "table-full": "no open seat left",
@@ -82,7 +83,7 @@ ERRORS: Mapping[str, str] = {
     "game-over": "the game has ended",
     "bad-game": "no game of that name",
     "bad-seats": "a seat kind unknown, a seat count outside the game's range, or no open seat",
-    "bad-options": "the game refused the options or the names",
+    "bad-options": "the game refused the options, the names or the setup (or setups are not allowed)",
     "server": "an unexpected failure (logged; the table stays as it was)",
 }
 
@@ -210,7 +211,8 @@ _ANY_INT = _int(-(1 << 62), 1 << 62)
 CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "hello": {"client": (_str(0, MAX_CLIENT), True)},
     "create": {"game": (_str(1, 32), True), "seats": (_list(_one_of(SEAT_KINDS), 1, 16), True),
-               "options": (_options, False), "names": (_list(_nullable(_NAME), 1, 16), False)},
+               "options": (_options, False), "names": (_list(_nullable(_NAME), 1, 16), False),
+               "setup": (_is_dict, False)},
     "join": {"table": (_TABLE, True), "name": (_NAME, True), "seat": (_SEAT, False)},
     "resume": {"table": (_TABLE, True), "seat": (_SEAT, True), "token": (_str(1, MAX_TOKEN), True)},
     "act": {"action": (_str(1, MAX_ACTION), True), "ply": (_PLY, True)},
@@ -229,12 +231,14 @@ SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "joined": {"table": (_TABLE, True), "seat": (_SEAT, True), "token": (_str(1, MAX_TOKEN), True),
                "game": (_str(1, 32), True), "seats": (_SEAT_LIST, True)},
     "state": {"table": (_TABLE, True), "game": (_str(1, 32), True), "seat": (_SEAT, True),
-              "seats": (_SEAT_LIST, True), "ply": (_PLY, True), "event_count": (_PLY, True),
+              "seats": (_SEAT_LIST, True), "ply": (_PLY, True), "decision": (_PLY, True),
+              "event_count": (_PLY, True),
               "events": (_list(_is_dict, 0, 1_000_000), True), "view": (_is_dict, True),
               "to_act": (_list(_SEAT, 0, 16), True), "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True),
               "over": (_is_bool, True), "started": (_is_bool, True),
               "outcome": (_is_dict, False), "record": (_is_dict, False)},
-    "update": {"ply": (_PLY, True), "event_count": (_PLY, True), "events": (_list(_is_dict, 0, 1_000_000), True),
+    "update": {"ply": (_PLY, True), "decision": (_PLY, True), "event_count": (_PLY, True),
+               "events": (_list(_is_dict, 0, 1_000_000), True),
                "view": (_is_dict, True), "to_act": (_list(_SEAT, 0, 16), True),
                "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True), "over": (_is_bool, True),
                "started": (_is_bool, True), "outcome": (_is_dict, False), "record": (_is_dict, False)},

@@ -1,0 +1,119 @@
+"""``python -m game serve [--host H] [--port N] [--db FILE] [--certfile F --keyfile F]``: a dedicated
+game server (issue 24 §1; docs/PROTOCOL.md).
+
+Prints ``serving ws://HOST:PORT`` (``wss://`` with TLS) on standard output once it accepts
+connections, flushed (port 0 picks a free port: the line names the real one), then serves until
+SIGINT or SIGTERM (Ctrl+C / Ctrl+Break on Windows: :func:`game.system.on_stop_signals`), when it
+closes every connection (code 1001) and exits with status 0. The log goes to standard error.
+
+``--db FILE`` keeps the tables in that SQLite file, and a server started again on it resumes
+every unfinished table; without it nothing is kept. ``--host`` defaults to 127.0.0.1 (this
+machine only); a server for others binds an interface's address or 0.0.0.0, ideally behind a
+reverse proxy that terminates TLS (README "Run a server"). ``--test-setups`` lets ``create``
+give the deal (a record's setup): for tests only, since whoever creates the table knows every
+hand.
+
+Bad arguments print one line on standard error and exit with status 2; an address that cannot
+be bound, a database or certificate that cannot be read, one line and status 1.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sqlite3
+import ssl
+import sys
+from typing import NoReturn
+
+from .. import environ, system
+from .server import Server
+from .store import Store
+
+
+class UsageError(Exception):
+    """Bad command-line arguments; the message is the one line to print."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line instead of usage + message
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game serve", description="A Tatami game server (docs/PROTOCOL.md).")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    p.add_argument("--db", default=None, help="SQLite file keeping the tables (default: none kept)")
+    p.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
+    p.add_argument("--keyfile", default=None, help="TLS private key (PEM), with --certfile")
+    p.add_argument("--test-setups", action="store_true", help="tests only: create may give the deal")
+    return p
+
+
+def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
+    """The server's TLS context from a PEM certificate chain and key, or None without them.
+
+    Raises:
+        UsageError: only one of the two given.
+        OSError, ssl.SSLError: a file cannot be read or is not a certificate / key."""
+    if (certfile is None) != (keyfile is None):
+        raise UsageError("--certfile and --keyfile go together")
+    if certfile is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+async def run(server: Server, host: str, port: int, context: ssl.SSLContext | None) -> None:
+    """Start ``server``, print the ``serving`` line, serve until a stop signal, stop.
+
+    Raises:
+        OSError: the address cannot be bound."""
+    stop = asyncio.Event()
+    system.on_stop_signals(asyncio.get_running_loop(), stop.set)
+    address = await server.start(host, port, context)
+    print(f"serving {address}", flush=True)
+    try:
+        await stop.wait()
+    finally:
+        logging.getLogger("tatami.net.server").info("stopping")
+        await server.stop()
+
+
+def main(argv: list[str]) -> int:
+    """The command; returns its exit status (0 after a stop signal, 1 or 2 with one line)."""
+    try:
+        args = _parser().parse_args(argv)
+        if not 0 <= args.port <= 65535:
+            raise UsageError(f"--port {args.port} is not a port")
+        context = tls_context(args.certfile, args.keyfile)
+    except UsageError as exc:
+        print(f"python -m game serve: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, ssl.SSLError) as exc:
+        print(f"python -m game serve: cannot read the certificate or key: {exc}", file=sys.stderr)
+        return 1
+    logging.basicConfig(level=logging.DEBUG if environ.debug_log() else logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not environ.debug_log():
+        logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        store = Store(args.db if args.db else ":memory:")
+    except (OSError, sqlite3.Error) as exc:
+        print(f"python -m game serve: cannot open the database {args.db}: {exc}", file=sys.stderr)
+        return 1
+    server = Server(store, allow_setups=args.test_setups)
+    try:
+        asyncio.run(run(server, args.host, args.port, context))
+    except OSError as exc:
+        print(f"python -m game serve: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # a second Ctrl+C during the stop, or one before the handler
+        pass
+    return 0
+
+
+__all__ = ["UsageError", "main", "run", "tls_context"]

@@ -1,0 +1,399 @@
+"""The authoritative game server (issue 24; docs/PROTOCOL.md): asyncio and the ``websockets`` library.
+
+:class:`Server` holds any number of tables (:class:`game.net.table.Table`, each a synchronous
+:class:`game.match.Match`), keeps them in a :class:`game.net.store.Store` and restores every
+unfinished one on :meth:`Server.start`. Each connection (:class:`Connection`) speaks for at most
+one seat of one table; its messages are checked by :func:`game.net.protocol.decode` and answered
+in order, and what goes out is queued (:data:`MAX_PENDING` messages at most: a client that does
+not read is closed, and never holds a table up).
+
+AI seats are played by the server: a table's driver task runs ``Match.step_bots`` in a worker
+thread (``asyncio.to_thread``) while it holds the table's lock, so one table's thinking never
+stalls the event loop or another table. Nothing a client sends can crash the server or leave a
+table stuck: every request is answered with its reply or an ``error`` (an unexpected exception
+is logged and answered ``server``; the table stays as it was), and a connection earning more than
+:data:`game.net.protocol.MAX_ERRORS` errors within a minute is closed.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import secrets
+import ssl
+import time
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..registry import GAMES
+from ..registry import get as get_game
+from . import protocol as proto
+from .protocol import OPEN, ProtocolError
+from .store import Store
+from .table import Table
+
+log = logging.getLogger("tatami.net.server")
+
+#: What the server calls itself in ``welcome``.
+SERVER_NAME = "tatami 0.1.0"
+#: Messages queued for one client at most; one more closes it (a client that does not read).
+MAX_PENDING = 512
+#: Tables held at most (a ``create`` past it is answered ``busy``).
+MAX_TABLES = 10_000
+#: Tables one connection may create per minute, quick phrases it may say per 10 s.
+CREATES_PER_MINUTE = 10
+PHRASES_PER_10S = 5
+#: Seconds a finished table stays in memory (its clients may still resume it to see the end).
+FINISHED_KEEP_S = 600.0
+
+
+class Connection:
+    """One client's WebSocket: its outgoing queue and writer, its rate and error counts, its seat.
+
+    Attributes:
+        ws: the websockets connection.
+        table, seat: what it speaks for once it joined or resumed (None before).
+    """
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._tokens = float(proto.BURST)
+        self._stamp = time.monotonic()
+        self._errors: collections.deque[float] = collections.deque()
+        self._creates: collections.deque[float] = collections.deque()
+        self._said: collections.deque[float] = collections.deque()
+        self.closing = False
+        self._close_args: tuple[int, str] = (1000, "")
+        self._closer: asyncio.Task[None] | None = None
+        self._writer = asyncio.create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (canonical JSON); a client :data:`MAX_PENDING` messages behind is closed."""
+        if self.closing:
+            return
+        if self._queue.qsize() >= MAX_PENDING:
+            log.warning("closing a client %d messages behind", self._queue.qsize())
+            self.close(proto.CLOSE_POLICY, "too slow")
+            self._closer = asyncio.create_task(self.ws.close(proto.CLOSE_POLICY, "too slow"))
+            return
+        self._queue.put_nowait(proto.encode(message))
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code`` (never waits)."""
+        if not self.closing:
+            self.closing = True
+            self._close_args = (code, reason)
+            self._queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    await self.ws.close(*self._close_args)
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    async def finish(self) -> None:
+        """Send what is queued and close (the client stopped sending); a writer still stuck
+        after ``close_timeout`` (10 s) is cancelled."""
+        self.close(1000, "")
+        try:
+            await asyncio.wait_for(self._writer, 10.0)
+        except (asyncio.TimeoutError, asyncio.CancelledError, ConnectionClosed):
+            pass
+
+    def throttle(self) -> float:
+        """Take one message from the token bucket (:data:`game.net.protocol.RATE` per second,
+        burst :data:`game.net.protocol.BURST`); returns how long to wait first (s; 0 within the
+        rate): a faster client is read no faster, never refused."""
+        now = time.monotonic()
+        self._tokens = min(float(proto.BURST), self._tokens + (now - self._stamp) * proto.RATE)
+        self._stamp = now
+        self._tokens -= 1.0
+        return 0.0 if self._tokens >= 0.0 else -self._tokens / proto.RATE
+
+    @staticmethod
+    def _within(stamps: collections.deque[float], window: float, most: int) -> bool:
+        """Count one more event in ``stamps``; False when it makes more than ``most`` in ``window`` s."""
+        now = time.monotonic()
+        while stamps and now - stamps[0] > window:
+            stamps.popleft()
+        stamps.append(now)
+        return len(stamps) <= most
+
+    def error(self, code: str, text: str) -> None:
+        """Send an ``error``; past :data:`game.net.protocol.MAX_ERRORS` within the window (a
+        ``stale`` is a race, not counted), or on a wrong version, close the connection."""
+        self.send(proto.error(code, text))
+        if code == "version":
+            self.close(proto.CLOSE_POLICY, "protocol version")
+        elif code != "stale" and not self._within(self._errors, proto.ERROR_WINDOW_S, proto.MAX_ERRORS):
+            self.close(proto.CLOSE_POLICY, "too many errors")
+
+    def may_create(self) -> bool:
+        """True when this connection may create one more table now."""
+        return self._within(self._creates, 60.0, CREATES_PER_MINUTE)
+
+    def may_say(self) -> bool:
+        """True when this connection may say one more phrase now."""
+        return self._within(self._said, 10.0, PHRASES_PER_10S)
+
+
+class Server:
+    """The game server: tables, connections, the AI drivers, the store.
+
+    Args:
+        store: where tables are kept (default: in memory, nothing kept).
+        allow_setups: accept a ``create`` with a ``setup`` (a record's setup to deal from): the
+            test flag, never for players (whoever creates the table would know every hand).
+    """
+
+    def __init__(self, store: Store | None = None, *, allow_setups: bool = False) -> None:
+        self.store = store if store is not None else Store()
+        self.allow_setups = allow_setups
+        self.tables: dict[str, Table] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._connections: set[Connection] = set()
+        self._evicting: set[str] = set()
+        self._server: Any = None
+
+    # -- life ---------------------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None) -> str:
+        """Restore the unfinished tables, then listen.
+
+        Returns:
+            The address clients connect to: ``"ws://HOST:PORT"`` (``wss`` with TLS; the real port
+            when ``port`` is 0).
+        Raises:
+            OSError: the address cannot be bound."""
+        self.restore()
+        self._server = await serve(self._handle, host, port, ssl=ssl_context, max_size=proto.MAX_FRAME,
+                                   max_queue=16)
+        bound = self._server.sockets[0].getsockname()
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        return f"{'wss' if ssl_context else 'ws'}://{shown}:{bound[1]}"
+
+    def restore(self) -> int:
+        """Load and replay every unfinished table of the store (a table that cannot be replayed
+        is logged and left out); returns how many were restored."""
+        self.store.forget_old()
+        count = 0
+        for code in self.store.unfinished():
+            try:
+                table = Table.restore(self.store.load(code), self.store)
+            except Exception:
+                log.exception("table %s cannot be restored; left out", code)
+                continue
+            self.tables[code] = table
+            count += 1
+            self._poke(table)
+        if count:
+            log.info("restored %d unfinished table(s)", count)
+        return count
+
+    async def stop(self) -> None:
+        """Close every connection (code 1001), stop the AI drivers and the store."""
+        if self._server is not None:
+            self._server.close(close_connections=False)
+        for conn in list(self._connections):
+            conn.close(proto.CLOSE_GOING_AWAY, "server stopping")
+        for task in list(self._drivers.values()):
+            task.cancel()
+        if self._server is not None:
+            try:
+                await asyncio.wait_for(self._server.wait_closed(), 10.0)
+            except asyncio.TimeoutError:
+                log.warning("connections still open after 10 s")
+        await asyncio.gather(*self._drivers.values(), return_exceptions=True)
+        self.store.close()
+
+    # -- connections --------------------------------------------------------------------------------
+    async def _handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        self._connections.add(conn)
+        try:
+            async for raw in ws:
+                if conn.closing:
+                    break
+                wait = conn.throttle()
+                if wait > 0.0:
+                    await asyncio.sleep(wait)
+                try:
+                    await self._dispatch(conn, proto.decode(raw))
+                except ProtocolError as exc:
+                    conn.error(exc.code, str(exc))
+                except Exception:
+                    log.exception("a request failed")
+                    conn.error("server", "the server failed on that request (logged)")
+        except ConnectionClosed:
+            pass
+        finally:
+            self._connections.discard(conn)
+            self._detach(conn)
+            await conn.finish()
+
+    def _detach(self, conn: Connection) -> None:
+        """The connection no longer speaks for its seat; the others hear of it (``lobby``)."""
+        table, seat = conn.table, conn.seat
+        conn.table = conn.seat = None
+        if table is not None and seat is not None and table.peers.get(seat) is conn:
+            del table.peers[seat]
+            table.send_all(table.lobby())
+
+    async def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "hello":
+            conn.send(proto.message("welcome", server=SERVER_NAME, games=list(GAMES), phrases=list(proto.PHRASES)))
+        elif kind == "create":
+            self._create(conn, msg)
+        elif kind in ("join", "resume"):
+            await self._sit(conn, msg)
+        elif kind == "leave":
+            self._detach(conn)
+            conn.close(1000, "left")
+        else:
+            table, seat = conn.table, conn.seat
+            if table is None or seat is None:
+                raise ProtocolError("not-joined", "join or resume a table first")
+            if kind == "say":
+                if not conn.may_say():
+                    raise ProtocolError("rate", "quick phrases too often")
+                table.send_all(proto.message("said", seat=seat, phrase=msg["phrase"]))
+            else:
+                await self._play(conn, table, seat, msg)
+
+    def _create(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if not conn.may_create():
+            raise ProtocolError("rate", f"more than {CREATES_PER_MINUTE} tables a minute")
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError("busy", "this server holds as many tables as it may")
+        name, kinds = msg["game"], msg["seats"]
+        if name not in GAMES:
+            raise ProtocolError("bad-game", f"no game {name[:32]!r}")
+        game = get_game(name)
+        if not game.min_seats <= len(kinds) <= game.max_seats or OPEN not in kinds:
+            raise ProtocolError("bad-seats", f"{name} takes {game.min_seats} to {game.max_seats} seats, one open")
+        names = msg.get("names") or [None] * len(kinds)
+        setup = msg.get("setup")
+        if len(names) != len(kinds):
+            raise ProtocolError("bad-options", f"{len(names)} names for {len(kinds)} seats")
+        if setup is not None and not self.allow_setups:
+            raise ProtocolError("bad-options", "this server deals its own cards (no setup)")
+        code = proto.new_table_code()
+        while code in self.tables:
+            code = proto.new_table_code()
+        try:
+            table = Table(code, game, kinds, names, dict(msg.get("options") or {}), secrets.randbelow(1 << 62),
+                          self.store, setup)
+        except (TypeError, ValueError) as exc:
+            raise ProtocolError("bad-options", f"{type(exc).__name__}: {exc}") from None
+        self.store.add_table(table.saved())
+        self.tables[code] = table
+        conn.send(proto.message("created", table=code))
+
+    def _table(self, text: str) -> Table:
+        code = proto.normalize_code(text)
+        table = self.tables.get(code) if code else None
+        if table is None:
+            raise ProtocolError("no-table", "no table has that code")
+        return table
+
+    async def _sit(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """``join`` or ``resume``: the connection takes a seat; ``joined``, ``state``, and the
+        others' ``lobby`` (and their ``update`` when the table starts now)."""
+        if conn.table is not None:
+            raise ProtocolError("bad-seat", "this connection holds a seat already")
+        table = self._table(msg["table"])
+        async with table.lock:
+            was_started = table.started
+            if msg["type"] == "join":
+                seat, token = table.take(msg["name"].strip() or "?", msg.get("seat"))
+            else:
+                seat, token = msg["seat"], msg["token"]
+                table.check_token(seat, token)
+                old = table.peers.pop(seat, None)
+                if old is not None and isinstance(old, Connection):
+                    old.table = old.seat = None
+                    old.close(proto.CLOSE_REPLACED, "the seat was taken back by another connection")
+            conn.table, conn.seat = table, seat
+            table.peers[seat] = conn
+            conn.send(proto.message("joined", table=table.code, seat=seat, token=token, game=table.game.name,
+                                    seats=table.seat_list()))
+            conn.send(table.state_for(seat))
+            table.send_all(table.lobby(), but=seat)
+            if table.started and not was_started:
+                conn.send(table.lobby())
+                for other, peer in list(table.peers.items()):
+                    if other != seat:
+                        peer.send(table.update_for(other))
+        self._poke(table)
+
+    async def _play(self, conn: Connection, table: Table, seat: int, msg: dict[str, Any]) -> None:
+        """``act`` or ``undo``: applied, kept, then every seat told."""
+        async with table.lock:
+            try:
+                if msg["type"] == "act":
+                    table.act(seat, msg["action"], msg["ply"])
+                    table.send_updates()
+                elif msg["type"] == "undo":
+                    table.undo(seat, msg["ply"])
+                    table.send_states()
+                else:
+                    raise ProtocolError("unknown-type", f"{msg['type']} is not for the server")
+            except ProtocolError as exc:
+                conn.error(exc.code, str(exc))
+                if exc.code == "stale":
+                    conn.send(table.state_for(seat))
+                return
+        if table.finished:
+            self._finished(table)
+        self._poke(table)
+
+    # -- the AI ------------------------------------------------------------------------------------
+    def _poke(self, table: Table) -> None:
+        """Start the table's AI driver unless it runs."""
+        task = self._drivers.get(table.code)
+        if (task is None or task.done()) and table.bots_due():
+            self._drivers[table.code] = asyncio.create_task(self._drive(table))
+
+    async def _drive(self, table: Table) -> None:
+        """While AI seats are to act: their choices in a worker thread, kept, then told."""
+        try:
+            while True:
+                async with table.lock:
+                    if not table.bots_due():
+                        break
+                    moves = await asyncio.to_thread(table.bot_step)
+                    table.keep_bots(moves)
+                    table.send_updates()
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the AI driver failed", table.code)
+        if table.finished:
+            self._finished(table)
+
+    def _finished(self, table: Table) -> None:
+        """A table whose game ended leaves memory after :data:`FINISHED_KEEP_S` (once)."""
+        if table.code in self._evicting:
+            return
+        self._evicting.add(table.code)
+        loop = asyncio.get_running_loop()
+        loop.call_later(FINISHED_KEEP_S, self._evict, table.code)
+
+    def _evict(self, code: str) -> None:
+        self._evicting.discard(code)
+        self.tables.pop(code, None)
+        self._drivers.pop(code, None)
+
+
+__all__ = ["FINISHED_KEEP_S", "MAX_PENDING", "MAX_TABLES", "Connection", "Server"]

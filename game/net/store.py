@@ -1,0 +1,174 @@
+"""The server's tables kept in SQLite (docs/PROTOCOL.md "Tables kept"; headless, the standard
+``sqlite3``).
+
+Three tables: ``tables`` (code, game, seat kinds, names, options, seed, a test's setup, when created
+and finished),
+``seats`` (a taken seat's name and its token's SHA-256; never the token) and ``actions`` (every
+action and undo of a table with its seat, numbered in order). The server writes an action here
+and commits BEFORE it sends the updates that tell of it, so a server killed at any moment (even
+with SIGKILL) restarts where its clients last saw their tables: :meth:`Store.unfinished` gives
+each unfinished table's code, :meth:`Store.load` its setup and actions for
+:meth:`game.net.table.Table.restore` to replay.
+
+The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being
+killed (not a power cut). ``":memory:"`` keeps nothing (tests, a server without ``--db``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Finished tables are deleted this long after they ended (s).
+KEEP_FINISHED_S = 7 * 24 * 3600.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY, game TEXT NOT NULL, seats TEXT NOT NULL, names TEXT NOT NULL,
+    options TEXT NOT NULL, seed INTEGER NOT NULL, setup TEXT, created REAL NOT NULL, finished REAL);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+    PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
+    action TEXT NOT NULL, ply INTEGER NOT NULL, PRIMARY KEY (code, seq));
+"""
+
+#: ``actions.kind``: an action applied, or an undo back to ``ply``.
+ACT = "act"
+UNDO = "undo"
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, hex (what the database and the table keep)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class SavedTable:
+    """One table as kept: its setup, its taken seats and its actions in order.
+
+    Attributes:
+        code, game: the table code and the game's registered name.
+        seats: seat kinds at creation (``"open"`` or an AI level).
+        names: a name (str) or None per seat, as created; a taken seat's name is in ``taken``.
+        options: the game's ``new_state`` options.
+        seed: the deal and bots' seed (int).
+        setup: a record's setup the table was dealt from instead of the seed (the server's test
+            flag), or None.
+        taken: seat -> (name, token hash) of the seats people took.
+        actions: ``(seat, kind, action, ply)`` in order: kind :data:`ACT` (``action`` applied,
+            ``ply`` after it) or :data:`UNDO` (back to ``ply``; ``action`` empty).
+    """
+
+    code: str
+    game: str
+    seats: list[str]
+    names: list[str | None]
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None = None
+    taken: dict[int, tuple[str, str]] = field(default_factory=dict)
+    actions: list[tuple[int, str, str, int]] = field(default_factory=list)
+
+
+class Store:
+    """The tables' database (one connection, used from the event loop's thread only).
+
+    Args:
+        path: the SQLite file (created with its folder), or ``":memory:"``.
+    Raises:
+        sqlite3.Error, OSError: the file cannot be opened or is not a database.
+    """
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+        self._seq: dict[str, int] = {}
+
+    def close(self) -> None:
+        """Close the connection (pending nothing: every write is committed at once)."""
+        self.db.close()
+
+    def add_table(self, saved: SavedTable) -> None:
+        """Keep a new table's setup (before its code is given to anyone)."""
+        with self.db:
+            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", (
+                saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
+                json.dumps(saved.options, sort_keys=True), saved.seed,
+                None if saved.setup is None else json.dumps(saved.setup), time.time()))
+        self._seq[saved.code] = 0
+
+    def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
+        """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``."""
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (code, seat, name, token_sha))
+
+    def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
+        """Append one action (kind :data:`ACT`) or undo (:data:`UNDO`) to the table's list, committed."""
+        seq = self._seq.get(code)
+        if seq is None:
+            row = self.db.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE code = ?", (code,)).fetchone()
+            seq = int(row[0])
+        with self.db:
+            self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)", (code, seq, seat, kind, action, ply))
+        self._seq[code] = seq + 1
+
+    def add_actions(self, code: str, rows: list[tuple[int, str, str, int]]) -> None:
+        """Several :meth:`add_action` rows ``(seat, kind, action, ply)`` in one commit."""
+        for seat, kind, action, ply in rows:
+            self.add_action(code, seat, kind, action, ply)
+
+    def finish(self, code: str) -> None:
+        """Mark the table finished now (it is no longer restored; deleted after
+        :data:`KEEP_FINISHED_S`)."""
+        with self.db:
+            self.db.execute("UPDATE tables SET finished = ? WHERE code = ?", (time.time(), code))
+
+    def forget_old(self, now: float | None = None) -> int:
+        """Delete the tables finished more than :data:`KEEP_FINISHED_S` ago; returns how many."""
+        cutoff = (time.time() if now is None else now) - KEEP_FINISHED_S
+        with self.db:
+            codes = [r[0] for r in self.db.execute(
+                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (cutoff,))]
+            for code in codes:
+                for table in ("actions", "seats", "tables"):
+                    self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+        return len(codes)
+
+    def unfinished(self) -> list[str]:
+        """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
+        return [str(r[0]) for r in self.db.execute(
+            "SELECT code FROM tables WHERE finished IS NULL ORDER BY created, code")]
+
+    def load(self, code: str) -> SavedTable:
+        """One table as kept.
+
+        Raises:
+            KeyError: no such table.
+            ValueError: a row that is not what this module wrote."""
+        row = self.db.execute("SELECT game, seats, names, options, seed, setup FROM tables WHERE code = ?",
+                              (code,)).fetchone()
+        if row is None:
+            raise KeyError(code)
+        game, seats, names, options, seed, setup = row
+        saved = SavedTable(code, str(game), list(json.loads(seats)), list(json.loads(names)),
+                           dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)))
+        for seat, name, sha in self.db.execute("SELECT seat, name, token_hash FROM seats WHERE code = ?", (code,)):
+            saved.taken[int(seat)] = (str(name), str(sha))
+        saved.actions = [(int(s), str(k), str(a), int(p)) for s, k, a, p in self.db.execute(
+            "SELECT seat, kind, action, ply FROM actions WHERE code = ? ORDER BY seq", (code,))]
+        self._seq[code] = len(saved.actions)
+        return saved
+
+
+__all__ = ["ACT", "KEEP_FINISHED_S", "UNDO", "SavedTable", "Store", "token_hash"]

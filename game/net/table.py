@@ -1,0 +1,303 @@
+"""One table of the server (docs/PROTOCOL.md): a :class:`game.match.Match` and who sits where.
+
+A :class:`Table` holds the only true state of one game: a synchronous Match whose open seats are
+``"human"`` and whose AI seats the server plays; each seat's token hash, name and connection
+(:class:`Peer`); per seat, how much of the event log that connection was told. It checks every
+request against the rules and the seat (:class:`game.net.protocol.ProtocolError` when refused),
+keeps every change in the :class:`game.net.store.Store` before anything is sent, and makes each
+seat's messages from that seat's view and events only (``Match.view(seat)``,
+``Match.events_for(seat)``; the record, which holds the deal, only once the game is over).
+
+Everything here runs on the server's event loop thread under the table's :attr:`Table.lock`,
+except :meth:`Table.bot_step`, which the server runs in a worker thread while it holds the lock.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+from typing import Any, Protocol, Sequence
+
+from ..core import Game
+from ..i18n import _
+from ..match import HUMAN, Match
+from ..registry import get as get_game
+from . import protocol as proto
+from .protocol import OPEN, PERSON, ProtocolError
+from .store import ACT, UNDO, SavedTable, Store, token_hash
+
+log = logging.getLogger("tatami.net.server")
+
+
+class Peer(Protocol):
+    """A connection as a table sees it: messages go out in order and never block the table."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the client (a connection too slow to keep up is closed)."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection (at once, without waiting)."""
+
+
+class Table:
+    """One table: the Match, the seats' people and connections, what each was told.
+
+    Args:
+        code: the table code.
+        game: the rules.
+        kinds: one seat kind per seat (``"open"`` or an AI level).
+        names: a name or None per seat (an open seat's name comes with its ``join``).
+        options: the game's ``new_state`` options.
+        seed: the deal and bots' seed.
+        store: where the table is kept.
+        setup: a record's setup to deal from instead of the seed (the server's test flag).
+    Raises:
+        ValueError, TypeError: the game refused the seats or the options (or the setup:
+            :class:`game.core.RecordError` is a ValueError).
+    """
+
+    def __init__(self, code: str, game: Game, kinds: Sequence[str], names: Sequence[str | None],
+                 options: dict[str, Any], seed: int, store: Store, setup: dict[str, Any] | None = None) -> None:
+        self.code = code
+        self.game = game
+        self.kinds = list(kinds)
+        self.names: list[str | None] = list(names)
+        self.options = dict(options)
+        self.seed = seed
+        self.store = store
+        self.setup = setup
+        state = game.state_from_setup(setup) if setup is not None else None
+        shown = [n if n else _("Seat {n}").format(n=i + 1) for i, n in enumerate(self.names)]
+        self.match = Match(game, [HUMAN if k == OPEN else k for k in self.kinds], seed, state=state,
+                           names=shown, options=self.options, synchronous=True)
+        self.tokens: list[str | None] = [None] * len(self.kinds)
+        self.peers: dict[int, Peer] = {}
+        #: seat -> (full-log index told up to, how many events that seat was told)
+        self.cursors: dict[int, tuple[int, int]] = {}
+        #: seats the creator (``ai_after_drop``) gave to an AI: reserved, not used in version 1
+        self.ai_after_drop: set[int] = set()
+        self.lock = asyncio.Lock()
+        self._position = self.match.position
+        #: the ply the current decision began at (a simultaneous phase's first): ``act`` and
+        #: ``undo`` name a ply from here to the table's
+        self.decision_ply = self.match.ply
+        self.finished = False
+
+    # -- creation and restoring ---------------------------------------------------------------------
+    def saved(self) -> SavedTable:
+        """The table's setup as the store keeps it."""
+        return SavedTable(self.code, self.game.name, self.kinds, self.names, self.options, self.seed, setup=self.setup)
+
+    @classmethod
+    def restore(cls, saved: SavedTable, store: Store) -> Table:
+        """The table ``saved`` describes, its actions and undos replayed through the rules.
+
+        Raises:
+            KeyError: the game is not registered.
+            ValueError, TypeError: a setup or an action the rules refuse (the store is damaged)."""
+        table = cls(saved.code, get_game(saved.game), saved.seats, saved.names, saved.options, saved.seed,
+                    store, saved.setup)
+        for seat, (name, sha) in saved.taken.items():
+            table.names[seat], table.tokens[seat] = name, sha
+        m = table.match
+        for seat, kind, action, ply in saved.actions:
+            if kind == ACT:
+                m.apply(seat, action)
+            elif kind == UNDO:
+                point = next((cp for cp in m.undo_points(seat) if cp.ply == ply), None)
+                if point is None:
+                    raise ValueError(f"table {saved.code}: no undo point at ply {ply} for seat {seat}")
+                m.undo_to(point)
+            table._moved()
+        table.finished = m.is_over()
+        return table
+
+    # -- seats ------------------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        """True once every open seat has been taken (the game moves only then)."""
+        return all(k != OPEN or t is not None for k, t in zip(self.kinds, self.tokens))
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        """The protocol's seat list: ``{"seat", "kind", "name", "connected", "ai_after_drop"}`` per seat."""
+        out = []
+        for s, kind in enumerate(self.kinds):
+            person = kind == OPEN
+            out.append({"seat": s, "kind": (PERSON if self.tokens[s] is not None else OPEN) if person else kind,
+                        "name": self.names[s], "connected": (s in self.peers) if person else True,
+                        "ai_after_drop": s in self.ai_after_drop})
+        return out
+
+    def take(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Give an open seat (``seat``, else the first open one) to ``name``; kept in the store.
+
+        Returns:
+            ``(seat, token)``; only the token's hash is kept.
+        Raises:
+            ProtocolError: ``game-over``, ``table-full``, ``bad-seat`` (not a seat of the table,
+                an AI's, or taken)."""
+        if self.finished:
+            raise ProtocolError("game-over", "the game has ended")
+        free = [s for s, k in enumerate(self.kinds) if k == OPEN and self.tokens[s] is None]
+        if seat is None:
+            if not free:
+                raise ProtocolError("table-full", "no open seat left")
+            seat = free[0]
+        elif seat not in free:
+            raise ProtocolError("bad-seat", f"seat {seat} is not an open seat of this table")
+        token = proto.new_token()
+        sha = token_hash(token)
+        self.store.take_seat(self.code, seat, name, sha)
+        self.tokens[seat], self.names[seat] = sha, name
+        return seat, token
+
+    def check_token(self, seat: int, token: str) -> None:
+        """Check that ``token`` is seat ``seat``'s (constant-time).
+
+        Raises:
+            ProtocolError: ``bad-seat`` (no such seat), ``bad-token``."""
+        if not 0 <= seat < len(self.kinds):
+            raise ProtocolError("bad-seat", f"this table has no seat {seat}")
+        sha = self.tokens[seat]
+        if sha is None or not hmac.compare_digest(sha, token_hash(token)):
+            raise ProtocolError("bad-token", "that token is not this seat's")
+
+    # -- messages ---------------------------------------------------------------------------------------
+    def lobby(self) -> dict[str, Any]:
+        """The ``lobby`` message."""
+        return proto.message("lobby", seats=self.seat_list(), started=self.started)
+
+    def _common(self, seat: int) -> dict[str, Any]:
+        m = self.match
+        over = m.is_over()
+        live = self.started and not over
+        fields: dict[str, Any] = {
+            "ply": m.ply, "decision": self.decision_ply, "view": self.game.view_to_json(m.view(seat)),
+            "to_act": list(m.to_act()) if live else [],
+            "legal": list(m.legal_actions(seat)) if live and seat in m.to_act() else [],
+            "over": over, "started": self.started}
+        if over:
+            outcome = m.outcome()
+            assert outcome is not None
+            fields["outcome"] = {"winners": list(outcome.winners), "scores": list(outcome.scores),
+                                 "reason": str(outcome.reason)}
+            fields["record"] = m.record()
+        return fields
+
+    def state_for(self, seat: int) -> dict[str, Any]:
+        """The ``state`` message of ``seat``: everything it may know, every event from the start
+        (its cursor starts over)."""
+        events = [e.to_dict() for e in self.match.events_for(seat, 0)]
+        self.cursors[seat] = (self.match.event_count, len(events))
+        return proto.message("state", table=self.code, game=self.game.name, seat=seat, seats=self.seat_list(),
+                             event_count=len(events), events=events, **self._common(seat))
+
+    def update_for(self, seat: int) -> dict[str, Any]:
+        """The ``update`` message of ``seat``: its events since the last it was told, and the rest."""
+        since, told = self.cursors.get(seat, (0, 0))
+        events = [e.to_dict() for e in self.match.events_for(seat, since)]
+        self.cursors[seat] = (self.match.event_count, told + len(events))
+        return proto.message("update", event_count=told + len(events), events=events, **self._common(seat))
+
+    def send_updates(self) -> None:
+        """Send every connected seat its ``update``."""
+        for seat, peer in list(self.peers.items()):
+            peer.send(self.update_for(seat))
+
+    def send_states(self) -> None:
+        """Send every connected seat its ``state`` (after an undo: the log went back)."""
+        for seat, peer in list(self.peers.items()):
+            peer.send(self.state_for(seat))
+
+    def send_all(self, message: dict[str, Any], but: int | None = None) -> None:
+        """Send ``message`` to every connected seat except ``but``."""
+        for seat, peer in list(self.peers.items()):
+            if seat != but:
+                peer.send(message)
+
+    # -- play -------------------------------------------------------------------------------------------
+    def _check_turn(self, seat: int, ply: int) -> None:
+        m = self.match
+        if self.finished or m.is_over():
+            raise ProtocolError("game-over", "the game has ended")
+        if not self.started:
+            raise ProtocolError("not-started", "the table waits for its open seats to be taken")
+        if not self.decision_ply <= ply <= m.ply:
+            raise ProtocolError("stale", f"ply {ply} is not this table's ({m.ply})")
+
+    def act(self, seat: int, action: str, ply: int) -> None:
+        """Apply ``seat``'s ``action`` and keep it (nothing is sent here: the caller sends the updates).
+
+        Raises:
+            ProtocolError: ``game-over``, ``not-started``, ``stale`` (the caller sends a state),
+                ``not-your-turn``, ``illegal`` (not one of the seat's legal actions, the rules'
+                reason tried on a copy; the table is unchanged)."""
+        self._check_turn(seat, ply)
+        m = self.match
+        if seat not in m.to_act():
+            raise ProtocolError("not-your-turn", f"seat {seat} is not to act")
+        if action not in m.legal_actions(seat):  # the rules' reason, on a copy: the table is untouched
+            try:
+                m.state.clone().apply(seat, action)
+                reason = f"{action[:20]!r} is not in the legal actions' notation"
+            except Exception as exc:  # InvalidActionError, IllegalActionError; anything else too
+                reason = str(exc) or type(exc).__name__
+            raise ProtocolError("illegal", reason)
+        m.apply(seat, action)
+        self.store.add_action(self.code, seat, ACT, action, m.ply)
+        self._moved()
+
+    def undo(self, seat: int, ply: int) -> None:
+        """Take back ``seat``'s last decision as hot-seat play does (the newest of
+        ``Match.undo_points(seat)``: never past revealed information, never past another
+        person's action); kept. The caller sends every seat a ``state``.
+
+        Raises:
+            ProtocolError: ``game-over``, ``not-started``, ``stale``, ``undo`` (no point)."""
+        self._check_turn(seat, ply)
+        points = self.match.undo_points(seat)
+        if not points:
+            raise ProtocolError("undo", "nothing of this seat can be taken back now")
+        self.match.undo_to(points[0])
+        self.store.add_action(self.code, seat, UNDO, "", points[0].ply)
+        self._moved()
+
+    def bots_due(self) -> bool:
+        """True when an AI seat is to act and may (the table started, the game goes on)."""
+        return self.started and not self.match.is_over() and bool(self.match.bots_to_act())
+
+    def bot_step(self) -> list[tuple[int, str, int]]:
+        """Every AI seat to act now chooses and its action is applied (``Match.step_bots``); an AI
+        that fails (a bug, logged) plays a random legal action instead. Runs in a worker thread
+        while the server holds :attr:`lock`; keeps nothing (the caller calls :meth:`keep_bots`).
+
+        Returns:
+            The actions applied: ``(seat, action, ply after it)``."""
+        m = self.match
+        before = m.ply
+        try:
+            m.step_bots()
+        except Exception:
+            log.exception("table %s: an AI failed at ply %d; it plays a random legal action", self.code, m.ply)
+            seats = m.bots_to_act()
+            if seats and m.legal_actions(seats[0]):
+                m.apply(seats[0], random.Random(self.seed + m.ply).choice(m.legal_actions(seats[0])))
+        return [(s, a, before + i + 1) for i, (s, a) in enumerate(m.state.history[before:])]
+
+    def keep_bots(self, moves: list[tuple[int, str, int]]) -> None:
+        """Keep the AI actions :meth:`bot_step` applied."""
+        self.store.add_actions(self.code, [(s, ACT, a, p) for s, a, p in moves])
+        self._moved()
+
+    def _moved(self) -> None:
+        """After any change: where the decision began, whether the game has ended (kept)."""
+        m = self.match
+        if m.position != self._position:
+            self._position, self.decision_ply = m.position, m.ply
+        if m.is_over() and not self.finished:
+            self.finished = True
+            self.store.finish(self.code)
+
+
+__all__ = ["Peer", "Table"]

@@ -1,0 +1,264 @@
+"""The online game server (issue 24 §1, §3; docs/PROTOCOL.md): a real server on 127.0.0.1 and real
+WebSocket clients — whole games, only your seat, per-seat information, undo, quick phrases and the
+lobby, tables kept and restored."""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from game.net import protocol as proto
+from game.net.store import Store
+from game.net.table import Table
+from game.registry import get as get_game
+from net_support import Seat, play_all, record_of, running_server, table_of
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 300))
+
+
+def legal_record(record):
+    """The record replays through the rules to a finished game; its outcome."""
+    state = get_game(record["game"]).from_record(record)
+    assert state.is_over()
+    return state.outcome()
+
+
+@pytest.mark.parametrize("game,kinds", [
+    ("kaito", ["open", "easy"]),
+    ("kaito", ["open", "open"]),
+    ("sushi-draft", ["open", "open", "easy"]),
+    ("kanji-zushi", ["open", "easy", "open", "open"]),
+])
+def test_whole_game(game, kinds):
+    async def main():
+        async with running_server() as (server, url):
+            code, seats = await table_of(url, game, kinds)
+            lasts = await play_all(seats, seed=len(kinds))
+            records = [record_of(s.frames) for s in seats]
+            assert all(r == records[0] for r in records)  # every seat gets the same record
+            outcome = legal_record(records[0])
+            for last in lasts:
+                assert last["over"] and last["outcome"]["winners"] == list(outcome.winners)
+                assert last["outcome"]["scores"] == list(outcome.scores)
+            assert server.tables[code].finished
+            for s in seats:
+                await s.close()
+    run(main())
+
+
+def test_only_your_seat():
+    async def main():
+        async with running_server() as (server, url):
+            code, (a, b) = await table_of(url, "kaito", ["open", "open"])
+            stranger = await Seat.open(url)
+            await stranger.send(proto.act("a1", 0))
+            assert (await stranger.expect("error"))["code"] == "not-joined"
+            await stranger.send(proto.resume(code, 0, "x" * 32))
+            assert (await stranger.expect("error"))["code"] == "bad-token"
+            await stranger.send(proto.resume(code, 1, a.token))  # seat 0's token for seat 1
+            assert (await stranger.expect("error"))["code"] == "bad-token"
+            await stranger.send(proto.resume(code, 7, a.token))
+            assert (await stranger.expect("error"))["code"] == "bad-seat"
+            await stranger.send(proto.join("ZZZZZ-ZZZZZ", "Eve"))
+            assert (await stranger.expect("error"))["code"] == "no-table"
+            await stranger.send(proto.join(code, "Eve"))
+            assert (await stranger.expect("error"))["code"] == "table-full"
+            # the seat not to act cannot act, with its own legal-looking action or any
+            mover = a if a.last["legal"] else b
+            waiter = b if mover is a else a
+            ply = mover.last["ply"]
+            await waiter.send(proto.act(mover.last["legal"][0], ply))
+            assert (await waiter.expect("error"))["code"] == "not-your-turn"
+            await mover.send(proto.act("not-an-action", ply))
+            error = await mover.expect("error")
+            assert error["code"] == "illegal" and error["message"]
+            await mover.send(proto.act(mover.last["legal"][0], ply + 5))
+            assert (await mover.expect("error"))["code"] == "stale"
+            assert (await mover.expect("state"))["ply"] == ply  # a stale client is resynced
+            assert server.tables[code].match.ply == ply  # nothing applied
+            await mover.send(proto.act(mover.last["legal"][0], ply))
+            assert (await mover.expect("update"))["ply"] == ply + 1
+            assert (await waiter.expect("update"))["ply"] == ply + 1
+            for s in (a, b, stranger):
+                await s.close()
+    run(main())
+
+
+def _views_along(game, setup, history):
+    """The state after each ply of ``history`` replayed from ``setup``: ply -> state."""
+    state = game.state_from_setup(setup)
+    states = {0: state.clone()}
+    for ply, (seat, action) in enumerate(history, 1):
+        state.apply(seat, action)
+        states[ply] = state.clone()
+    return states
+
+
+@pytest.mark.parametrize("game,kinds", [("sushi-draft", ["open", "open", "open"]),
+                                        ("kanji-zushi", ["open", "easy", "open"])])
+def test_each_seat_hears_only_its_own(game, kinds):
+    """Every view a seat receives is that seat's view at that ply (view_to_json of the rules'
+    own view, rebuilt from the finished game), and the events it receives, put end to end, are
+    exactly ``events_for(seat)``: never another seat's hand, chips or draw; no record before the end."""
+    async def main():
+        async with running_server() as (server, url):
+            code, seats = await table_of(url, game, kinds)
+            await play_all(seats, seed=7)
+            match = server.tables[code].match
+            rules = match.game
+            setup = match.record()["setup"]
+            states = _views_along(rules, setup, match.state.history)
+            for s in seats:
+                told = []
+                for raw in s.frames:
+                    m = json.loads(raw)
+                    if m["type"] == "state":
+                        told = list(m["events"])
+                    if m["type"] == "update":
+                        told.extend(m["events"])
+                    if m["type"] in ("state", "update"):
+                        assert m["view"] == rules.view_to_json(states[m["ply"]].view(s.seat))
+                        assert ("record" in m) == m["over"]
+                        assert m["event_count"] == len(told)
+                        assert json.dumps(setup["neta" if game == "kanji-zushi" else "deals"]) not in raw \
+                            or m["over"]
+                assert told == [e.to_dict() for e in match.events_for(s.seat)]
+                await s.close()
+    run(main())
+
+
+def test_undo_as_in_hot_seat():
+    async def main():
+        store = Store()
+        async with running_server(store) as (server, url):
+            code, (a,) = await table_of(url, "kaito", ["open", "easy"])
+            rng = random.Random(3)
+            # play until seat 0 has acted and the AI answered
+            while True:
+                if a.last["legal"]:
+                    ply = a.last["ply"]
+                    await a.send(proto.act(rng.choice(a.last["legal"]), ply))
+                    while not (a.last["ply"] >= ply + 2 or a.last["over"]):
+                        await a.expect("update")
+                    break
+                await a.expect("update")
+            before = a.last["ply"]
+            await a.send(proto.undo(before))
+            state = await a.expect("state")
+            assert state["ply"] == ply and state["legal"]
+            table = server.tables[code]
+            assert table.match.ply == ply
+            assert state["events"] == [e.to_dict() for e in table.match.events_for(0)]
+            # nothing left to take back now
+            await a.send(proto.undo(ply))
+            assert (await a.expect("error"))["code"] == "undo"
+            # the store replays the undo
+            restored = Table.restore(store.load(code), store)
+            assert restored.match.state.history == table.match.state.history
+            await a.close()
+
+            # two people: never past the other person's action
+            code, (p0, p1) = await table_of(url, "kaito", ["open", "open"])
+            first = p0 if p0.last["legal"] else p1
+            second = p1 if first is p0 else p0
+            await first.send(proto.act(first.last["legal"][0], first.last["ply"]))
+            await first.expect("update")
+            await second.expect("update")
+            await second.send(proto.undo(second.last["ply"]))
+            assert (await second.expect("error"))["code"] == "undo"  # second has not acted
+            await second.send(proto.act(second.last["legal"][0], second.last["ply"]))
+            await second.expect("update")
+            await first.expect("update")
+            await first.send(proto.undo(first.last["ply"]))
+            assert (await first.expect("error"))["code"] == "undo"  # the other acted since
+            await second.send(proto.undo(second.last["ply"]))
+            assert (await second.expect("state"))["ply"] == 1
+            assert (await first.expect("state"))["ply"] == 1
+            for s in (p0, p1):
+                await s.close()
+    run(main())
+
+
+def test_lobby_said_resume():
+    async def main():
+        async with running_server() as (server, url):
+            host = await Seat.open(url)
+            await host.send(proto.hello("test"))
+            welcome = await host.expect("welcome")
+            assert "kaito" in welcome["games"] and welcome["phrases"] == list(proto.PHRASES)
+            code = await host.create("sushi-draft", ["open", "easy", "open"], names=[None, "Robo", None])
+            a = await Seat.open(url)
+            state = await a.join(proto.shown_code(code).lower(), "Ana")
+            assert state["seat"] == 0 and not state["started"] and state["legal"] == [] and state["to_act"] == []
+            b = await Seat.open(url)
+            state = await b.join(code, "Ben")
+            assert state["started"] and state["legal"]
+            lobby = await a.expect("lobby")
+            assert lobby["started"] and [s["kind"] for s in lobby["seats"]] == ["person", "easy", "person"]
+            assert [s["name"] for s in lobby["seats"]] == ["Ana", "Robo", "Ben"]
+            assert (await a.expect("update"))["legal"]  # the game starts for Ana too
+            await a.send(proto.say("good-game"))
+            assert (await a.expect("said"))["phrase"] == "good-game"
+            assert (await b.expect("said")) == {"v": 1, "type": "said", "seat": 0, "phrase": "good-game"}
+            await a.send({"v": 1, "type": "say", "phrase": "free text"})
+            assert (await a.expect("error"))["code"] == "malformed"
+            # Ana drops: Ben reads it; Ana comes back with her token
+            token = a.token
+            await a.close()
+            lobby = await b.expect("lobby")
+            assert [s["connected"] for s in lobby["seats"]] == [False, True, True]
+            a2 = await Seat.open(url)
+            state = await a2.resume(code, 0, token)
+            assert state["seat"] == 0 and state["legal"]
+            assert [s["connected"] for s in (await b.expect("lobby"))["seats"]] == [True, True, True]
+            # a second connection with the same token takes the seat over; the first is closed
+            a3 = await Seat.open(url)
+            await a3.resume(code, 0, token)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await a2.recv()
+            assert closed.value.rcvd.code == proto.CLOSE_REPLACED
+            await a3.send(proto.leave())
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    await a3.recv()
+            for s in (host, b):
+                await s.close()
+    run(main())
+
+
+def test_restart_from_the_store(tmp_path):
+    """A server started again on the same database has every unfinished table where it was; the
+    seats resume with their tokens and finish; a finished table is not restored."""
+    db = tmp_path / "tables.db"
+
+    async def first():
+        async with running_server(Store(db)) as (server, url):
+            code, seats = await table_of(url, "sushi-draft", ["open", "easy", "open"])
+            await play_all(seats, seed=2, until_ply=12)
+            done, others = await table_of(url, "kaito", ["open", "easy"])
+            await play_all(others)
+            history = list(server.tables[code].match.state.history)
+            return code, [(s.seat, s.token) for s in seats], history, done
+
+    code, tokens, history, done = run(first())
+
+    async def second():
+        async with running_server(Store(db)) as (server, url):
+            assert code in server.tables and done not in server.tables
+            assert server.tables[code].match.state.history[:len(history)] == history
+            seats = []
+            for seat, token in tokens:
+                s = await Seat.open(url)
+                await s.resume(code, seat, token)
+                seats.append(s)
+            await play_all(seats, seed=3)
+            legal_record(record_of(seats[0].frames))
+            for s in seats:
+                await s.close()
+    run(second())
