@@ -246,8 +246,9 @@ def event_from_json(data: object) -> Event:
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _hints(cls: type) -> dict[str, Any]:  # field name -> its type, in field order
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 
 
 def decode_fields(cls: type, data: object, where: str,
@@ -257,15 +258,13 @@ def decode_fields(cls: type, data: object, where: str,
     classes, ``decoder(value, where)``, e.g. a view's :class:`Outcome`). RecordError if not."""
     if not isinstance(data, dict):
         raise RecordError(f"{where}: expected an object, got {brief_repr(data)}")
-    names = [f.name for f in dataclasses.fields(cls)]
-    missing = [n for n in names if n not in data]
-    if missing:
-        raise RecordError(f"{where}: field {missing[0]!r} missing")
-    extra = [k for k in data if k not in names]
-    if extra:
-        raise RecordError(f"{where}: unknown field {brief_repr(extra[0])}")
     hints = _hints(cls)
-    values = {n: decode_typed(hints[n], data[n], f"{where}.{n}", special) for n in names}
+    if len(data) != len(hints) or not all(n in data for n in hints):
+        missing = [n for n in hints if n not in data] + [None]
+        extra = [k for k in data if k not in hints] + [None]
+        raise RecordError(f"{where}: field {missing[0]!r} missing" if missing[0] else
+                          f"{where}: unknown field {brief_repr(extra[0])}")
+    values = {n: decode_typed(h, data[n], f"{where}.{n}", special) for n, h in hints.items()}
     try:
         return cls(**values)
     except (TypeError, ValueError) as exc:
@@ -274,15 +273,15 @@ def decode_fields(cls: type, data: object, where: str,
 
 def decode_typed(hint: Any, value: object, where: str,
                  special: Mapping[type, Callable[[object, str], Any]] | None = None) -> Any:
-    """``value`` (plain JSON data) as the type ``hint`` says, checked strictly: ``int`` an int
-    (not a bool) within :data:`WIRE_MAX_INT`, ``str`` a text of at most :data:`WIRE_MAX_TEXT`
-    characters, ``bool``, ``float`` (finite), ``X | None``, ``tuple[X, ...]`` and ``tuple[X, Y]``
-    from a list (at most :data:`WIRE_MAX_ITEMS` items), an ``Enum`` from its value, a dataclass
-    from an object (:func:`decode_fields`). Nesting is the type's own, so hostile data cannot go
-    deeper. ``special``: see :func:`decode_fields`.
+    """``value`` (plain JSON data) as the type ``hint`` says, strictly: ``int`` (not a bool, within
+    :data:`WIRE_MAX_INT`), ``str`` (:data:`WIRE_MAX_TEXT`), ``bool``, ``float``, ``X | Y``, ``tuple[X,
+    ...]`` / ``tuple[X, Y]`` from a list (:data:`WIRE_MAX_ITEMS`), an ``Enum`` from its value, a
+    dataclass (:func:`decode_fields`). Nesting is the type's own: hostile data goes no deeper.
 
     Raises:
         RecordError: the value does not fit (one line naming ``where``)."""
+    if hint is str or hint is int or hint is bool or hint is float:
+        return _decode_scalar(hint, value, where)
     if special and isinstance(hint, type) and hint in special:
         return special[hint](value, where)
     origin = typing.get_origin(hint)
@@ -308,8 +307,6 @@ def decode_typed(hint: Any, value: object, where: str,
         elif len(value) != len(args):
             raise RecordError(f"{where}: expected {len(args)} items, got {len(value)}")
         return tuple(decode_typed(a, v, f"{where}[{i}]", special) for i, (a, v) in enumerate(zip(args, value)))
-    if hint is bool or hint is int or hint is float or hint is str:
-        return _decode_scalar(hint, value, where)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)
@@ -321,6 +318,9 @@ def decode_typed(hint: Any, value: object, where: str,
 
 
 def _decode_scalar(hint: type, value: object, where: str) -> Any:
+    if type(value) is hint and (hint is bool or hint is str and len(value) <= WIRE_MAX_TEXT  # type: ignore[arg-type]
+                                or hint is int and -WIRE_MAX_INT <= value <= WIRE_MAX_INT):  # type: ignore[operator]
+        return value
     if hint is float and type(value) is int and abs(value) <= WIRE_MAX_INT:
         return float(value)
     if type(value) is not hint:

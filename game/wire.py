@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -35,6 +36,14 @@ def plain(value: Any) -> Any:
 
     Raises:
         TypeError: a value with no JSON form (a function, a set...)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None or kind is float:
+        return value
+    if kind is tuple or kind is list:
+        return [plain(v) for v in value]
+    fields = _field_names(kind)  # type: ignore[arg-type]
+    if fields:
+        return {name: plain(getattr(value, name)) for name in fields}
     if isinstance(value, Outcome):
         return {"winners": plain(value.winners), "reason": plain(value.reason), "scores": plain(value.scores),
                 "values": {name: plain(v) for name, v in value.values}}
@@ -49,6 +58,14 @@ def plain(value: Any) -> Any:
     if isinstance(value, str):
         return str(value)
     raise TypeError(f"no JSON form for {type(value).__name__}: {brief_repr(value)}")
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names (none for other types and for an :class:`Outcome`)."""
+    if kind is Outcome or not dataclasses.is_dataclass(kind):
+        return ()
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 @dataclass(frozen=True)
@@ -87,10 +104,10 @@ class ViewCodec:
         return decode_fields(self.view_type, data, "view", {Outcome: self._outcome})
 
     def _outcome(self, data: object, where: str) -> Outcome:
-        if not isinstance(data, dict) or sorted(data) != list(_OUTCOME_KEYS):
+        if not isinstance(data, dict) or set(data) != set(_OUTCOME_KEYS):
             raise RecordError(f"{where}: expected an object of {', '.join(_OUTCOME_KEYS)}, got {brief_repr(data)}")
         values = data["values"]
-        if not isinstance(values, dict) or sorted(values) != sorted(self.values):
+        if not isinstance(values, dict) or set(values) != set(self.values):
             raise RecordError(f"{where}.values: expected an object of {', '.join(sorted(self.values))}, "
                               f"got {brief_repr(values)}")
         return Outcome(decode_typed(tuple[int, ...], data["winners"], f"{where}.winners"),
