@@ -1,0 +1,320 @@
+"""A seat of an online table for synchronous code: :class:`ClientThread` and :class:`RemoteMatch`
+(issue 24 §2; docs/PROTOCOL.md, "The app's side").
+
+:class:`ClientThread` runs one :class:`game.net.client.Client` on an asyncio loop in a daemon
+thread. The caller's thread (the app's frame loop) never waits on the network: requests are
+submitted (:meth:`ClientThread.submit` returns a ``concurrent.futures.Future``), and after every
+message the loop thread publishes a fresh immutable :class:`Snapshot` of the picture (one
+attribute assignment), which the caller reads without a lock.
+
+:class:`RemoteMatch` offers the calls the play scenes make on a local :class:`game.match.Match`
+(``view(seat)``, ``legal_actions(seat)``, ``events_for(seat, since)``, ``to_act()``,
+``is_over()``, ``outcome()``, ``record()``, ``apply(seat, action)``, ``drive()`` ...) over a
+:class:`ClientThread`, for the one seat it holds. Differences a scene sees:
+
+* ``apply`` checks the action against the seat's legal actions at once (raising
+  ``IllegalActionError`` as a local Match would) and sends it; the events arrive with the
+  server's update, a few milliseconds later, through ``events_for`` — so ``apply`` returns ``[]``
+  and a scene takes the events on its next frame, as it takes an AI's;
+* ``drive()`` returns the :class:`game.match.Move`-like news since the last call (other seats'
+  actions as this seat was told them) or None; no AI runs here (the server plays AI seats);
+* ``event_count`` / ``events_for(seat, since)`` count this seat's events (the only log it has);
+* ``undo`` is asked of the server (``request_undo``); a resync (a ``state``) bumps
+  :attr:`RemoteMatch.position`, after which a scene re-takes everything (its ``resync()``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, TypeVar
+
+from ..core import Event, IllegalActionError, InvalidActionError, Outcome
+from ..registry import get as get_game
+from . import protocol
+from .client import Client, Picture
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The picture at one moment, immutable (see :class:`game.net.client.Picture` for the fields);
+    ``resyncs`` counts the ``state`` messages taken (each one replaces the events)."""
+
+    table: str | None
+    game: str | None
+    seat: int | None
+    seats: tuple[dict[str, Any], ...]
+    ply: int
+    events: tuple[Event, ...]
+    view: Any
+    to_act: tuple[int, ...]
+    legal: tuple[str, ...]
+    over: bool
+    started: bool
+    outcome: dict[str, Any] | None
+    record: dict[str, Any] | None
+    said: tuple[tuple[int, str], ...]
+    connected: bool
+    resyncs: int
+    revision: int
+
+
+def snapshot(p: Picture, connected: bool, resyncs: int) -> Snapshot:
+    """An immutable copy of picture ``p``."""
+    return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events), p.view,
+                    p.to_act, p.legal, p.over, p.started, p.outcome, p.record, tuple(p.said), connected,
+                    resyncs, p.revision)
+
+
+class ClientThread:
+    """A :class:`Client` on its own asyncio loop in a daemon thread (see the module doc).
+
+    Args:
+        url: the server. client_options: keyword arguments of :class:`Client`.
+    """
+
+    def __init__(self, url: str, **client_options: Any) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="tatami-net", daemon=True)
+        self._thread.start()
+        self._resyncs = 0
+
+        def on_message(message: dict[str, Any]) -> None:
+            if message.get("type") == "state":
+                self._resyncs += 1
+
+        async def make() -> Client:
+            return Client(url, on_message=on_message, **client_options)
+        self.client: Client = self.submit(make()).result()
+        self.snapshot: Snapshot = snapshot(self.client.picture, False, 0)
+        self.loop.call_soon_threadsafe(self._watch)
+
+    def _watch(self) -> None:
+        """(loop thread) Publish a snapshot after every change of the picture."""
+        async def watch() -> None:
+            client = self.client
+            while True:
+                self.snapshot = snapshot(client.picture, client.connected, self._resyncs)
+                seen = client.picture.revision
+                try:
+                    await client.wait(lambda p: p.revision != seen)
+                except Exception:  # the client stopped for good: a last snapshot
+                    self.snapshot = snapshot(client.picture, False, self._resyncs)
+                    return
+        self.loop.create_task(watch())
+
+    def submit(self, coro: Awaitable[T]) -> "concurrent.futures.Future[T]":
+        """Run ``coro`` on the loop thread; the future holds its result or exception."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)  # type: ignore[arg-type]
+
+    def call(self, make: Callable[[Client], Awaitable[T]], timeout: float = 30.0) -> T:
+        """Run ``make(client)`` on the loop thread and wait for its result (for setup steps:
+        connect, create, join; never in a frame).
+
+        Raises:
+            whatever the coroutine raised; ``TimeoutError`` after ``timeout`` seconds."""
+        return self.submit(make(self.client)).result(timeout)
+
+    def stop(self) -> None:
+        """Close the client and end the thread (idempotent)."""
+        if not self.loop.is_running():
+            return
+        try:
+            self.submit(self.client.close()).result(10.0)
+        except Exception:
+            pass
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(10.0)
+
+
+@dataclass(frozen=True)
+class News:
+    """What :meth:`RemoteMatch.drive` reports: this seat's new ``events`` (from index
+    ``first_event`` of its log) up to ``ply``; ``seat`` the seat of the first event (or None)."""
+
+    seat: int | None
+    events: tuple[Event, ...]
+    first_event: int
+    ply: int
+
+
+class RemoteMatch:
+    """The Match calls of the play scenes for the one seat a :class:`ClientThread` holds.
+
+    Args:
+        net: a ClientThread whose client has joined (or resumed) its seat.
+    Raises:
+        ValueError: the client holds no seat yet.
+    """
+
+    synchronous = False
+    hot_seat = False
+
+    def __init__(self, net: ClientThread) -> None:
+        s = net.snapshot
+        if s.seat is None or s.game is None:
+            raise ValueError("the client holds no seat")
+        self.net = net
+        self.game = get_game(s.game)
+        self.seat: int = s.seat
+        self._told = len(s.events)
+        self._resyncs = s.resyncs
+        #: bumps at every resync (a ``state``: an undo, a reconnection), as a local Match's
+        #: ``position`` does at a jump
+        self.position = 0
+
+    # -- the picture --------------------------------------------------------------------------------
+    @property
+    def snap(self) -> Snapshot:
+        """The latest snapshot."""
+        return self.net.snapshot
+
+    @property
+    def seats(self) -> list[str]:
+        """One kind per seat, a local Match's way: ``"human"`` for this seat, else the server's
+        kind (``"person"``, ``"open"`` or an AI level)."""
+        return ["human" if i == self.seat else str(s.get("kind")) for i, s in enumerate(self.snap.seats)]
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names (``"Seat N"`` for a seat without one)."""
+        return [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(self.snap.seats)]
+
+    @property
+    def humans(self) -> list[int]:
+        """The seat played at this screen."""
+        return [self.seat]
+
+    @property
+    def num_seats(self) -> int:
+        """How many seats play."""
+        return len(self.snap.seats)
+
+    @property
+    def ply(self) -> int:
+        """Actions applied at the table so far."""
+        return self.snap.ply
+
+    @property
+    def event_count(self) -> int:
+        """This seat's events so far (the cursor for :meth:`events_for`)."""
+        return len(self.snap.events)
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats to act now (empty until the table started, and once over)."""
+        s = self.snap
+        return s.to_act if s.started and not s.over else ()
+
+    def is_over(self) -> bool:
+        """True once the server said the game ended."""
+        return self.snap.over
+
+    def outcome(self) -> Outcome | None:
+        """The outcome (the view's, told in the language in use) once over, else None."""
+        view = self.snap.view
+        return getattr(view, "outcome", None) if self.snap.over else None
+
+    def _mine(self, seat: int | None) -> None:
+        if seat is not None and seat != self.seat:
+            raise ValueError(f"this screen holds seat {self.seat}, not {seat}")
+
+    def view(self, seat: int) -> Any:
+        """This seat's view. Raises ValueError for another seat."""
+        self._mine(seat)
+        return self.snap.view
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """This seat's legal actions now (empty when not to act). Raises ValueError for another seat."""
+        self._mine(seat)
+        s = self.snap
+        return s.legal if s.started and not s.over and seat in s.to_act else ()
+
+    def forced_action(self, seat: int) -> str | None:
+        """The only legal action of this seat now, or None."""
+        legal = self.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        """This seat's events from index ``since`` of its own log on (``seat`` None or this seat)."""
+        self._mine(seat)
+        return list(self.snap.events[since:])
+
+    def record(self) -> dict[str, Any]:
+        """The game's record once over (with the seed), else ``{}`` (the server keeps the game)."""
+        return dict(self.snap.record or {})
+
+    def privacy_due(self, shown: int | None, bottom: int | None = None) -> int | None:
+        """Never: one seat per screen."""
+        return None
+
+    # -- acting ---------------------------------------------------------------------------------------
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Check ``action`` against the seat's legal actions and send it; returns ``[]`` (the
+        events come with the server's update, see :meth:`drive`).
+
+        Raises:
+            InvalidActionError: not a string. IllegalActionError: not legal now (or not this
+            seat's turn). ValueError: another seat."""
+        self._mine(seat)
+        if not isinstance(action, str):
+            raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(f"{action!r} is not legal for seat {seat} now")
+        self.net.submit(self._act(action))
+        return []
+
+    async def _act(self, action: str) -> None:
+        try:
+            await self.net.client.act(action)
+        except Exception:  # a race (stale, not-your-turn) or a drop: the next state says where we are
+            pass
+
+    def request_undo(self) -> None:
+        """Ask the server for an undo (a refusal leaves the game as it is)."""
+        async def undo() -> None:
+            try:
+                await self.net.client.undo()
+            except Exception:
+                pass
+        self.net.submit(undo())
+
+    def say(self, phrase: str) -> None:
+        """Send a quick message (one of the protocol's ``PHRASES``)."""
+        self.net.submit(self.net.client.send(protocol.say(phrase)))
+
+    def drive(self) -> News | None:
+        """This seat's events told since the last call (None when nothing new). After a resync
+        (:attr:`position` bumped) the news starts at the log's start."""
+        s = self.snap
+        if s.resyncs != self._resyncs:
+            self._resyncs = s.resyncs
+            self.position += 1
+            self._told = 0
+        if len(s.events) <= self._told:
+            return None
+        first, self._told = self._told, len(s.events)
+        new = s.events[first:]
+        return News(new[0].seat, new, first, s.ply)
+
+    def think_ahead(self) -> bool:
+        """Nothing to think about here (the server plays the AI seats)."""
+        return False
+
+    @property
+    def thinking(self) -> bool:
+        """Never thinking here."""
+        return False
+
+    def close(self) -> None:
+        """Leave the table (the seat stays this player's) and stop the client's thread."""
+        try:
+            self.net.submit(self.net.client.leave()).result(5.0)
+        except Exception:
+            pass
+        self.net.stop()
+
+    cancel = close
