@@ -175,9 +175,8 @@ def test_twin_states_differing_in_hidden_information_give_a_seat_the_same_bytes(
 
 
 @pytest.mark.parametrize("name", [name for name in GAMES if GAMES[name].game_type.hidden_information])
-def test_twin_deals_from_other_seeds_differ_only_where_the_seat_may_look(name):
-    """Two games set up from different seeds, same actions by position: a seat's JSON never holds
-    the seed, nor the setup's own words (a key named seed, setup, deck or hands)."""
+def test_a_seats_json_names_no_seed_setup_deck_or_hands(name):
+    """A seat's JSON has no key of the setup's (seed, setup, deck, hands): only the view's fields."""
     game = GAMES[name]
     state = game.new_state(game.max_seats, random.Random(5))
     for seat in range(state.num_seats):
