@@ -77,7 +77,8 @@ class SavedTable:
 
 
 class Store:
-    """The tables' database (one connection, used from the event loop's thread only).
+    """The tables' database: one connection, used by one thread at a time (the server's event
+    loop; it may be made in another thread, e.g. before the app starts its hosting thread).
 
     Args:
         path: the SQLite file (created with its folder), or ``":memory:"``.
@@ -89,7 +90,7 @@ class Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
