@@ -6,8 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import shutil
+import ssl
+import subprocess
+import threading
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as proto
@@ -262,3 +267,69 @@ def test_restart_from_the_store(tmp_path):
             for s in seats:
                 await s.close()
     run(second())
+
+
+class _BlockedBot:
+    """An AI that thinks until the test lets it go (a stand-in for a long search)."""
+
+    def __init__(self, release):
+        self.release = release
+        self.started = threading.Event()
+
+    def choose(self, view):
+        self.started.set()
+        assert self.release.wait(120), "never released"
+        return sorted(view.legal_actions)[0]
+
+
+def test_one_tables_ai_never_stalls_another():
+    """While an AI of one table thinks (here: blocked in its worker thread), another table plays a
+    whole game; then the first goes on."""
+    release = threading.Event()
+
+    async def main():
+        async with running_server() as (server, url):
+            host = await Seat.open(url)
+            slow = await host.create("kaito", ["open", "easy"])
+            bot = _BlockedBot(release)
+            server.tables[slow].match.bots[1] = bot  # KAITO: seat 1 places the Kaito first
+            a = await Seat.open(url)
+            await a.join(slow, "Ana")
+            assert await asyncio.to_thread(bot.started.wait, 120)
+            code, seats = await table_of(url, "sushi-draft", ["open", "open"])
+            await play_all(seats, seed=4)
+            assert server.tables[code].finished and server.tables[slow].match.ply == 0
+            release.set()
+            assert (await a.expect("update"))["ply"] == 1
+            for s in (host, a, *seats):
+                await s.close()
+    try:
+        run(main())
+    finally:
+        release.set()
+
+
+def test_tls(tmp_path):
+    """--certfile / --keyfile: the server speaks wss (a self-signed certificate made by openssl)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("no openssl to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=120)
+    from game.net.serve import tls_context
+    from game.net.server import Server
+
+    async def main():
+        server = Server()
+        url = await server.start("127.0.0.1", 0, tls_context(str(cert), str(key)))
+        try:
+            assert url.startswith("wss://127.0.0.1:")
+            client = ssl.create_default_context(cafile=str(cert))
+            async with connect(url, ssl=client) as ws:
+                await ws.send(proto.encode(proto.hello("tls")))
+                assert json.loads(await ws.recv())["type"] == "welcome"
+        finally:
+            await server.stop()
+    run(main())
