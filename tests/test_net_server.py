@@ -10,6 +10,7 @@ import shutil
 import ssl
 import subprocess
 import threading
+import time
 
 import pytest
 from websockets.asyncio.client import connect
@@ -332,4 +333,33 @@ def test_tls(tmp_path):
                 assert json.loads(await ws.recv())["type"] == "welcome"
         finally:
             await server.stop()
+    run(main())
+
+
+def test_idle_table_leaves_memory_and_comes_back():
+    """A table nobody is connected to leaves memory after IDLE_S; the next resume replays it
+    from the store, where it was."""
+    from game.net.server import IDLE_S
+
+    async def main():
+        async with running_server() as (server, url):
+            code, seats = await table_of(url, "sushi-draft", ["open", "easy", "open"])
+            await play_all(seats, seed=6, until_ply=8)
+            history = list(server.tables[code].match.state.history)
+            tokens = [(s.seat, s.token) for s in seats]
+            for s in seats:
+                await s.close()
+            while server.tables[code].peers:
+                await asyncio.sleep(0.05)
+            assert server.sweep(time.monotonic() + IDLE_S + 1) == [code] and code not in server.tables
+            back = []
+            for seat, token in tokens:
+                s = await Seat.open(url)
+                await s.resume(code, seat, token)
+                back.append(s)
+            assert server.tables[code].match.state.history == history
+            await play_all(back, seed=8)
+            legal_record(record_of(back[0].frames))
+            for s in back:
+                await s.close()
     run(main())

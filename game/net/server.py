@@ -47,6 +47,10 @@ CREATES_PER_MINUTE = 10
 PHRASES_PER_10S = 5
 #: Seconds a finished table stays in memory (its clients may still resume it to see the end).
 FINISHED_KEEP_S = 600.0
+#: Seconds an unfinished table nobody is connected to stays in memory; then only its rows remain,
+#: and the next ``join`` or ``resume`` of its code replays it (every :data:`SWEEP_S` seconds).
+IDLE_S = 1800.0
+SWEEP_S = 60.0
 
 
 class Connection:
@@ -163,6 +167,7 @@ class Server:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._connections: set[Connection] = set()
         self._evicting: set[str] = set()
+        self._sweeper: asyncio.Task[None] | None = None
         self._server: Any = None
 
     # -- life ---------------------------------------------------------------------------------------
@@ -177,6 +182,7 @@ class Server:
         self.restore()
         self._server = await serve(self._handle, host, port, ssl=ssl_context, max_size=proto.MAX_FRAME,
                                    max_queue=16)
+        self._sweeper = asyncio.create_task(self._sweep())
         bound = self._server.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         return f"{'wss' if ssl_context else 'ws'}://{shown}:{bound[1]}"
@@ -205,7 +211,7 @@ class Server:
             self._server.close(close_connections=False)
         for conn in list(self._connections):
             conn.close(proto.CLOSE_GOING_AWAY, "server stopping")
-        for task in list(self._drivers.values()):
+        for task in [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
         if self._server is not None:
             try:
@@ -300,11 +306,43 @@ class Server:
         conn.send(proto.message("created", table=code))
 
     def _table(self, text: str) -> Table:
+        """The table of a code as typed: in memory, or replayed from the store (an idle one).
+
+        Raises:
+            ProtocolError: ``no-table``."""
         code = proto.normalize_code(text)
-        table = self.tables.get(code) if code else None
-        if table is None:
+        if code is None:
             raise ProtocolError("no-table", "no table has that code")
+        table = self.tables.get(code)
+        if table is None:
+            try:
+                saved = self.store.load(code)
+            except KeyError:
+                raise ProtocolError("no-table", "no table has that code") from None
+            if saved.finished or len(self.tables) >= MAX_TABLES:
+                raise ProtocolError("no-table" if saved.finished else "busy", "that table is not here now")
+            table = self.tables[code] = Table.restore(saved, self.store)
+            log.info("table %s replayed from the store", code)
+        table.touched = time.monotonic()
         return table
+
+    async def _sweep(self) -> None:
+        """Every :data:`SWEEP_S` seconds, :meth:`sweep`."""
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            self.sweep(time.monotonic())
+
+    def sweep(self, now: float) -> list[str]:
+        """Let the tables nobody is connected to and nothing happened at for :data:`IDLE_S`
+        seconds (monotonic ``now``) leave memory (their rows stay); returns their codes."""
+        gone = []
+        for code, table in list(self.tables.items()):
+            driver = self._drivers.get(code)
+            if not table.peers and now - table.touched > IDLE_S and (driver is None or driver.done()):
+                del self.tables[code]
+                self._drivers.pop(code, None)
+                gone.append(code)
+        return gone
 
     async def _sit(self, conn: Connection, msg: dict[str, Any]) -> None:
         """``join`` or ``resume``: the connection takes a seat; ``joined``, ``state``, and the
@@ -338,6 +376,7 @@ class Server:
 
     async def _play(self, conn: Connection, table: Table, seat: int, msg: dict[str, Any]) -> None:
         """``act`` or ``undo``: applied, kept, then every seat told."""
+        table.touched = time.monotonic()
         async with table.lock:
             try:
                 if msg["type"] == "act":

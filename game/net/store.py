@@ -63,6 +63,7 @@ class SavedTable:
         taken: seat -> (name, token hash) of the seats people took.
         actions: ``(seat, kind, action, ply)`` in order: kind :data:`ACT` (``action`` applied,
             ``ply`` after it) or :data:`UNDO` (back to ``ply``; ``action`` empty).
+        finished: True once the game ended (such a table is never replayed).
     """
 
     code: str
@@ -74,6 +75,7 @@ class SavedTable:
     setup: dict[str, Any] | None = None
     taken: dict[int, tuple[str, str]] = field(default_factory=dict)
     actions: list[tuple[int, str, str, int]] = field(default_factory=list)
+    finished: bool = False
 
 
 class Store:
@@ -157,13 +159,14 @@ class Store:
         Raises:
             KeyError: no such table.
             ValueError: a row that is not what this module wrote."""
-        row = self.db.execute("SELECT game, seats, names, options, seed, setup FROM tables WHERE code = ?",
+        row = self.db.execute("SELECT game, seats, names, options, seed, setup, finished FROM tables WHERE code = ?",
                               (code,)).fetchone()
         if row is None:
             raise KeyError(code)
-        game, seats, names, options, seed, setup = row
+        game, seats, names, options, seed, setup, finished = row
         saved = SavedTable(code, str(game), list(json.loads(seats)), list(json.loads(names)),
-                           dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)))
+                           dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
+                           finished=finished is not None)
         for seat, name, sha in self.db.execute("SELECT seat, name, token_hash FROM seats WHERE code = ?", (code,)):
             saved.taken[int(seat)] = (str(name), str(sha))
         saved.actions = [(int(s), str(k), str(a), int(p)) for s, k, a, p in self.db.execute(

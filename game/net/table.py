@@ -17,6 +17,7 @@ import asyncio
 import hmac
 import logging
 import random
+import time
 from typing import Any, Protocol, Sequence
 
 from ..core import Game
@@ -83,6 +84,8 @@ class Table:
         #: ``undo`` name a ply from here to the table's
         self.decision_ply = self.match.ply
         self.finished = False
+        #: ``time.monotonic()`` of the last request or AI move (the server lets idle tables go)
+        self.touched = time.monotonic()
 
     # -- creation and restoring ---------------------------------------------------------------------
     def saved(self) -> SavedTable:
@@ -293,6 +296,7 @@ class Table:
     def _moved(self) -> None:
         """After any change: where the decision began, whether the game has ended (kept)."""
         m = self.match
+        self.touched = time.monotonic()
         if m.position != self._position:
             self._position, self.decision_ply = m.position, m.ply
         if m.is_over() and not self.finished:
