@@ -363,3 +363,23 @@ def test_idle_table_leaves_memory_and_comes_back():
             for s in back:
                 await s.close()
     run(main())
+
+
+def test_setup_only_with_the_test_flag():
+    """``create`` with a record's setup deals those cards on a server started with its test flag
+    (--test-setups) and is refused elsewhere."""
+    rules = get_game("sushi-draft")
+    setup = rules.new_state(2, random.Random(11)).record()["setup"]
+
+    async def main():
+        async with running_server() as (server, url):
+            host = await Seat.open(url)
+            await host.send(proto.message("create", game="sushi-draft", seats=["open", "open"], setup=setup))
+            assert (await host.expect("error"))["code"] == "bad-options"
+            await host.close()
+        async with running_server(allow_setups=True) as (server, url):
+            code, seats = await table_of(url, "sushi-draft", ["open", "open"], setup=setup)
+            for s in seats:
+                assert s.last["view"] == rules.view_to_json(rules.state_from_setup(setup).view(s.seat))
+                await s.close()
+    run(main())
