@@ -73,7 +73,8 @@ class Picture:
         ply: actions applied at the table so far; decision: the ply the current decision began
             at (a simultaneous phase's first ply; ``act`` may name any ply from it on).
         events: this seat's events so far, decoded (:class:`game.core.Event`), in order.
-        view: this seat's view (the game's :class:`game.core.View`), None before the first state.
+        view: this seat's view (the game's :class:`game.core.View`), None before the first state;
+            decoded from ``view_json`` (its wire form) when first read after a message.
         to_act: seats to act now. legal: this seat's legal actions (empty when not to act).
         over: the game has ended; outcome: ``{"winners", "scores", "reason"}`` once over;
         record: the game record (RULES.md §4, with the seed) once over.
@@ -91,7 +92,8 @@ class Picture:
     ply: int = 0
     decision: int = 0
     events: list[Event] = field(default_factory=list)
-    view: Any = None
+    view_json: dict[str, Any] | None = None
+    _view: Any = field(default=None, repr=False, compare=False)
     to_act: tuple[int, ...] = ()
     legal: tuple[str, ...] = ()
     over: bool = False
@@ -100,6 +102,16 @@ class Picture:
     started: bool = False
     said: list[tuple[int, str]] = field(default_factory=list)
     revision: int = 0
+
+    @property
+    def view(self) -> Any:
+        """The seat's view, decoded by the game's ``view_from_json`` on first reading.
+
+        Raises:
+            RecordError: the server's view does not decode (a server of another version)."""
+        if self._view is None and self.view_json is not None and self.game is not None:
+            self._view = get_game(self.game).view_from_json(self.view_json)
+        return self._view
 
     @property
     def my_turn(self) -> bool:
@@ -194,12 +206,6 @@ class Client:
                 pass
         self._fail_pending(ConnectionLost("closed"))
         self._changed()
-
-    async def __aenter__(self) -> "Client":
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
 
     # -- requests -----------------------------------------------------------------------------------
     async def request(self, message: dict[str, Any], answer: str | Callable[[dict[str, Any]], bool],
@@ -375,7 +381,7 @@ class Client:
             if code in FINAL_CLOSE_CODES or self.picture.token is None or self.picture.over:
                 self._stop(ConnectionLost(f"the server closed the connection (code {code})"))
                 return
-            if resuming is None or self._resumed_once(resuming):
+            if resuming is None or (resuming.done() and not resuming.cancelled() and resuming.exception() is None):
                 dropped_at = time.monotonic()
             if not await self._reopen(dropped_at + self.reconnect_for):
                 return
@@ -385,10 +391,6 @@ class Client:
         """Stop for good: :attr:`failure` says why; waiters raise :class:`ConnectionLost`."""
         self._failure = failure
         self._changed()
-
-    @staticmethod
-    def _resumed_once(task: asyncio.Task[None]) -> bool:
-        return task.done() and not task.cancelled() and task.exception() is None
 
     async def _reopen(self, deadline: float) -> bool:
         """Open a new connection, waiting 0.1 s, 0.2 s ... (at most ``backoff_max``) before each
@@ -487,7 +489,7 @@ class Client:
         p = self.picture
         assert p.game is not None
         p.ply, p.decision = int(m["ply"]), int(m.get("decision", m["ply"]))
-        p.view = get_game(p.game).view_from_json(m["view"])
+        p.view_json, p._view = m["view"], None
         p.to_act = tuple(int(s) for s in m.get("to_act", ()))
         p.legal = tuple(str(a) for a in m.get("legal", ()))
         p.over = bool(m.get("over"))

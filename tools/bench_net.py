@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Online play under load (issue 24, a benchmark, not a test): N concurrent tables of bot clients
+on ONE ``python -m game serve`` process.
+
+    .venv/bin/python tools/bench_net.py --tables 50,100,200 [--game kanji-zushi] [--seats 2]
+        [--seconds 30] [--think-ms 500] [--level random] [--db FILE]
+
+For each N of ``--tables``: the server is started afresh (a child process on 127.0.0.1, a free
+port, its tables kept in a temporary SQLite file unless ``--db``), then N tables of ``--seats``
+open seats are played, all in THIS process on one asyncio loop with the client library
+(:class:`game.net.client.Client`, one connection per seat): each seat acts ``--think-ms`` after
+it became its turn (uniform 0.5x..1.5x, the bot's own time added; ``--level``'s bot decides),
+and a table whose game ends starts a new one, until ``--seconds`` have passed (the first 10% of
+the time is warm-up, not counted).
+
+Measured, over the counted time: actions per second (all tables), and for each action the time
+from the client's ``act`` being sent to the moment the LAST client of its table received the
+update that tells it (every seat's picture updated; ms, p50 / p99 / max). The times include this
+process's own queueing (one process decodes every seat's views and events), so they are what a
+client sees, an upper bound of the server's part. The server's CPU time (``/proc``, Linux) per
+action is reported too. Prints one JSON object per N on standard output; progress on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ai import make_bot  # noqa: E402
+from game.net.client import Client, ServerError  # noqa: E402
+
+
+def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
+    """``python -m game serve --port 0 --db DB`` on 127.0.0.1: ``(process, url)``."""
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
+                             "--db", db], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    if not line.startswith("serving "):
+        raise SystemExit(f"bench_net: the server did not start ({line!r})")
+    return proc, line.split(" ", 1)[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` (Linux ``/proc``; 0.0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank (0.0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+class Bench:
+    """The tables of one run and what they measured."""
+
+    def __init__(self, url: str, args: argparse.Namespace) -> None:
+        self.url, self.args = url, args
+        self.counting = False
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.games = 0
+        self.errors = 0
+
+    async def table(self, index: int, until: float) -> None:
+        """Games at one table, one after another, until ``until`` (monotonic seconds)."""
+        rng = random.Random(index)
+        while time.monotonic() < until:
+            try:
+                await self.game(rng, until)
+                self.games += 1
+            except (ServerError, OSError, asyncio.TimeoutError, ConnectionError) as exc:
+                self.errors += 1
+                print(f"table {index}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                await asyncio.sleep(1.0)
+
+    async def game(self, rng: random.Random, until: float) -> None:
+        args = self.args
+        # per ply acted at: (send time, the seats whose update has not come yet)
+        pending: dict[tuple[int, int], tuple[float, set[int]]] = {}
+
+        def heard(seat: int):
+            def on_message(message: dict) -> None:
+                if message.get("type") != "update":
+                    return
+                now = time.perf_counter()
+                for key in [k for k in pending if k[0] < message["ply"]]:
+                    sent, waiting = pending[key]
+                    waiting.discard(seat)
+                    if not waiting:
+                        del pending[key]
+                        if self.counting:
+                            self.latencies.append((now - sent) * 1000.0)
+                            self.actions += 1
+            return on_message
+
+        clients = [Client(self.url, on_message=heard(s), reconnect_for=10.0) for s in range(args.seats)]
+        try:
+            await clients[0].connect()
+            code = await clients[0].create(args.game, ["open"] * args.seats)
+            await clients[0].join(code, "Bench 0", seat=0)
+            for s, c in enumerate(clients[1:], 1):
+                await c.connect()
+                await c.join(code, f"Bench {s}", seat=s)
+            await asyncio.gather(*(self.seat(c, s, pending, rng, until) for s, c in enumerate(clients)))
+        finally:
+            await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+    async def seat(self, client: Client, seat: int, pending: dict, rng: random.Random, until: float) -> None:
+        bot = make_bot(client.picture.game or self.args.game, self.args.level, random.Random(rng.random()))
+        p = client.picture
+        n = self.args.seats
+        while time.monotonic() < until:
+            try:
+                await client.wait(lambda p: p.over or p.my_turn, max(0.1, until - time.monotonic()))
+            except asyncio.TimeoutError:
+                return  # the run's time is up (the other seats stopped)
+            if p.over:
+                return
+            await asyncio.sleep(self.args.think_ms / 1000.0 * rng.uniform(0.5, 1.5))
+            if not p.my_turn:
+                continue
+            action = bot.choose(p.view)
+            pending[(p.ply, seat)] = (time.perf_counter(), set(range(n)))
+            try:
+                await client.act(action)
+            except ServerError as exc:
+                pending.pop((p.ply, seat), None)
+                if exc.code not in ("stale", "not-your-turn"):
+                    raise
+
+
+async def run(url: str, n: int, args: argparse.Namespace, server_pid: int) -> dict:
+    bench = Bench(url, args)
+    start = time.monotonic()
+    until = start + args.seconds
+    warm = start + args.seconds * 0.1
+    tasks = [asyncio.create_task(bench.table(i, until)) for i in range(n)]
+    await asyncio.sleep(max(0.0, warm - time.monotonic()))
+    bench.counting = True
+    cpu0, own0, t0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    await asyncio.sleep(max(0.0, until - time.monotonic()))
+    bench.counting = False
+    cpu1, own1, t1 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    span = t1 - t0
+    lat = bench.latencies
+    return {"tables": n, "game": args.game, "seats": args.seats, "level": args.level, "think_ms": args.think_ms,
+            "seconds_counted": round(span, 1), "actions": bench.actions,
+            "actions_per_s": round(bench.actions / span, 1) if span else 0.0,
+            "update_ms_p50": round(percentile(lat, 0.5), 2), "update_ms_p99": round(percentile(lat, 0.99), 2),
+            "update_ms_max": round(max(lat, default=0.0), 2), "games_finished": bench.games,
+            "table_errors": bench.errors, "server_cpu_share": round((cpu1 - cpu0) / span, 2) if span else 0.0,
+            "clients_cpu_share": round((own1 - own0) / span, 2) if span else 0.0,
+            "server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000.0 / bench.actions, 3) if bench.actions else 0.0,
+            "machine": f"{platform.machine()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}"}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", default="50,100,200", help="table counts to run, comma-separated (50,100,200)")
+    p.add_argument("--game", default="kanji-zushi")
+    p.add_argument("--seats", type=int, default=2)
+    p.add_argument("--level", default="random", help="the bots' level (random: the bots cost least)")
+    p.add_argument("--seconds", type=float, default=30.0, help="length of each run (s; 30)")
+    p.add_argument("--think-ms", type=float, default=500.0, help="mean wait before each action (ms; 500)")
+    p.add_argument("--db", default=None, help="the server's SQLite file (default: a temporary one)")
+    args = p.parse_args()
+    for n in (int(x) for x in args.tables.split(",")):
+        with tempfile.TemporaryDirectory() as tmp:
+            proc, url = start_server(args.db or str(Path(tmp) / "bench.db"))
+            try:
+                print(f"bench_net: {n} tables on {url} for {args.seconds:g} s", file=sys.stderr)
+                result = asyncio.run(run(url, n, args, proc.pid))
+            finally:
+                proc.terminate()
+                proc.wait(30)
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
