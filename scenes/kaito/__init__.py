@@ -10,6 +10,7 @@ from scenes.play.registration import GameInfo
 GAME = GameInfo(
     "kaito", "侍", N_("Steer the Kaito, seize the tiles"), "kaito_play",
     scenes={"kaito_play": "scenes.kaito.scene:KaitoPlayScene", "kaito_score": "scenes.kaito.score:KaitoScoreScene"},
-    art="art/kaito/tile_RK.svg", rules="scenes.kaito.rules_page:RULES", extra={"sides": True},
+    art="art/kaito/tile_RK.svg", rules="scenes.kaito.rules_page:RULES",
+    extra={"sides": True, "mirror": "scenes.kaito.mirror:start_state"},
     score_note=N_("Games of one player against the AI, by the strongest AI at the table. Best score: tiles held "
                   "at the end."))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from game.core import Game, GameState
 from game.match import Match
@@ -40,6 +40,9 @@ class PlayModes:
             here"), not from a deal: the statistics count it apart.
         assisted: a hint was shown to a person earlier in this game (a resumed save says so): the
             statistics count it apart.
+        remote: a seat at an online table (:class:`scenes.play.online.OnlineMatch`, issue 24): the
+            scene plays on it instead of a local Match — no AI, hints or saves; undo asked of the
+            server.
     """
 
     review: bool = False
@@ -49,11 +52,12 @@ class PlayModes:
     coach: Any = None
     retried: bool = False
     assisted: bool = False
+    remote: Any = None
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any] | None, game_name: str = "") -> "PlayModes":
         """The modes in a play scene's other keyword arguments (``review``, ``undo``, ``hints`` /
-        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``); any other key is logged and
+        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``remote``); any other key is logged and
         ignored."""
         modes = dict(kwargs or {})
         review = bool(modes.pop("review", False))
@@ -62,12 +66,15 @@ class PlayModes:
         viewer = modes.pop("viewer", None)
         coach = modes.pop("tutorial", None)
         retried, assisted = bool(modes.pop("retried", False)), bool(modes.pop("assisted", False))
+        remote = modes.pop("remote", None)
         if modes:
             log.debug("%s scene: ignoring options %s", game_name, sorted(modes))
         if coach is not None:
             undo = hints = False
+        if remote is not None:
+            hints = False  # a hint would be the local hard AI's: off online, for fairness
         return cls(review, undo, hints, viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None,
-                   coach, retried, assisted)
+                   coach, retried, assisted, remote)
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> list[str]:
@@ -85,11 +92,14 @@ def make_match(game: Game, seats: list[str], seed: int | None, names: list[str],
                options: dict[str, Any] | None, modes: PlayModes, think_ms: float) -> Match:
     """The Match of a new play scene: in review mode synchronous with idle bots; otherwise the
     AI process starts now (in the background, so the first AI move is not delayed; the scene's
-    ``exit`` closes it), with a tutorial's scripted bots if there is one. ``think_ms``: the
-    minimum AI "thinking" time in real ms.
+    ``exit`` closes it), with a tutorial's scripted bots if there is one; online, the seat's
+    :class:`scenes.play.online.OnlineMatch` (``modes.remote``). ``think_ms``: the minimum AI
+    "thinking" time in real ms.
 
     Raises:
         ValueError: a state with another seat count (the Match's)."""
+    if modes.remote is not None:
+        return cast(Match, modes.remote)  # the same calls over the server (scenes.play.online)
     if modes.review:
         idle = {s: _IdleBot() for s, kind in enumerate(seats) if kind != "human"}
         return Match(game, seats, seed, state=state, names=names, options=options, bots=idle, synchronous=True)

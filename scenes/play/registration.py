@@ -25,7 +25,9 @@ class GameInfo:
     False shows a "coming soon" card; art: an SVG (asset-relative) shown on the card; rules:
     ``"module:ATTRIBUTE"`` of the game's rules page (blocks, :mod:`scenes.shell.rules`);
     score_note: the line under the statistics table (what the best score counts).
-    extra: setup-screen details: ``options`` — the game's own options as
+    extra: ``mirror`` — online play (issue 24): ``"module:function"``, the position at ply 0 from a
+        seat's first view (:class:`scenes.play.online.OnlineMatch`; games of perfect information);
+        setup-screen details: ``options`` — the game's own options as
     ``[(key, label, [(value, text)], default)]`` passed to the play scene as ``key=value``
     ("on"/"off" become booleans); ``next_label`` — the seat-order line under a seat, with the next
     seat's ``{name}`` ("passes to {name}", "then {name}"); ``setup_note`` — the hint line under the

@@ -47,7 +47,7 @@ class Saving:
         Never raises."""
         h = self.host
         store = getattr(h.app, "saves", None)
-        if not h.humans or h.review or h.coach is not None:
+        if not h.humans or h.review or h.coach is not None or getattr(h.match, "online", False):
             return
         try:
             state = h.match.state

@@ -3,9 +3,9 @@
 then rules, statistics, recent games and quit.
 
 UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``continue:<name>``
-(only while that game has a usable save), ``button:learn`` (the tutorials), ``button:rules``,
-``button:stats``, ``button:recent``, ``button:settings``, ``button:quit``. The first time a game's card is used, its
-tutorial is offered first (``"tutorial_offer"``).
+(only while that game has a usable save), ``button:online`` (the join screen of online play),
+``button:learn`` (the tutorials), ``button:rules``, ``button:stats``, ``button:recent``, ``button:settings``,
+``button:quit``. The first time a game's card is used, its tutorial is offered first (``"tutorial_offer"``).
 
 Every text is looked up when the menu is built or drawn; a language change rebuilds the menu
 (:meth:`MainMenuScene.language_changed`).
@@ -41,7 +41,7 @@ LOGO = "art/logo.svg"
 CARD_Y, CARD_W, CARD_H, CARD_GAP = 202, 340, 330, 40  # the game cards (logical px)
 CONTINUE_Y, CONTINUE_H = CARD_Y + CARD_H + 12, 58  # a game's "Continue", under its card
 SUB_SIZE = 14.5  # the Continue summary's text size
-BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 176, 16  # the bottom row
+BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 160, 12  # the bottom row
 NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
 TITLE_Y = 100  # centre of the title group
 #: Why a saved game the play scene refused is set aside (shown in the menu's notice).
@@ -181,7 +181,8 @@ class MainMenuScene(UIScene):
             cont = ContinueButton(g.name, (x, CONTINUE_Y, CARD_W, CONTINUE_H), lambda g=g: self._continue(g.name))
             cont.visible = False
             self.continues[g.name] = self.widgets.add(cont)
-        row = [("button:learn", _("Learn to play"), self._learn), ("button:rules", _("How to play"), self._rules),
+        row = [("button:online", _("Play online"), self._online),
+               ("button:learn", _("Learn to play"), self._learn), ("button:rules", _("How to play"), self._rules),
                ("button:stats", _("Statistics"), self._stats), ("button:recent", _("Recent games"), self._recent),
                ("button:settings", _("Settings"), self._settings), ("button:quit", _("Quit"), self.app.quit)]
         x = round(640 - (len(row) * SMALL_W + (len(row) - 1) * BUTTON_GAP) / 2)
@@ -262,6 +263,10 @@ class MainMenuScene(UIScene):
     def _settings(self) -> None:
         """``button:settings``: the settings screen."""
         self.app.manager.push(self.app.make_scene("settings"))
+
+    def _online(self) -> None:
+        """``button:online``: the join screen (issue 24)."""
+        self.app.manager.push(self.app.make_scene("online_join"))
 
     def _learn(self) -> None:
         """``button:learn``: the tutorials' chooser."""

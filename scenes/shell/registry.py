@@ -30,6 +30,8 @@ SCENES: dict[str, Any] = {
     "tutorial": "scenes.tutorial.scene:tutorial_scene",
     "tutorial_offer": "scenes.tutorial.offer:TutorialOfferScene",
     "learn": "scenes.tutorial.scene:LearnScene",
+    "online_join": "scenes.online.join:JoinScene",
+    "online_lobby": "scenes.online.lobby:LobbyScene",
     **game_scenes(),
 }
 

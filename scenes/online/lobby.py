@@ -1,0 +1,144 @@
+"""The lobby of an online table (scene ``online_lobby``; issue 24 §2): the seats filling — each
+seat's name, what plays it (a person, an AI level, open) and whether it is connected — and, large,
+the table code and the address to give friends. When every seat is taken the server starts the
+table (its ``started``) and the game's play scene replaces the lobby, built with ``remote=`` the
+seat's :class:`scenes.play.online.OnlineMatch`.
+
+UI ids: ``seat:<i>`` (kind ``seat``, its line as label), ``code`` and ``address`` (kind
+``text``, the code and the address as labels), ``button:leave`` (Esc too: the table is left, the
+app's own server stopped; the menu).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.net.protocol import shown_code
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
+from scenes.kit.scene import UIElement
+from scenes.kit.widgets import Button, UIScene
+from scenes.play.online import scene_seats
+from scenes.play.seats import LEVEL_LABEL
+from scenes.shell.catalog import GAMES_BY_NAME
+
+SEAT_X, SEAT_Y, SEAT_W, SEAT_H = 240, 300, 800, 52
+
+
+def seat_line(i: int, seat: dict[str, Any], mine: int) -> str:
+    """One seat of the lobby in words ("Seat 2: Ana — connected")."""
+    kind, name = str(seat.get("kind")), seat.get("name")
+    if kind == "open":
+        # Translators: a seat of an online table nobody took yet; {n} counts from 1
+        return _("Seat {n}: open — waiting for a friend").format(n=i + 1)
+    if kind in LEVEL_LABEL and kind != "human":
+        # Translators: a seat of an online table played by the server's AI ({level}: "Hard AI")
+        return _("Seat {n}: {level}").format(n=i + 1, level=_(LEVEL_LABEL[kind]))
+    who = str(name or "?")
+    if i == mine:
+        # Translators: this player's own seat in an online lobby
+        return _("Seat {n}: {name} (you)").format(n=i + 1, name=who)
+    if seat.get("connected", True):
+        # Translators: another player's seat in an online lobby, connected now
+        return _("Seat {n}: {name} — connected").format(n=i + 1, name=who)
+    # Translators: another player's seat in an online lobby whose connection dropped
+    return _("Seat {n}: {name} — away").format(n=i + 1, name=who)
+
+
+class LobbyScene(UIScene):
+    """The lobby (see the module doc).
+
+    kwargs: ``match`` (the seat's :class:`scenes.play.online.OnlineMatch`), ``address`` (the
+    server's address to give friends), ``hosting`` (the app's own server,
+    :class:`scenes.online.session.Hosting`, stopped when the lobby is left; None when joined)."""
+
+    name = "online_lobby"
+
+    def __init__(self, app: Any, match: Any = None, address: str = "", hosting: Any = None, **kwargs: Any):
+        super().__init__(app, **kwargs)
+        self.match, self.address, self.hosting = match, address, hosting
+        self.widgets.add(Button("button:leave", _("Leave"), (110, 636, 180, 56), self.leave, style="secondary",
+                                size=20))
+        self.started = False
+
+    @property
+    def code(self) -> str:
+        table = self.match.snap.table if self.match is not None else None
+        return shown_code(table) if table else ""
+
+    def seat_lines(self) -> list[str]:
+        if self.match is None:
+            return []
+        return [seat_line(i, s, self.match.seat) for i, s in enumerate(self.match.snap.seats)]
+
+    def leave(self) -> None:
+        """``button:leave`` / Esc: leave the table (and stop the app's server); the menu."""
+        if self.match is not None:
+            self.match.close()
+        if self.hosting is not None:
+            self.hosting.stop()
+        self.app.go_to_menu()
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        if self.match is not None and not self.started and self.match.started():
+            self.started = True
+            self.start_game()
+
+    def start_game(self) -> None:
+        """The table started: the game's play scene over the seat (the lobby is replaced)."""
+        match = self.match
+        match.hosting = self.hosting  # the app's own server lives as long as the game (its close stops it)
+        info = GAMES_BY_NAME[match.game.name]
+        scene = self.app.make_scene(info.scene, seats=scene_seats(match.remote.seats), names=match.names,
+                                    remote=match)
+        self.app.manager.replace(scene)
+
+    def busy(self) -> bool:
+        return True  # the seats change with the network
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return True
+        return super().handle_event(event)
+
+    def ui_elements(self) -> list[UIElement]:
+        out = super().ui_elements()
+        out.append(UIElement("code", "text", pygame.Rect(340, 150, 600, 70), label=self.code))
+        out.append(UIElement("address", "text", pygame.Rect(340, 226, 600, 36), label=self.address))
+        for i, line in enumerate(self.seat_lines()):
+            out.append(UIElement(f"seat:{i}", "seat", pygame.Rect(SEAT_X, SEAT_Y + SEAT_H * i, SEAT_W, SEAT_H),
+                                 label=line))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        draw_chrome(surface, app)
+        title = _(GAMES_BY_NAME[self.match.game.name].title) if self.match is not None else ""
+        # Translators: the online lobby's title; {game} is the game's name
+        draw_text(surface, app, _("{game} online").format(game=title), (640, 62), 36, C.INK, bold=True)
+        draw_text(surface, app, _("Give your friends the code and the address:"), (640, 118), 19, C.INK_MUTED)
+        draw_panel(surface, app, pygame.Rect(340, 146, 600, 122), radius=18)
+        draw_text(surface, app, self.code, (640, 186), 48, C.VERMILION, bold=True)
+        draw_text(surface, app, fit_text(app, self.address, 21, False, 580), (640, 244), 21, C.INK)
+        mine = self.match.seat if self.match is not None else -1
+        for i, line in enumerate(self.seat_lines()):
+            y = SEAT_Y + SEAT_H * i + SEAT_H / 2
+            seat = self.match.snap.seats[i]
+            on = seat.get("kind") != "open" and seat.get("connected", True)
+            pygame.draw.circle(surface, C.MATCHA if on else C.INK_MUTED, self.viewport.to_window((SEAT_X + 16, y)),
+                               max(2, self.viewport.px(7)))
+            draw_text(surface, app, fit_text(app, line, 21, i == mine, SEAT_W - 40), (SEAT_X + 36, y), 21, C.INK,
+                      bold=i == mine, anchor="midleft")
+        waiting = sum(1 for s in (self.match.snap.seats if self.match is not None else ()) if s.get("kind") == "open")
+        if waiting:
+            # Translators: under the seats of an online lobby
+            text = _("The game starts when every seat is taken.")
+            draw_text(surface, app, text, (640, 600), 19, C.INK_MUTED)
+        self.widgets.draw(surface, app)
+        self.draw_fade(surface)
+
+
+__all__ = ["LobbyScene", "seat_line"]

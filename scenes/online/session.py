@@ -1,0 +1,215 @@
+"""Sitting at an online table without ever waiting in a frame (issue 24 §2): :class:`Sitting` (a
+join — or a table created, then joined — in progress on a client thread, polled each frame),
+:class:`Hosting` (``game.net.server`` run by the app on an asyncio loop in a daemon thread, its
+database in the app's data folder) and the translated line of each error code.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import importlib
+import logging
+import socket
+import threading
+from pathlib import Path
+from typing import Any, Sequence
+
+from game import environ
+from game.i18n import N_, _
+from scenes.play.online import OnlineMatch
+from scenes.shell.catalog import GAMES_BY_NAME
+
+log = logging.getLogger("tatami.online")
+
+#: The address the join screen offers first (a server on this machine).
+DEFAULT_ADDRESS = "ws://127.0.0.1:8765"
+#: The port the app's own server tries first (then any free one).
+HOST_PORT = 8765
+#: The bind address of the app's server for real use (every network of the machine);
+#: ``TATAMI_NET_HOST`` (tests, checks, development: 127.0.0.1) overrides it.
+BIND_ALL = "0.0.0.0"
+
+#: One line per error code (the server's, docs/PROTOCOL.md, and the app's own), English catalog
+#: texts translated when shown.
+ERROR_LINES: dict[str, str] = {
+    "bad-code": N_("A table code has ten letters and digits, like ABCDE-FGHJK."),
+    "bad-address": N_("An address starts with ws:// or wss://, like ws://192.168.1.20:8765."),
+    "no-server": N_("No Tatami server answers at this address."),
+    "no-table": N_("No table has this code on this server."),
+    "table-full": N_("Every seat of this table is taken."),
+    "bad-seat": N_("This seat cannot be taken."),
+    "version": N_("This server speaks another version of Tatami."),
+    "busy": N_("The server is busy. Try again later."),
+    "rate": N_("Too many requests. Wait a moment and try again."),
+    "unsupported": N_("This game cannot be played online in the app yet."),
+    "no-host": N_("The server could not be started on this computer."),
+    "timeout": N_("The server did not answer in time."),
+}
+#: The line of any other code.
+OTHER_ERROR = N_("The server refused: {code}.")
+
+
+def error_line(code: str) -> str:
+    """The one translated line shown for error ``code``."""
+    line = ERROR_LINES.get(code)
+    return _(line) if line is not None else _(OTHER_ERROR).format(code=code)
+
+
+def error_code(exc: BaseException) -> str:
+    """The code of a failed join: the server's error code, ``no-server`` for a connection that
+    could not be made, ``timeout``."""
+    code = getattr(exc, "code", None)
+    if isinstance(code, str):
+        return code
+    if isinstance(exc, (TimeoutError, concurrent.futures.TimeoutError)):
+        return "timeout"
+    return "no-server"
+
+
+def check_address(text: str) -> str | None:
+    """``text`` as an address (``ws://`` or ``wss://`` and a host), or None."""
+    url = text.strip()
+    if not (url.startswith("ws://") or url.startswith("wss://")) or len(url.split("//", 1)[1]) < 1:
+        return None
+    return url
+
+
+def mirror_hook(game: str) -> Any:
+    """The room's ``view -> GameState`` mirror hook (``GameInfo.extra["mirror"]``), or None."""
+    info = GAMES_BY_NAME.get(game)
+    path = info.extra.get("mirror") if info is not None else None
+    if not isinstance(path, str):
+        return None
+    module, _sep, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class Sitting:
+    """Joining table ``code`` at ``url`` as ``name`` — or, with ``create=(game, seats)``, creating
+    the table first and taking seat 0 — on a :class:`game.net.remote.ClientThread`. Poll
+    :meth:`poll` once per frame.
+
+    Attributes:
+        match: the seat's :class:`scenes.play.online.OnlineMatch` once seated, else None.
+        error: the error code once it failed (see :func:`error_line`), else None.
+    """
+
+    def __init__(self, url: str, name: str, code: str | None = None,
+                 create: tuple[str, Sequence[str]] | None = None) -> None:
+        from game.net.remote import ClientThread
+
+        self.match: OnlineMatch | None = None
+        self.error: str | None = None
+        self.net = ClientThread(url)
+
+        async def sit(client: Any) -> None:
+            await client.connect()
+            table = code
+            if create is not None:
+                table = await client.create(create[0], list(create[1]))
+            await client.join(table, name)
+        self.future = self.net.submit(sit(self.net.client))
+
+    @property
+    def done(self) -> bool:
+        return self.match is not None or self.error is not None
+
+    def poll(self) -> bool:
+        """Take the join's result once it is there; True once seated or failed."""
+        if self.done or not self.future.done():
+            return self.done
+        exc = self.future.exception()
+        if exc is not None:
+            self.fail(error_code(exc))
+            return True
+        from game.net.remote import RemoteMatch
+
+        try:
+            remote = RemoteMatch(self.net)
+            hook = mirror_hook(remote.game.name)
+            if hook is None:
+                raise ValueError("no mirror")
+            self.match = OnlineMatch(remote, hook)
+        except Exception as exc2:
+            log.warning("online: cannot play this table here: %s", exc2)
+            self.fail("unsupported")
+        return True
+
+    def fail(self, code: str) -> None:
+        """Give up with ``code`` (the client thread stops)."""
+        self.error = code
+        self.net.stop()
+
+    def cancel(self) -> None:
+        """Stop waiting (the client thread stops)."""
+        if self.match is not None:
+            self.match.close()
+        else:
+            self.net.stop()
+
+
+def bind_host() -> str:
+    """Where the app's server listens: ``TATAMI_NET_HOST`` or every network (:data:`BIND_ALL`)."""
+    net_host = getattr(environ, "net_host", None)  # (game/environ.py: TATAMI_NET_HOST)
+    return (net_host() if net_host is not None else None) or BIND_ALL
+
+
+def lan_address() -> str:
+    """This computer's address as others on the network reach it (best effort, no traffic)."""
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+    return address
+
+
+class Hosting:
+    """The app's own server (:class:`game.net.server.Server`) on an asyncio loop in a daemon thread,
+    its tables in ``db`` (SQLite). Starting blocks for the bind only (a few ms).
+
+    Args:
+        db: the database file (None: in memory). host: the bind address (:func:`bind_host`).
+    Raises:
+        OSError: no port could be bound.
+    """
+
+    def __init__(self, db: Path | None, host: str | None = None) -> None:
+        from game.net.server import Server
+        from game.net.store import Store
+
+        self.host = host or bind_host()
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="tatami-host", daemon=True)
+        self._thread.start()
+
+        async def start() -> tuple[Any, str]:
+            server = Server(Store(db) if db is not None else None)
+            try:
+                return server, await server.start(self.host, HOST_PORT)
+            except OSError:  # the usual port is taken: any free one
+                return server, await server.start(self.host, 0)
+        try:
+            self.server, self.url = asyncio.run_coroutine_threadsafe(start(), self.loop).result(30.0)
+        except BaseException:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            raise
+        #: the address to connect to from this computer
+        self.local_url = self.url.replace(f"//{BIND_ALL}:", "//127.0.0.1:")
+        port = self.url.rsplit(":", 1)[1]
+        #: the address to give friends (this computer's network address when bound to all)
+        self.shared_url = f"ws://{lan_address()}:{port}" if self.host == BIND_ALL else self.local_url
+
+    def stop(self) -> None:
+        """Stop the server and its thread (idempotent)."""
+        if not self.loop.is_running():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(10.0)
+        except Exception:
+            log.exception("online: stopping the app's server")
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(10.0)
+
+
+__all__ = ["BIND_ALL", "DEFAULT_ADDRESS", "ERROR_LINES", "Hosting", "OTHER_ERROR", "Sitting", "bind_host",
+           "check_address", "error_code", "error_line", "lan_address", "mirror_hook"]

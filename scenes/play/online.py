@@ -1,0 +1,321 @@
+"""A play scene's seat at an online table (issue 24 §2): :class:`OnlineMatch`, the Match calls the
+play scenes make (:mod:`scenes.play.base`), over a :class:`game.net.remote.RemoteMatch`, so a scene
+built with ``remote=`` (:class:`scenes.play.modes.PlayModes`) plays exactly as with a local Match.
+
+The server is the truth. For a game of perfect information the scene also needs the position
+itself (``match.state``: its history, a capture's preview): the OnlineMatch keeps a *mirror* — a
+local :class:`game.core.GameState` dealt from the table's first view (the room's ``"mirror"``
+hook in its ``GameInfo.extra``: ``view -> GameState`` at ply 0) — and moves it on by the server's
+events: for each action another seat took, the one legal action whose events are the ones the
+server told this seat (generic, exact for perfect information). The person's own action is applied
+to the mirror at once and sent; its events come back from the server and are not told twice.
+A ``state`` from the server (an undo, a reconnection) rebuilds the mirror from the deal and bumps
+:attr:`OnlineMatch.position`; :func:`frame` then ``resync()``\\ s the scene.
+
+No AI runs here (the server plays AI seats), no hints (a hint would be the local hard AI's), no
+saves; undo is asked of the server.
+"""
+from __future__ import annotations
+
+import logging
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from game.core import Event, GameState, IllegalActionError, InvalidActionError, Outcome
+from game.i18n import _
+from game.match import Move
+from scenes.play.seats import SEAT_KINDS
+
+log = logging.getLogger("tatami.online")
+
+#: The banner's pill while a seat is away (grey ink).
+WAITING_RGB = (96, 96, 104)
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """Where an undo asked of the server goes back to: ``ply`` (the person's last decision)."""
+
+    ply: int
+
+
+class _NoHints:
+    """The hint service of an online seat: never offered (the hard AI would be local)."""
+
+    pending = False
+
+    def request(self, seat: int) -> None:
+        return None
+
+    def poll(self) -> None:
+        return None
+
+    def cancel(self) -> None:
+        return None
+
+
+class OnlineMatch:
+    """The Match of a play scene at an online table (see the module doc).
+
+    Args:
+        remote: a :class:`game.net.remote.RemoteMatch` whose seat has joined a table that has not
+            started (its view is the deal's, ply 0).
+        start: ``view -> GameState`` (the room's mirror hook): the position at ply 0.
+    Raises:
+        ValueError: the table has moved past ply 0, or the game has hidden information.
+    """
+
+    online = True
+    synchronous = False
+    hot_seat = False
+    thinking = False
+    worker = None
+    seed = 0
+
+    def __init__(self, remote: Any, start: Callable[[Any], GameState]) -> None:
+        self.remote = remote
+        self.game = remote.game
+        self.seat: int = remote.seat
+        if self.game.game_type.hidden_information:
+            raise ValueError(f"{self.game.name} has hidden information: no mirror of its position")
+        view = remote.snap.view
+        if view is None or getattr(view, "ply", 0) != 0:
+            raise ValueError("the table has already begun")
+        self._deal = start(view)
+        self.state: GameState = self._deal.clone()
+        self._resyncs = remote.snap.resyncs
+        self._queue: deque[Move] = deque()
+        #: bumps at every resync (undo, reconnection), as a local Match's at a jump
+        self.position = 0
+        self.hints = _NoHints()
+        self.bots: dict[int, Any] = {}
+        self.broken = False  # the server told events no legal action explains (logged once)
+        #: the app's own server when this screen hosts the table (stopped by :meth:`close`), else None
+        self.hosting: Any = None
+        self._catch_up(queue=False)
+
+    # -- the picture ------------------------------------------------------------------------------
+    @property
+    def snap(self) -> Any:
+        """The client's latest :class:`game.net.remote.Snapshot`."""
+        return self.remote.snap
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the table knows them."""
+        return self.remote.names
+
+    @property
+    def seats(self) -> list[str]:
+        """Kinds for the play scene: ``"human"`` for this seat, an AI level for the server's AI
+        seats, ``"medium"`` for another person (a kind the scenes know; the names say who)."""
+        return scene_seats(self.remote.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        """The one seat played at this screen."""
+        return [self.seat]
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.remote.seats)
+
+    @property
+    def ply(self) -> int:
+        """Actions the mirror has applied."""
+        return len(self.state.history)
+
+    @property
+    def event_count(self) -> int:
+        """Events in the mirror's log (the cursor of :meth:`events_for`)."""
+        return len(self.state.events)
+
+    def started(self) -> bool:
+        """True once the server started the table (every seat taken)."""
+        return bool(self.snap.started)
+
+    def to_act(self) -> tuple[int, ...]:
+        return tuple(self.state.to_act()) if self.started() else ()
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def view(self, seat: int) -> Any:
+        return self.state.view(seat)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """This seat's legal actions (none before the start, none for another seat)."""
+        if seat != self.seat or not self.started():
+            return []
+        return list(self.state.legal_actions(seat))
+
+    def forced_action(self, seat: int) -> str | None:
+        legal = self.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        return self.state.events_for(seat, since)
+
+    def preview(self, seat: int, action: str) -> list[Event]:
+        """The events ``action`` would cause now (on a copy of the mirror)."""
+        trial = self.state.clone()
+        before = len(trial.events)
+        trial.apply(seat, action)
+        return list(trial.events[before:])
+
+    def record(self) -> dict[str, Any]:
+        """The server's record once over (with the deal), else the mirror's."""
+        return self.remote.record() or self.state.record()
+
+    def privacy_due(self, shown: int | None, bottom: int | None = None) -> int | None:
+        return None
+
+    def bots_to_act(self) -> list[int]:
+        return []
+
+    # -- acting -------------------------------------------------------------------------------------
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Send ``action`` to the server and show it at once: applied to the mirror, its events
+        returned (as a local Match's ``apply``).
+
+        Raises:
+            InvalidActionError / IllegalActionError: not a legal action of this seat now."""
+        if not isinstance(action, str):
+            raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(f"{action!r} is not legal for seat {seat} now")
+        self.remote.apply(seat, action)
+        before = len(self.state.events)
+        self.state.apply(seat, action)
+        return list(self.state.events[before:])
+
+    def drive(self) -> Move | None:
+        """The next action another seat took (one :class:`game.match.Move` per call, as a local
+        Match's), or None."""
+        self._catch_up(queue=True)
+        return self._queue.popleft() if self._queue else None
+
+    def think_ahead(self) -> bool:
+        return False
+
+    def undo_points(self, seat: int) -> list[UndoPoint]:
+        """The person's last decision, when no other person acted since (the server's rule)."""
+        history = self.state.history
+        mine = [i for i, (s, _a) in enumerate(history) if s == seat]
+        if seat != self.seat or not mine or self.is_over():
+            return []
+        kinds = self.remote.seats
+        if any(kinds[s] == "person" for s, _a in history[mine[-1] + 1:]):
+            return []
+        return [UndoPoint(mine[-1])]
+
+    def undo_to(self, point: UndoPoint) -> None:
+        """Ask the server for the undo; its ``state`` comes back and :func:`frame` resyncs."""
+        self.remote.request_undo()
+
+    def say(self, phrase: str) -> None:
+        """A quick message (one of the protocol's ``PHRASES``)."""
+        self.remote.say(phrase)
+
+    def cancel(self) -> None:
+        """Nothing to cancel (no AI here)."""
+
+    def close(self) -> None:
+        """Leave the table and stop the client's thread (and the app's own server, if hosting)."""
+        self.remote.close()
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
+
+    # -- keeping the mirror -----------------------------------------------------------------------
+    def sync(self) -> bool:
+        """Take a ``state`` the server sent (an undo, a reconnection): the mirror is dealt again
+        and replayed to the server's events. True when that happened (the scene must resync)."""
+        if self.snap.resyncs == self._resyncs:
+            return False
+        self._resyncs = self.snap.resyncs
+        self.state = self._deal.clone()
+        self._queue.clear()
+        self.broken = False
+        self._catch_up(queue=False)
+        self.position += 1
+        return True
+
+    def _catch_up(self, queue: bool) -> None:
+        """Apply to the mirror the actions behind the server's events it has not applied yet
+        (queued as Moves for :meth:`drive` when ``queue``)."""
+        told = self.snap.events
+        while not self.broken and len(told) > len(self.state.events) and not self.state.is_over():
+            first = len(self.state.events)
+            found = self._action_for(told[first:])
+            if found is None:
+                self.broken = True
+                log.error("online: no legal action explains the server's events at ply %d", self.ply)
+                return
+            seat, action = found
+            self.state.apply(seat, action)
+            if queue:
+                self._queue.append(Move(seat, action, tuple(self.state.events[first:]), first, self.ply))
+
+    def _action_for(self, told: tuple[Event, ...]) -> tuple[int, str] | None:
+        """The (seat, action) whose events start ``told``, or None."""
+        want = [e.to_dict() for e in told]
+        for seat in self.state.to_act():
+            for action in self.state.legal_actions(seat):
+                trial = self.state.clone()
+                before = len(trial.events)
+                trial.apply(seat, action)
+                got = [e.to_dict() for e in trial.events_for(self.seat, before)]
+                if got and want[:len(got)] == got:
+                    return seat, action
+        return None
+
+    # -- what the scene shows of the table ----------------------------------------------------------
+    def away(self) -> list[int]:
+        """Seats of other people whose connection dropped."""
+        return [i for i, s in enumerate(self.snap.seats)
+                if i != self.seat and s.get("kind") == "person" and not s.get("connected", True)]
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` is at the table now (AI seats always; this seat: its own link)."""
+        if seat == self.seat:
+            return bool(self.snap.connected)
+        seats = self.snap.seats
+        return bool(seats[seat].get("connected", True)) if 0 <= seat < len(seats) else False
+
+
+def scene_seats(kinds: list[str]) -> list[str]:
+    """The play scene's seat kinds for the table's (``"human"`` stays, AI levels stay, anything
+    else — another person — is ``"medium"``: a kind the scenes know)."""
+    return [k if k in SEAT_KINDS else "medium" for k in kinds]
+
+
+def waiting_line(match: Any) -> str | None:
+    """``"Waiting for Ana…"`` while another person's seat is away, else None."""
+    away = match.away()
+    if not away:
+        return None
+    # Translators: said in the play banner while a player's connection is lost; {name} is that player
+    return _("Waiting for {name}…").format(name=match.names[away[0]])
+
+
+def frame(scene: Any) -> None:
+    """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
+    the scene ``resync()``; while a person's seat is away the banner says whom it waits for."""
+    match = scene.match
+    if not getattr(match, "online", False):
+        return
+    if match.sync():
+        scene.resync()
+    line = waiting_line(match)
+    if line is not None:
+        scene.banner_override, scene.said_ms = (line, WAITING_RGB), 0.0
+    elif scene.banner_override is not None and scene.banner_override[1] == WAITING_RGB:
+        scene.banner_override = None
+
+
+__all__ = ["OnlineMatch", "UndoPoint", "WAITING_RGB", "frame", "scene_seats", "waiting_line"]

@@ -1,0 +1,144 @@
+"""Online play in the app (issue 24 §2), headless (SDL dummy) against a real server on 127.0.0.1
+(port 0 or the app's own server bound there): the join screen's errors; a KAITO game joined through
+the join screen and the lobby and played to its end in the real play scene against a seat played
+by a client thread; hosting from the app.
+"""
+from __future__ import annotations
+
+import os
+import random
+import socket
+import threading
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.ai import make_bot  # noqa: E402
+from game.net.remote import ClientThread, RemoteMatch  # noqa: E402
+from scenes.online.session import Hosting, error_line  # noqa: E402
+
+WALL_S = 120.0
+
+
+def pump(app, cond, what, wall_s=WALL_S):
+    """Frames (16 ms each, a little real sleep between) until ``cond()``."""
+    end = time.monotonic() + wall_s
+    while not cond():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        app.pump(16)
+        time.sleep(0.002)
+
+
+@pytest.fixture
+def hosting():
+    h = Hosting(None, "127.0.0.1")
+    yield h
+    h.stop()
+
+
+class BotSeat:
+    """A seat played by an easy AI over a client thread (another player's app, in short)."""
+
+    def __init__(self, url: str, game: str, seats: list[str], name: str = "Bot") -> None:
+        self.net = ClientThread(url)
+
+        async def sit(client):
+            await client.connect()
+            self.code = await client.create(game, seats)
+            await client.join(self.code, name)
+        self.net.call(sit)
+        self.match = RemoteMatch(self.net)
+        self.bot = make_bot(game, "easy", random.Random(5))
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._play, daemon=True)
+        self.thread.start()
+
+    def _play(self) -> None:
+        m, seat = self.match, self.match.seat
+        acted = -1
+        while not self.stop.is_set() and not m.is_over():
+            if seat in m.to_act() and m.legal_actions(seat) and m.ply != acted:
+                acted = m.ply
+                m.apply(seat, self.bot.choose(m.view(seat)))
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        self.net.stop()
+
+
+def type_into(scene, field_id: str, text: str) -> None:
+    scene.widgets.get(field_id).set_text(text)
+
+
+def test_join_errors(app, hosting):
+    """A code that cannot be one, an address without a server, a code no table has: one line each."""
+    app.manager.push(app.make_scene("online_join"))
+    scene = app.manager.top()
+    type_into(scene, "field:code", "ABC")
+    scene.join()
+    assert scene.error == error_line("bad-code")
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    type_into(scene, "field:code", "ABCDE-FGHJK")
+    type_into(scene, "field:address", f"ws://127.0.0.1:{port}")
+    scene.join()
+    pump(app, lambda: scene.sitting is None, "the refused connection")
+    assert scene.error == error_line("no-server")
+    type_into(scene, "field:address", hosting.local_url)
+    scene.join()
+    pump(app, lambda: scene.sitting is None, "the server's answer")
+    assert scene.error == error_line("no-table")
+    assert any(e.id == "error" and e.label == scene.error for e in scene.ui_elements())
+    assert app.manager.top() is scene
+
+
+def play_to_the_end(app, scene):
+    """Play the person's seat of an online play scene with random legal actions through the scene's
+    own path (``commit``) until the end is on screen."""
+    rng = random.Random(11)
+    match = scene.match
+    end = time.monotonic() + WALL_S
+    while not scene.ended:
+        assert time.monotonic() < end, "the game did not end"
+        app.pump(16)
+        time.sleep(0.002)
+        seat = match.seat
+        if scene.busy() or scene.timeline.running or scene.exchange is not None:
+            continue
+        legal = match.legal_actions(seat)
+        if legal and seat in match.to_act():
+            assert scene.commit(seat, rng.choice(legal))
+
+
+def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, hosting):
+    from game.replay import replay_record
+
+    bot = BotSeat(hosting.local_url, "kaito", ["open", "open"], name="Ana")
+    try:
+        app.manager.push(app.make_scene("online_join"))
+        join = app.manager.top()
+        type_into(join, "field:code", bot.code.lower())
+        type_into(join, "field:address", hosting.local_url)
+        type_into(join, "field:online-name", "Ben")
+        join.join()
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+        scene = app.manager.top()
+        assert scene.match.online and scene.match.seat == 1 and scene.names == ["Ana", "Ben"]
+        assert not scene.hints_enabled
+        play_to_the_end(app, scene)
+        assert scene.match.is_over() and not scene.match.broken
+        pump(app, lambda: bot.match.is_over() and scene.match.record().get("setup"), "the record")
+        record = scene.match.record()
+        assert record == bot.match.record()
+        final = replay_record("online", record)
+        assert final.history == scene.match.state.history
+        scene.request_score()
+        pump(app, lambda: app.manager.top().name == "kaito_score", "the score screen")
+    finally:
+        bot.close()
