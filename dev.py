@@ -185,6 +185,13 @@ def main(argv):
     command, args = argv[0], argv[1:]
     if args[:1] == ["--"]:
         args = args[1:]
+    # Development runs, tests and checks never send multicast: LAN discovery (game/net/discovery.py,
+    # TATAMI_LAN in README) is off for everything started from here. To try it on a real network, run
+    # the app without dev.py: .venv/bin/python -m scenes
+    os.environ["TATAMI_LAN"] = "off"
+    # The app's own game server (hosting an online table, TATAMI_NET_HOST in README) listens on this
+    # machine only in development runs.
+    os.environ["TATAMI_NET_HOST"] = "127.0.0.1"
     py = ensure_env(command)
     rc = compile_catalogs(py)
     if rc != 0:

@@ -18,6 +18,8 @@ ASSETS_DIR = "TATAMI_ASSETS_DIR"
 LOG = "TATAMI_LOG"
 AI_MODE = "TATAMI_AI_MODE"
 NICE = "TATAMI_NICE"
+NET_HOST = "TATAMI_NET_HOST"
+LAN = "TATAMI_LAN"
 
 #: Name -> (what it does, who it is for), the table README shows.
 VARIABLES: Mapping[str, tuple[str, str]] = {
@@ -35,6 +37,12 @@ VARIABLES: Mapping[str, tuple[str, str]] = {
               "the frame benchmark, developers"),
     NICE: ("set by the replay viewer for the coach's child process: run below normal priority",
            "Tatami's own child processes"),
+    NET_HOST: ("the address the app's own server listens on when it hosts an online table (default "
+               "`0.0.0.0`: every network of the computer). The tests and `python3 dev.py` set `127.0.0.1`",
+               "tests, checks, developers"),
+    LAN: ("`on` (the default when unset) or `off`: whether hosted tables are announced and found on the "
+          "local network (multicast DNS); any other value is `off`. The tests and `python3 dev.py` set "
+          "it `off`", "tests, checks, developers"),
 }
 
 
@@ -79,3 +87,17 @@ def ai_mode() -> str | None:
 def nice() -> bool:
     """True when ``TATAMI_NICE`` is set: this process should run below normal priority."""
     return _get(NICE) is not None
+
+
+def net_host() -> str | None:
+    """``TATAMI_NET_HOST``: where the app's own game server listens (``127.0.0.1`` in tests and
+    development runs), or None (every network: the app's default)."""
+    return _get(NET_HOST)
+
+
+def lan() -> bool:
+    """``TATAMI_LAN``: True (unset or empty: the app's default, or ``on`` in any case) when LAN
+    discovery may send and receive multicast; False for ``off`` and for any other value (a typo
+    never turns multicast on)."""
+    value = _get(LAN)
+    return value is None or value.lower() == "on"

@@ -11,6 +11,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The tests read English texts unless they choose a language: the app's default follows the
 # system's locale (game/i18n.py), which a test machine may set to anything.
 os.environ.setdefault("TATAMI_LANG", "en")
+# The app's own game server (issue 24: hosting from the setup screen) listens on this machine only.
+os.environ["TATAMI_NET_HOST"] = "127.0.0.1"
+# LAN discovery (game/net/discovery.py) never sends multicast from a test: off, whatever the
+# environment says (tests/test_lan_discovery.py turns it on only inside a network namespace).
+os.environ["TATAMI_LAN"] = "off"
 
 
 @pytest.fixture(scope="session")
