@@ -47,6 +47,14 @@ def test_bundle_carries_the_whole_assets_folder(bundle):
     assert files_under(bundle / "_internal" / "assets") == files_under(ROOT / "assets")
 
 
+def test_bundle_carries_zeroconfs_compiled_modules(bundle):
+    """LAN discovery (game/net/discovery.py) imports zeroconf lazily; its compiled modules, whose
+    imports of each other PyInstaller cannot follow, are bundled all the same (build.spec)."""
+    compiled = {p.name.split(".")[0] for p in (bundle / "_internal" / "zeroconf").rglob("*")
+                if p.suffix in (".so", ".pyd")}
+    assert {"_dns", "_cache", "_listener", "info", "browser", "query_handler"} <= compiled
+
+
 def test_frozen_app_passes_selftest_without_writing_into_its_folder(bundle, tmp_path):
     # The frozen app must find its own assets (sys._MEIPASS) and its platformdirs data dir: drop
     # the test overrides, and point the user dirs at a scratch home.

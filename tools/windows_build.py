@@ -55,8 +55,8 @@ LOCK = ROOT / "tools" / "windows.lock.json"
 #: The Windows platform the wheels are for (pip's --platform / --python-version / --abi).
 PLATFORM = ("win_amd64", "3.11", "cp311")
 #: What `lock` resolves: the app's own dependencies, PyInstaller, and what only Windows needs.
-TOP_LEVEL = ["pygame-ce", "platformdirs", "babel", "filelock", "websockets", "pyinstaller", "pefile",
-             "pywin32-ctypes"]
+TOP_LEVEL = ["pygame-ce", "platformdirs", "babel", "filelock", "websockets", "zeroconf", "pyinstaller",
+             "pefile", "pywin32-ctypes"]
 #: Debian's packages that run 64-bit Windows programs (no wine32 needed).
 WINE_APT = ["wine", "wine64"]
 WINE_TIMEOUT_S = 900
