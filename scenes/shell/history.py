@@ -14,7 +14,8 @@ first::
                 "winners": [1], "scores": [3, 6]}]}
 
 ``setup`` is the play scene's saved setup (``seats`` one seat kind per seat — ``"human"`` or an AI
-level —, ``names``, ``colors``, ``seed``, ...), as in the autosave.
+level —, ``names``, ``colors``, ``seed``, ...), as in the autosave; ``"online": true`` for a game
+played at an online table (issue 24; its row is marked, its opponents named).
 
 Written once per game at its end, from the same play-scene hook as the statistics
 (:meth:`HistoryStore.record_game`; an id already listed is ignored). Loading never raises: a
@@ -74,10 +75,10 @@ class HistoryEntry:
 
     def opponents(self) -> str:
         """Who played, for a list row: ``"vs Hard AI"``, ``"vs 2 Medium AIs, Easy AI"`` for one person
-        against AIs (AI seats counted by level), otherwise every name: ``"Aki, Ben, Easy AI"`` (in
-        the language in use)."""
+        against AIs (AI seats counted by level), otherwise — and for a game played online, whose
+        other seats may be people — every name: ``"Aki, Ben, Easy AI"`` (in the language in use)."""
         seats = self.setup["seats"]
-        if seats.count("human") != 1:
+        if seats.count("human") != 1 or self.online:
             return comma_list(self.names)
         levels: dict[str, int] = {}
         for s in seats:
@@ -91,10 +92,18 @@ class HistoryEntry:
         and winners)."""
         return result_line(self.setup, _Winners(tuple(self.winners)))
 
+    @property
+    def online(self) -> bool:
+        """True for a game played at an online table (the setup's ``online`` mark)."""
+        return self.setup.get("online") is True
+
     def apart_tag(self) -> str:
-        """A short tag for a game the statistics count apart, in the language in use: ``"with
-        hints"``, ``"from a replay"`` (both: joined), else ``""``."""
+        """A short tag for a game the statistics count apart, in the language in use: ``"online"``,
+        ``"with hints"``, ``"from a replay"`` (several: joined), else ``""``."""
         tags = []
+        if self.online:
+            # Translators: a tag on a recent game's row: it was played at an online table (over the network)
+            tags.append(pgettext("recent games", "online"))
         if self.setup.get("assisted") is True:
             # Translators: a tag on a recent game's row: a hint was shown during that game
             tags.append(pgettext("recent games", "with hints"))

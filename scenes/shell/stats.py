@@ -11,6 +11,9 @@ What counts: a game that ended with exactly one ``"human"`` seat, every other se
 game in which a hint was shown to the person, or one started from the replay viewer's "Play from
 here", is counted apart (``assisted``, ``retried``: how many, how many won), never as a clean
 result against that level.
+A game played **online** (issue 24: the setup's ``online`` mark, one seat of an online table) is
+counted apart from the games against the AI, under its own key :data:`ONLINE` (``"online"``, a row
+with the same counts, its opponents people or the server's AIs), whoever sat at the other seats.
 The **level key** is the strongest AI level among the opponents (order ``random`` < ``easy`` <
 ``medium`` < ``hard``): a game against a Hard AI and two Easy AIs counts under ``"hard"``.
 Results, from the person's seat ``h`` and ``outcome.winners``: ``won`` (``h`` the only winner),
@@ -55,6 +58,8 @@ LEVEL_ORDER: tuple[str, ...] = ("random", "easy", "medium", "hard")
 COUNTED_KEEP = 1000
 MAX_BYTES = 4 * 1024 * 1024
 RESULTS = ("won", "lost", "shared")
+#: The key of the games played online (counted apart from every AI level's).
+ONLINE = "online"
 
 
 @dataclass
@@ -141,11 +146,15 @@ class LevelStats:
         return out
 
 
-def level_key(seats: list[str]) -> str | None:
+def level_key(seats: list[str], online: bool = False) -> str | None:
     """The statistics key of a seating: the strongest AI level among the seats that are not
-    ``"human"``, or None when the game does not count (not exactly one human, or no AI)."""
+    ``"human"``; :data:`ONLINE` for an online game (``online``: this Tatami's person is the one
+    ``"human"`` seat, whoever sits at the others); None when the game does not count (not exactly
+    one human, or no other seat, or offline a seat that is not an AI level)."""
     if seats.count("human") != 1 or len(seats) < 2:
         return None
+    if online:
+        return ONLINE
     levels = [s for s in seats if s != "human"]
     if any(s not in LEVEL_ORDER for s in levels):
         return None
@@ -245,14 +254,15 @@ class StatsStore(JsonStore):
             game_id: the game's id (an id counted before is ignored).
             game: the game's registry name ("kaito").
             setup: the play scene's setup (``seats``: one seat kind per seat; ``assisted`` /
-                ``retried`` true: the game is counted apart, :meth:`LevelStats.add_apart`).
+                ``retried`` true: the game is counted apart, :meth:`LevelStats.add_apart`;
+                ``online`` true: played at an online table, counted under :data:`ONLINE`).
             outcome: the state's :class:`game.core.Outcome` (``winners``, ``scores``).
             record: unused (the same call as ``HistoryStore.record_game``).
         Returns:
             the person's result (``"won"``, ``"lost"``, ``"shared"``), or None when the game does
-            not count (already counted, no outcome, not one person against AIs)."""
+            not count (already counted, no outcome, not one person against AIs or online)."""
         seats = list(setup.get("seats") or [])
-        key = level_key(seats)
+        key = level_key(seats, online=setup.get("online") is True)
         if key is None or outcome is None or not game_id:
             return None
         seat = seats.index("human")
@@ -294,5 +304,5 @@ def _bad(msg: str) -> bool:
     raise ValueError(msg)
 
 
-__all__ = ["COUNTED_KEEP", "LEVEL_ORDER", "LevelStats", "STATS_FILE", "STATS_VERSION", "StatsStore",
+__all__ = ["COUNTED_KEEP", "LEVEL_ORDER", "LevelStats", "ONLINE", "STATS_FILE", "STATS_VERSION", "StatsStore",
            "level_key", "result_of"]

@@ -1,6 +1,7 @@
 """The statistics screen (registered as ``"stats"``, from the menu's ``button:stats``): for one game
 at a time, a table of the games played against each AI level (``app.stats``, a
-:class:`scenes.shell.stats.StatsStore`; see that module for what counts).
+:class:`scenes.shell.stats.StatsStore`; see that module for what counts); the games counted apart
+(with hints, from a replay, online) in one line under it.
 
 UI ids: ``choice:stats-game:<name>`` (the game shown), ``button:back`` (Esc too),
 ``button:reset-stats`` (asks first: ``button:confirm-reset`` / ``button:cancel``; disabled when
@@ -27,7 +28,7 @@ from scenes.kit.draw import (
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import LEVEL_LABEL
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
-from scenes.shell.stats import LEVEL_ORDER, LevelStats
+from scenes.shell.stats import LEVEL_ORDER, ONLINE, LevelStats
 
 #: The table's columns: (title, width in logical px); the first is the opponent level. The titles
 #: are shown in capitals.
@@ -48,7 +49,9 @@ TOTAL = N_("Total")
 def table_rows(rows: dict[str, LevelStats]) -> list[tuple[str, LevelStats | None]]:
     """The rows shown: Easy, Medium and Hard always (None where nothing was played), Random when
     played, then a "Total" row when any game counted (its ``streak`` is the sum's: not shown). The
-    labels are English catalog texts (an unknown level: its key)."""
+    labels are English catalog texts (an unknown level: its key). The games played online
+    (:data:`ONLINE`) are not among them: :func:`apart_line` tells them."""
+    rows = {lv: r for lv, r in rows.items() if lv != ONLINE}
     levels = [lv for lv in LEVEL_ORDER if lv != "random" or lv in rows] + [lv for lv in rows if lv not in LEVEL_ORDER]
     out: list[tuple[str, LevelStats | None]] = [(LEVEL_TEXT.get(lv, lv), rows.get(lv)) for lv in levels]
     if rows:
@@ -83,10 +86,19 @@ def cells(row: LevelStats | None) -> list[str]:
 
 def apart_line(rows: dict[str, LevelStats]) -> str:
     """The line under the table about the games counted apart, in the language in use, or ``""``:
-    ``"Not counted above: 3 games with hints (2 won) · 1 game played from a replay (0 won)"``."""
+    ``"Not counted above: 3 games with hints (2 won) · 1 game played from a replay (0 won)"``, and
+    the games played online (:data:`ONLINE`'s row)."""
+    online = rows.get(ONLINE)
+    rows = {lv: r for lv, r in rows.items() if lv != ONLINE}
     assisted = sum(r.assisted for r in rows.values())
     retried = sum(r.retried for r in rows.values())
     parts = []
+    if online is not None and online.played + online.assisted + online.retried:
+        n = online.played + online.assisted + online.retried
+        won = online.won + online.assisted_won + online.retried_won
+        # Translators: games played at an online table (with friends over the network), counted apart
+        # from the games against the AI in the statistics
+        parts.append(ngettext("{n} game online ({won} won)", "{n} games online ({won} won)", n).format(n=n, won=won))
     if assisted:
         # Translators: games in which a hint was shown to the person, counted apart in the statistics
         parts.append(ngettext("{n} game with hints ({won} won)", "{n} games with hints ({won} won)", assisted).format(
@@ -189,7 +201,8 @@ class StatsScene(UIScene):
             y = TABLE_Y + ROW_H * (r + 1)
             total = label == TOTAL
             pygame.draw.line(surface, C.PAPER_EDGE, self.viewport.to_window((TABLE_X, y)),
-                             self.viewport.to_window((TABLE_X + width, y)), max(1, self.viewport.px(1.5 if total else 1)))
+                             self.viewport.to_window((TABLE_X + width, y)),
+                             max(1, self.viewport.px(1.5 if total else 1)))
             played = row is not None and row.played > 0
             ink = C.INK if played else C.INK_MUTED
             cy = y + ROW_H / 2
