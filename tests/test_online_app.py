@@ -142,3 +142,46 @@ def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, 
         pump(app, lambda: app.manager.top().name == "kaito_score", "the score screen")
     finally:
         bot.close()
+
+
+def test_hosting_a_kaito_table_from_the_setup_screen(app):
+    """Setup's ``button:host-online``: the app's own server (bound to TATAMI_NET_HOST, 127.0.0.1
+    here), the table created (the first Human seat is the host's, the other open), the lobby with
+    the code and address; a friend joins and the game starts; leaving stops the server."""
+    from scenes.online.session import bind_host
+
+    assert bind_host() == "127.0.0.1"
+    app.manager.push(app.make_scene("menu"))
+    app.manager.push(app.make_scene("setup", game="kaito"))
+    setup = app.manager.top()
+    setup.widgets.get("choice:seat0").set_value("human", notify=True)
+    setup.widgets.get("choice:seat1").set_value("human", notify=True)
+    button = setup.widgets.get("button:host-online")
+    assert button.visible and button.label == "Host online"
+    button.on_click()
+    pump(app, lambda: app.manager.top().name == "online_lobby", "the lobby")
+    lobby = app.manager.top()
+    hosting = lobby.hosting
+    assert hosting.host == "127.0.0.1" and lobby.address.startswith("ws://127.0.0.1:")
+    labels = {e.id: e.label for e in lobby.ui_elements()}
+    code = labels["code"].replace("-", "")
+    assert len(code) == 10 and labels["address"] == lobby.address
+    assert "open" in labels["seat:1"] and "(you)" in labels["seat:0"]
+    friend = ClientThread(hosting.local_url)
+    try:
+        async def sit(client):
+            await client.connect()
+            await client.join(code, "Friend")
+        friend.call(sit)
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+        scene = app.manager.top()
+        assert scene.match.seat == 0 and scene.match.hosting is hosting
+        assert scene.match.connected(1) and not scene.match.away()
+        friend.stop()  # the friend's connection drops: the banner waits for them
+        pump(app, lambda: scene.banner_override is not None, "the waiting line")
+        assert scene.banner_override[0] == "Waiting for Friend…"
+    finally:
+        friend.stop()
+    app.go_to_menu()
+    app.pump(16)
+    assert not hosting.loop.is_running()

@@ -85,8 +85,8 @@ def mirror_hook(game: str) -> Any:
 
 
 class Sitting:
-    """Joining table ``code`` at ``url`` as ``name`` — or, with ``create=(game, seats)``, creating
-    the table first and taking seat 0 — on a :class:`game.net.remote.ClientThread`. Poll
+    """Joining table ``code`` at ``url`` as ``name`` (at ``seat``, else the first open one) — or,
+    with ``create=(game, seats, options)``, creating the table first — on a :class:`game.net.remote.ClientThread`. Poll
     :meth:`poll` once per frame.
 
     Attributes:
@@ -95,19 +95,22 @@ class Sitting:
     """
 
     def __init__(self, url: str, name: str, code: str | None = None,
-                 create: tuple[str, Sequence[str]] | None = None) -> None:
+                 create: tuple[str, Sequence[str], dict[str, Any]] | None = None, seat: int | None = None) -> None:
         from game.net.remote import ClientThread
 
         self.match: OnlineMatch | None = None
         self.error: str | None = None
+        self.first_view: Any = None
         self.net = ClientThread(url)
 
         async def sit(client: Any) -> None:
             await client.connect()
             table = code
             if create is not None:
-                table = await client.create(create[0], list(create[1]))
-            await client.join(table, name)
+                table = await client.create(create[0], list(create[1]), options=create[2] or None)
+            picture = await client.join(table, name, seat)
+            if picture.ply == 0:
+                self.first_view = picture.view  # the deal, before an AI seat may act
         self.future = self.net.submit(sit(self.net.client))
 
     @property
@@ -129,7 +132,7 @@ class Sitting:
             hook = mirror_hook(remote.game.name)
             if hook is None:
                 raise ValueError("no mirror")
-            self.match = OnlineMatch(remote, hook)
+            self.match = OnlineMatch(remote, hook, self.first_view)
         except Exception as exc2:
             log.warning("online: cannot play this table here: %s", exc2)
             self.fail("unsupported")
@@ -150,8 +153,7 @@ class Sitting:
 
 def bind_host() -> str:
     """Where the app's server listens: ``TATAMI_NET_HOST`` or every network (:data:`BIND_ALL`)."""
-    net_host = getattr(environ, "net_host", None)  # (game/environ.py: TATAMI_NET_HOST)
-    return (net_host() if net_host is not None else None) or BIND_ALL
+    return environ.net_host() or BIND_ALL
 
 
 def lan_address() -> str:

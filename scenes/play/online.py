@@ -62,6 +62,8 @@ class OnlineMatch:
         remote: a :class:`game.net.remote.RemoteMatch` whose seat has joined a table that has not
             started (its view is the deal's, ply 0).
         start: ``view -> GameState`` (the room's mirror hook): the position at ply 0.
+        first_view: the seat's view as its join was answered (ply 0; default: the latest), so an
+            AI seat that acts at once does not move the table past the deal first.
     Raises:
         ValueError: the table has moved past ply 0, or the game has hidden information.
     """
@@ -73,13 +75,13 @@ class OnlineMatch:
     worker = None
     seed = 0
 
-    def __init__(self, remote: Any, start: Callable[[Any], GameState]) -> None:
+    def __init__(self, remote: Any, start: Callable[[Any], GameState], first_view: Any = None) -> None:
         self.remote = remote
         self.game = remote.game
         self.seat: int = remote.seat
         if self.game.game_type.hidden_information:
             raise ValueError(f"{self.game.name} has hidden information: no mirror of its position")
-        view = remote.snap.view
+        view = first_view if first_view is not None else remote.snap.view
         if view is None or getattr(view, "ply", 0) != 0:
             raise ValueError("the table has already begun")
         self._deal = start(view)

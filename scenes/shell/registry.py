@@ -32,6 +32,7 @@ SCENES: dict[str, Any] = {
     "learn": "scenes.tutorial.scene:LearnScene",
     "online_join": "scenes.online.join:JoinScene",
     "online_lobby": "scenes.online.lobby:LobbyScene",
+    "online_host": "scenes.online.host:HostScene",
     **game_scenes(),
 }
 

@@ -11,7 +11,9 @@ UI ids (two-seat games, KAITO):
 * ``choice:first:<left|right|random>``         who moves first (the other places the Kaito)
 * ``choice:undo:<on|off>``, ``choice:hint:<on|off>``  undo (default on) and hints (default off)
 * ``choice:speed:<slow|normal|fast>``          animation speed
-* ``button:start``, ``button:back``
+* ``button:start``, ``button:back``, ``button:host-online`` (games playable online in the app: the
+  app's own server hosts the table, the first Human seat is you, the other Human seats are open to
+  friends; scene ``online_host``)
 
 Multi-seat games (``GameInfo.seats`` max > 2, e.g. Sushi Draft 2-5):
 * ``choice:players:<n>``                       number of seats
@@ -125,6 +127,9 @@ class SetupScene(UIScene):
                                 size=20))
         self.widgets.add(Button("button:start", _("Start game"), (890, 632, 280, 62), self.start, style="primary",
                                 size=24))
+        self.widgets.add(Button("button:host-online", _("Host online"), (890, 590, 280, 36), lambda: (
+            self.app.manager.push(self.app.make_scene("online_host", game=game, setup=self.setup_kwargs()))),
+            "secondary", 16)).visible = bool(self.info.extra.get("mirror"))  # (issue 24: Humans but you: friends)
         # each name field just before its seat's choice: Tab reaches it in reading order (a click
         # elsewhere ends its editing: handle_event)
         self.fields: list[TextField] = []
