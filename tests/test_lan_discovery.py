@@ -72,7 +72,8 @@ print(json.dumps({"errors": [a.error, b.error, browser.error, later.error]}), fl
 '''
 
 
-def ip(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def ip(*args: str) -> subprocess.CompletedProcess[str]:
+    """``ip ARGS`` run and its result (never raises for its exit status)."""
     return subprocess.run(["ip", *args], capture_output=True, text=True, timeout=60, check=False)
 
 
@@ -98,6 +99,7 @@ def netns():
         yield name
     finally:
         ip("netns", "del", name)
+        assert name not in ip("netns", "list").stdout.split(), f"the namespace {name} was not deleted"
 
 
 def test_announced_tables_are_found_updated_and_dropped_inside_a_namespace(netns, tmp_path):
