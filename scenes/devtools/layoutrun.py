@@ -85,7 +85,8 @@ def capture(app: Any, rec: BoxRecorder, lang: str) -> tuple[list[Finding], pygam
     finally:
         app.assets.boxes = None
     window = app.screen.get_rect()
-    findings = check_frame(rec, window, lang, _elements(app), element_layer)
+    typed = getattr(app.manager.top(), "typed_texts", None)  # data shown as typed (online: codes, names)
+    findings = check_frame(rec, window, lang, _elements(app), element_layer, names=typed() if typed else ())
     return findings, app.screen.copy()
 
 

@@ -64,14 +64,17 @@ class HostScene(UIScene):
         self.sitting = Sitting(self.hosting.local_url, name, create=(game, seats, options), seat=mine)
 
     def back(self) -> None:
-        """``button:back`` / Esc: stop (the server too) and go back to the setup screen."""
+        """``button:back`` / Esc: stop (the server too: :meth:`exit`) and go back to the setup screen."""
+        self.app.manager.pop()
+
+    def exit(self) -> None:
+        """Leaving the stack before the lobby took over: the join dropped, the server stopped."""
         if self.sitting is not None:
             self.sitting.cancel()
             self.sitting = None
         if self.hosting is not None:
             self.hosting.stop()
             self.hosting = None
-        self.app.manager.pop()
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)

@@ -23,7 +23,7 @@ from game.net.protocol import CODE_LENGTH, MAX_NAME, normalize_code
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.textfield import TextField
-from scenes.kit.widgets import Button, UIScene
+from scenes.kit.widgets import Button, UIScene, fit_size
 from scenes.online.session import DEFAULT_ADDRESS, Sitting, check_address, error_line
 
 log = logging.getLogger("tatami.online")
@@ -75,11 +75,11 @@ class JoinScene(UIScene):
 
     def __init__(self, app: Any, code: str = "", address: str = DEFAULT_ADDRESS, name: str = "", **kwargs: Any):
         super().__init__(app, **kwargs)
-        self.f_code = self.widgets.add(TextField("field:code", (440, 196, 400, 56), code, "ABCDE-FGHJK",
+        self.f_code = self.widgets.add(TextField("field:code", (464, 196, 380, 56), code, "ABCDE-FGHJK",
                                                  max_len=CODE_LENGTH + 4, size=26))
-        self.f_address = self.widgets.add(TextField("field:address", (440, 290, 400, 50), address, DEFAULT_ADDRESS,
+        self.f_address = self.widgets.add(TextField("field:address", (464, 290, 380, 50), address, DEFAULT_ADDRESS,
                                                     max_len=120, size=19))
-        self.f_name = self.widgets.add(TextField("field:online-name", (440, 378, 400, 50), name, _("Player"),
+        self.f_name = self.widgets.add(TextField("field:online-name", (464, 378, 380, 50), name, _("Player"),
                                                  max_len=MAX_NAME, size=19))
         self.btn_join = self.widgets.add(Button("button:join", _("Join"), (540, 470, 200, 60), self.join, size=24))
         self.widgets.add(Button("button:back", _("Back"), (110, 636, 180, 56), self.back, style="secondary",
@@ -109,11 +109,7 @@ class JoinScene(UIScene):
         self.btn_join.enabled = False
 
     def back(self) -> None:
-        """``button:back`` / Esc: the menu (a join in progress is dropped)."""
-        if self.sitting is not None:
-            self.sitting.cancel()
-            self.sitting = None
-        self.lan.close()
+        """``button:back`` / Esc: the menu (a join in progress is dropped: :meth:`exit`)."""
         self.app.go_to_menu()
 
     def pick_found(self, i: int) -> None:
@@ -155,6 +151,10 @@ class JoinScene(UIScene):
         return super().busy() or self.sitting is not None
 
     def exit(self) -> None:
+        """Leaving the stack: a join in progress is dropped, the LAN browser closed."""
+        if self.sitting is not None:
+            self.sitting.cancel()
+            self.sitting = None
         self.lan.close()
 
     def language_changed(self) -> "JoinScene":
@@ -173,6 +173,12 @@ class JoinScene(UIScene):
             return handled
         return super().handle_event(event)
 
+    def typed_texts(self) -> list[str]:
+        """Texts shown as typed, never translated (the layout check's typed names): the fields'
+        texts, the example code, the found tables' hosts."""
+        return [t for t in (self.f_code.text, self.f_address.text, self.f_name.text, "ABCDE-FGHJK",
+                            *(str(f.host) for f in self.found)) if t]
+
     def _editing(self) -> bool:
         return any(f.focused for f in (self.f_code, self.f_address, self.f_name))
 
@@ -190,7 +196,8 @@ class JoinScene(UIScene):
         draw_text(surface, app, _("Join a friend's table with its code."), (640, 126), 20, C.INK_MUTED)
         draw_panel(surface, app, pygame.Rect(240, 170, 800, 380), radius=20)
         for label, y in ((_("Table code"), 224), (_("Server address"), 315), (_("Your name"), 403)):
-            draw_text(surface, app, fit_text(app, label, 19, True, 170), (420, y), 19, C.INK, bold=True,
+            size = fit_size(app, label, 19, True, 196)
+            draw_text(surface, app, fit_text(app, label, size, True, 196), (450, y), size, C.INK, bold=True,
                       anchor="midright")
         if self.sitting is not None:
             draw_text(surface, app, _("Joining…"), (640, 578), 20, C.INK_MUTED)

@@ -72,13 +72,25 @@ class LobbyScene(UIScene):
             return []
         return [seat_line(i, s, self.match.seat) for i, s in enumerate(self.match.snap.seats)]
 
+    def typed_texts(self) -> list[str]:
+        """Texts shown as typed, never translated (the layout check's typed names): the code, the
+        address, the players' names."""
+        seats = self.match.snap.seats if self.match is not None else ()
+        return [t for t in (self.code, self.address, *(str(s.get("name") or "") for s in seats)) if t]
+
     def leave(self) -> None:
-        """``button:leave`` / Esc: leave the table (and stop the app's server); the menu."""
+        """``button:leave`` / Esc: leave the table (and stop the app's server: :meth:`exit`); the menu."""
+        self.app.go_to_menu()
+
+    def exit(self) -> None:
+        """Leaving the stack before the game started: leave the table, stop the app's server."""
+        if self.started:
+            return  # the play scene holds the seat (and the server) now
+        self.started = True
         if self.match is not None:
             self.match.close()
         if self.hosting is not None:
             self.hosting.stop()
-        self.app.go_to_menu()
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)

@@ -93,6 +93,7 @@ class OnlineMatch:
         self.hints = _NoHints()
         self.bots: dict[int, Any] = {}
         self.broken = False  # the server told events no legal action explains (logged once)
+        self._rebuilt = False  # the mirror was replayed from the deal: the scene must resync
         #: the app's own server when this screen hosts the table (stopped by :meth:`close`), else None
         self.hosting: Any = None
         self._catch_up(queue=False)
@@ -237,15 +238,21 @@ class OnlineMatch:
     def sync(self) -> bool:
         """Take a ``state`` the server sent (an undo, a reconnection): the mirror is dealt again
         and replayed to the server's events. True when that happened (the scene must resync)."""
-        if self.snap.resyncs == self._resyncs:
+        if self.snap.resyncs == self._resyncs and not self._rebuilt:
             return False
-        self._resyncs = self.snap.resyncs
+        if self.snap.resyncs != self._resyncs:
+            self._resyncs = self.snap.resyncs
+            self._rebuild()
+        self._rebuilt = False
+        self.position += 1
+        return True
+
+    def _rebuild(self) -> None:
+        """The mirror dealt again and replayed to every event the server told (no Moves queued)."""
         self.state = self._deal.clone()
         self._queue.clear()
         self.broken = False
         self._catch_up(queue=False)
-        self.position += 1
-        return True
 
     def _catch_up(self, queue: bool) -> None:
         """Apply to the mirror the actions behind the server's events it has not applied yet
@@ -255,8 +262,14 @@ class OnlineMatch:
             first = len(self.state.events)
             found = self._action_for(told[first:])
             if found is None:
+                if queue:  # this screen's own action went another way (refused): replay the server's log
+                    log.warning("online: the mirror left the server's log at ply %d: replayed", self.ply)
+                    self._rebuild()
+                    self._rebuilt = True  # (the scene resyncs: sync())
+                    return
                 self.broken = True
-                log.error("online: no legal action explains the server's events at ply %d", self.ply)
+                log.error("online: no legal action explains the server's events at ply %d: %s", self.ply,
+                          [e.to_dict() for e in told[first:first + 4]])
                 return
             seat, action = found
             self.state.apply(seat, action)
