@@ -177,11 +177,46 @@ def test_hosting_a_kaito_table_from_the_setup_screen(app):
         scene = app.manager.top()
         assert scene.match.seat == 0 and scene.match.hosting is hosting
         assert scene.match.connected(1) and not scene.match.away()
+        assert scene.seat_label(1) == "Online" and scene.seat_label(0) == "Human"
+        # quick messages: the friend's said in the banner; ours through button:say and its overlay
+        friend.call(lambda client: client.say("good-game"))
+        pump(app, lambda: scene.banner_override is not None, "the said line")
+        assert scene.banner_override[0] == "Friend: Good game!"
+        scene.widgets.get("button:say").on_click()
+        app.pump(16)
+        say = app.manager.top()
+        assert say.name == "online_say" and say.widgets.get("phrase:hello").label == "Hello!"
+        say.widgets.get("phrase:hello").on_click()
+        assert app.manager.top() is scene
+        friend.call(lambda client: client.wait(lambda p: (0, "hello") in p.said, 30))
         friend.stop()  # the friend's connection drops: the banner waits for them
-        pump(app, lambda: scene.banner_override is not None, "the waiting line")
-        assert scene.banner_override[0] == "Waiting for Friend…"
+        pump(app, lambda: scene.match.away() and scene.banner_override is not None
+             and scene.banner_override[0].startswith("Waiting"), "the waiting line")
+        assert scene.banner_override[0] == "Waiting for Friend…" and scene.seat_label(1) == "Away"
     finally:
         friend.stop()
     app.go_to_menu()
     app.pump(16)
     assert not hosting.loop.is_running()
+
+
+def test_undo_at_an_online_table_is_asked_of_the_server(app):
+    """Against the server's AI: the person's move and the AI's reply taken back by the server; the
+    scene resyncs to the position before the move; no hint is offered online."""
+    app.manager.push(app.make_scene("online_host", game="kaito", host="127.0.0.1",
+                                    setup={"seats": ["human", "easy"], "colors": ("R", "B"), "names": ["", ""]}))
+    pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+    scene = app.manager.top()
+    match = scene.match
+    assert match.seat == 0 and scene.seat_label(1) == "Easy AI"
+    pump(app, lambda: 0 in match.to_act() and not scene.busy(), "the AI's placement")
+    assert match.ply == 1 and not scene.undoing.available()
+    assert scene.commit(0, match.legal_actions(0)[0])
+    pump(app, lambda: match.ply == 3 and not scene.busy(), "the AI's reply")
+    assert scene.undoing.available() and not scene.btn_hint.visible
+    position = match.position
+    assert scene.undo()
+    pump(app, lambda: match.position != position and not scene.busy(), "the server's undo")
+    assert match.ply == 1 and len(match.state.history) == 1 and 0 in match.to_act()
+    assert scene.match.legal_actions(0)
+    app.go_to_menu()

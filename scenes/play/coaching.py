@@ -60,6 +60,9 @@ class Coaching:
     def seat_label(self, seat: int) -> str:
         """What plays ``seat``, as its panel says it, in the language in use: "Human", "Hard AI"...
         ("Coach" for a tutorial's scripted seat)."""
+        online = getattr(self.host.match, "seat_label", None)  # an online seat: its connection too
+        if online is not None:
+            return str(online(seat))
         kind = self.host.match.seats[seat]
         if self.host.coach is not None and kind != "human":
             # Translators: what plays a tutorial's scripted seat (on its panel)

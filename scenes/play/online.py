@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from game.core import Event, GameState, IllegalActionError, InvalidActionError, Outcome
-from game.i18n import _
+from game.i18n import N_, _, pgettext
 from game.match import Move
-from scenes.play.seats import SEAT_KINDS
+from scenes.kit.widgets import Button
+from scenes.play.seats import SEAT_KINDS, level_label
 
 log = logging.getLogger("tatami.online")
 
@@ -94,6 +95,7 @@ class OnlineMatch:
         self.bots: dict[int, Any] = {}
         self.broken = False  # the server told events no legal action explains (logged once)
         self._rebuilt = False  # the mirror was replayed from the deal: the scene must resync
+        self.said_told = 0  # the quick messages already said in the banner (:func:`frame`)
         #: the app's own server when this screen hosts the table (stopped by :meth:`close`), else None
         self.hosting: Any = None
         self._catch_up(queue=False)
@@ -295,6 +297,20 @@ class OnlineMatch:
         return [i for i, s in enumerate(self.snap.seats)
                 if i != self.seat and s.get("kind") == "person" and not s.get("connected", True)]
 
+    def seat_label(self, seat: int) -> str:
+        """What plays ``seat``, as its panel says it, with its connection: "Human" (this screen),
+        "Online" / "Away" (another person, connected or not), an AI level's label."""
+        kind = self.remote.seats[seat] if 0 <= seat < len(self.remote.seats) else "open"
+        if seat == self.seat:
+            return level_label("human")
+        if kind in SEAT_KINDS:
+            return level_label(kind)
+        if self.connected(seat):
+            # Translators: on a play panel, another person playing over the network, connected now
+            return pgettext("seat", "Online")
+        # Translators: on a play panel, another person playing over the network whose connection dropped
+        return pgettext("seat", "Away")
+
     def connected(self, seat: int) -> bool:
         """Whether ``seat`` is at the table now (AI seats always; this seat: its own link)."""
         if seat == self.seat:
@@ -318,14 +334,50 @@ def waiting_line(match: Any) -> str | None:
     return _("Waiting for {name}…").format(name=match.names[away[0]])
 
 
+#: The protocol's quick messages in words (English catalog texts, translated when shown).
+PHRASE_TEXTS = {
+    "hello": N_("Hello!"), "good-game": N_("Good game!"), "well-played": N_("Well played!"),
+    "thinking": N_("Let me think…"), "oops": N_("Oops!"), "thanks": N_("Thanks!"),
+}
+
+
+def phrase_text(phrase: str) -> str:
+    """A quick message in the language in use (an unknown one: as sent)."""
+    text = PHRASE_TEXTS.get(phrase)
+    return _(text) if text is not None else phrase
+
+
+def said_line(match: Any, seat: int, phrase: str) -> str:
+    """What a seat said, as the banner says it ("Ana: Good game!")."""
+    # Translators: a quick message said at an online table, shown in the banner; {name} said {phrase}
+    return _("{name}: {phrase}").format(name=match.names[seat], phrase=phrase_text(phrase))
+
+
+def add_say_button(scene: Any) -> None:
+    """``button:say`` (the quick messages, scene ``online_say``) left of the pause button, once."""
+    if scene.widgets.get("button:say") is not None:
+        return
+    pause = scene.btn_pause.rect
+    # Translators: the button opening the quick messages at an online table (short)
+    scene.widgets.add(Button("button:say", _("Say…"), (pause.x - 96, pause.y, 88, pause.h), lambda: (
+        scene.app.manager.push(scene.app.make_scene("online_say", match=scene.match))), "secondary", 15))
+
+
 def frame(scene: Any) -> None:
     """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
-    the scene ``resync()``; while a person's seat is away the banner says whom it waits for."""
+    the scene ``resync()``; what a seat said is said in the banner; while a person's seat is away
+    the banner says whom it waits for. Adds ``button:say`` the first time."""
     match = scene.match
     if not getattr(match, "online", False):
         return
+    if hasattr(scene, "btn_pause"):
+        add_say_button(scene)
     if match.sync():
         scene.resync()
+    said = match.snap.said
+    for seat, phrase in said[match.said_told:]:
+        scene.say(said_line(match, seat, phrase))
+    match.said_told = len(said)
     line = waiting_line(match)
     if line is not None:
         scene.banner_override, scene.said_ms = (line, WAITING_RGB), 0.0
@@ -333,4 +385,5 @@ def frame(scene: Any) -> None:
         scene.banner_override = None
 
 
-__all__ = ["OnlineMatch", "UndoPoint", "WAITING_RGB", "frame", "scene_seats", "waiting_line"]
+__all__ = ["OnlineMatch", "PHRASE_TEXTS", "UndoPoint", "WAITING_RGB", "add_say_button", "frame", "phrase_text",
+           "said_line", "scene_seats", "waiting_line"]

@@ -33,6 +33,7 @@ SCENES: dict[str, Any] = {
     "online_join": "scenes.online.join:JoinScene",
     "online_lobby": "scenes.online.lobby:LobbyScene",
     "online_host": "scenes.online.host:HostScene",
+    "online_say": "scenes.online.say:SayScene",
     **game_scenes(),
 }
 
