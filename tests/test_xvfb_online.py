@@ -1,0 +1,112 @@
+"""Online play in two real windows under Xvfb (issue 24 §2's acceptance, its opening): one Tatami
+hosts a KAITO table from the setup screen (the app's own server on 127.0.0.1: TATAMI_NET_HOST), a
+second Tatami types the lobby's code and address into its join screen, both windows reach the
+game, the joiner places the Kaito with the real mouse and the host's window shows it on the board
+(the harness is tests/xvfb_app.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from xvfb_app import RealApp, centre, ids, require_tools
+
+pytestmark = pytest.mark.xvfb
+require_tools()
+
+
+class Window(RealApp):
+    """A RealApp whose window is raised before each click (two windows overlap on one display)."""
+
+    def click(self, rect: list[int]) -> None:
+        self.xdo("windowraise", self.window)
+        time.sleep(0.1)
+        super().click(rect)
+
+    def find_window(self) -> str:
+        """This process's own window (both windows are named Tatami): by its _NET_WM_PID."""
+        deadline = time.monotonic() + 45
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, "the app exited before its window appeared"
+            found = self.xdo("search", "--pid", str(self.proc.pid)).split()
+            if found:
+                self.window = found[-1]
+                return self.window
+            time.sleep(0.1)
+        raise AssertionError("no window of this process appeared")
+
+    def drag(self, src: list[int], dst: list[int], steps: int = 12) -> None:
+        self.xdo("windowraise", self.window)
+        time.sleep(0.1)
+        super().drag(src, dst, steps)
+
+    def type_into(self, rect: list[int], text: str) -> None:
+        """Click a text field, clear it (Ctrl+Backspace) and type ``text`` (keys to this window)."""
+        self.click(rect)
+        time.sleep(0.2)
+        self.xdo("windowfocus", "--sync", self.window)
+        self.xdo("key", "--window", self.window, "ctrl+BackSpace")
+        self.xdo("type", "--window", self.window, "--delay", "40", text)
+        time.sleep(0.2)
+
+
+def label(dump: dict, ident: str) -> str:
+    return next(e.get("label") or "" for e in dump["elements"] if e["id"] == ident)
+
+
+def kaito_on_board(d: dict) -> bool:
+    if d.get("scene") != "kaito_play" or "kaito" not in ids(d):
+        return False
+    k = centre(next(e["rect"] for e in d["elements"] if e["id"] == "kaito"))
+    grid = [centre(e["rect"]) for e in d["elements"] if e["id"].startswith("tile:")]
+    return any(abs(x - k[0]) < 3 for x, _ in grid) and any(abs(y - k[1]) < 3 for _, y in grid)
+
+
+def test_two_windows_host_and_join_a_kaito_table(display, tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    host = Window(display, tmp_path / "a")
+    guest = Window(display, tmp_path / "b")
+    try:
+        host.find_window()
+        guest.find_window()
+        menu = host.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), timeout=40)
+        setup = host.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
+        setup = host.wait_stable(lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
+        for choice in ("choice:seat0:human", "choice:seat1:human", "choice:first:left", "choice:speed:fast"):
+            host.click(host.element(setup, choice))
+            time.sleep(0.2)
+        setup = host.wait_stable(lambda d: d.get("scene") == "setup")
+        lobby = host.click_until(host.element(setup, "button:host-online"),
+                                 lambda d: d.get("scene") == "online_lobby" and label(d, "code"), "the lobby")
+        code, address = label(lobby, "code"), label(lobby, "address")
+        assert address.startswith("ws://127.0.0.1:"), address
+
+        menu = guest.wait_stable(lambda d: d.get("scene") == "menu" and "button:online" in ids(d), timeout=40)
+        join = guest.click_until(guest.element(menu, "button:online"), lambda d: d.get("scene") == "online_join",
+                                 "the join screen")
+        join = guest.wait_stable(lambda d: d.get("scene") == "online_join")
+        guest.type_into(guest.element(join, "field:code"), code)
+        guest.type_into(guest.element(join, "field:address"), address)
+        guest.type_into(guest.element(join, "field:online-name"), "Guest")
+        join = guest.wait_stable(lambda d: d.get("scene") == "online_join")
+        guest.click(guest.element(join, "button:join"))
+        guest.wait_for(lambda d: d.get("scene") == "kaito_play", "the guest's game", timeout=40)
+        host.wait_for(lambda d: d.get("scene") == "kaito_play", "the host's game", timeout=40)
+
+        # the guest (seat 1) places the Kaito on a blank tile: dragged to tile after tile until one
+        # takes it (a tile that is not a blank sends it back)
+        d = guest.wait_stable(lambda d: d.get("scene") == "kaito_play" and "kaito" in ids(d))
+        tiles = [e["rect"] for e in d["elements"] if e["id"].startswith("tile:")]
+        for rect in tiles:
+            guest.drag(guest.element(d, "kaito"), rect)
+            try:
+                guest.wait_for(kaito_on_board, "the Kaito placed in the guest's window", timeout=2.5)
+                break
+            except AssertionError:
+                d = guest.wait_stable(lambda d: d.get("scene") == "kaito_play" and "kaito" in ids(d))
+        guest.wait_for(kaito_on_board, "the Kaito placed in the guest's window", timeout=10)
+        host.wait_for(kaito_on_board, "the Kaito placed in the host's window", timeout=30)
+    finally:
+        guest.close()
+        host.close()
