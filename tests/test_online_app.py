@@ -119,6 +119,10 @@ def play_to_the_end(app, scene):
 def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, hosting):
     from game.replay import replay_record
 
+    from scenes.shell.history import HistoryStore
+    from scenes.shell.stats import ONLINE, StatsStore
+
+    app.stats, app.history = StatsStore(), HistoryStore()  # (in the test's data folder)
     bot = BotSeat(hosting.local_url, "kaito", ["open", "open"], name="Ana")
     try:
         app.manager.push(app.make_scene("online_join"))
@@ -140,6 +144,9 @@ def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, 
         assert final.history == scene.match.state.history
         scene.request_score()
         pump(app, lambda: app.manager.top().name == "kaito_score", "the score screen")
+        # counted once, apart from the games against the AI; never saved as a game in progress
+        assert app.stats.table("kaito")[ONLINE].played == 1 and set(app.stats.table("kaito")) == {ONLINE}
+        assert len(app.history.entries()) == 1 and app.history.entries()[0].online
     finally:
         bot.close()
 

@@ -699,7 +699,7 @@ def test_menu_with_continue_fits_the_window(make_app, data, tmp_path, size):
     d.frames(20)
     menu = app.manager.top()
     els = {e.id: e.rect for e in menu.ui_elements()}
-    row = [els[i] for i in ("button:learn", "button:rules", "button:stats", "button:recent", "button:settings",
+    row = [els[i] for i in ("button:online", "button:learn", "button:rules", "button:stats", "button:recent", "button:settings",
                             "button:quit")]
     assert len({r.centery for r in row}) == 1 and all(a.right < b.x for a, b in zip(row, row[1:]))
     assert row[0].x >= 0 and row[-1].right <= 1280 and abs((row[0].x + row[-1].right) / 2 - 640) <= 1

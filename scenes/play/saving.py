@@ -47,7 +47,10 @@ class Saving:
         Never raises."""
         h = self.host
         store = getattr(h.app, "saves", None)
-        if not h.humans or h.review or h.coach is not None or getattr(h.match, "online", False):
+        if not h.humans or h.review or h.coach is not None:
+            return
+        if getattr(h.match, "online", False):
+            self._count_online()
             return
         try:
             state = h.match.state
@@ -66,6 +69,24 @@ class Saving:
                     done.record_game(self.game_uid, h.game_name, h.save_setup(), state.outcome(), h.match.record())
         except Exception:
             log.exception("%s: autosave failed", h.game_name)
+
+    def _count_online(self) -> None:
+        """A game at an online table (issue 24) is never saved (the server keeps it); once over it
+        is counted in ``app.stats`` / ``app.history`` with the setup's ``online`` mark, under the
+        table's id. Never raises."""
+        h = self.host
+        try:
+            state = h.match.state
+            if not state.is_over():
+                return
+            table = getattr(getattr(h.match, "snap", None), "table", None) or f"{id(h):x}"
+            self.game_uid = f"{h.game_name}-online-{table}"
+            setup = {**h.save_setup(), "online": True}
+            for done in (getattr(h.app, "stats", None), getattr(h.app, "history", None)):
+                if done is not None:
+                    done.record_game(self.game_uid, h.game_name, setup, state.outcome(), h.match.record())
+        except Exception:
+            log.exception("%s: counting the online game failed", h.game_name)
 
 
 __all__ = ["Saving", "SavingHost"]
