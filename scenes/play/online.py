@@ -22,11 +22,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import pygame
+
 from game.core import Event, GameState, IllegalActionError, InvalidActionError, Outcome
 from game.i18n import N_, _, pgettext
 from game.match import Move
 from scenes.kit.widgets import Button
-from scenes.play.seats import SEAT_KINDS, level_label
+from scenes.play.seats import SEAT_KINDS, default_names, level_label
 
 log = logging.getLogger("tatami.online")
 
@@ -108,8 +110,10 @@ class OnlineMatch:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names as the table knows them."""
-        return self.remote.names
+        """The seats' names as the table knows them (a seat without one, an AI's: its default
+        name in the language in use, "Easy AI")."""
+        defaults = default_names(self.seats)
+        return [str(s.get("name") or defaults[i]) for i, s in enumerate(self.snap.seats)]
 
     @property
     def seats(self) -> list[str]:
@@ -354,12 +358,12 @@ def said_line(match: Any, seat: int, phrase: str) -> str:
 
 
 def add_say_button(scene: Any) -> None:
-    """``button:say`` (the quick messages, scene ``online_say``) left of the pause button, once."""
+    """``button:say`` (the quick messages, scene ``online_say``) where the hint button would be
+    (hints are off online), once."""
     if scene.widgets.get("button:say") is not None:
         return
-    pause = scene.btn_pause.rect
     # Translators: the button opening the quick messages at an online table (short)
-    scene.widgets.add(Button("button:say", _("Say…"), (pause.x - 96, pause.y, 88, pause.h), lambda: (
+    scene.widgets.add(Button("button:say", _("Say…"), pygame.Rect(scene.btn_hint.rect), lambda: (
         scene.app.manager.push(scene.app.make_scene("online_say", match=scene.match))), "secondary", 15))
 
 
@@ -370,7 +374,7 @@ def frame(scene: Any) -> None:
     match = scene.match
     if not getattr(match, "online", False):
         return
-    if hasattr(scene, "btn_pause"):
+    if hasattr(scene, "btn_hint"):
         add_say_button(scene)
     if match.sync():
         scene.resync()
