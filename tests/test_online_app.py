@@ -227,3 +227,22 @@ def test_undo_at_an_online_table_is_asked_of_the_server(app):
     assert match.ply == 1 and len(match.state.history) == 1 and 0 in match.to_act()
     assert scene.match.legal_actions(0)
     app.go_to_menu()
+
+
+def test_tables_found_on_the_network_fill_the_join_screen(app, monkeypatch):
+    """The join screen's hook for LAN discovery: each table found is a button ``found:<i>``
+    (its host and game); a click fills the code and the address."""
+    from types import SimpleNamespace
+
+    from scenes.online.join import LanTables
+
+    table = SimpleNamespace(code="ABCDEFGHJK", game="kaito", host="Aoi", open_seats=1, url="ws://127.0.0.1:9",
+                            compatible=True)
+    monkeypatch.setattr(LanTables, "tables", lambda self: [table])
+    app.manager.push(app.make_scene("online_join"))
+    scene = app.manager.top()
+    app.pump(16)
+    found = scene.widgets.get("found:0")
+    assert found is not None and found.label == "Aoi — KAITO"
+    found.on_click()
+    assert scene.f_code.text == "ABCDEFGHJK" and scene.f_address.text == "ws://127.0.0.1:9"

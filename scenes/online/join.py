@@ -24,12 +24,19 @@ from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.textfield import TextField
 from scenes.kit.widgets import Button, UIScene, fit_size
+from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.online.session import DEFAULT_ADDRESS, Sitting, check_address, error_line
 
 log = logging.getLogger("tatami.online")
 
 #: Most tables listed from the local network.
 FOUND_MAX = 4
+
+
+def game_title(name: str) -> str:
+    """A game's title in the language in use, by its registered name (an unknown one as given)."""
+    info = GAMES_BY_NAME.get(name)
+    return _(info.title) if info is not None else name
 
 
 class LanTables:
@@ -144,8 +151,9 @@ class JoinScene(UIScene):
             self.widgets.widgets.remove(b)
         self.found = found
         self.found_buttons = [self.widgets.add(Button(
-            f"found:{i}", _("{host} — {game}").format(host=t.host, game=t.game), (900, 200 + 64 * i, 300, 52),
-            partial(self.pick_found, i), style="secondary", size=17)) for i, t in enumerate(found)]
+            f"found:{i}", _("{host} — {game}").format(host=t.host, game=game_title(t.game)),
+            (900, 200 + 64 * i, 300, 52), partial(self.pick_found, i), style="secondary", size=17))
+            for i, t in enumerate(found)]
 
     def busy(self) -> bool:
         return super().busy() or self.sitting is not None
