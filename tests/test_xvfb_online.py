@@ -1,11 +1,13 @@
-"""Online play in two real windows under Xvfb (issue 24 §2's acceptance, its opening): one Tatami
-hosts a KAITO table from the setup screen (the app's own server on 127.0.0.1: TATAMI_NET_HOST), a
-second Tatami types the lobby's code and address into its join screen, both windows reach the
-game, the joiner places the Kaito with the real mouse and the host's window shows it on the board
-(the harness is tests/xvfb_app.py)."""
+"""Online play in two real windows under Xvfb (issue 24 §2's acceptance): one Tatami hosts a KAITO
+table from the setup screen (the app's own server on 127.0.0.1: TATAMI_NET_HOST), a second Tatami
+types the lobby's code and address into its join screen, both windows reach the game; the joiner
+places the Kaito with the real mouse and the host's window shows it on the board; and the two
+windows play a whole game against each other with the keyboard, to both score screens (the
+harness is tests/xvfb_app.py)."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -62,7 +64,44 @@ def kaito_on_board(d: dict) -> bool:
     return any(abs(x - k[0]) < 3 for x, _ in grid) and any(abs(y - k[1]) < 3 for _, y in grid)
 
 
-def test_two_windows_host_and_join_a_kaito_table(display, tmp_path):
+def focused(d: dict) -> str | None:
+    return next((e["id"] for e in d["elements"] if e.get("focus")), None)
+
+
+def keyboard_turn(app: Window) -> bool:
+    """If this window's player may act: the Kaito picked with Tab / Enter and dropped on its first
+    legal target the same way (a buy-back offered is declined). False when it is not its turn."""
+    d = json.loads(app.dump.read_text())
+    if d.get("scene") != "kaito_play":
+        return False
+    if "button:no-exchange" in ids(d):
+        app.click(app.element(d, "button:no-exchange"))
+        time.sleep(0.3)
+        return True
+    app.xdo("windowraise", app.window)
+    for _ in range(4):
+        app.xdo("key", "--window", app.window, "Tab")
+        time.sleep(0.08)
+        if focused(json.loads(app.dump.read_text())) == "kaito":
+            break
+    else:
+        return False
+    app.xdo("key", "--window", app.window, "Return")
+    time.sleep(0.15)
+    for _ in range(4):
+        app.xdo("key", "--window", app.window, "Tab")
+        time.sleep(0.08)
+        f = focused(json.loads(app.dump.read_text())) or ""
+        if f.startswith(("tile:", "square:")):
+            app.xdo("key", "--window", app.window, "Return")
+            time.sleep(0.3)
+            return True
+    return False
+
+
+def host_and_join(display, tmp_path) -> tuple[Window, Window]:
+    """Two windows: the host's KAITO table from its setup screen, the guest joined through its join
+    screen (typed code and address); both in the game."""
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     host = Window(display, tmp_path / "a")
@@ -93,7 +132,16 @@ def test_two_windows_host_and_join_a_kaito_table(display, tmp_path):
         guest.click(guest.element(join, "button:join"))
         guest.wait_for(lambda d: d.get("scene") == "kaito_play", "the guest's game", timeout=40)
         host.wait_for(lambda d: d.get("scene") == "kaito_play", "the host's game", timeout=40)
+    except BaseException:
+        guest.close()
+        host.close()
+        raise
+    return host, guest
 
+
+def test_two_windows_host_and_join_a_kaito_table(display, tmp_path):
+    host, guest = host_and_join(display, tmp_path)
+    try:
         # the guest (seat 1) places the Kaito on a blank tile: dragged to tile after tile until one
         # takes it (a tile that is not a blank sends it back)
         d = guest.wait_stable(lambda d: d.get("scene") == "kaito_play" and "kaito" in ids(d))
@@ -107,6 +155,30 @@ def test_two_windows_host_and_join_a_kaito_table(display, tmp_path):
                 d = guest.wait_stable(lambda d: d.get("scene") == "kaito_play" and "kaito" in ids(d))
         guest.wait_for(kaito_on_board, "the Kaito placed in the guest's window", timeout=10)
         host.wait_for(kaito_on_board, "the Kaito placed in the host's window", timeout=30)
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_two_windows_play_a_whole_kaito_game(display, tmp_path):
+    """The acceptance: the two windows play a whole KAITO game against each other through the host's
+    table, with the keyboard (each turn: Tab to the Kaito, Enter, Tab to a legal square, Enter),
+    until both show the end (``button:score``)."""
+    host, guest = host_and_join(display, tmp_path)
+    try:
+        deadline = time.monotonic() + 600
+        while True:
+            ends = [json.loads(w.dump.read_text()) for w in (host, guest)]
+            if all("button:score" in ids(d) for d in ends):
+                break
+            assert time.monotonic() < deadline, "the game did not end in 10 minutes"
+            moved = keyboard_turn(guest) or keyboard_turn(host)
+            if not moved:
+                time.sleep(0.2)
+        for w in (host, guest):
+            d = w.wait_stable(lambda d: "button:score" in ids(d))
+            w.click(w.element(d, "button:score"))
+            w.wait_for(lambda d: d.get("scene") == "kaito_score", "the score screen")
     finally:
         guest.close()
         host.close()
