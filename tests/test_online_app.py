@@ -137,7 +137,7 @@ def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, 
         assert not scene.hints_enabled
         play_to_the_end(app, scene)
         assert scene.match.is_over() and not scene.match.broken
-        pump(app, lambda: bot.match.is_over() and scene.match.record().get("setup"), "the record")
+        pump(app, lambda: bot.match.record() and scene.match.remote.record(), "the server's record")
         record = scene.match.record()
         assert record == bot.match.record()
         final = replay_record("online", record)
@@ -174,6 +174,16 @@ def test_hosting_a_kaito_table_from_the_setup_screen(app):
     code = labels["code"].replace("-", "")
     assert len(code) == 10 and labels["address"] == lobby.address
     assert "open" in labels["seat:1"] and "(you)" in labels["seat:0"]
+    # bound to 127.0.0.1: not announced on the network; a server for the network would be (inert
+    # here: TATAMI_LAN is off in the tests)
+    from types import SimpleNamespace
+
+    from scenes.online.session import BIND_ALL, announce
+
+    assert lobby.announcer is None
+    lan = announce(lobby.match, SimpleNamespace(host=BIND_ALL, url="ws://0.0.0.0:8765"))
+    assert lan is not None and not lan.active and lan.code == code
+    lan.close()
     friend = ClientThread(hosting.local_url)
     try:
         async def sit(client):

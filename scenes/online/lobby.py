@@ -19,6 +19,7 @@ from game.net.protocol import shown_code
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
+from scenes.online.session import announce, open_seats
 from scenes.play.online import scene_seats
 from scenes.play.seats import LEVEL_LABEL
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -61,6 +62,9 @@ class LobbyScene(UIScene):
         self.widgets.add(Button("button:leave", _("Leave"), (110, 636, 180, 56), self.leave, style="secondary",
                                 size=20))
         self.started = False
+        #: the table announced on the local network while seats are open (hosting only), or None
+        self.announcer = announce(match, hosting) if match is not None and hosting is not None else None
+        self._open = open_seats(match) if match is not None else 0
 
     @property
     def code(self) -> str:
@@ -83,7 +87,11 @@ class LobbyScene(UIScene):
         self.app.go_to_menu()
 
     def exit(self) -> None:
-        """Leaving the stack before the game started: leave the table, stop the app's server."""
+        """Leaving the stack before the game started: leave the table, stop the app's server (the
+        table's announcement ends either way)."""
+        if self.announcer is not None:
+            self.announcer.close(wait=0)
+            self.announcer = None
         if self.started:
             return  # the play scene holds the seat (and the server) now
         self.started = True
@@ -94,6 +102,9 @@ class LobbyScene(UIScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
+        if self.announcer is not None and self.match is not None and open_seats(self.match) != self._open:
+            self._open = open_seats(self.match)
+            self.announcer.update(open_seats=self._open)
         if self.match is not None and not self.started and self.match.started():
             self.started = True
             self.start_game()

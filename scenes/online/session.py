@@ -165,6 +165,28 @@ def lan_address() -> str:
     return address
 
 
+def open_seats(match: Any) -> int:
+    """Seats of ``match``'s table nobody took yet."""
+    return sum(1 for seat in match.snap.seats if seat.get("kind") == "open")
+
+
+def announce(match: Any, hosting: "Hosting") -> Any:
+    """Announce the app's own table on the local network (``game.net.discovery.Announcer``: inert
+    when ``TATAMI_LAN`` is off), or None: a server bound to one address only is not for the
+    network; a failure is logged."""
+    if hosting.host != BIND_ALL or match.snap.table is None:
+        return None
+    try:
+        from game.net.discovery import Announcer
+
+        seats = match.snap.seats
+        return Announcer(match.snap.table, match.game.name, int(hosting.url.rsplit(":", 1)[1]),
+                         open_seats=open_seats(match), seats=len(seats), host=match.names[match.seat])
+    except Exception as exc:
+        log.warning("online: the table is not announced on the network: %s", exc)
+        return None
+
+
 class Hosting:
     """The app's own server (:class:`game.net.server.Server`) on an asyncio loop in a daemon thread,
     its tables in ``db`` (SQLite). Starting blocks for the bind only (a few ms).
@@ -213,5 +235,5 @@ class Hosting:
         self._thread.join(10.0)
 
 
-__all__ = ["BIND_ALL", "DEFAULT_ADDRESS", "ERROR_LINES", "Hosting", "OTHER_ERROR", "Sitting", "bind_host",
-           "check_address", "error_code", "error_line", "lan_address", "mirror_hook"]
+__all__ = ["BIND_ALL", "DEFAULT_ADDRESS", "ERROR_LINES", "Hosting", "OTHER_ERROR", "Sitting", "announce", "bind_host",
+           "check_address", "error_code", "error_line", "lan_address", "mirror_hook", "open_seats"]
