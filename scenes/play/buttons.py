@@ -58,9 +58,12 @@ def fit_buttons(scene: Any) -> None:
 
 
 def left_of_buttons(scene: Any, default: float) -> float:
-    """The logical x left of the visible ``button:hint`` / ``button:undo`` (where a title beside
-    them must end), or ``default`` when neither shows."""
-    return min((b.rect.x for b in (getattr(scene, "btn_hint", None), getattr(scene, "btn_undo", None))
+    """The logical x left of the visible ``button:hint`` / ``button:undo`` / ``button:say`` (an
+    online table's, in the hint's place; where a title beside them must end), or ``default`` when
+    none shows."""
+    widgets = getattr(scene, "widgets", None)
+    say = widgets.get("button:say") if widgets is not None else None
+    return min((b.rect.x for b in (getattr(scene, "btn_hint", None), getattr(scene, "btn_undo", None), say)
                 if b is not None and b.visible), default=default)
 
 

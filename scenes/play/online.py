@@ -27,6 +27,7 @@ import pygame
 from game.core import Event, GameState, IllegalActionError, InvalidActionError, Outcome
 from game.i18n import N_, _, pgettext
 from game.match import Move
+from scenes.kit.draw import text_width
 from scenes.kit.widgets import Button
 from scenes.play.seats import SEAT_KINDS, default_names, level_label
 
@@ -367,6 +368,18 @@ def add_say_button(scene: Any) -> None:
         scene.app.manager.push(scene.app.make_scene("online_say", match=scene.match))), "secondary", 15))
 
 
+def fit_say_button(scene: Any) -> None:
+    """``button:say`` as wide as its label as drawn now (the language in use, the window's smallest
+    text size; at least the hint button's width), its right edge where the hint button's is."""
+    btn, hint = scene.widgets.get("button:say"), scene.btn_hint
+    key = (btn.label, hint.rect.right, scene.app.viewport.version)
+    if getattr(btn, "fitted", None) == key:  # (every frame: measure only on a change)
+        return
+    btn.fitted = key
+    w = max(hint.rect.w, round(text_width(scene.app, btn.label, btn.size, True)) + 16)
+    btn.rect = pygame.Rect(hint.rect.right - w, hint.rect.y, w, hint.rect.h)
+
+
 def frame(scene: Any) -> None:
     """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
     the scene ``resync()``; what a seat said is said in the banner; while a person's seat is away
@@ -376,6 +389,7 @@ def frame(scene: Any) -> None:
         return
     if hasattr(scene, "btn_hint"):
         add_say_button(scene)
+        fit_say_button(scene)
     if match.sync():
         scene.resync()
     said = match.snap.said
