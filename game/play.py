@@ -46,9 +46,15 @@ class UsageError(Exception):
     """Bad command-line arguments; the message is the one line to print."""
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one :class:`UsageError` line instead of usage + message
+    (``python -m game play``, ``serve``, ``bot-client``)."""
+
     def error(self, message: str) -> NoReturn:  # one line instead of usage + message
         raise UsageError(message)
+
+
+_Parser = OneLineParser
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -27,25 +27,17 @@ import asyncio
 import json
 import random
 import sys
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable
 
 from ..ai import make_bot
+from ..play import OneLineParser, UsageError
 from .client import Client, ConnectionLost, Picture, ServerError
 
 PROG = "python -m game bot-client"
 
 
-class UsageError(Exception):
-    """Bad command-line arguments; the message is the one line to print."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line instead of usage + message
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROG, description="Play one seat of an online table with an AI level.")
+    p = OneLineParser(prog=PROG, description="Play one seat of an online table with an AI level.")
     p.add_argument("url", help="the server, e.g. ws://127.0.0.1:8765")
     how = p.add_mutually_exclusive_group(required=True)
     how.add_argument("--game", help="create a table of this game (and take seat 0)")

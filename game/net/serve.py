@@ -24,24 +24,15 @@ import logging
 import sqlite3
 import ssl
 import sys
-from typing import NoReturn
 
 from .. import environ, system
+from ..play import OneLineParser, UsageError
 from .server import Server
 from .store import Store
 
 
-class UsageError(Exception):
-    """Bad command-line arguments; the message is the one line to print."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line instead of usage + message
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m game serve", description="A Tatami game server (docs/PROTOCOL.md).")
+    p = OneLineParser(prog="python -m game serve", description="A Tatami game server (docs/PROTOCOL.md).")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--db", default=None, help="SQLite file keeping the tables (default: none kept)")
