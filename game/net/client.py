@@ -69,7 +69,8 @@ class Picture:
         table: the table code (10 characters) once joined; game: the game's registered name.
         seat: the client's seat (int) once joined; token: its secret seat token (32 characters).
         seats: the seat list, one dict per seat (``seat``, ``kind``, ``name``, ``connected``,
-            ``ai_after_drop``), as the last ``joined`` / ``state`` / ``lobby`` said.
+            ``away``, ``creator``, ``ai_after_drop``, ``stand_in``, ``stand_in_allowed``: see
+            docs/PROTOCOL.md), as the last ``joined`` / ``state`` / ``lobby`` said.
         ply: actions applied at the table so far; decision: the ply the current decision began
             at (a simultaneous phase's first ply; ``act`` may name any ply from it on).
         events: this seat's events so far, decoded (:class:`game.core.Event`), in order.
@@ -315,6 +316,21 @@ class Client:
             ServerError: ``undo`` (no undo point), ``game-over`` ..."""
         ply = self.picture.ply
         await self.request(protocol.undo(ply), lambda m: m.get("type") in ("update", "state"))
+
+    async def stand_in(self, seat: int, level: str) -> None:
+        """As the table's creator, give seat ``seat`` (a person's, away for at least the server's
+        :data:`game.net.protocol.STAND_IN_AFTER` seconds: its ``stand_in_allowed``) to the
+        server's AI ``level`` (``"easy"``, ``"medium"`` or ``"hard"``); returns once the ``lobby``
+        says an AI plays it. The seat's person takes it back by resuming.
+
+        Raises:
+            ServerError: ``not-creator``, ``too-soon``, ``seat-connected``, ``not-person``,
+                ``bad-seat``, ``not-started``, ``game-over``, ``malformed`` (a level not offered) ...
+            ConnectionLost: the connection dropped meanwhile."""
+        def answered(m: dict[str, Any]) -> bool:
+            seats = m.get("seats", ()) if m.get("type") == "lobby" else ()
+            return any(s.get("seat") == seat and s.get("ai_after_drop") for s in seats)
+        await self.request(protocol.stand_in(seat, level), answered)
 
     async def say(self, phrase: str) -> None:
         """Send a quick message (one of the welcome's ``phrases``); returns once it came back.

@@ -48,6 +48,11 @@ OPEN = "open"
 SEAT_KINDS: tuple[str, ...] = (OPEN, *LEVELS)
 #: Seat kinds in a seat list: an open seat once taken is a ``"person"``.
 PERSON = "person"
+#: Seconds a person's seat must have been disconnected before the table's creator may give it to
+#: an AI (``stand_in``); a server may be started with less (tests).
+STAND_IN_AFTER = 30.0
+#: The AI levels a dropped person's seat may be given to.
+STAND_IN_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 #: Table codes: :data:`CODE_LENGTH` characters of :data:`CODE_ALPHABET` (no 0/O, 1/I), ~50 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -80,6 +85,10 @@ ERRORS: Mapping[str, str] = {
     "illegal": "the rules refused the action (the message says why)",
     "stale": "the ply is not the table's (a state follows)",
     "undo": "no undo point for this seat",
+    "not-creator": "only the table's creator (the seat that joined first) may give a seat to an AI",
+    "not-person": "not a person's seat (an AI's, an open one, or one an AI plays already)",
+    "seat-connected": "the seat's person is connected",
+    "too-soon": "the seat has been away for less than STAND_IN_AFTER seconds (the message says how long)",
     "game-over": "the game has ended",
     "bad-game": "no game of that name",
     "bad-seats": "a seat kind unknown, a seat count outside the game's range, or no open seat",
@@ -218,6 +227,7 @@ CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "act": {"action": (_str(1, MAX_ACTION), True), "ply": (_PLY, True)},
     "undo": {"ply": (_PLY, True)},
     "say": {"phrase": (_one_of(PHRASES), True)},
+    "stand_in": {"seat": (_SEAT, True), "level": (_one_of(STAND_IN_LEVELS), True)},
     "leave": {},
 }
 
@@ -334,6 +344,12 @@ def say(phrase: str) -> dict[str, Any]:
     return message("say", phrase=phrase)
 
 
+def stand_in(seat: int, level: str) -> dict[str, Any]:
+    """A ``stand_in``: the table's creator gives dropped seat ``seat`` to the AI ``level`` (one of
+    :data:`STAND_IN_LEVELS`)."""
+    return message("stand_in", seat=seat, level=level)
+
+
 def leave() -> dict[str, Any]:
     """A ``leave``."""
     return message("leave")
@@ -342,7 +358,7 @@ def leave() -> dict[str, Any]:
 __all__ = [
     "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG",
     "CODE_ALPHABET", "CODE_LENGTH", "ERRORS", "ERROR_WINDOW_S", "MAX_ERRORS", "MAX_FRAME", "MAX_NAME",
-    "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "VERSION", "ProtocolError",
-    "act", "create", "decode", "encode", "error", "hello", "join", "leave", "message", "new_table_code",
-    "new_token", "normalize_code", "resume", "say", "shown_code", "undo", "validate",
+    "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "STAND_IN_AFTER", "STAND_IN_LEVELS",
+    "VERSION", "ProtocolError", "act", "create", "decode", "encode", "error", "hello", "join", "leave", "message",
+    "new_table_code", "new_token", "normalize_code", "resume", "say", "shown_code", "stand_in", "undo", "validate",
 ]

@@ -1,5 +1,5 @@
-"""``python -m game serve [--host H] [--port N] [--db FILE] [--certfile F --keyfile F]``: a dedicated
-game server (issue 24 §1; docs/PROTOCOL.md).
+"""``python -m game serve [--host H] [--port N] [--db FILE] [--certfile F --keyfile F] [--stand-in-after S]``:
+a dedicated game server (issue 24 §1; docs/PROTOCOL.md).
 
 Prints ``serving ws://HOST:PORT`` (``wss://`` with TLS) on standard output once it accepts
 connections, flushed (port 0 picks a free port: the line names the real one), then serves until
@@ -11,7 +11,8 @@ every unfinished table; without it nothing is kept. ``--host`` defaults to 127.0
 machine only); a server for others binds an interface's address or 0.0.0.0, ideally behind a
 reverse proxy that terminates TLS (README "Run a server"). ``--test-setups`` lets ``create``
 give the deal (a record's setup): for tests only, since whoever creates the table knows every
-hand.
+hand. ``--stand-in-after SECONDS`` (default 30) is how long a person's seat must have been away
+before its table's creator may give it to an AI.
 
 Bad arguments print one line on standard error and exit with status 2; an address that cannot
 be bound, a database or certificate that cannot be read, one line and status 1.
@@ -27,6 +28,7 @@ import sys
 
 from .. import environ, system
 from ..play import OneLineParser, UsageError
+from .protocol import STAND_IN_AFTER
 from .server import Server
 from .store import Store
 
@@ -39,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
     p.add_argument("--keyfile", default=None, help="TLS private key (PEM), with --certfile")
     p.add_argument("--test-setups", action="store_true", help="tests only: create may give the deal")
+    p.add_argument("--stand-in-after", type=float, default=STAND_IN_AFTER, metavar="SECONDS",
+                   help=f"seconds a seat must be away before its table's creator may give it to an AI "
+                        f"({STAND_IN_AFTER:g}; less for tests)")
     return p
 
 
@@ -80,6 +85,8 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
         if not 0 <= args.port <= 65535:
             raise UsageError(f"--port {args.port} is not a port")
+        if not 0.0 <= args.stand_in_after <= 86400.0:
+            raise UsageError(f"--stand-in-after {args.stand_in_after:g} is not 0 to 86400 seconds")
         context = tls_context(args.certfile, args.keyfile)
     except UsageError as exc:
         print(f"python -m game serve: {exc}", file=sys.stderr)
@@ -96,7 +103,7 @@ def main(argv: list[str]) -> int:
     except (OSError, sqlite3.Error) as exc:
         print(f"python -m game serve: cannot open the database {args.db}: {exc}", file=sys.stderr)
         return 1
-    server = Server(store, allow_setups=args.test_setups)
+    server = Server(store, allow_setups=args.test_setups, stand_in_after=args.stand_in_after)
     try:
         asyncio.run(run(server, args.host, args.port, context))
     except OSError as exc:

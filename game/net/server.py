@@ -13,6 +13,11 @@ stalls the event loop or another table. Nothing a client sends can crash the ser
 table stuck: every request is answered with its reply or an ``error`` (an unexpected exception
 is logged and answered ``server``; the table stays as it was), and a connection earning more than
 :data:`game.net.protocol.MAX_ERRORS` errors within a minute is closed.
+
+A person's seat that dropped may be given to an AI by the table's creator (``stand_in``; see
+:meth:`game.net.table.Table.give_to_ai`); the server tells every seat (``lobby``) when the seat
+drops, when it has been away long enough for that, when an AI takes it and when its person
+takes it back with ``resume``.
 """
 from __future__ import annotations
 
@@ -158,11 +163,18 @@ class Server:
         store: where tables are kept (default: in memory, nothing kept).
         allow_setups: accept a ``create`` with a ``setup`` (a record's setup to deal from): the
             test flag, never for players (whoever creates the table would know every hand).
+        stand_in_after: seconds a person's seat must have been away before its table's creator
+            may give it to an AI (:data:`game.net.protocol.STAND_IN_AFTER`; tests shorten it).
     """
 
-    def __init__(self, store: Store | None = None, *, allow_setups: bool = False) -> None:
+    def __init__(self, store: Store | None = None, *, allow_setups: bool = False,
+                 stand_in_after: float = proto.STAND_IN_AFTER) -> None:
         self.store = store if store is not None else Store()
         self.allow_setups = allow_setups
+        self.stand_in_after = float(stand_in_after)
+        #: (table code, seat) -> the timer that sends a ``lobby`` when that away seat may be
+        #: given to an AI
+        self._reminders: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.tables: dict[str, Table] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._connections: set[Connection] = set()
@@ -194,7 +206,7 @@ class Server:
         count = 0
         for code in self.store.unfinished():
             try:
-                table = Table.restore(self.store.load(code), self.store)
+                table = Table.restore(self.store.load(code), self.store, self.stand_in_after)
             except Exception:
                 log.exception("table %s cannot be restored; left out", code)
                 continue
@@ -213,6 +225,9 @@ class Server:
             conn.close(proto.CLOSE_GOING_AWAY, "server stopping")
         for task in [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]:
             task.cancel()
+        for handle in self._reminders.values():
+            handle.cancel()
+        self._reminders.clear()
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), 10.0)
@@ -252,7 +267,10 @@ class Server:
         conn.table = conn.seat = None
         if table is not None and seat is not None and table.peers.get(seat) is conn:
             del table.peers[seat]
+            if table.kinds[seat] == OPEN:
+                table.away_since[seat] = time.monotonic()
             table.send_all(table.lobby())
+            self._remind(table)
 
     async def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -273,6 +291,8 @@ class Server:
                 if not conn.may_say():
                     raise ProtocolError("rate", "quick phrases too often")
                 table.send_all(proto.message("said", seat=seat, phrase=msg["phrase"]))
+            elif kind == "stand_in":
+                await self._stand_in(table, seat, msg["seat"], msg["level"])
             else:
                 await self._play(conn, table, seat, msg)
 
@@ -298,7 +318,7 @@ class Server:
             code = proto.new_table_code()
         try:
             table = Table(code, game, kinds, names, dict(msg.get("options") or {}), secrets.randbelow(1 << 62),
-                          self.store, setup)
+                          self.store, setup, self.stand_in_after)
         except (TypeError, ValueError) as exc:
             raise ProtocolError("bad-options", f"{type(exc).__name__}: {exc}") from None
         self.store.add_table(table.saved())
@@ -321,7 +341,7 @@ class Server:
                 raise ProtocolError("no-table", "no table has that code") from None
             if saved.finished or len(self.tables) >= MAX_TABLES:
                 raise ProtocolError("no-table" if saved.finished else "busy", "that table is not here now")
-            table = self.tables[code] = Table.restore(saved, self.store)
+            table = self.tables[code] = Table.restore(saved, self.store, self.stand_in_after)
             log.info("table %s replayed from the store", code)
         table.touched = time.monotonic()
         return table
@@ -361,8 +381,10 @@ class Server:
                 if old is not None and isinstance(old, Connection):
                     old.table = old.seat = None
                     old.close(proto.CLOSE_REPLACED, "the seat was taken back by another connection")
+                table.take_back(seat)  # an AI that played it stops (after its move: we hold the lock)
             conn.table, conn.seat = table, seat
             table.peers[seat] = conn
+            table.away_since.pop(seat, None)
             conn.send(proto.message("joined", table=table.code, seat=seat, token=token, game=table.game.name,
                                     seats=table.seat_list()))
             conn.send(table.state_for(seat))
@@ -372,6 +394,7 @@ class Server:
                 for other, peer in list(table.peers.items()):
                     if other != seat:
                         peer.send(table.update_for(other))
+        self._remind(table)
         self._poke(table)
 
     async def _play(self, conn: Connection, table: Table, seat: int, msg: dict[str, Any]) -> None:
@@ -395,6 +418,38 @@ class Server:
         if table.finished:
             self._finished(table)
         self._poke(table)
+
+    async def _stand_in(self, table: Table, seat: int, other: int, level: str) -> None:
+        """``stand_in``: seat ``seat`` (the creator) gives away seat ``other`` to the AI
+        ``level``; every seat gets a ``lobby`` and the AI starts.
+
+        Raises:
+            ProtocolError: as :meth:`game.net.table.Table.give_to_ai`."""
+        async with table.lock:
+            table.give_to_ai(seat, other, level, time.monotonic())
+            table.send_all(table.lobby())
+        self._poke(table)
+
+    def _remind(self, table: Table) -> None:
+        """For each away seat of ``table`` not yet allowed to be given to an AI, a timer that
+        sends every connected seat a ``lobby`` once it is (its ``stand_in_allowed`` turns true)."""
+        now = time.monotonic()
+        for seat in range(len(table.kinds)):
+            due = table.stand_in_due(seat, now)
+            key = (table.code, seat)
+            if due is None or due == 0.0 or key in self._reminders:
+                continue
+            self._reminders[key] = asyncio.get_running_loop().call_later(due + 0.01, self._reminded, table, seat)
+
+    def _reminded(self, table: Table, seat: int) -> None:
+        self._reminders.pop((table.code, seat), None)
+        if self.tables.get(table.code) is not table:
+            return
+        due = table.stand_in_due(seat, time.monotonic())
+        if due == 0.0:
+            table.send_all(table.lobby())
+        elif due is not None:  # away again since (a new drop): wait for that one
+            self._remind(table)
 
     # -- the AI ------------------------------------------------------------------------------------
     def _poke(self, table: Table) -> None:

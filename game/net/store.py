@@ -2,9 +2,9 @@
 ``sqlite3``).
 
 Three tables: ``tables`` (code, game, seat kinds, names, options, seed, a test's setup, when created
-and finished),
-``seats`` (a taken seat's name and its token's SHA-256; never the token) and ``actions`` (every
-action and undo of a table with its seat, numbered in order). The server writes an action here
+and finished, the creator's seat), ``seats`` (a taken seat's name and its token's SHA-256; never
+the token) and ``actions`` (every action and undo of a table with its seat, and every seat given to
+an AI for its dropped person or taken back by that person, numbered in order). The server writes an action here
 and commits BEFORE it sends the updates that tell of it, so a server killed at any moment (even
 with SIGKILL) restarts where its clients last saw their tables: :meth:`Store.unfinished` gives
 each unfinished table's code, :meth:`Store.load` its setup and actions for
@@ -29,7 +29,8 @@ KEEP_FINISHED_S = 7 * 24 * 3600.0
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, seats TEXT NOT NULL, names TEXT NOT NULL,
-    options TEXT NOT NULL, seed INTEGER NOT NULL, setup TEXT, created REAL NOT NULL, finished REAL);
+    options TEXT NOT NULL, seed INTEGER NOT NULL, setup TEXT, created REAL NOT NULL, finished REAL,
+    creator INTEGER);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
     PRIMARY KEY (code, seat));
@@ -38,9 +39,12 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL, ply INTEGER NOT NULL, PRIMARY KEY (code, seq));
 """
 
-#: ``actions.kind``: an action applied, or an undo back to ``ply``.
+#: ``actions.kind``: an action applied, an undo back to ``ply``, a person's seat given to an AI
+#: (``action`` the level) or taken back by its person (``action`` empty), at ``ply``.
 ACT = "act"
 UNDO = "undo"
+STAND_IN = "stand-in"
+BACK = "back"
 
 
 def token_hash(token: str) -> str:
@@ -62,8 +66,12 @@ class SavedTable:
             flag), or None.
         taken: seat -> (name, token hash) of the seats people took.
         actions: ``(seat, kind, action, ply)`` in order: kind :data:`ACT` (``action`` applied,
-            ``ply`` after it) or :data:`UNDO` (back to ``ply``; ``action`` empty).
+            ``ply`` after it), :data:`UNDO` (back to ``ply``; ``action`` empty), :data:`STAND_IN`
+            (the seat given to the AI level ``action`` at ``ply``) or :data:`BACK` (the seat's
+            person took it back at ``ply``; ``action`` empty).
         finished: True once the game ended (such a table is never replayed).
+        creator: the seat that joined first (it may give a dropped person's seat to an AI), or
+            None before anyone joined.
     """
 
     code: str
@@ -76,6 +84,7 @@ class SavedTable:
     taken: dict[int, tuple[str, str]] = field(default_factory=dict)
     actions: list[tuple[int, str, str, int]] = field(default_factory=list)
     finished: bool = False
+    creator: int | None = None
 
 
 class Store:
@@ -96,6 +105,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        columns = {str(r[1]) for r in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:  # a database of a server before the column
+            self.db.execute("ALTER TABLE tables ADD COLUMN creator INTEGER")
         self._seq: dict[str, int] = {}
 
     def close(self) -> None:
@@ -105,10 +117,10 @@ class Store:
     def add_table(self, saved: SavedTable) -> None:
         """Keep a new table's setup (before its code is given to anyone)."""
         with self.db:
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)", (
+            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)", (
                 saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
                 json.dumps(saved.options, sort_keys=True), saved.seed,
-                None if saved.setup is None else json.dumps(saved.setup), time.time()))
+                None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
         self._seq[saved.code] = 0
 
     def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
@@ -116,8 +128,14 @@ class Store:
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (code, seat, name, token_sha))
 
+    def set_creator(self, code: str, seat: int) -> None:
+        """Keep that ``seat`` is the table's creator (the first seat taken)."""
+        with self.db:
+            self.db.execute("UPDATE tables SET creator = ? WHERE code = ?", (seat, code))
+
     def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
-        """Append one action (kind :data:`ACT`) or undo (:data:`UNDO`) to the table's list, committed."""
+        """Append one row (kind :data:`ACT`, :data:`UNDO`, :data:`STAND_IN` or :data:`BACK`, see
+        :class:`SavedTable`) to the table's list, committed."""
         seq = self._seq.get(code)
         if seq is None:
             row = self.db.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM actions WHERE code = ?", (code,)).fetchone()
@@ -159,20 +177,24 @@ class Store:
         Raises:
             KeyError: no such table.
             ValueError: a row that is not what this module wrote."""
-        row = self.db.execute("SELECT game, seats, names, options, seed, setup, finished FROM tables WHERE code = ?",
-                              (code,)).fetchone()
+        row = self.db.execute(
+            "SELECT game, seats, names, options, seed, setup, finished, creator FROM tables WHERE code = ?",
+            (code,)).fetchone()
         if row is None:
             raise KeyError(code)
-        game, seats, names, options, seed, setup, finished = row
+        game, seats, names, options, seed, setup, finished, creator = row
         saved = SavedTable(code, str(game), list(json.loads(seats)), list(json.loads(names)),
                            dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
-                           finished=finished is not None)
-        for seat, name, sha in self.db.execute("SELECT seat, name, token_hash FROM seats WHERE code = ?", (code,)):
+                           finished=finished is not None, creator=None if creator is None else int(creator))
+        for seat, name, sha in self.db.execute(
+                "SELECT seat, name, token_hash FROM seats WHERE code = ? ORDER BY rowid", (code,)):
             saved.taken[int(seat)] = (str(name), str(sha))
+            if saved.creator is None:  # a table kept before the creator was: its first seat taken
+                saved.creator = int(seat)
         saved.actions = [(int(s), str(k), str(a), int(p)) for s, k, a, p in self.db.execute(
             "SELECT seat, kind, action, ply FROM actions WHERE code = ? ORDER BY seq", (code,))]
         self._seq[code] = len(saved.actions)
         return saved
 
 
-__all__ = ["ACT", "KEEP_FINISHED_S", "UNDO", "SavedTable", "Store", "token_hash"]
+__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "STAND_IN", "UNDO", "SavedTable", "Store", "token_hash"]

@@ -8,6 +8,12 @@ keeps every change in the :class:`game.net.store.Store` before anything is sent,
 seat's messages from that seat's view and events only (``Match.view(seat)``,
 ``Match.events_for(seat)``; the record, which holds the deal, only once the game is over).
 
+A person's seat whose connection dropped may be given to an AI by the table's creator (the seat
+that joined first) once it has been away :data:`game.net.protocol.STAND_IN_AFTER` seconds
+(:meth:`Table.give_to_ai`): the Match's seat becomes that AI level (the server's AI plays it as it
+plays the other AI seats) until the person comes back with its token (:meth:`Table.take_back`).
+Both are kept in the store's list of actions, in order, so a table replays with its stand-ins.
+
 Everything here runs on the server's event loop thread under the table's :attr:`Table.lock`,
 except :meth:`Table.bot_step`, which the server runs in a worker thread while it holds the lock.
 """
@@ -20,13 +26,14 @@ import random
 import time
 from typing import Any, Protocol, Sequence
 
+from ..ai import RandomBot, make_bot
 from ..core import Game
 from ..i18n import _
 from ..match import HUMAN, Match
 from ..registry import get as get_game
 from . import protocol as proto
 from .protocol import OPEN, PERSON, ProtocolError
-from .store import ACT, UNDO, SavedTable, Store, token_hash
+from .store import ACT, BACK, STAND_IN, UNDO, SavedTable, Store, token_hash
 
 log = logging.getLogger("tatami.net.server")
 
@@ -53,13 +60,16 @@ class Table:
         seed: the deal and bots' seed.
         store: where the table is kept.
         setup: a record's setup to deal from instead of the seed (the server's test flag).
+        stand_in_after: seconds a person's seat must have been away before :meth:`give_to_ai`
+            (:data:`game.net.protocol.STAND_IN_AFTER`; less in tests).
     Raises:
         ValueError, TypeError: the game refused the seats or the options (or the setup:
             :class:`game.core.RecordError` is a ValueError).
     """
 
     def __init__(self, code: str, game: Game, kinds: Sequence[str], names: Sequence[str | None],
-                 options: dict[str, Any], seed: int, store: Store, setup: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any], seed: int, store: Store, setup: dict[str, Any] | None = None,
+                 stand_in_after: float = proto.STAND_IN_AFTER) -> None:
         self.code = code
         self.game = game
         self.kinds = list(kinds)
@@ -76,8 +86,14 @@ class Table:
         self.peers: dict[int, Peer] = {}
         #: seat -> (full-log index told up to, how many events that seat was told)
         self.cursors: dict[int, tuple[int, int]] = {}
-        #: seats the creator (``ai_after_drop``) gave to an AI: reserved, not used in version 1
-        self.ai_after_drop: set[int] = set()
+        #: the seat that joined first (kept): the one that may give a dropped seat to an AI
+        self.creator: int | None = None
+        #: seat -> AI level, for the people's seats the creator gave to an AI while their person
+        #: was away (the Match's seat is that level meanwhile)
+        self.ai_after_drop: dict[int, str] = {}
+        #: seat -> ``time.monotonic()`` since when a taken person's seat has had no connection
+        self.away_since: dict[int, float] = {}
+        self.stand_in_after = float(stand_in_after)
         self.lock = asyncio.Lock()
         self._position = self.match.position
         #: the ply the current decision began at (a simultaneous phase's first): ``act`` and
@@ -93,16 +109,20 @@ class Table:
         return SavedTable(self.code, self.game.name, self.kinds, self.names, self.options, self.seed, setup=self.setup)
 
     @classmethod
-    def restore(cls, saved: SavedTable, store: Store) -> Table:
-        """The table ``saved`` describes, its actions and undos replayed through the rules.
+    def restore(cls, saved: SavedTable, store: Store, stand_in_after: float = proto.STAND_IN_AFTER) -> Table:
+        """The table ``saved`` describes, its actions, undos and stand-ins replayed through the
+        rules. Every taken seat is away from now (nobody is connected yet).
 
         Raises:
             KeyError: the game is not registered.
             ValueError, TypeError: a setup or an action the rules refuse (the store is damaged)."""
         table = cls(saved.code, get_game(saved.game), saved.seats, saved.names, saved.options, saved.seed,
-                    store, saved.setup)
+                    store, saved.setup, stand_in_after)
+        now = time.monotonic()
         for seat, (name, sha) in saved.taken.items():
             table.names[seat], table.tokens[seat] = name, sha
+            table.away_since[seat] = now
+        table.creator = saved.creator
         m = table.match
         for seat, kind, action, ply in saved.actions:
             if kind == ACT:
@@ -112,6 +132,10 @@ class Table:
                 if point is None:
                     raise ValueError(f"table {saved.code}: no undo point at ply {ply} for seat {seat}")
                 m.undo_to(point)
+            elif kind == STAND_IN:
+                table._seat_to(seat, action)
+            elif kind == BACK:
+                table._seat_to(seat, None)
             table._moved()
         table.finished = m.is_over()
         return table
@@ -122,14 +146,23 @@ class Table:
         """True once every open seat has been taken (the game moves only then)."""
         return all(k != OPEN or t is not None for k, t in zip(self.kinds, self.tokens))
 
-    def seat_list(self) -> list[dict[str, Any]]:
-        """The protocol's seat list: ``{"seat", "kind", "name", "connected", "ai_after_drop"}`` per seat."""
+    def seat_list(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The protocol's seat list (docs/PROTOCOL.md), one object per seat: ``seat``, ``kind``,
+        ``name``, ``connected`` (bool), ``away`` (whole seconds a taken person's seat has been
+        without a connection at ``now``, monotonic seconds, default the clock's; None when
+        connected or not a person's), ``creator`` (bool), ``ai_after_drop`` (bool),
+        ``stand_in`` (the AI level playing for the away person, or None), ``stand_in_allowed``
+        (bool: :meth:`give_to_ai` would give this seat to an AI now)."""
+        now = time.monotonic() if now is None else now
         out = []
         for s, kind in enumerate(self.kinds):
             person = kind == OPEN
+            since = self.away_since.get(s) if person and s not in self.peers else None
             out.append({"seat": s, "kind": (PERSON if self.tokens[s] is not None else OPEN) if person else kind,
                         "name": self.names[s], "connected": (s in self.peers) if person else True,
-                        "ai_after_drop": s in self.ai_after_drop})
+                        "away": None if since is None else int(max(0.0, now - since)),
+                        "creator": s == self.creator, "ai_after_drop": s in self.ai_after_drop,
+                        "stand_in": self.ai_after_drop.get(s), "stand_in_allowed": self.stand_in_due(s, now) == 0.0})
         return out
 
     def take(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -153,6 +186,9 @@ class Table:
         sha = token_hash(token)
         self.store.take_seat(self.code, seat, name, sha)
         self.tokens[seat], self.names[seat] = sha, name
+        if self.creator is None:
+            self.creator = seat
+            self.store.set_creator(self.code, seat)
         return seat, token
 
     def check_token(self, seat: int, token: str) -> None:
@@ -165,6 +201,74 @@ class Table:
         sha = self.tokens[seat]
         if sha is None or not hmac.compare_digest(sha, token_hash(token)):
             raise ProtocolError("bad-token", "that token is not this seat's")
+
+    # -- a dropped person's seat played by an AI -----------------------------------------------------
+    def stand_in_due(self, seat: int, now: float) -> float | None:
+        """Seconds from ``now`` (monotonic) until the creator may give ``seat`` to an AI: 0.0 when
+        :meth:`give_to_ai` would accept it now, None when it never will as things stand (a seat
+        not a person's, connected, played by an AI already, the game not started or over)."""
+        since = self.away_since.get(seat)
+        if (since is None or seat in self.peers or self.kinds[seat] != OPEN or self.tokens[seat] is None
+                or seat in self.ai_after_drop or self.finished or not self.started):
+            return None
+        return max(0.0, since + self.stand_in_after - now)
+
+    def give_to_ai(self, by: int, seat: int, level: str, now: float) -> None:
+        """The creator's request (seat ``by``): the server's AI ``level`` plays ``seat`` for its
+        away person from now on (kept; the caller tells every seat and starts the AI).
+
+        Raises:
+            ProtocolError: ``game-over``, ``bad-seat`` (no such seat), ``not-creator`` (``by`` is
+                not the creator), ``not-started``, ``not-person`` (an AI's seat, an open one, or
+                one an AI plays already), ``seat-connected``, ``too-soon`` (away less than
+                :attr:`stand_in_after` seconds at ``now``, monotonic)."""
+        if self.finished or self.match.is_over():
+            raise ProtocolError("game-over", "the game has ended")
+        if not 0 <= seat < len(self.kinds):
+            raise ProtocolError("bad-seat", f"this table has no seat {seat}")
+        if by != self.creator:
+            raise ProtocolError("not-creator", "only the table's creator may give a seat to an AI")
+        if not self.started:
+            raise ProtocolError("not-started", "the table waits for its open seats to be taken")
+        if self.kinds[seat] != OPEN or self.tokens[seat] is None or seat in self.ai_after_drop:
+            raise ProtocolError("not-person", f"seat {seat} is not a person's seat (or an AI plays it already)")
+        due = self.stand_in_due(seat, now)
+        if due is None:
+            raise ProtocolError("seat-connected", f"seat {seat}'s person is connected")
+        if due > 0.0:
+            raise ProtocolError("too-soon", f"seat {seat} may be given to an AI in {due:.1f} s")
+        self.store.add_action(self.code, seat, STAND_IN, level, self.match.ply)
+        self._seat_to(seat, level)
+        self._moved()
+
+    def take_back(self, seat: int) -> bool:
+        """Seat ``seat``'s person is back (its token checked): an AI playing it stops (kept).
+        Returns True when an AI played it."""
+        if seat not in self.ai_after_drop:
+            return False
+        self.store.add_action(self.code, seat, BACK, "", self.match.ply)
+        self._seat_to(seat, None)
+        self._moved()
+        return True
+
+    def _seat_to(self, seat: int, level: str | None) -> None:
+        """The Match's seat ``seat`` played by the AI ``level`` (its bot made afresh from the
+        table's seed), or by its person again (None)."""
+        m = self.match
+        if level is None:
+            self.ai_after_drop.pop(seat, None)
+            m.seats[seat] = HUMAN
+            m.bots.pop(seat, None)
+            return
+        rng = random.Random(self.seed * 31 + seat + 1)
+        try:
+            bot: Any = make_bot(self.game.name, level, rng)
+        except ValueError as exc:
+            log.warning("table %s: no %s AI (%s); seat %d plays random actions", self.code, level, exc, seat)
+            bot = RandomBot(rng, self.game.name)
+        self.ai_after_drop[seat] = level
+        m.seats[seat] = level
+        m.bots[seat] = bot
 
     # -- messages ---------------------------------------------------------------------------------------
     def lobby(self) -> dict[str, Any]:
