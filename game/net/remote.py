@@ -63,6 +63,34 @@ class Snapshot:
     revision: int
 
 
+@dataclass(frozen=True)
+class Told:
+    """One position as the server told this seat, kept for every ``state`` and ``update`` so a
+    seat's scene can be shown the game one server step at a time (the view *after* each step,
+    not only the latest): ``events_end`` (this seat's event count after it), ``view_json`` (the
+    view's wire form), ``to_act``, ``legal``, ``ply``, ``decision``, ``over``, ``started``, and
+    ``undo`` (the server would take an undo from this seat now; False from a server that does
+    not say), and ``log``: this seat's event list itself (the same list object for every
+    position since the same ``state``, so a slice of it up to ``events_end`` is always whole)."""
+
+    events_end: int
+    view_json: dict[str, Any] | None
+    to_act: tuple[int, ...]
+    legal: tuple[str, ...]
+    ply: int
+    decision: int
+    over: bool
+    started: bool
+    undo: bool
+    log: list[Event]
+
+
+def told(p: Picture, message: dict[str, Any]) -> Told:
+    """The :class:`Told` of picture ``p`` right after it took ``message`` (a state or an update)."""
+    return Told(len(p.events), p.view_json, p.to_act, p.legal, p.ply, p.decision, p.over, p.started,
+                bool(message.get("undo", False)), p.events)
+
+
 def snapshot(p: Picture, connected: bool, resyncs: int) -> Snapshot:
     """An immutable copy of picture ``p``."""
     return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events), p.view,
@@ -71,7 +99,8 @@ def snapshot(p: Picture, connected: bool, resyncs: int) -> Snapshot:
 
 
 class ClientThread:
-    """A :class:`Client` on its own asyncio loop in a daemon thread (see the module doc).
+    """A :class:`Client` on its own asyncio loop in a daemon thread (see the module doc); its
+    :attr:`told` keeps every position the server told since the last ``state``.
 
     Args:
         url: the server. client_options: keyword arguments of :class:`Client`.
@@ -82,10 +111,17 @@ class ClientThread:
         self._thread = threading.Thread(target=self.loop.run_forever, name="tatami-net", daemon=True)
         self._thread.start()
         self._resyncs = 0
+        #: (resyncs, positions): every position told since the last ``state`` (that state's
+        #: first), replaced whole at a ``state`` — one attribute, read without a lock
+        self.told: tuple[int, list[Told]] = (0, [])
 
         def on_message(message: dict[str, Any]) -> None:
-            if message.get("type") == "state":
+            kind = message.get("type")
+            if kind == "state":
                 self._resyncs += 1
+                self.told = (self._resyncs, [told(self.client.picture, message)])
+            elif kind == "update":
+                self.told[1].append(told(self.client.picture, message))
 
         async def make() -> Client:
             return Client(url, on_message=on_message, **client_options)

@@ -27,13 +27,15 @@ DB_NAME = "online-tables.sqlite3"
 
 def table_request(setup: dict[str, Any]) -> tuple[list[str], dict[str, Any], int, str]:
     """From the setup screen's play-scene kwargs: the table's seat kinds (``"human"`` -> ``"open"``),
-    its options (KAITO's ``colors``), this player's seat (the first Human; else seat 0) and name."""
+    its options (KAITO's ``colors``, Kanji-zushi's ``answer_key``), this player's seat (the first Human; else seat 0) and name."""
     kinds = [str(k) for k in setup.get("seats", ())]
     mine = kinds.index("human") if "human" in kinds else 0
     seats = ["open" if k == "human" or i == mine else k for i, k in enumerate(kinds)]
     options: dict[str, Any] = {}
     if setup.get("colors"):
         options["colors"] = list(setup["colors"])
+    if setup.get("answer_key"):
+        options["answer_key"] = str(setup["answer_key"])
     names = list(setup.get("names") or [])
     name = str(names[mine]) if mine < len(names) and names[mine] else _("Host")
     return seats, options, mine, name

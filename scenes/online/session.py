@@ -16,7 +16,8 @@ from typing import Any, Sequence
 
 from game import environ
 from game.i18n import N_, _
-from scenes.play.online import OnlineMatch
+from scenes.play.online import OnlineMatch, OnlineSeat
+from scenes.play.online_told import ToldMatch
 from scenes.shell.catalog import GAMES_BY_NAME
 
 log = logging.getLogger("tatami.online")
@@ -84,6 +85,19 @@ def mirror_hook(game: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+def seat_match(remote: Any, first_view: Any = None) -> OnlineSeat:
+    """The play scenes' Match for a seat just taken: an :class:`OnlineMatch` (a mirror of the
+    position, from the room's mirror hook) for a game of perfect information, else a
+    :class:`scenes.play.online_told.ToldMatch` (the views and events as told).
+
+    Raises:
+        ValueError: a mirror that cannot start (the table has begun) or nothing told yet."""
+    hook = mirror_hook(remote.game.name)
+    if hook is not None:
+        return OnlineMatch(remote, hook, first_view)
+    return ToldMatch(remote, first_view)
+
+
 class Sitting:
     """Joining table ``code`` at ``url`` as ``name`` (at ``seat``, else the first open one) — or,
     with ``create=(game, seats, options)``, creating the table first — on a :class:`game.net.remote.ClientThread`. Poll
@@ -98,7 +112,7 @@ class Sitting:
                  create: tuple[str, Sequence[str], dict[str, Any]] | None = None, seat: int | None = None) -> None:
         from game.net.remote import ClientThread
 
-        self.match: OnlineMatch | None = None
+        self.match: OnlineSeat | None = None
         self.error: str | None = None
         self.first_view: Any = None
         self.net = ClientThread(url)
@@ -129,10 +143,7 @@ class Sitting:
 
         try:
             remote = RemoteMatch(self.net)
-            hook = mirror_hook(remote.game.name)
-            if hook is None:
-                raise ValueError("no mirror")
-            self.match = OnlineMatch(remote, hook, self.first_view)
+            self.match = seat_match(remote, self.first_view)
         except Exception as exc2:
             log.warning("online: cannot play this table here: %s", exc2)
             self.fail("unsupported")
@@ -193,11 +204,13 @@ class Hosting:
 
     Args:
         db: the database file (None: in memory). host: the bind address (:func:`bind_host`).
+        prefer_port: the port to try first (the one a table hosted before listened on, so its players'
+            clients find it again), then :data:`HOST_PORT`, then any free one.
     Raises:
         OSError: no port could be bound.
     """
 
-    def __init__(self, db: Path | None, host: str | None = None) -> None:
+    def __init__(self, db: Path | None, host: str | None = None, prefer_port: int | None = None) -> None:
         from game.net.server import Server
         from game.net.store import Store
 
@@ -208,10 +221,12 @@ class Hosting:
 
         async def start() -> tuple[Any, str]:
             server = Server(Store(db) if db is not None else None)
-            try:
-                return server, await server.start(self.host, HOST_PORT)
-            except OSError:  # the usual port is taken: any free one
-                return server, await server.start(self.host, 0)
+            for first in dict.fromkeys(p for p in (prefer_port, HOST_PORT) if p):
+                try:
+                    return server, await server.start(self.host, first)
+                except OSError:  # taken: the next one
+                    continue
+            return server, await server.start(self.host, 0)  # any free one
         try:
             self.server, self.url = asyncio.run_coroutine_threadsafe(start(), self.loop).result(30.0)
         except BaseException:
@@ -236,4 +251,5 @@ class Hosting:
 
 
 __all__ = ["BIND_ALL", "DEFAULT_ADDRESS", "ERROR_LINES", "Hosting", "OTHER_ERROR", "Sitting", "announce", "bind_host",
-           "check_address", "error_code", "error_line", "lan_address", "mirror_hook", "open_seats"]
+           "check_address", "error_code", "error_line", "lan_address", "mirror_hook", "open_seats",
+           "seat_match"]

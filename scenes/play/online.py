@@ -59,17 +59,15 @@ class _NoHints:
         return None
 
 
-class OnlineMatch:
-    """The Match of a play scene at an online table (see the module doc).
+class OnlineSeat:
+    """What every online play-scene Match shares (see the module doc): the table's seats, names
+    and connections, quick messages, undo asked of the server, no AI, no hints, no saves.
+    :class:`OnlineMatch` (a mirror, perfect information) and
+    :class:`scenes.play.online_told.ToldMatch` (the views and events as told, hidden
+    information) add the position.
 
     Args:
-        remote: a :class:`game.net.remote.RemoteMatch` whose seat has joined a table that has not
-            started (its view is the deal's, ply 0).
-        start: ``view -> GameState`` (the room's mirror hook): the position at ply 0.
-        first_view: the seat's view as its join was answered (ply 0; default: the latest), so an
-            AI seat that acts at once does not move the table past the deal first.
-    Raises:
-        ValueError: the table has moved past ply 0, or the game has hidden information.
+        remote: a :class:`game.net.remote.RemoteMatch` whose seat has joined (or resumed) a table.
     """
 
     online = True
@@ -79,31 +77,18 @@ class OnlineMatch:
     worker = None
     seed = 0
 
-    def __init__(self, remote: Any, start: Callable[[Any], GameState], first_view: Any = None) -> None:
+    def __init__(self, remote: Any) -> None:
         self.remote = remote
         self.game = remote.game
         self.seat: int = remote.seat
-        if self.game.game_type.hidden_information:
-            raise ValueError(f"{self.game.name} has hidden information: no mirror of its position")
-        view = first_view if first_view is not None else remote.snap.view
-        if view is None or getattr(view, "ply", 0) != 0:
-            raise ValueError("the table has already begun")
-        self._deal = start(view)
-        self.state: GameState = self._deal.clone()
-        self._resyncs = remote.snap.resyncs
-        self._queue: deque[Move] = deque()
         #: bumps at every resync (undo, reconnection), as a local Match's at a jump
         self.position = 0
         self.hints = _NoHints()
         self.bots: dict[int, Any] = {}
-        self.broken = False  # the server told events no legal action explains (logged once)
-        self._rebuilt = False  # the mirror was replayed from the deal: the scene must resync
         self.said_told = 0  # the quick messages already said in the banner (:func:`frame`)
         #: the app's own server when this screen hosts the table (stopped by :meth:`close`), else None
         self.hosting: Any = None
-        self._catch_up(queue=False)
 
-    # -- the picture ------------------------------------------------------------------------------
     @property
     def snap(self) -> Any:
         """The client's latest :class:`game.net.remote.Snapshot`."""
@@ -131,6 +116,101 @@ class OnlineMatch:
     def num_seats(self) -> int:
         return len(self.remote.seats)
 
+    def started(self) -> bool:
+        """True once the server started the table (every seat taken)."""
+        return bool(self.snap.started)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """This seat's legal actions now (each kind of online Match says; none here)."""
+        return []
+
+    def forced_action(self, seat: int) -> str | None:
+        legal = self.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def privacy_due(self, shown: int | None, bottom: int | None = None) -> int | None:
+        return None
+
+    def bots_to_act(self) -> list[int]:
+        return []
+
+    def think_ahead(self) -> bool:
+        return False
+
+    def undo_to(self, point: UndoPoint) -> None:
+        """Ask the server for the undo; its ``state`` comes back and :func:`frame` resyncs."""
+        self.remote.request_undo()
+
+    def say(self, phrase: str) -> None:
+        """A quick message (one of the protocol's ``PHRASES``)."""
+        self.remote.say(phrase)
+
+    def cancel(self) -> None:
+        """Nothing to cancel (no AI here)."""
+
+    def close(self) -> None:
+        """Leave the table and stop the client's thread (and the app's own server, if hosting)."""
+        self.remote.close()
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
+
+    def away(self) -> list[int]:
+        """Seats of other people whose connection dropped."""
+        return [i for i, s in enumerate(self.snap.seats)
+                if i != self.seat and s.get("kind") == "person" and not s.get("connected", True)]
+
+    def seat_label(self, seat: int) -> str:
+        """What plays ``seat``, as its panel says it, with its connection: "Human" (this screen),
+        "Online" / "Away" (another person, connected or not), an AI level's label."""
+        kind = self.remote.seats[seat] if 0 <= seat < len(self.remote.seats) else "open"
+        if seat == self.seat:
+            return level_label("human")
+        if kind in SEAT_KINDS:
+            return level_label(kind)
+        if self.connected(seat):
+            # Translators: on a play panel, another person playing over the network, connected now
+            return pgettext("seat", "Online")
+        # Translators: on a play panel, another person playing over the network whose connection dropped
+        return pgettext("seat", "Away")
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` is at the table now (AI seats always; this seat: its own link)."""
+        if seat == self.seat:
+            return bool(self.snap.connected)
+        seats = self.snap.seats
+        return bool(seats[seat].get("connected", True)) if 0 <= seat < len(seats) else False
+
+
+class OnlineMatch(OnlineSeat):
+    """The Match of a play scene at an online table of a game of perfect information, with a
+    mirror of the position (see the module doc).
+
+    Args:
+        remote: a :class:`game.net.remote.RemoteMatch` whose seat has joined a table that has not
+            started (its view is the deal's, ply 0).
+        start: ``view -> GameState`` (the room's mirror hook): the position at ply 0.
+        first_view: the seat's view as its join was answered (ply 0; default: the latest), so an
+            AI seat that acts at once does not move the table past the deal first.
+    Raises:
+        ValueError: the table has moved past ply 0, or the game has hidden information.
+    """
+
+    def __init__(self, remote: Any, start: Callable[[Any], GameState], first_view: Any = None) -> None:
+        super().__init__(remote)
+        if self.game.game_type.hidden_information:
+            raise ValueError(f"{self.game.name} has hidden information: no mirror of its position")
+        view = first_view if first_view is not None else remote.snap.view
+        if view is None or getattr(view, "ply", 0) != 0:
+            raise ValueError("the table has already begun")
+        self._deal = start(view)
+        self.state: GameState = self._deal.clone()
+        self._resyncs = remote.snap.resyncs
+        self._queue: deque[Move] = deque()
+        self.broken = False  # the server told events no legal action explains (logged once)
+        self._rebuilt = False  # the mirror was replayed from the deal: the scene must resync
+        self._catch_up(queue=False)
+
     @property
     def ply(self) -> int:
         """Actions the mirror has applied."""
@@ -140,10 +220,6 @@ class OnlineMatch:
     def event_count(self) -> int:
         """Events in the mirror's log (the cursor of :meth:`events_for`)."""
         return len(self.state.events)
-
-    def started(self) -> bool:
-        """True once the server started the table (every seat taken)."""
-        return bool(self.snap.started)
 
     def to_act(self) -> tuple[int, ...]:
         return tuple(self.state.to_act()) if self.started() else ()
@@ -163,10 +239,6 @@ class OnlineMatch:
             return []
         return list(self.state.legal_actions(seat))
 
-    def forced_action(self, seat: int) -> str | None:
-        legal = self.legal_actions(seat)
-        return legal[0] if len(legal) == 1 else None
-
     def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
         return self.state.events_for(seat, since)
 
@@ -181,13 +253,6 @@ class OnlineMatch:
         """The server's record once over (with the deal), else the mirror's."""
         return self.remote.record() or self.state.record()
 
-    def privacy_due(self, shown: int | None, bottom: int | None = None) -> int | None:
-        return None
-
-    def bots_to_act(self) -> list[int]:
-        return []
-
-    # -- acting -------------------------------------------------------------------------------------
     def apply(self, seat: int, action: str) -> list[Event]:
         """Send ``action`` to the server and show it at once: applied to the mirror, its events
         returned (as a local Match's ``apply``).
@@ -209,9 +274,6 @@ class OnlineMatch:
         self._catch_up(queue=True)
         return self._queue.popleft() if self._queue else None
 
-    def think_ahead(self) -> bool:
-        return False
-
     def undo_points(self, seat: int) -> list[UndoPoint]:
         """The person's last decision, when no other person acted since (the server's rule)."""
         history = self.state.history
@@ -223,25 +285,6 @@ class OnlineMatch:
             return []
         return [UndoPoint(mine[-1])]
 
-    def undo_to(self, point: UndoPoint) -> None:
-        """Ask the server for the undo; its ``state`` comes back and :func:`frame` resyncs."""
-        self.remote.request_undo()
-
-    def say(self, phrase: str) -> None:
-        """A quick message (one of the protocol's ``PHRASES``)."""
-        self.remote.say(phrase)
-
-    def cancel(self) -> None:
-        """Nothing to cancel (no AI here)."""
-
-    def close(self) -> None:
-        """Leave the table and stop the client's thread (and the app's own server, if hosting)."""
-        self.remote.close()
-        if self.hosting is not None:
-            self.hosting.stop()
-            self.hosting = None
-
-    # -- keeping the mirror -----------------------------------------------------------------------
     def sync(self) -> bool:
         """Take a ``state`` the server sent (an undo, a reconnection): the mirror is dealt again
         and replayed to the server's events. True when that happened (the scene must resync)."""
@@ -295,33 +338,6 @@ class OnlineMatch:
                 if got and want[:len(got)] == got:
                     return seat, action
         return None
-
-    # -- what the scene shows of the table ----------------------------------------------------------
-    def away(self) -> list[int]:
-        """Seats of other people whose connection dropped."""
-        return [i for i, s in enumerate(self.snap.seats)
-                if i != self.seat and s.get("kind") == "person" and not s.get("connected", True)]
-
-    def seat_label(self, seat: int) -> str:
-        """What plays ``seat``, as its panel says it, with its connection: "Human" (this screen),
-        "Online" / "Away" (another person, connected or not), an AI level's label."""
-        kind = self.remote.seats[seat] if 0 <= seat < len(self.remote.seats) else "open"
-        if seat == self.seat:
-            return level_label("human")
-        if kind in SEAT_KINDS:
-            return level_label(kind)
-        if self.connected(seat):
-            # Translators: on a play panel, another person playing over the network, connected now
-            return pgettext("seat", "Online")
-        # Translators: on a play panel, another person playing over the network whose connection dropped
-        return pgettext("seat", "Away")
-
-    def connected(self, seat: int) -> bool:
-        """Whether ``seat`` is at the table now (AI seats always; this seat: its own link)."""
-        if seat == self.seat:
-            return bool(self.snap.connected)
-        seats = self.snap.seats
-        return bool(seats[seat].get("connected", True)) if 0 <= seat < len(seats) else False
 
 
 def scene_seats(kinds: list[str]) -> list[str]:

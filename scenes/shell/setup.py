@@ -129,7 +129,7 @@ class SetupScene(UIScene):
                                 size=24))
         self.widgets.add(Button("button:host-online", _("Host online"), (890, 590, 280, 36), lambda: (
             self.app.manager.push(self.app.make_scene("online_host", game=game, setup=self.setup_kwargs()))),
-            "secondary", 16)).visible = bool(self.info.extra.get("mirror"))  # (issue 24: Humans but you: friends)
+            "secondary", 16))  # (issue 24: Humans but you: friends)
         # each name field just before its seat's choice: Tab reaches it in reading order (a click
         # elsewhere ends its editing: handle_event)
         self.fields: list[TextField] = []

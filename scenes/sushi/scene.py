@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.core import ActionError, first_event
+from game.core import first_event
 from game.i18n import _
 from game.sushi.events import Chosen, Deal
 from game.sushi.rules import EAT, KEEP, STEPS, SUSHI, SushiState
@@ -57,6 +57,7 @@ from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
 from scenes.sushi.choreo import SushiChoreo, resolves
 from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput, tutorial_drop
+from scenes.sushi.keep import forced_keep
 from scenes.sushi.layout import (
     BANNER_RECT,
     HAND,
@@ -360,24 +361,11 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
             self.choreo.side_choice(seat, action, start_rect)
 
     def _forced_keep(self) -> None:
-        """Hand size 2: every seat's keep is its last card (``match.forced_action``), which is
-        discarded. Applied for all seats at once (humans too), then animated."""
-        self.match.cancel()
-        for seat in list(self.match.to_act()):
-            action = self.match.forced_action(seat)
-            if action is None:
-                log.error("sushi: the keep of seat %d is not forced (%s)", seat, self.match.legal_actions(seat))
-                return
-            try:
-                self.match.apply(seat, action)
-            except ActionError as exc:  # pragma: no cover - legal by construction
-                log.error("sushi: forced keep rejected: %s", exc)
-                return
-        events = self.take_events(self.bottom)
-        if resolves(events):
-            self.autosave()
-        self.choreo.finish_side()
-        self._run(self.choreo.g_round_end(events))
+        """The round's last keep (:func:`scenes.sushi.keep.forced_keep`), then the round's end."""
+        events = forced_keep(self)
+        if events is not None:
+            self.choreo.finish_side()
+            self._run(self.choreo.g_round_end(events))
 
     # -- flow driver --------------------------------------------------------------------------------
     def _drive(self) -> None:

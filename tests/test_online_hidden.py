@@ -1,0 +1,103 @@
+"""Online play in the app for the games of hidden information (issue 24 §2): Sushi Draft and
+Kanji-zushi headless (SDL dummy) against a real server on 127.0.0.1. The play scenes run over a
+:class:`scenes.play.online_told.ToldMatch` — the views and events the server told their seat and
+nothing else — and are played to their end through their own paths; the records every seat holds
+are the server's and replay legally.
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.ai import make_bot  # noqa: E402
+from scenes.play.online_told import ToldMatch  # noqa: E402
+from tests.test_online_app import WALL_S, BotSeat, pump, type_into  # noqa: E402
+
+
+def play_to_the_end(app, scene, seed=3):
+    """Play the person's seat as the easy AI would, through the scene's own ``commit``, until the
+    end is on screen; every view the scene reads is its own seat's."""
+    match = scene.match
+    bot = make_bot(match.game.name, "easy", random.Random(seed))
+    end = time.monotonic() + WALL_S
+    while not (scene.ended or scene.match.is_over() and not scene.busy()):
+        assert time.monotonic() < end, "the game did not end"
+        app.pump(16)
+        time.sleep(0.002)
+        if getattr(scene, "scoring", None) is not None and scene.btn_next.visible:
+            scene.next_round()
+            continue
+        seat = match.seat
+        if scene.timeline.running or scene.busy():
+            continue
+        legal = match.legal_actions(seat)
+        if legal and seat in match.to_act():
+            assert scene.commit(seat, bot.choose(match.view(seat)))
+    with pytest.raises(ValueError):
+        match.view((match.seat + 1) % match.num_seats)  # another seat's view is never here
+
+
+@pytest.mark.parametrize("game,room,seats", [("sushi-draft", "sushi", ["human", "easy", "medium"]),
+                                             ("kanji-zushi", "kanji", ["human", "easy"])])
+def test_a_game_of_hidden_information_hosted_against_the_servers_ai(app, game, room, seats):
+    """Hosted from the setup's kwargs: the scene plays over a ToldMatch to the end; the record is
+    the server's and replays legally; the game is counted online."""
+    from game.replay import replay_record
+    from scenes.shell.history import HistoryStore
+    from scenes.shell.stats import ONLINE, StatsStore
+
+    app.stats, app.history = StatsStore(), HistoryStore()
+    app.manager.push(app.make_scene("online_host", game=game, host="127.0.0.1",
+                                    setup={"seats": seats, "names": ["Ana"] + [""] * (len(seats) - 1)}))
+    pump(app, lambda: app.manager.top().name == f"{room}_play", "the play scene")
+    scene = app.manager.top()
+    assert isinstance(scene.match, ToldMatch) and scene.match.seat == 0
+    assert not scene.hints_enabled
+    play_to_the_end(app, scene)
+    pump(app, lambda: scene.match.record(), "the server's record")
+    record = scene.match.record()
+    final = replay_record("online", record)
+    assert final.is_over() and final.outcome().winners == scene.match.outcome().winners
+    pump(app, lambda: app.stats.table(game).get(ONLINE) is not None, "the online count")
+    app.go_to_menu()
+
+
+def test_a_kanji_table_of_three_joined_through_the_join_screen(app):
+    """A Kanji-zushi table created by another player's client (two people and the server's easy
+    AI): joined by code; the scene shows the other person's and the AI's moves as told."""
+    bot = BotSeat(hosting_url := _hosting(app), "kanji-zushi", ["open", "open", "easy"], name="Ana")
+    try:
+        app.manager.push(app.make_scene("online_join"))
+        join = app.manager.top()
+        type_into(join, "field:code", bot.code)
+        type_into(join, "field:address", hosting_url)
+        type_into(join, "field:online-name", "Ben")
+        join.join()
+        pump(app, lambda: app.manager.top().name == "kanji_play", "the play scene")
+        scene = app.manager.top()
+        assert scene.match.seat == 1 and scene.names[:2] == ["Ana", "Ben"]
+        play_to_the_end(app, scene, seed=8)
+        pump(app, lambda: bot.match.record() and scene.match.record(), "the records")
+        assert scene.match.record() == bot.match.record()
+        # what the scene was told is exactly the seat's own log of the server's game
+        from game.replay import replay_record
+
+        final = replay_record("online", scene.match.record())
+        assert [e.to_dict() for e in scene.match.events_for(1)] == [e.to_dict() for e in final.events_for(1)]
+    finally:
+        bot.close()
+        app.go_to_menu()
+
+
+def _hosting(app):
+    from scenes.online.session import Hosting
+
+    h = Hosting(None, "127.0.0.1")
+    app._test_hostings = getattr(app, "_test_hostings", []) + [h]
+    return h.local_url
