@@ -101,3 +101,19 @@ def _hosting(app):
     h = Hosting(None, "127.0.0.1")
     app._test_hostings = getattr(app, "_test_hostings", []) + [h]
     return h.local_url
+
+
+def test_the_waiting_line_only_while_the_table_waits_for_an_away_seat():
+    """"Waiting for Ben…" while an away seat is to act and this seat has nothing to do; not while
+    this seat may act (Sushi Draft's simultaneous choice), nor for an away seat not to act."""
+    from types import SimpleNamespace
+
+    from scenes.play.online import waiting_line
+
+    def match(to_act, away, legal):
+        return SimpleNamespace(seat=0, names=["Ana", "Ben", "Cy"], to_act=lambda: to_act, away=lambda: away,
+                               legal_actions=lambda seat: legal)
+    assert waiting_line(match((1,), [1], [])) == "Waiting for Ben…"
+    assert waiting_line(match((0, 1), [1], ["a"])) is None
+    assert waiting_line(match((2,), [1], [])) is None
+    assert waiting_line(match((1, 2), [2], [])) == "Waiting for Cy…"
