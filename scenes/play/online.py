@@ -347,9 +347,11 @@ def scene_seats(kinds: list[str]) -> list[str]:
 
 
 def waiting_line(match: Any) -> str | None:
-    """``"Waiting for Ana…"`` while another person's seat is away, else None."""
-    away = match.away()
-    if not away:
+    """``"Waiting for Ana…"`` while the table waits for another person whose seat is away (that
+    seat is to act, this one has nothing to do), else None."""
+    to_act = match.to_act()
+    away = [s for s in match.away() if s in to_act]
+    if not away or match.legal_actions(match.seat):
         return None
     # Translators: said in the play banner while a player's connection is lost; {name} is that player
     return _("Waiting for {name}…").format(name=match.names[away[0]])
