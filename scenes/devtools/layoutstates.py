@@ -393,46 +393,11 @@ def walk_lists(d: Driver) -> Iterator[str]:
 
 
 def walk_online(d: Driver) -> Iterator[str]:
-    """Online play (issue 24): the join screen, its error line, the lobby of a KAITO table the app
-    hosts on 127.0.0.1 with a seat still open, then a game hosted against the server's AI and its
-    quick messages (left at the end: the app's server stops)."""
-    d.click("button:online")
-    settle(d)
-    yield "join"
-    join = d.app.manager.top()
-    join.widgets.get("field:code").set_text("ABC")
-    d.click("button:join")
-    settle(d)
-    yield "join-error"
-    d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
-        "seats": ["human", "human"], "colors": ("R", "B"), "names": ["Aoi", ""]}))
-    deadline = time.monotonic() + 60
-    while d.app.manager.top().name != "online_lobby":
-        if time.monotonic() > deadline:
-            raise SelfTestFailure("online: the hosted table's lobby never came")
-        d.frames(1)
-        time.sleep(0.005)
-    d.frames(2)
-    yield "lobby"
-    d.click("button:leave")
-    settle(d)
-    # in game against the server's AI: the quick messages' button, then its overlay
-    d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
-        "seats": ["human", "easy"], "colors": ("R", "B"), "names": ["", ""]}))
-    deadline = time.monotonic() + 60
-    while not (d.app.manager.top().name == "kaito_play" and d.app.manager.top().match.ply >= 1):
-        if time.monotonic() > deadline:
-            raise SelfTestFailure("online: the hosted game never began")
-        d.frames(1)
-        time.sleep(0.005)
-    settle(d)
-    yield "game"
-    d.click("button:say")
-    settle(d)
-    yield "say"
-    d.key(pygame.K_ESCAPE)
-    d.app.go_to_menu()
-    settle(d)
+    """Online play (issue 24): the join screen (with kept tables too), the lobby, a hosted game and
+    its quick messages — :func:`scenes.devtools.walk_online.walk`."""
+    from scenes.devtools.walk_online import walk
+
+    yield from walk(d, settle)
 
 
 WALKS: tuple[SceneWalk, ...] = (

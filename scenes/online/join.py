@@ -1,14 +1,20 @@
 """The join screen (scene ``online_join``, the menu's ``button:online``; issue 24 §2): a table code
 (``field:code``, ``ABCDE-FGHJK``), the server's address (``field:address``, default
 :data:`scenes.online.session.DEFAULT_ADDRESS`), the player's name (``field:online-name``),
-``button:join``, ``button:back`` (Esc too), and the tables found on the local network
-(``found:<i>``, buttons that fill the code and address; empty until LAN discovery,
-``game.net.discovery``, is available and finds some). A failed join is one translated line
-(``error``, by the server's error code: :func:`scenes.online.session.error_line`).
+``button:join``, ``button:back`` (Esc too); beside them, this player's unfinished tables
+(``resume:<i>``, kept across restarts by :mod:`scenes.online.kept`: the game, the code and when the
+seat was taken) above the tables found on the local network (``found:<i>``, buttons that fill the
+code and address; empty until LAN discovery, ``game.net.discovery``, is available and finds some).
+A failed join is one translated line (``error``, by the server's error code:
+:func:`scenes.online.session.error_line`); a failed resume too
+(:func:`scenes.online.kept.resume_error_line`), and its row then offers ``forget:<i>``.
 
-While the join waits for the server (never in a frame: :class:`scenes.online.session.Sitting`,
-polled in ``update``), ``button:join`` is disabled; once seated the lobby (``online_lobby``)
-replaces this screen.
+While a join or a resume waits for the server (never in a frame:
+:class:`scenes.online.session.Sitting` / :class:`scenes.online.kept.Resuming`, polled in
+``update``), ``button:join`` and the rows are disabled; once seated the lobby (``online_lobby``)
+replaces this screen — or, for a table taken back that has started, its play scene. A table the app
+hosted is taken back on its own server started again on the same database (its unfinished tables
+replayed), on the port it had when that port is free.
 """
 from __future__ import annotations
 
@@ -19,24 +25,63 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.net.protocol import CODE_LENGTH, MAX_NAME, normalize_code
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
+from game.net.protocol import CODE_LENGTH, MAX_NAME, normalize_code, shown_code
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, mix
 from scenes.kit.scene import UIElement
 from scenes.kit.textfield import TextField
 from scenes.kit.widgets import Button, UIScene, fit_size
+from scenes.online.host import DB_NAME
+from scenes.online.kept import KeptSeat, KeptSeats, Resuming, keep_seat, resume_error_line
+from scenes.online.lobby import play_scene
+from scenes.online.session import DEFAULT_ADDRESS, Hosting, Sitting, check_address, error_line
 from scenes.shell.catalog import GAMES_BY_NAME
-from scenes.online.session import DEFAULT_ADDRESS, Sitting, check_address, error_line
+from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.online")
 
 #: Most tables listed from the local network.
 FOUND_MAX = 4
+#: Most unfinished tables listed (the newest).
+KEPT_SHOWN = 4
+#: The side column of the lists (logical px): its left edge and width; a row's height and step;
+#: the width of a row's ``forget:<i>``.
+SIDE_X, SIDE_W, ROW_H, ROW_STEP, FORGET_W = 780, 440, 58, 66, 110
+#: The top of the side column's first row, and where the column ends.
+SIDE_TOP, SIDE_BOTTOM = 204, 700
 
 
 def game_title(name: str) -> str:
     """A game's title in the language in use, by its registered name (an unknown one as given)."""
     info = GAMES_BY_NAME.get(name)
     return _(info.title) if info is not None else name
+
+
+class TableButton(Button):
+    """An unfinished table's row (``resume:<i>``): its game and code in bold over when the seat was
+    taken, each line fitted to the button (its UI-dump label holds both lines)."""
+
+    def __init__(self, i: int, kept: KeptSeat, rect: Any, on_click: Any):
+        super().__init__(f"resume:{i}", kept.title(), rect, on_click, style="secondary", size=18,
+                         sublabel=kept.since())
+
+    def draw(self, surface: pygame.Surface, app: Any) -> None:
+        if not self.visible:
+            return
+        label, sub = self.label, self.sublabel
+        self.label, self.sublabel = "", None  # the body only
+        try:
+            super().draw(surface, app)
+        finally:
+            self.label, self.sublabel = label, sub
+        lift = -2.0 * self._hover_t + 1.5 * self._press_t
+        cx, cy, room = self.rect.centerx, self.rect.centery + lift, self.rect.w - 24
+        ink = C.INK if self.enabled else C.INK_MUTED
+        size = fit_size(app, label, self.size, True, room)
+        draw_text(surface, app, fit_text(app, label, size, True, room), (cx, cy - 11), size, ink, bold=True)
+        if sub:
+            size = fit_size(app, sub, 15, False, room)
+            draw_text(surface, app, fit_text(app, sub, size, False, room), (cx, cy + 13), size,
+                      mix(ink, C.PAPER_LIGHT, 0.25))
 
 
 class LanTables:
@@ -82,20 +127,36 @@ class JoinScene(UIScene):
 
     def __init__(self, app: Any, code: str = "", address: str = DEFAULT_ADDRESS, name: str = "", **kwargs: Any):
         super().__init__(app, **kwargs)
-        self.f_code = self.widgets.add(TextField("field:code", (464, 196, 380, 56), code, "ABCDE-FGHJK",
+        self.store = KeptSeats()
+        self.kept: list[KeptSeat] = self.store.entries()[:KEPT_SHOWN]
+        self.lan = LanTables()
+        #: the lists beside the form (kept tables, or LAN discovery on): the form moves left
+        self.side = bool(self.kept) or self.lan.browser is not None
+        fx, fw = (60, 680) if self.side else (240, 800)
+        self.form = pygame.Rect(fx, 170, fw, 380)
+        x = fx + 224  # the fields' left edge; their labels end 14 px before it
+        self.f_code = self.widgets.add(TextField("field:code", (x, 196, 380, 56), code, "ABCDE-FGHJK",
                                                  max_len=CODE_LENGTH + 4, size=26))
-        self.f_address = self.widgets.add(TextField("field:address", (464, 290, 380, 50), address, DEFAULT_ADDRESS,
+        self.f_address = self.widgets.add(TextField("field:address", (x, 290, 380, 50), address, DEFAULT_ADDRESS,
                                                     max_len=120, size=19))
-        self.f_name = self.widgets.add(TextField("field:online-name", (464, 378, 380, 50), name, _("Player"),
+        self.f_name = self.widgets.add(TextField("field:online-name", (x, 378, 380, 50), name, _("Player"),
                                                  max_len=MAX_NAME, size=19))
-        self.btn_join = self.widgets.add(Button("button:join", _("Join"), (540, 470, 200, 60), self.join, size=24))
+        self.btn_join = self.widgets.add(Button("button:join", _("Join"), (fx + fw // 2 - 100, 470, 200, 60),
+                                                self.join, size=24))
         self.widgets.add(Button("button:back", _("Back"), (110, 636, 180, 56), self.back, style="secondary",
                                 size=20))
         self.error = ""
         self.sitting: Sitting | None = None
-        self.lan = LanTables()
+        #: the kept table being taken back (its index), and the app's server started for it
+        self.resuming: int | None = None
+        self.hosting: Hosting | None = None
+        #: the kept table whose resume failed (its row offers forget:<i>), or None
+        self.failed: int | None = None
+        self.kept_buttons: list[Button] = []
+        self.forget_buttons: list[Button] = []
         self.found: list[Any] = []
         self.found_buttons: list[Button] = []
+        self._build_kept()
 
     # -- actions ----------------------------------------------------------------------------------
     def join(self) -> None:
@@ -110,10 +171,39 @@ class JoinScene(UIScene):
         if url is None:
             self.error = error_line("bad-address")
             return
-        self.error = ""
+        self.error, self.failed = "", None
         name = self.f_name.text.strip() or _("Player")
         self.sitting = Sitting(url, name, code=code)
-        self.btn_join.enabled = False
+        self._waiting(True)
+
+    def take_back(self, i: int) -> None:
+        """``resume:<i>``: take the kept seat back with its token (a table the app hosted: on its
+        own server started again on the same database first)."""
+        if self.sitting is not None or not 0 <= i < len(self.kept):
+            return
+        kept = self.kept[i]
+        self.error, self.failed = "", None
+        url = None
+        if kept.hosted:
+            try:
+                self.hosting = Hosting(data_dir() / DB_NAME, prefer_port=kept.port)
+            except Exception as exc:
+                log.warning("online: cannot host again: %s", exc)
+                self._resume_failed(i, "no-host")
+                return
+            url = self.hosting.local_url
+        self.resuming = i
+        self.sitting = Resuming(kept, url)
+        self._waiting(True)
+
+    def forget(self, i: int) -> None:
+        """``forget:<i>``: forget the kept table (after its resume failed) and list the others."""
+        if self.sitting is not None or not 0 <= i < len(self.kept):
+            return
+        self.store.forget(*self.kept[i].key)
+        self.kept = self.store.entries()[:KEPT_SHOWN]
+        self.error, self.failed = "", None
+        self._build_kept()
 
     def back(self) -> None:
         """``button:back`` / Esc: the menu (a join in progress is dropped: :meth:`exit`)."""
@@ -134,35 +224,94 @@ class JoinScene(UIScene):
         if sitting is None or not sitting.poll():
             return
         self.sitting = None
-        self.btn_join.enabled = True
+        self._waiting(False)
+        resumed, self.resuming = self.resuming, None
         if sitting.error is not None:
-            self.error = error_line(sitting.error)
+            if resumed is None:
+                self.error = error_line(sitting.error)
+            else:
+                self._resume_failed(resumed, sitting.error)
             return
         self.lan.close()
-        self.app.manager.replace(self.app.make_scene("online_lobby", match=sitting.match,
-                                                     address=self.f_address.text or DEFAULT_ADDRESS))
+        match = sitting.match
+        if resumed is None:
+            self.app.manager.replace(self.app.make_scene("online_lobby", match=match,
+                                                         address=self.f_address.text or DEFAULT_ADDRESS))
+            return
+        hosting, self.hosting = self.hosting, None
+        if match is not None and match.started():  # straight back into the game
+            keep_seat(match, hosted=hosting is not None)
+            self.app.manager.replace(play_scene(self.app, match, hosting))
+            return
+        address = hosting.shared_url if hosting is not None else self.kept[resumed].url
+        self.app.manager.replace(self.app.make_scene("online_lobby", match=match, address=address, hosting=hosting))
+
+    def _resume_failed(self, i: int, code: str) -> None:
+        """A resume failed with ``code``: its line, and ``forget:<i>`` on its row."""
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
+        self.error, self.failed = resume_error_line(code), i
+        self._build_kept()
+
+    def _waiting(self, waiting: bool) -> None:
+        """While a join or resume waits: ``button:join`` and the rows disabled."""
+        for b in (self.btn_join, *self.kept_buttons, *self.forget_buttons):
+            b.enabled = not waiting
+
+    def _build_kept(self) -> None:
+        """The kept tables' rows (``resume:<i>``; the failed one's ``forget:<i>``) follow
+        :attr:`kept`; the found tables' rows move under them."""
+        for b in (*self.kept_buttons, *self.forget_buttons):
+            self.widgets.widgets.remove(b)
+        self.kept_buttons, self.forget_buttons = [], []
+        for i, kept in enumerate(self.kept):
+            y = SIDE_TOP + ROW_STEP * i
+            w = SIDE_W - (FORGET_W + 8 if i == self.failed else 0)
+            self.kept_buttons.append(self.widgets.add(TableButton(i, kept, (SIDE_X, y, w, ROW_H),
+                                                                  partial(self.take_back, i))))
+            if i == self.failed:
+                # Translators: a small button beside an unfinished online table that could not be
+                # taken back: remove it from the list
+                self.forget_buttons.append(self.widgets.add(Button(
+                    f"forget:{i}", _("Forget"), (SIDE_X + SIDE_W - FORGET_W, y, FORGET_W, ROW_H),
+                    partial(self.forget, i), style="secondary", size=17)))
+        self.found = []  # (rebuilt under the rows by _sync_found)
+        for b in self.found_buttons:
+            self.widgets.widgets.remove(b)
+        self.found_buttons = []
+
+    @property
+    def found_top(self) -> int:
+        """The top of the first found table's row (under the kept tables and their heading)."""
+        return SIDE_TOP + (ROW_STEP * len(self.kept) + 40 if self.kept else 0)
 
     def _sync_found(self) -> None:
-        """The found tables' buttons follow the browser's list."""
-        found = self.lan.tables()
-        if [t.code for t in found] == [t.code for t in self.found]:
+        """The found tables' buttons follow the browser's list (as many as fit under the kept)."""
+        room = max(0, (SIDE_BOTTOM - self.found_top + ROW_STEP - ROW_H) // ROW_STEP)
+        found = self.lan.tables()[:room]
+        if [t.code for t in found] == [t.code for t in self.found] and len(self.found_buttons) == len(found):
             return
         for b in self.found_buttons:
             self.widgets.widgets.remove(b)
         self.found = found
         self.found_buttons = [self.widgets.add(Button(
             f"found:{i}", _("{host} — {game}").format(host=t.host, game=game_title(t.game)),
-            (900, 200 + 64 * i, 300, 52), partial(self.pick_found, i), style="secondary", size=17))
-            for i, t in enumerate(found)]
+            (SIDE_X, self.found_top + ROW_STEP * i, SIDE_W, 52), partial(self.pick_found, i), style="secondary",
+            size=17)) for i, t in enumerate(found)]
 
     def busy(self) -> bool:
         return super().busy() or self.sitting is not None
 
     def exit(self) -> None:
-        """Leaving the stack: a join in progress is dropped, the LAN browser closed."""
+        """Leaving the stack: a join or resume in progress is dropped (the app's server started
+        for it stopped), the LAN browser closed."""
         if self.sitting is not None:
             self.sitting.cancel()
             self.sitting = None
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
         self.lan.close()
 
     def language_changed(self) -> "JoinScene":
@@ -183,9 +332,9 @@ class JoinScene(UIScene):
 
     def typed_texts(self) -> list[str]:
         """Texts shown as typed, never translated (the layout check's typed names): the fields'
-        texts, the example code, the found tables' hosts."""
+        texts, the example code, the kept tables' codes, the found tables' hosts."""
         return [t for t in (self.f_code.text, self.f_address.text, self.f_name.text, "ABCDE-FGHJK",
-                            *(str(f.host) for f in self.found)) if t]
+                            *(shown_code(k.table) for k in self.kept), *(str(f.host) for f in self.found)) if t]
 
     def _editing(self) -> bool:
         return any(f.focused for f in (self.f_code, self.f_address, self.f_name))
@@ -193,7 +342,7 @@ class JoinScene(UIScene):
     def ui_elements(self) -> list[UIElement]:
         out = super().ui_elements()
         if self.error:
-            out.append(UIElement("error", "text", pygame.Rect(240, 560, 800, 36), label=self.error))
+            out.append(UIElement("error", "text", pygame.Rect(self.form.x, 560, self.form.w, 36), label=self.error))
         return out
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -202,19 +351,34 @@ class JoinScene(UIScene):
         draw_chrome(surface, app)
         draw_text(surface, app, _("Play online"), (640, 70), 44, C.INK, bold=True)
         draw_text(surface, app, _("Join a friend's table with its code."), (640, 126), 20, C.INK_MUTED)
-        draw_panel(surface, app, pygame.Rect(240, 170, 800, 380), radius=20)
+        form = self.form
+        draw_panel(surface, app, form, radius=20)
         for label, y in ((_("Table code"), 224), (_("Server address"), 315), (_("Your name"), 403)):
             size = fit_size(app, label, 19, True, 196)
-            draw_text(surface, app, fit_text(app, label, size, True, 196), (450, y), size, C.INK, bold=True,
-                      anchor="midright")
+            draw_text(surface, app, fit_text(app, label, size, True, 196), (form.x + 210, y), size, C.INK,
+                      bold=True, anchor="midright")
+        status, colour = "", C.INK_MUTED
         if self.sitting is not None:
-            draw_text(surface, app, _("Joining…"), (640, 578), 20, C.INK_MUTED)
+            # Translators: while a kept online table is taken back with its seat's key
+            status = _("Taking your seat back…") if self.resuming is not None else _("Joining…")
         elif self.error:
-            draw_text(surface, app, fit_text(app, self.error, 20, True, 800), (640, 578), 20, C.VERMILION, bold=True)
+            status, colour = self.error, C.VERMILION
+        if status:
+            size = fit_size(app, status, 20, True, form.w)
+            draw_text(surface, app, fit_text(app, status, size, True, form.w), (form.centerx, 578), size, colour,
+                      bold=colour == C.VERMILION)
+        mid = SIDE_X + SIDE_W / 2
+        if self.kept:
+            # Translators: the heading over this player's online tables whose game has not ended
+            heading = _("Your unfinished tables")
+            draw_text(surface, app, fit_text(app, heading, 18, True, SIDE_W), (mid, SIDE_TOP - 22), 18, C.INK_MUTED,
+                      bold=True)
         if self.found:
-            draw_text(surface, app, _("On your network"), (1050, 176), 18, C.INK_MUTED, bold=True)
+            heading = _("On your network")
+            draw_text(surface, app, fit_text(app, heading, 18, True, SIDE_W), (mid, self.found_top - 22), 18,
+                      C.INK_MUTED, bold=True)
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 
 
-__all__ = ["FOUND_MAX", "JoinScene", "LanTables"]
+__all__ = ["FOUND_MAX", "JoinScene", "KEPT_SHOWN", "LanTables", "TableButton"]

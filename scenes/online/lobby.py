@@ -4,9 +4,12 @@ the table code and the address to give friends. When every seat is taken the ser
 table (its ``started``) and the game's play scene replaces the lobby, built with ``remote=`` the
 seat's :class:`scenes.play.online.OnlineMatch`.
 
+The seat is kept in the kept seats' file (:mod:`scenes.online.kept`) as the lobby opens, so the
+player can take it back after the app was closed; leaving the lobby forgets it.
+
 UI ids: ``seat:<i>`` (kind ``seat``, its line as label), ``code`` and ``address`` (kind
-``text``, the code and the address as labels), ``button:leave`` (Esc too: the table is left, the
-app's own server stopped; the menu).
+``text``, the code and the address as labels), ``button:leave`` (Esc too: the table is left for
+good — the seat forgotten, the app's own server stopped; the menu).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from game.net.protocol import shown_code
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
+from scenes.online.kept import forget_seat, keep_seat
 from scenes.online.session import announce, open_seats
 from scenes.play.online import scene_seats
 from scenes.play.seats import LEVEL_LABEL
@@ -47,6 +51,14 @@ def seat_line(i: int, seat: dict[str, Any], mine: int) -> str:
     return _("Seat {n}: {name} — away").format(n=i + 1, name=who)
 
 
+def play_scene(app: Any, match: Any, hosting: Any = None) -> Any:
+    """The game's play scene over the seat ``match`` (an online play-scene Match), which holds
+    ``hosting`` (the app's own server, or None) from now on: its close stops it."""
+    match.hosting = hosting  # the app's own server lives as long as the game (its close stops it)
+    info = GAMES_BY_NAME[match.game.name]
+    return app.make_scene(info.scene, seats=scene_seats(match.remote.seats), names=match.names, remote=match)
+
+
 class LobbyScene(UIScene):
     """The lobby (see the module doc).
 
@@ -65,6 +77,8 @@ class LobbyScene(UIScene):
         #: the table announced on the local network while seats are open (hosting only), or None
         self.announcer = announce(match, hosting) if match is not None and hosting is not None else None
         self._open = open_seats(match) if match is not None else 0
+        if match is not None:
+            keep_seat(match, hosted=hosting is not None)  # (taken back after a restart: scenes.online.kept)
 
     @property
     def code(self) -> str:
@@ -83,7 +97,10 @@ class LobbyScene(UIScene):
         return [t for t in (self.code, self.address, *(str(s.get("name") or "") for s in seats)) if t]
 
     def leave(self) -> None:
-        """``button:leave`` / Esc: leave the table (and stop the app's server: :meth:`exit`); the menu."""
+        """``button:leave`` / Esc: leave the table for good — the kept seat forgotten (and the app's
+        server stopped: :meth:`exit`); the menu."""
+        if self.match is not None and not self.started:
+            forget_seat(self.match)
         self.app.go_to_menu()
 
     def exit(self) -> None:
@@ -111,12 +128,7 @@ class LobbyScene(UIScene):
 
     def start_game(self) -> None:
         """The table started: the game's play scene over the seat (the lobby is replaced)."""
-        match = self.match
-        match.hosting = self.hosting  # the app's own server lives as long as the game (its close stops it)
-        info = GAMES_BY_NAME[match.game.name]
-        scene = self.app.make_scene(info.scene, seats=scene_seats(match.remote.seats), names=match.names,
-                                    remote=match)
-        self.app.manager.replace(scene)
+        self.app.manager.replace(play_scene(self.app, self.match, self.hosting))
 
     def busy(self) -> bool:
         return True  # the seats change with the network
@@ -164,4 +176,4 @@ class LobbyScene(UIScene):
         self.draw_fade(surface)
 
 
-__all__ = ["LobbyScene", "seat_line"]
+__all__ = ["LobbyScene", "play_scene", "seat_line"]

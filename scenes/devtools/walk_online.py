@@ -1,0 +1,94 @@
+"""The layout check's walk through the online screens (issue 24; :mod:`scenes.devtools.layoutstates`'
+``online``): the join screen and its error line, the lobby of a KAITO table the app hosts on
+127.0.0.1 with a seat still open, a game hosted against the server's AI and its quick messages,
+then the join screen listing that unfinished game (kept by :mod:`scenes.online.kept`) and a kept
+table whose server is gone (its line and ``forget:<i>``). Everything in the runner's temporary data
+folder; every server on 127.0.0.1.
+"""
+from __future__ import annotations
+
+import socket
+import time
+from typing import Callable, Iterator
+
+import pygame
+
+from scenes.devtools.driver import Driver, SelfTestFailure
+
+#: Seconds a server step of the walk may take (bounds a hang only).
+WAIT_S = 60.0
+
+
+def _until(d: Driver, done: Callable[[], bool], what: str) -> None:
+    """Frames (a little real sleep between: the network's threads) until ``done()``.
+
+    Raises:
+        SelfTestFailure: not within :data:`WAIT_S` seconds."""
+    deadline = time.monotonic() + WAIT_S
+    while not done():
+        if time.monotonic() > deadline:
+            raise SelfTestFailure(f"online: {what} never came")
+        d.frames(1)
+        time.sleep(0.005)
+
+
+def _dead_port() -> int:
+    """A port of 127.0.0.1 nobody listens on (bound, then let go)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
+    """The walk (see the module doc); ``settle`` lets the top scene finish moving."""
+    from datetime import datetime, timezone
+
+    from scenes.online.kept import KeptSeat, KeptSeats
+
+    d.click("button:online")
+    settle(d)
+    yield "join"
+    join = d.app.manager.top()
+    join.widgets.get("field:code").set_text("ABC")
+    d.click("button:join")
+    settle(d)
+    yield "join-error"
+    d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
+        "seats": ["human", "human"], "colors": ("R", "B"), "names": ["Aoi", ""]}))
+    _until(d, lambda: d.app.manager.top().name == "online_lobby", "the hosted table's lobby")
+    d.frames(2)
+    yield "lobby"
+    d.click("button:leave")
+    settle(d)
+    # in game against the server's AI: the quick messages' button, then its overlay
+    d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
+        "seats": ["human", "easy"], "colors": ("R", "B"), "names": ["", ""]}))
+    _until(d, lambda: d.app.manager.top().name == "kaito_play" and d.app.manager.top().match.ply >= 1,
+           "the hosted game")
+    settle(d)
+    yield "game"
+    d.click("button:say")
+    settle(d)
+    yield "say"
+    d.key(pygame.K_ESCAPE)
+    d.app.go_to_menu()  # (the game is kept: the app's server stops, the seat stays ours)
+    settle(d)
+    d.click("button:online")
+    settle(d)
+    yield "join-kept"
+    # a kept table whose server is gone (the newest: the first row): its line and forget:0
+    when = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    KeptSeats().keep(KeptSeat(f"ws://127.0.0.1:{_dead_port()}", "ABCDEFGHJK", 1, "x" * 32, "kaito", "Aoi", when))
+    d.app.go_to_menu()
+    settle(d)
+    d.click("button:online")
+    settle(d)
+    d.click("resume:0")
+    _until(d, lambda: getattr(d.app.manager.top(), "sitting", None) is None, "the refused resume")
+    settle(d)
+    yield "join-forget"
+    d.app.go_to_menu()
+    settle(d)
+
+
+__all__ = ["walk"]
