@@ -302,3 +302,84 @@ def test_leaving_the_lobby_forgets_the_seat(apps, data, server):
         assert kept(data) == [] and app.manager.top().name == "menu"
     finally:
         friend.close()
+
+
+def test_a_hosted_kanji_table_against_the_servers_ai_is_taken_back(apps, data):
+    """A game of hidden information (its scene over a ToldMatch: no mirror, no deal kept): the
+    position as the server tells it after the restart, and the game goes on."""
+    from game.ai import make_bot
+    from scenes.play.online_told import ToldMatch
+
+    def my_kanji_turn(scene) -> bool:
+        m = scene.match
+        return m.seat in m.to_act() and bool(m.legal_actions(m.seat)) and not scene.busy() \
+            and not scene.timeline.running
+
+    def play(app, scene) -> int:
+        """One action of the person's seat (as the easy AI would), then the AI's reply: the ply."""
+        pump(app, lambda: my_kanji_turn(scene), "the person's turn")
+        m = scene.match
+        ply = m.remote.snap.ply
+        assert scene.commit(m.seat, bot.choose(m.view(m.seat)))
+        pump(app, lambda: m.remote.snap.ply > ply and (my_kanji_turn(scene) or m.is_over()), "the AI's reply")
+        return int(m.remote.snap.ply)
+
+    bot = make_bot("kanji-zushi", "easy", random.Random(3))
+    app = apps()
+    app.manager.push(app.make_scene("online_host", game="kanji-zushi", host="127.0.0.1",
+                                    setup={"seats": ["human", "easy"], "names": ["Ana", ""]}))
+    pump(app, lambda: app.manager.top().name == "kanji_play", "the play scene")
+    [seat] = kept(data)
+    assert seat.hosted and seat.game == "kanji-zushi" and seat.deal is None
+    ply = play(app, app.manager.top())
+    crash(app)
+
+    again = apps()
+    again.manager.push(again.make_scene("online_join"))
+    again.pump(16)
+    assert elements(again)["resume:0"].split("\n")[1].startswith("Hosted here on ")
+    again.manager.top().widgets.get("resume:0").on_click()
+    pump(again, lambda: again.manager.top().name == "kanji_play", "the play scene again")
+    scene = again.manager.top()
+    assert isinstance(scene.match, ToldMatch) and scene.match.seat == 0 and scene.match.hosting is not None
+    assert scene.match.remote.snap.ply == ply
+    assert play(again, scene) > ply  # the game goes on
+
+
+def test_a_kept_table_whose_server_moved_is_taken_back_by_its_code_at_the_new_address(apps, data, server):
+    """The kept address answers no more (a host's server came back on another port): the code
+    typed with the new address and ``button:join`` take the seat back (no second seat), and the
+    kept address becomes the new one."""
+    friend = Friend(server.local_url)
+    try:
+        app = apps()
+        app.manager.push(app.make_scene("online_join"))
+        join = app.manager.top()
+        join.widgets.get("field:code").set_text(friend.code)
+        join.widgets.get("field:address").set_text(server.local_url)
+        join.join()
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+        crash(app)
+        [seat] = kept(data)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            gone = f"ws://127.0.0.1:{s.getsockname()[1]}"
+        store = KeptSeats(data / KEPT_FILE)
+        store.forget(*seat.key)
+        store.keep(KeptSeat(gone, seat.table, seat.seat, seat.token, seat.game, seat.name, seat.when, deal=seat.deal))
+
+        again = apps()
+        again.manager.push(again.make_scene("online_join"))
+        join = again.manager.top()
+        join.widgets.get("resume:0").on_click()
+        pump(again, lambda: join.sitting is None, "the refused connection")
+        assert join.error == resume_error_line("no-server")
+        join.widgets.get("field:code").set_text(f"{friend.code[:5]}-{friend.code[5:]}".lower())
+        join.widgets.get("field:address").set_text(server.local_url)
+        join.widgets.get("button:join").on_click()
+        pump(again, lambda: again.manager.top().name == "kaito_play", "the play scene again")
+        assert again.manager.top().match.seat == seat.seat
+        [moved] = kept(data)
+        assert moved.url == server.local_url and moved.key == seat.key and moved.when == seat.when
+    finally:
+        friend.close()

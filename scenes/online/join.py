@@ -7,7 +7,8 @@ seat was taken) above the tables found on the local network (``found:<i>``, butt
 code and address; empty until LAN discovery, ``game.net.discovery``, is available and finds some).
 A failed join is one translated line (``error``, by the server's error code:
 :func:`scenes.online.session.error_line`); a failed resume too
-(:func:`scenes.online.kept.resume_error_line`), and its row then offers ``forget:<i>``.
+(:func:`scenes.online.kept.resume_error_line`), and its row then offers ``forget:<i>``. The code of
+an unfinished table typed with another address takes that seat back there (its server moved).
 
 While a join or a resume waits for the server (never in a frame:
 :class:`scenes.online.session.Sitting` / :class:`scenes.online.kept.Resuming`, polled in
@@ -160,7 +161,9 @@ class JoinScene(UIScene):
 
     # -- actions ----------------------------------------------------------------------------------
     def join(self) -> None:
-        """``button:join``: check the fields, then join on a client thread."""
+        """``button:join``: check the fields, then join on a client thread — or, for the code of
+        one of this player's unfinished tables, take that seat back at the address typed (its
+        server moved: a host whose usual port was taken)."""
         if self.sitting is not None:
             return
         code = normalize_code(self.f_code.text)
@@ -171,19 +174,22 @@ class JoinScene(UIScene):
         if url is None:
             self.error = error_line("bad-address")
             return
+        mine = next((i for i, k in enumerate(self.kept) if k.table == code and not k.hosted), None)
+        if mine is not None:
+            self.take_back(mine, url)
+            return
         self.error, self.failed = "", None
         name = self.f_name.text.strip() or _("Player")
         self.sitting = Sitting(url, name, code=code)
         self._waiting(True)
 
-    def take_back(self, i: int) -> None:
-        """``resume:<i>``: take the kept seat back with its token (a table the app hosted: on its
-        own server started again on the same database first)."""
+    def take_back(self, i: int, url: str | None = None) -> None:
+        """``resume:<i>``: take the kept seat back with its token, at its address (or ``url``) — a
+        table the app hosted on its own server started again on the same database first."""
         if self.sitting is not None or not 0 <= i < len(self.kept):
             return
         kept = self.kept[i]
         self.error, self.failed = "", None
-        url = None
         if kept.hosted:
             try:
                 self.hosting = Hosting(data_dir() / DB_NAME, prefer_port=kept.port)
@@ -243,7 +249,7 @@ class JoinScene(UIScene):
             keep_seat(match, hosted=hosting is not None)
             self.app.manager.replace(play_scene(self.app, match, hosting))
             return
-        address = hosting.shared_url if hosting is not None else self.kept[resumed].url
+        address = hosting.shared_url if hosting is not None else sitting.net.client.url
         self.app.manager.replace(self.app.make_scene("online_lobby", match=match, address=address, hosting=hosting))
 
     def _resume_failed(self, i: int, code: str) -> None:
