@@ -256,3 +256,43 @@ def test_tables_found_on_the_network_fill_the_join_screen(app, monkeypatch):
     assert found is not None and found.label == "Aoi — KAITO"
     found.on_click()
     assert scene.f_code.text == "ABCDEFGHJK" and scene.f_address.text == "ws://127.0.0.1:9"
+
+
+class BuyingBackSeat(BotSeat):
+    """A friend who plays a move with a buy-back (``d4+K:3,1``) whenever one is legal, else a
+    random legal action."""
+
+    def _play(self) -> None:
+        m, seat = self.match, self.match.seat
+        rng, acted = random.Random(7), -1
+        while not self.stop.is_set() and not m.is_over():
+            legal = m.legal_actions(seat) if seat in m.to_act() else ()
+            if legal and m.ply != acted:
+                acted = m.ply
+                buying = [a for a in legal if "+" in a]
+                m.apply(seat, rng.choice(buying or list(legal)))
+            time.sleep(0.005)
+
+
+def test_the_mirror_takes_another_seats_buy_back_whole(app, hosting):
+    """Another seat's move with a buy-back starts with the events of the plain move: the mirror
+    takes the whole action (never the plain move and then a broken log) to the game's end."""
+    from game.replay import replay_record
+
+    bot = BuyingBackSeat(hosting.local_url, "kaito", ["open", "open"], name="Ana")
+    try:
+        app.manager.push(app.make_scene("online_join"))
+        join = app.manager.top()
+        type_into(join, "field:code", bot.code)
+        type_into(join, "field:address", hosting.local_url)
+        join.join()
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+        scene = app.manager.top()
+        play_to_the_end(app, scene)
+        assert not scene.match.broken
+        pump(app, lambda: scene.match.remote.record(), "the server's record")
+        record = scene.match.record()
+        assert any("+" in a for s, a in scene.match.state.history if s == 0), "no buy-back was played"
+        assert replay_record("online", record).history == scene.match.state.history
+    finally:
+        bot.close()

@@ -327,17 +327,21 @@ class OnlineMatch(OnlineSeat):
                 self._queue.append(Move(seat, action, tuple(self.state.events[first:]), first, self.ply))
 
     def _action_for(self, told: tuple[Event, ...]) -> tuple[int, str] | None:
-        """The (seat, action) whose events start ``told``, or None."""
+        """The (seat, action) whose events start ``told``, or None. Where several do, the one
+        telling the most (a KAITO move with a buy-back, ``d4+K:3,1``, starts with the events of
+        the plain move ``d4``: an update holds one action's events whole)."""
         want = [e.to_dict() for e in told]
+        best: tuple[int, str] | None = None
+        longest = 0
         for seat in self.state.to_act():
             for action in self.state.legal_actions(seat):
                 trial = self.state.clone()
                 before = len(trial.events)
                 trial.apply(seat, action)
                 got = [e.to_dict() for e in trial.events_for(self.seat, before)]
-                if got and want[:len(got)] == got:
-                    return seat, action
-        return None
+                if len(got) > longest and want[:len(got)] == got:
+                    best, longest = (seat, action), len(got)
+        return best
 
 
 def scene_seats(kinds: list[str]) -> list[str]:
