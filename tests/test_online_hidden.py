@@ -117,3 +117,23 @@ def test_the_waiting_line_only_while_the_table_waits_for_an_away_seat():
     assert waiting_line(match((0, 1), [1], ["a"])) is None
     assert waiting_line(match((2,), [1], [])) is None
     assert waiting_line(match((1, 2), [2], [])) == "Waiting for Cy…"
+
+
+def test_a_default_name_travels_as_a_label_and_is_shown_in_the_language_in_use():
+    """A player who typed no name is sent as the English label ("Player", "Host"); each app shows
+    it in its own language, and recognises it translated by another app; a typed name stays."""
+    from game import i18n
+    from scenes.play.seats import HOST, PLAYER, person_name
+
+    assert (PLAYER, HOST) == ("Player", "Host")
+    ja_host = i18n.translations("ja").gettext("Host")
+    assert ja_host != "Host"
+    previous = i18n.set_language("en")
+    try:
+        assert person_name("Host") == "Host" and person_name(ja_host) == "Host"
+        assert person_name("Ana") == "Ana"
+        i18n.set_language("ja")
+        assert person_name("Host") == ja_host and person_name("Player") == i18n.translations("ja").gettext("Player")
+        assert person_name("Ana") == "Ana"
+    finally:
+        i18n.set_language(previous)

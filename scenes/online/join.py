@@ -35,6 +35,7 @@ from scenes.online.host import DB_NAME
 from scenes.online.kept import KeptSeat, KeptSeats, Resuming, keep_seat, resume_error_line
 from scenes.online.lobby import play_scene
 from scenes.online.session import DEFAULT_ADDRESS, Hosting, Sitting, check_address, error_line
+from scenes.play.seats import PLAYER, person_name
 from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.shell.settings import data_dir
 
@@ -179,7 +180,7 @@ class JoinScene(UIScene):
             self.take_back(mine, url)
             return
         self.error, self.failed = "", None
-        name = self.f_name.text.strip() or _("Player")
+        name = self.f_name.text.strip() or PLAYER
         self.sitting = Sitting(url, name, code=code)
         self._waiting(True)
 
@@ -302,7 +303,7 @@ class JoinScene(UIScene):
             self.widgets.widgets.remove(b)
         self.found = found
         self.found_buttons = [self.widgets.add(Button(
-            f"found:{i}", _("{host} — {game}").format(host=t.host, game=game_title(t.game)),
+            f"found:{i}", _("{host} — {game}").format(host=person_name(t.host), game=game_title(t.game)),
             (SIDE_X, self.found_top + ROW_STEP * i, SIDE_W, 52), partial(self.pick_found, i), style="secondary",
             size=17)) for i, t in enumerate(found)]
 

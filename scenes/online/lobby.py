@@ -25,7 +25,7 @@ from scenes.kit.widgets import Button, UIScene
 from scenes.online.kept import forget_seat, keep_seat
 from scenes.online.session import announce, open_seats
 from scenes.play.online import scene_seats
-from scenes.play.seats import LEVEL_LABEL
+from scenes.play.seats import LEVEL_LABEL, person_name
 from scenes.shell.catalog import GAMES_BY_NAME
 
 SEAT_X, SEAT_Y, SEAT_W, SEAT_H = 240, 300, 800, 52
@@ -40,7 +40,7 @@ def seat_line(i: int, seat: dict[str, Any], mine: int) -> str:
     if kind in LEVEL_LABEL and kind != "human":
         # Translators: a seat of an online table played by the server's AI ({level}: "Hard AI")
         return _("Seat {n}: {level}").format(n=i + 1, level=_(LEVEL_LABEL[kind]))
-    who = str(name or "?")
+    who = person_name(str(name)) if name else "?"
     if i == mine:
         # Translators: this player's own seat in an online lobby
         return _("Seat {n}: {name} (you)").format(n=i + 1, name=who)
@@ -94,7 +94,8 @@ class LobbyScene(UIScene):
         """Texts shown as typed, never translated (the layout check's typed names): the code, the
         address, the players' names."""
         seats = self.match.snap.seats if self.match is not None else ()
-        return [t for t in (self.code, self.address, *(str(s.get("name") or "") for s in seats)) if t]
+        names = (person_name(str(s.get("name") or "")) for s in seats)
+        return [t for t in (self.code, self.address, *names) if t]
 
     def leave(self) -> None:
         """``button:leave`` / Esc: leave the table for good — the kept seat forgotten (and the app's

@@ -93,6 +93,32 @@ def default_names(seats: Sequence[str]) -> list[str]:
     return _names(seats, _)
 
 
+#: The labels the app sends as a person's name at an online table when none was typed (English
+#: msgids; :func:`person_name` shows them in the language in use).
+# Translators: the name sent for a player who typed none when joining an online table
+PLAYER = N_("Player")
+# Translators: the name sent for the player hosting an online table who typed none
+HOST = N_("Host")
+PERSON_LABELS = (PLAYER, HOST)
+
+
+def person_name(name: str) -> str:
+    """A person's name as an online table tells it: one of :data:`PERSON_LABELS` (in English, or
+    translated by an app that sent it so) rendered in the language in use; a typed name as is."""
+    from game import i18n
+
+    for label in PERSON_LABELS:
+        if name == label or name == _(label):
+            return _(label)
+        for lang in (*i18n.LANGUAGES, i18n.PSEUDO):
+            try:
+                if name == i18n.translations(lang).gettext(label):
+                    return _(label)
+            except (OSError, ValueError, ImportError):
+                continue
+    return name
+
+
 def clip_name(name: str) -> str:
     """A name read from a file as the screens may show it: cleaned of control characters and lone
     surrogates (:func:`game.safejson.clean_text`), stripped and cut to :data:`NAME_MAX` characters."""
