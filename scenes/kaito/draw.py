@@ -49,6 +49,7 @@ from scenes.kaito.layout import (
     thinking_dot_pos,
 )
 from scenes.kaito.sprites import TileFlight
+from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
     C,
     draw_panel,
@@ -231,9 +232,12 @@ class BoardPainter:
     # -- pawn -------------------------------------------------------------------------------------
     def draw_pawn(self, surface: pygame.Surface) -> None:
         """The Kaito (:meth:`_draw_pawn`), then over it the replay coach's expected line
-        (:meth:`draw_reason`)."""
+        (:meth:`draw_reason`), then what seats said at an online table, in bubbles by their panels
+        (:func:`scenes.kit.bubble.draw_bubbles`: over the board, the pawn and the panels; under the
+        tiles flying over, a dragged tile, the end band, the buttons, the log's overlay, the coach)."""
         self._draw_pawn(surface)
         self.draw_reason(surface)
+        draw_bubbles(surface, self.scene.app, self.scene.widgets)
 
     def draw_reason(self, surface: pygame.Surface) -> None:
         """The replay coach's reason (issue 21 §4, ``scene.reviewing.coach_reason``): the expected

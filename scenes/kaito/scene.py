@@ -94,17 +94,14 @@ class KaitoPlayScene(PlayScene):
 
     kwargs:
         seats: 2 of "human" | "random" | "easy" | "medium" | "hard"; seat 0 moves first.
-        colors: (seat 0's colour, seat 1's colour), default ("R", "B").
-        seed: deal seed (int) or None for a random one.
+        colors: (seat 0's colour, seat 1's colour), default ("R", "B"). seed: deal seed (int), None: a random one.
         names: 2 display names (default "You" / "Hard AI", or "Player 1" / "Player 2").
-        speed: animation speed multiplier (1 = normal; large = near-instant, for tests).
-            Defaults to ``app.animation_factor``.
+        speed: animation speed multiplier (1 = normal; large = near-instant, tests; default ``app.animation_factor``).
         state: an existing KaitoState to play from (a continued save, tests); ``colors`` then
             come from it. Any seat may be to act (an AI seat starts thinking on enter), including
             the opening placement.
         think_ms: minimum AI "thinking" display time at speed 1 (ms; divided by ``speed``).
-        undo, hints, review, viewer: the modes of :meth:`PlayScene.init_play` (undo on, hints
-            off by default; review mode for the replay viewer).
+        undo, hints, review, viewer: :meth:`PlayScene.init_play`'s modes (default: undo on, hints off, no review).
 
     Autosave (when ``app.saves`` is a :class:`scenes.shell.saves.SaveStore`): the game is written on
     enter, after every applied action and on exit; once the game is over the save is deleted.
@@ -252,6 +249,9 @@ class KaitoPlayScene(PlayScene):
     def panel(self, seat: int) -> pygame.Rect:
         """``seat``'s panel rect (the bottom one for :attr:`bottom`)."""
         return self.panel_of[seat]
+
+    def seat_anchor(self, seat: int) -> pygame.Rect:  # (what its speech bubble points at: its panel)
+        return pygame.Rect(self.panel(seat))
 
     def pawn_home(self) -> pygame.Rect:
         """Where the pawn rests: on its square, or in the placing seat's start slot."""

@@ -51,6 +51,7 @@ from scenes.kanji.text import (
     fit_rich,
     rich_width,
 )
+from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
     PILL_DARK,
     C,
@@ -96,6 +97,7 @@ def draw_scene(s: Any, surface: pygame.Surface) -> None:
     _draw_hand(s, surface)
     for f in s.flights:
         _draw_flight(s, surface, f)
+    draw_bubbles(surface, s.app, s.widgets)  # what seats said online: under the dragged card, buttons, log, tooltip
     _draw_dragged(s, surface)
     s.widgets.draw(surface, s.app)
     if s.narration is not None:

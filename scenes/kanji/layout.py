@@ -164,6 +164,11 @@ class SeatArea:
         """True for the bottom seat (the seat shown), whose things use the bottom row."""
         return self.panel is None
 
+    def anchor(self) -> pygame.Rect:
+        """What stands for the seat (a speech bubble points at it): an opponent's panel, the bottom
+        seat's "your kanji" panel (logical px)."""
+        return pygame.Rect(self.panel if self.panel is not None else MY_KANJI_RECT)
+
     def hand_card(self, i: int, n: int, face_up: bool = False) -> pygame.Rect:
         """Hand card ``i`` of ``n`` (bottom: the row of big cards; opponent: a small back, or a
         card spread wider so its glyph shows when ``face_up`` — the replay viewer's "All")."""

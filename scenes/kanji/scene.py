@@ -253,6 +253,10 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
                 self.end_event = ev
         return events
 
+    def seat_anchor(self, seat: int) -> pygame.Rect:
+        """``seat``'s panel (logical px): what its speech bubble points at (:meth:`SeatArea.anchor`)."""
+        return self.areas[seat].anchor()
+
     def layout_seats(self) -> None:
         """The bottom seat below, the others across the top in turn order from seat + 1."""
         self.top_order = self.seats_after(self.bottom)

@@ -120,14 +120,10 @@ class PlayScene(Scene):
     banner_override: tuple[str, tuple[int, int, int]] | None = None
     banner: pygame.Rect  #: the room's turn banner (logical px)
     said_ms: float = 0.0  #: real ms left of a line said in the banner by :meth:`say`
-    #: actions people tried that the state rejected
-    errors: int = 0
-    #: the seat drawn at the bottom of the table
-    bottom: int = 0
-    #: the seat whose hidden information (hand, chip values) is shown; None while hidden
-    viewer: int | None = None
-    #: the seat the privacy screen is up for, or None
-    privacy_for: int | None = None
+    errors: int = 0  #: actions people tried that the state rejected
+    bottom: int = 0  #: the seat drawn at the bottom of the table
+    viewer: int | None = None  #: the seat whose hidden information (hand, chip values) is shown; None while hidden
+    privacy_for: int | None = None  #: the seat the privacy screen is up for, or None
     #: True once the game is over and its end is on screen: the final position stays until the
     #: player asks for the score (``button:score``, Enter; issue 10 §3)
     ended: bool = False
@@ -393,6 +389,10 @@ class PlayScene(Scene):
     def banner_rect(self) -> pygame.Rect:
         """The scene's banner (logical px, the room's ``banner``): where a :attr:`banner_override` is said."""
         return pygame.Rect(self.banner)
+
+    def seat_anchor(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s panel is (logical px): what its speech bubble points at. Default: the banner."""
+        return self.banner_rect()
 
     def say(self, text: str, ms: float = SAY_MS) -> None:
         """Say ``text`` in the banner for ``ms`` real ms (the undo telling what it took back)."""

@@ -27,6 +27,7 @@ import pygame
 from game.core import Event, GameState, IllegalActionError, InvalidActionError, Outcome
 from game.i18n import N_, _, pgettext
 from game.match import Move
+from scenes.kit.bubble import Bubbles
 from scenes.kit.draw import text_width
 from scenes.kit.widgets import Button
 from scenes.play.seats import SEAT_KINDS, default_names, level_label
@@ -402,21 +403,45 @@ def fit_say_button(scene: Any) -> None:
     btn.rect = pygame.Rect(hint.rect.right - w, hint.rect.y, w, hint.rect.h)
 
 
+#: How long what a seat said stays in its bubble (real ms, fades included).
+SAID_MS = 3000.0
+
+
+def add_bubbles(scene: Any) -> Bubbles:
+    """The scene's bubbles of what seats said (a :class:`scenes.kit.bubble.Bubbles` in its widget
+    group, id ``said``, each bubble ``said:<seat>`` by the seat's ``seat_anchor``), added once."""
+    bubbles = scene.widgets.get("said")
+    if not isinstance(bubbles, Bubbles):
+        bubbles = scene.widgets.add(Bubbles(scene.app, "said", scene.seat_anchor))
+    return bubbles
+
+
+def show_said(scene: Any, seat: int, phrase: str) -> None:
+    """What ``seat`` said (a protocol phrase) in a bubble by its panel for :data:`SAID_MS`, in
+    place of its older one ("Ana: Good game!", or "Good game!" where the name does not fit)."""
+    if 0 <= seat < len(scene.match.names):
+        add_bubbles(scene).show(seat, said_line(scene.match, seat, phrase), phrase_text(phrase), SAID_MS)
+
+
 def frame(scene: Any) -> None:
     """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
-    the scene ``resync()``; what a seat said is said in the banner; while a person's seat is away
-    the banner says whom it waits for. Adds ``button:say`` the first time."""
+    the scene ``resync()``; what a seat said (this seat's own phrase too) is shown in a bubble by
+    its panel (:func:`show_said`) and said in the banner; while a person's seat is away the banner
+    says whom it waits for. Adds ``button:say`` and the bubbles' widget the first time."""
     match = scene.match
     if not getattr(match, "online", False):
         return
     if hasattr(scene, "btn_hint"):
         add_say_button(scene)
         fit_say_button(scene)
+    if hasattr(scene, "widgets"):
+        add_bubbles(scene)
     if match.sync():
         scene.resync()
     said = match.snap.said
     for seat, phrase in said[match.said_told:]:
         scene.say(said_line(match, seat, phrase))
+        show_said(scene, seat, phrase)
     match.said_told = len(said)
     line = waiting_line(match)
     if line is not None:
@@ -425,5 +450,5 @@ def frame(scene: Any) -> None:
         scene.banner_override = None
 
 
-__all__ = ["OnlineMatch", "PHRASE_TEXTS", "UndoPoint", "WAITING_RGB", "add_say_button", "frame", "phrase_text",
-           "said_line", "scene_seats", "waiting_line"]
+__all__ = ["OnlineMatch", "PHRASE_TEXTS", "SAID_MS", "UndoPoint", "WAITING_RGB", "add_bubbles", "add_say_button",
+           "frame", "phrase_text", "said_line", "scene_seats", "show_said", "waiting_line"]

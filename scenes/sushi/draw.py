@@ -17,6 +17,7 @@ import pygame
 from game.i18n import _, ngettext, pgettext
 from game.sushi.rules import EAT, KEEP, PILES, ROUNDS, TYPES
 from scenes.kit import boxes
+from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -101,6 +102,7 @@ def draw(sc: TableScene, surface: pygame.Surface) -> None:
         draw_hand(sc, surface)
     for f in sc.timeline.sprites:  # (chosen cards still flying first)
         draw_flight(sc, surface, f)
+    draw_bubbles(surface, sc.app, sc.widgets)  # what seats said online: under the dragged card, buttons, log, coach
     draw_dragged(sc, surface)
     sc.widgets.draw(surface, sc.app)
     if sc.narration is not None:

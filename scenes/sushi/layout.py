@@ -150,6 +150,11 @@ class SeatArea:
     def bottom(self) -> bool:
         return self.panel is None
 
+    def anchor(self) -> pygame.Rect:
+        """What stands for the seat (a speech bubble points at it): an opponent's panel, the bottom
+        seat's "your sushi" panel (logical px)."""
+        return pygame.Rect(self.panel if self.panel is not None else MY_STACKS_RECT)
+
     # -- eaten stacks --------------------------------------------------------------------------
     def stack_zone(self, t: int) -> pygame.Rect:
         """The drop zone / UI rect of the stack of type index ``t`` (the whole column)."""

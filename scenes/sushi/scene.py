@@ -261,6 +261,10 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
         self.shown = self.take_snapshot()
         self.game_log.tell_new()
 
+    def seat_anchor(self, seat: int) -> pygame.Rect:
+        """``seat``'s panel (logical px): what its speech bubble points at (:meth:`SeatArea.anchor`)."""
+        return self.areas[seat].anchor()
+
     def layout_seats(self) -> None:
         """Seat areas: the bottom seat below, the others across the top from its left neighbour
         (seat + 1, who receives its leftovers) to its right neighbour."""
