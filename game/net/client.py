@@ -81,6 +81,8 @@ class Picture:
         record: the game record (RULES.md §4, with the seed) once over.
         started: every open seat has been taken (the game runs; before, ``act`` gets
             ``not-started``).
+        undo: the server would accept an ``undo`` from this seat now (:meth:`Client.undo`), as the
+            last ``state`` / ``update`` said (False from a server that does not say).
         said: quick messages received, ``(seat, phrase)`` in order.
         revision: +1 whenever any of the above changes (a cheap "has anything changed" test).
     """
@@ -101,6 +103,7 @@ class Picture:
     outcome: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
     started: bool = False
+    undo: bool = False
     said: list[tuple[int, str]] = field(default_factory=list)
     revision: int = 0
 
@@ -510,5 +513,6 @@ class Client:
         p.legal = tuple(str(a) for a in m.get("legal", ()))
         p.over = bool(m.get("over"))
         p.started = bool(m.get("started", p.started))
+        p.undo = bool(m.get("undo", False))
         p.outcome = m.get("outcome") if p.over else None
         p.record = m.get("record") if p.over else None

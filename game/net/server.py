@@ -389,6 +389,7 @@ class Server:
                                     seats=table.seat_list()))
             conn.send(table.state_for(seat))
             table.send_all(table.lobby(), but=seat)
+            table.send_undo_changes(but=seat)
             if table.started and not was_started:
                 conn.send(table.lobby())
                 for other, peer in list(table.peers.items()):
@@ -428,6 +429,7 @@ class Server:
         async with table.lock:
             table.give_to_ai(seat, other, level, time.monotonic())
             table.send_all(table.lobby())
+            table.send_undo_changes()
         self._poke(table)
 
     def _remind(self, table: Table) -> None:

@@ -86,6 +86,8 @@ class Table:
         self.peers: dict[int, Peer] = {}
         #: seat -> (full-log index told up to, how many events that seat was told)
         self.cursors: dict[int, tuple[int, int]] = {}
+        #: seat -> the ``undo`` flag of the last ``state`` / ``update`` it was sent
+        self.told_undo: dict[int, bool] = {}
         #: the seat that joined first (kept): the one that may give a dropped seat to an AI
         self.creator: int | None = None
         #: seat -> AI level, for the people's seats the creator gave to an AI while their person
@@ -275,15 +277,23 @@ class Table:
         """The ``lobby`` message."""
         return proto.message("lobby", seats=self.seat_list(), started=self.started)
 
+    def undo_ok(self, seat: int) -> bool:
+        """True when :meth:`undo` by ``seat`` at the table's ply would be accepted now (the
+        ``undo`` field of its ``state`` / ``update``): the game started and not over, and an
+        undo point for the seat (``Match.undo_points``)."""
+        return self.started and not self.finished and not self.match.is_over() and bool(self.match.undo_points(seat))
+
     def _common(self, seat: int) -> dict[str, Any]:
         m = self.match
         over = m.is_over()
         live = self.started and not over
+        undo = self.undo_ok(seat)
+        self.told_undo[seat] = undo
         fields: dict[str, Any] = {
             "ply": m.ply, "decision": self.decision_ply, "view": self.game.view_to_json(m.view(seat)),
             "to_act": list(m.to_act()) if live else [],
             "legal": list(m.legal_actions(seat)) if live and seat in m.to_act() else [],
-            "over": over, "started": self.started}
+            "over": over, "started": self.started, "undo": undo}
         if over:
             outcome = m.outcome()
             assert outcome is not None
@@ -311,6 +321,14 @@ class Table:
         """Send every connected seat its ``update``."""
         for seat, peer in list(self.peers.items()):
             peer.send(self.update_for(seat))
+
+    def send_undo_changes(self, but: int | None = None) -> None:
+        """Send an ``update`` to every connected seat (except ``but``) whose :meth:`undo_ok` is
+        no longer what it was last told (a seat given to an AI or taken back changes who counts
+        as a person for undo)."""
+        for seat, peer in list(self.peers.items()):
+            if seat != but and self.told_undo.get(seat) is not None and self.told_undo[seat] != self.undo_ok(seat):
+                peer.send(self.update_for(seat))
 
     def send_states(self) -> None:
         """Send every connected seat its ``state`` (after an undo: the log went back)."""
