@@ -3,7 +3,8 @@
 size (the text inside the bubble, the bubble inside the window, as the layout check's recorded
 boxes say); and at a real table on the app's own server on 127.0.0.1 — KAITO, Sushi Draft (host,
 friend, AI) and Kanji-zushi — a friend's phrase and the person's own each in a bubble
-``said:<seat>`` by that seat's panel, one per seat, gone after its time.
+``said:<seat>`` by that seat's panel, one per seat, gone after its time; at KAITO's end, over the
+result band.
 """
 from __future__ import annotations
 
@@ -184,3 +185,22 @@ def test_no_bubble_at_a_table_played_at_this_screen(app):
         app.pump(16)
     assert scene.widgets.get("said") is None and not _said(scene)
     scene.draw(pygame.display.get_surface())
+
+
+def test_at_kaitos_end_the_bubbles_lie_over_the_end_band(app, recorder):
+    """"Good game!" is said at the end: KAITO's result band (over the board's right edge, where its
+    bubbles stand) is drawn first and the bubbles over it, not hidden under it."""
+    app.manager.push(app.make_scene("kaito_play", seats=["easy", "easy"], seed=1, speed=50.0, think_ms=0))
+    scene = app.manager.top()
+    pump(app, lambda: scene.ended and scene.end_fade >= 1.0, "the end")
+    bubbles = scene.widgets.add(Bubbles(app, "said", scene.seat_anchor))
+    bubbles.show(0, "Ana: Good game!", "Good game!")
+    bubbles.show(1, "Ben: Well played!", "Well played!")
+    bubbles.update(FADE_IN_MS)
+    recorder.clear()
+    scene.draw(pygame.display.get_surface())
+    said = [t for t in recorder.texts if t.owner == "bubble"]
+    assert sorted(t.text for t in said) == ["Ana: Good game!", "Ben: Well played!"]
+    band = next(t for t in recorder.texts if t.owner == "end band")
+    assert all(t.seq > band.seq and not t.hidden for t in said)
+    assert {e.id for e in scene.ui_elements()} >= {"said:0", "said:1", "button:score"}

@@ -79,6 +79,9 @@ class BoardScene(PlayHost, Protocol):
     def colors(self) -> tuple[str, ...]: ...
 
     @property
+    def ended(self) -> bool: ...
+
+    @property
     def exchange(self) -> Any: ...
 
     @property
@@ -234,10 +237,12 @@ class BoardPainter:
         """The Kaito (:meth:`_draw_pawn`), then over it the replay coach's expected line
         (:meth:`draw_reason`), then what seats said at an online table, in bubbles by their panels
         (:func:`scenes.kit.bubble.draw_bubbles`: over the board, the pawn and the panels; under the
-        tiles flying over, a dragged tile, the end band, the buttons, the log's overlay, the coach)."""
+        tiles flying over, a dragged tile, the buttons, the log's overlay, the coach). Once the end
+        is on screen the end band draws them, over itself (``SidePainter.draw_end``)."""
         self._draw_pawn(surface)
         self.draw_reason(surface)
-        draw_bubbles(surface, self.scene.app, self.scene.widgets)
+        if not (self.scene.ended or self.scene.leaving):
+            draw_bubbles(surface, self.scene.app, self.scene.widgets)
 
     def draw_reason(self, surface: pygame.Surface) -> None:
         """The replay coach's reason (issue 21 §4, ``scene.reviewing.coach_reason``): the expected

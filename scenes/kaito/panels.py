@@ -44,6 +44,7 @@ from scenes.kaito.layout import (
 )
 from scenes.kaito.telling import color_name
 from scenes.kit import boxes
+from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
     C,
     draw_dashed_rect,
@@ -327,6 +328,13 @@ class SidePainter:
             surface.blit(scene.app.assets.svg(tile_path(code), rect.w, rect.h), (wr.x, wr.y - vp.px(3)))
 
     def draw_end(self, surface: pygame.Surface) -> None:
+        """The band telling the result (fading in), away from the Kaito's square; then over it what
+        seats said at an online table (:func:`scenes.kit.bubble.draw_bubbles`: at the end, most often
+        "Good game!", which the band hid; before the end :meth:`BoardPainter.draw_pawn` draws them)."""
+        self._draw_band(surface)
+        draw_bubbles(surface, self.scene.app, self.scene.widgets)
+
+    def _draw_band(self, surface: pygame.Surface) -> None:
         """The band telling the result (fading in), away from the Kaito's square."""
         scene = self.scene
         app = scene.app
