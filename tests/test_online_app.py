@@ -197,8 +197,8 @@ def test_hosting_a_kaito_table_from_the_setup_screen(app):
         assert scene.seat_label(1) == "Online" and scene.seat_label(0) == "Human"
         # quick messages: the friend's said in the banner; ours through button:say and its overlay
         friend.call(lambda client: client.say("good-game"))
-        pump(app, lambda: scene.banner_override is not None, "the said line")
-        assert scene.banner_override[0] == "Friend: Good game!"
+        pump(app, lambda: any(e.id == "said:1" for e in scene.ui_elements()), "the said bubble")
+        assert [e.label for e in scene.ui_elements() if e.id == "said:1"] == ["Friend: Good game!"]
         scene.widgets.get("button:say").on_click()
         app.pump(16)
         say = app.manager.top()
@@ -296,3 +296,52 @@ def test_the_mirror_takes_another_seats_buy_back_whole(app, hosting):
         assert replay_record("online", record).history == scene.match.state.history
     finally:
         bot.close()
+
+
+def test_the_host_lets_an_ai_play_for_an_away_friend(app, hosting):
+    """The table's creator (the first to join: this app) sees ``button:stand-in`` once the friend's
+    seat has been away long enough (the server's ``stand_in_allowed``; 1 s here); a click lets the
+    server's AI play the seat: its panel says so, the banner no longer waits, the game goes on to
+    its end and its record replays legally. Nobody else is offered the button."""
+    from game.replay import replay_record
+
+    from scenes.play.standin import STAND_IN_LEVEL
+
+    hosting.server.stand_in_after = 1.0
+    friend = ClientThread(hosting.local_url)
+    try:
+        async def create(client):
+            await client.connect()
+            return await client.create("kaito", ["open", "open"])
+        code = friend.call(create)
+        app.manager.push(app.make_scene("online_join"))
+        join = app.manager.top()
+        type_into(join, "field:code", code)
+        type_into(join, "field:address", hosting.local_url)
+        type_into(join, "field:online-name", "Ana")
+        join.join()
+        pump(app, lambda: app.manager.top().name == "online_lobby", "the lobby")
+        friend.call(lambda client: client.join(code, "Friend"))
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+        scene = app.manager.top()
+        assert scene.match.seat == 0 and scene.match.snap.seats[0].get("creator")
+        assert friend.snapshot.seats[1].get("creator") is False
+        button = scene.widgets.get("button:stand-in")
+        assert button is None or not button.visible
+        friend.stop()  # the friend's app is gone
+        pump(app, lambda: scene.match.away(), "the friend away")
+        pump(app, lambda: (b := scene.widgets.get("button:stand-in")) is not None and b.visible, "the button")
+        button = scene.widgets.get("button:stand-in")
+        assert button.label == "Let an AI play for Friend"
+        assert any(e.id == "button:stand-in" and e.label == button.label for e in scene.ui_elements())
+        button.on_click()
+        pump(app, lambda: scene.seat_label(1) == "AI stands in", "the stand-in")
+        assert scene.match.snap.seats[1]["stand_in"] == STAND_IN_LEVEL and not scene.match.away()
+        app.pump(16)
+        assert not button.visible
+        assert scene.banner_override is None or not scene.banner_override[0].startswith("Waiting")
+        play_to_the_end(app, scene)
+        pump(app, lambda: scene.match.remote.record(), "the server's record")
+        assert replay_record("online", scene.match.record()).history == scene.match.state.history
+    finally:
+        friend.stop()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, TypeVar
@@ -37,6 +38,7 @@ from . import protocol
 from .client import Client, Picture
 
 T = TypeVar("T")
+log = logging.getLogger("tatami.online")
 
 
 @dataclass(frozen=True)
@@ -317,6 +319,16 @@ class RemoteMatch:
             except Exception:
                 pass
         self.net.submit(undo())
+
+    def stand_in(self, seat: int, level: str) -> None:
+        """As the table's creator, ask the server's AI ``level`` to play away seat ``seat`` (a
+        refusal is logged; the seat list says when it plays)."""
+        async def ask() -> None:
+            try:
+                await self.net.client.stand_in(seat, level)
+            except Exception as exc:
+                log.warning("online: the stand-in for seat %d was refused: %s", seat, exc)
+        self.net.submit(ask())
 
     def say(self, phrase: str) -> None:
         """Send a quick message (one of the protocol's ``PHRASES``)."""

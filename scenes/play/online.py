@@ -30,7 +30,8 @@ from game.match import Move
 from scenes.kit.bubble import Bubbles
 from scenes.kit.draw import text_width
 from scenes.kit.widgets import Button
-from scenes.play.seats import SEAT_KINDS, default_names, level_label
+from scenes.play import standin
+from scenes.play.seats import SEAT_KINDS, default_names, level_label, person_name
 
 log = logging.getLogger("tatami.online")
 
@@ -100,7 +101,7 @@ class OnlineSeat:
         """The seats' names as the table knows them (a seat without one, an AI's: its default
         name in the language in use, "Easy AI")."""
         defaults = default_names(self.seats)
-        return [str(s.get("name") or defaults[i]) for i, s in enumerate(self.snap.seats)]
+        return [person_name(str(s["name"])) if s.get("name") else defaults[i] for i, s in enumerate(self.snap.seats)]
 
     @property
     def seats(self) -> list[str]:
@@ -157,9 +158,9 @@ class OnlineSeat:
             self.hosting = None
 
     def away(self) -> list[int]:
-        """Seats of other people whose connection dropped."""
-        return [i for i, s in enumerate(self.snap.seats)
-                if i != self.seat and s.get("kind") == "person" and not s.get("connected", True)]
+        """Seats of other people whose connection dropped and no AI plays for (``stand_in``)."""
+        return [i for i, s in enumerate(self.snap.seats) if i != self.seat and s.get("kind") == "person"
+                and not s.get("connected", True) and not s.get("ai_after_drop")]
 
     def seat_label(self, seat: int) -> str:
         """What plays ``seat``, as its panel says it, with its connection: "Human" (this screen),
@@ -169,6 +170,9 @@ class OnlineSeat:
             return level_label("human")
         if kind in SEAT_KINDS:
             return level_label(kind)
+        if self.snap.seats[seat].get("ai_after_drop"):
+            # Translators: on a play panel, an away player's seat the server's AI plays until they are back
+            return pgettext("seat", "AI stands in")
         if self.connected(seat):
             # Translators: on a play panel, another person playing over the network, connected now
             return pgettext("seat", "Online")
@@ -426,8 +430,9 @@ def show_said(scene: Any, seat: int, phrase: str) -> None:
 def frame(scene: Any) -> None:
     """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
     the scene ``resync()``; what a seat said (this seat's own phrase too) is shown in a bubble by
-    its panel (:func:`show_said`) and said in the banner; while a person's seat is away the banner
-    says whom it waits for. Adds ``button:say`` and the bubbles' widget the first time."""
+    its panel (:func:`show_said`); while the table waits for an away person the banner says whom,
+    and the table's creator may let an AI play that seat (:mod:`scenes.play.standin`). Adds
+    ``button:say`` and the bubbles' widget the first time."""
     match = scene.match
     if not getattr(match, "online", False):
         return
@@ -440,10 +445,11 @@ def frame(scene: Any) -> None:
         scene.resync()
     said = match.snap.said
     for seat, phrase in said[match.said_told:]:
-        scene.say(said_line(match, seat, phrase))
         show_said(scene, seat, phrase)
     match.said_told = len(said)
     line = waiting_line(match)
+    if hasattr(scene, "widgets"):
+        standin.sync_button(scene)
     if line is not None:
         scene.banner_override, scene.said_ms = (line, WAITING_RGB), 0.0
     elif scene.banner_override is not None and scene.banner_override[1] == WAITING_RGB:
