@@ -345,12 +345,14 @@ def test_idle_table_leaves_memory_and_comes_back():
         async with running_server() as (server, url):
             code, seats = await table_of(url, "sushi-draft", ["open", "easy", "open"])
             await play_all(seats, seed=6, until_ply=8)
-            history = list(server.tables[code].match.state.history)
             tokens = [(s.seat, s.token) for s in seats]
             for s in seats:
                 await s.close()
-            while server.tables[code].peers:
+            table = server.tables[code]
+            while table.peers or table.bots_due() or table.lock.locked():  # (the AI may be choosing)
                 await asyncio.sleep(0.05)
+            await asyncio.sleep(0.05)  # (its driver ends when it finds nothing more to do)
+            history = list(table.match.state.history)
             assert server.sweep(time.monotonic() + IDLE_S + 1) == [code] and code not in server.tables
             back = []
             for seat, token in tokens:
@@ -383,3 +385,39 @@ def test_setup_only_with_the_test_flag():
                 assert s.last["view"] == rules.view_to_json(rules.state_from_setup(setup).view(s.seat))
                 await s.close()
     run(main())
+
+
+def test_the_fast_decoding_is_safejsons():
+    """``protocol._loads`` (the frames' fast path) gives exactly what ``game.safejson.loads``
+    gives — the same document or the same refusal — for frames at and past every limit."""
+    from game.safejson import JsonFileError
+    from game.safejson import loads as safe_loads
+
+    big = proto.MAX_FRAME
+    frames = [
+        '{"a":"x\\u0000y"}', '{"a":"\\ud800"}', '"\\b\\f\\r\\t\\n"', '{"a\\u0001":1}', '{"a":"\x7f"}',
+        '{"a":"\x01"}', '{"a":"\ud800"}', ' {"a": 1, "b": [true, false, null, -0.5, 2e3]} ',
+        "[" * 32 + "]" * 32, "[" * 33 + "]" * 33, "[" * 5000 + "]" * 5000,
+        '{"a":[{"b":' * 16 + "1" + "}]" * 16 + "}", '{"a":[{"b":' * 17 + "1" + "}]" * 17 + "}",
+        "[" * 30 + '"][][][]"' + "]" * 30, "[" * 31 + '"]["' + "]" * 31 + "[" * 2 + "]" * 2,
+        "1" * 40, "1" * 41, "-" + "1" * 40, "-" + "1" * 41, "[1e400]", "[-1e400]", "NaN", "[Infinity]",
+        '{"a":1.5e10}', '"' + "x" * big + '"', '"' + "x" * (big + 1) + '"',
+        "[" + ",".join(['"ab"'] * 5000) + "]", "[" + ",".join(['"ab"'] * 5000 + ['"' + "y" * (big + 1) + '"']) + "]",
+        '["\\"' + "z" * big + '"]', "not json", '{"a":', "", '{"k":"漢字","ひ":"らがな"}', '{"a":"\ud83d\ude00"}',
+        '{"v":1,"type":"act","action":"a1","ply":0}',
+    ]
+    rng = random.Random(5)
+    for _ in range(300):  # random documents, some with characters to clean
+        doc = [rng.choice([1, -2, 3.5, True, None, "a", "\x7f", "\x00", "é", {"k": [1, {"j": "\x1f"}]}])
+               for _ in range(rng.randint(0, 6))]
+        frames.append(json.dumps(doc, ensure_ascii=rng.random() < 0.5))
+
+    def outcome(read, frame):
+        try:
+            return "ok", read(frame)
+        except JsonFileError as exc:
+            return "refused", str(exc)
+    for frame in frames:
+        for raw in (frame, frame.encode("utf-8", "surrogatepass")):
+            assert outcome(lambda f: proto._loads(f, big), raw) == outcome(lambda f: safe_loads(f, max_string=big), raw), \
+                frame[:80]

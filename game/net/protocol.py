@@ -15,13 +15,14 @@ learns of a typo at once). Integers are never booleans. Strings arrive cleaned b
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..ai import LEVELS
-from ..safejson import JsonFileError, loads
+from ..safejson import MAX_DEPTH, MAX_INT_DIGITS, JsonFileError, loads
 
 #: The protocol's version: every message carries it as ``"v"``.
 VERSION = 1
@@ -133,12 +134,82 @@ def new_token() -> str:
 
 
 # -- encoding ---------------------------------------------------------------------------------------
+#: The canonical encoder (one instance: ``json.dumps`` would make one per call). Messages are trees
+#: the sender builds, so no check for a circular reference (one would be a RecursionError).
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False,
+                            check_circular=False)
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """The canonical JSON text of ``message`` (sorted keys, no spaces, UTF-8 kept as is).
 
     Raises:
         TypeError, ValueError: a value JSON cannot hold (a bug of the sender)."""
-    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODER.encode(message)
+
+
+#: Characters :func:`game.safejson.clean_text` removes or replaces (a frame holding one, raw, is
+#: left to :func:`game.safejson.loads`; so is one holding any escape, which could make one).
+_UNCLEAN = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+
+def _short_strings(text: str, max_string: int) -> bool:
+    """True when no string of ``text`` (a text without a backslash) can be longer than
+    ``max_string`` characters: the text itself is no longer, or no run between two quotes is."""
+    return len(text) <= max_string or max(map(len, text.split('"'))) <= max_string
+
+
+def _shallow(doc: Any) -> bool:
+    """True when no list or object of ``doc`` lies more than ``MAX_DEPTH`` deep (the root is 1
+    deep), as :func:`game.safejson.loads` counts; a level at a time, the containers only."""
+    level = [doc] if type(doc) is dict or type(doc) is list else []
+    for _depth in range(MAX_DEPTH):
+        if not level:
+            return True
+        below: list[Any] = []
+        for box in level:
+            below.extend([v for v in (box.values() if type(box) is dict else box)
+                          if type(v) is dict or type(v) is list])
+        level = below
+    return not level
+
+
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_INT_DIGITS and len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(text[:50])
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(text[:50])
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(text)
+
+
+def _loads(raw: str | bytes, max_string: int) -> Any:
+    """``game.safejson.loads(raw, max_string)``: the same document, or the same
+    :class:`~game.safejson.JsonFileError` — without its walk over every string of the usual frame.
+
+    A text with no backslash (no escape) and none of :data:`_UNCLEAN` holds no string to clean;
+    if its strings are short enough too (:func:`_short_strings`), it is parsed by ``json.loads``
+    alone (refusing NaN, infinities and integers of more than ``MAX_INT_DIGITS`` digits) and its
+    depth checked (:func:`_shallow`). Any other frame, or one refused on the way, goes through
+    ``safejson.loads``, which cleans what needs it or raises."""
+    if (isinstance(raw, str) and "\\" not in raw and _UNCLEAN.search(raw) is None
+            and _short_strings(raw, max_string)):
+        try:
+            doc = json.loads(raw, parse_int=_bounded_int, parse_float=_finite, parse_constant=_no_constant)
+        except (ValueError, RecursionError):  # (not JSON, NaN, 1e400, too deep: safejson says why)
+            pass
+        else:
+            if _shallow(doc):
+                return doc
+    return loads(raw, max_string=max_string)
 
 
 def decode(raw: str | bytes, side: str = "client") -> dict[str, Any]:
@@ -153,11 +224,12 @@ def decode(raw: str | bytes, side: str = "client") -> dict[str, Any]:
     Raises:
         ProtocolError: ``too-big`` (over :data:`MAX_FRAME` bytes, client side only),
             ``malformed``, ``version``, ``unknown-type`` — see :func:`validate`."""
-    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
-    if side == "client" and size > MAX_FRAME:
-        raise ProtocolError("too-big", f"a frame of {size} bytes (at most {MAX_FRAME})")
+    if side == "client" and len(raw) * (4 if isinstance(raw, str) else 1) > MAX_FRAME:
+        size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+        if size > MAX_FRAME:
+            raise ProtocolError("too-big", f"a frame of {size} bytes (at most {MAX_FRAME})")
     try:
-        message = loads(raw, max_string=MAX_FRAME)
+        message = _loads(raw, MAX_FRAME)
     except JsonFileError as exc:
         raise ProtocolError("malformed", f"not JSON: {exc}") from None
     validate(message, side)

@@ -88,6 +88,11 @@ class Table:
         self.cursors: dict[int, tuple[int, int]] = {}
         #: seat -> the ``undo`` flag of the last ``state`` / ``update`` it was sent
         self.told_undo: dict[int, bool] = {}
+        #: id(event) -> (the event, its ``to_dict()``) while the seats are told (emptied after):
+        #: an event every seat may see is one object in every seat's ``events_for``, made into a
+        #: dict once for all of them (:meth:`_event_dicts`)
+        self._dicts: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._started = False
         #: the seat that joined first (kept): the one that may give a dropped seat to an AI
         self.creator: int | None = None
         #: seat -> AI level, for the people's seats the creator gave to an AI while their person
@@ -146,7 +151,9 @@ class Table:
     @property
     def started(self) -> bool:
         """True once every open seat has been taken (the game moves only then)."""
-        return all(k != OPEN or t is not None for k, t in zip(self.kinds, self.tokens))
+        if not self._started:  # (a seat once taken stays taken: once True, always True)
+            self._started = all(k != OPEN or t is not None for k, t in zip(self.kinds, self.tokens))
+        return self._started
 
     def seat_list(self, now: float | None = None) -> list[dict[str, Any]]:
         """The protocol's seat list (docs/PROTOCOL.md), one object per seat: ``seat``, ``kind``,
@@ -305,7 +312,7 @@ class Table:
     def state_for(self, seat: int) -> dict[str, Any]:
         """The ``state`` message of ``seat``: everything it may know, every event from the start
         (its cursor starts over)."""
-        events = [e.to_dict() for e in self.match.events_for(seat, 0)]
+        events = self._event_dicts(seat, 0)
         self.cursors[seat] = (self.match.event_count, len(events))
         return proto.message("state", table=self.code, game=self.game.name, seat=seat, seats=self.seat_list(),
                              event_count=len(events), events=events, **self._common(seat))
@@ -313,14 +320,27 @@ class Table:
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` message of ``seat``: its events since the last it was told, and the rest."""
         since, told = self.cursors.get(seat, (0, 0))
-        events = [e.to_dict() for e in self.match.events_for(seat, since)]
+        events = self._event_dicts(seat, since)
         self.cursors[seat] = (self.match.event_count, told + len(events))
         return proto.message("update", event_count=told + len(events), events=events, **self._common(seat))
+
+    def _event_dicts(self, seat: int, since: int) -> list[dict[str, Any]]:
+        """``[e.to_dict() for e in Match.events_for(seat, since)]``, each event's dict made once
+        while it is told to several seats (the dicts are encoded, never changed)."""
+        cache = self._dicts
+        out = []
+        for event in self.match.events_for(seat, since):
+            hit = cache.get(id(event))
+            if hit is None or hit[0] is not event:
+                hit = cache[id(event)] = (event, event.to_dict())
+            out.append(hit[1])
+        return out
 
     def send_updates(self) -> None:
         """Send every connected seat its ``update``."""
         for seat, peer in list(self.peers.items()):
             peer.send(self.update_for(seat))
+        self._dicts.clear()
 
     def send_undo_changes(self, but: int | None = None) -> None:
         """Send an ``update`` to every connected seat (except ``but``) whose :meth:`undo_ok` is
@@ -334,6 +354,7 @@ class Table:
         """Send every connected seat its ``state`` (after an undo: the log went back)."""
         for seat, peer in list(self.peers.items()):
             peer.send(self.state_for(seat))
+        self._dicts.clear()
 
     def send_all(self, message: dict[str, Any], but: int | None = None) -> None:
         """Send ``message`` to every connected seat except ``but``."""
