@@ -421,3 +421,40 @@ def test_the_fast_decoding_is_safejsons():
         for raw in (frame, frame.encode("utf-8", "surrogatepass")):
             assert outcome(lambda f: proto._loads(f, big), raw) == outcome(lambda f: safe_loads(f, max_string=big), raw), \
                 frame[:80]
+
+
+@pytest.mark.parametrize("game,kinds", [("kanji-zushi", ["open", "open", "easy"]), ("sushi-draft", ["open", "open"]),
+                                        ("kaito", ["open", "open"])])
+def test_messages_texts_are_canonical(game, kinds):
+    """Every ``state`` and ``update`` a table makes, whose view text is put together from the
+    parts that changed (``ViewTexts``), is byte for byte ``json.dumps`` of the whole message,
+    canonical; an undo (a view going back) and a resync included."""
+    from game.net.store import Store as MemoryStore
+
+    store = MemoryStore()
+    rng = random.Random(len(kinds))
+    table = Table("CODE234567", get_game(game), kinds, [None] * len(kinds), {}, 7, store)
+    store.add_table(table.saved())
+    seats = [table.take(f"P{s}", s)[0] for s, kind in enumerate(kinds) if kind == "open"]
+
+    def canonical(message):
+        return json.dumps(dict(message), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    checked = 0
+    for step in range(400):
+        m = table.match
+        if m.is_over():
+            break
+        if table.bots_due():
+            table.keep_bots(table.bot_step())
+        else:
+            seat = next(s for s in m.to_act() if s in seats)
+            ply = m.ply
+            table.act(seat, rng.choice(m.legal_actions(seat)), ply)
+            if step % 7 == 3 and m.undo_points(seat):
+                table.undo(seat, m.ply)
+        for seat in seats:
+            message = table.state_for(seat) if step % 11 == 5 else table.update_for(seat)
+            assert proto.encode(message) == canonical(message)
+            assert proto.decode(proto.encode(message), "server") == json.loads(canonical(message))
+            checked += 1
+    assert checked > 20

@@ -140,12 +140,47 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=
                             check_circular=False)
 
 
+class Encoded(dict[str, Any]):
+    """A message (a dict, as the builders make) that carries its canonical text, assembled by
+    its maker from parts already encoded (:func:`encode_with`): :func:`encode` gives
+    :attr:`text`, which is ``encode(dict(self))``. Never changed once made."""
+
+    text: str = ""
+
+
 def encode(message: Mapping[str, Any]) -> str:
-    """The canonical JSON text of ``message`` (sorted keys, no spaces, UTF-8 kept as is).
+    """The canonical JSON text of ``message`` (sorted keys, no spaces, UTF-8 kept as is; an
+    :class:`Encoded` message's own text).
 
     Raises:
         TypeError, ValueError: a value JSON cannot hold (a bug of the sender)."""
+    if type(message) is Encoded:
+        return message.text
     return _ENCODER.encode(message)
+
+
+def encode_value(value: Any) -> str:
+    """The canonical JSON text of any JSON value (as it reads inside a message's text).
+
+    Raises:
+        TypeError, ValueError: a value JSON cannot hold."""
+    return _ENCODER.encode(value)
+
+
+def encode_with(message: dict[str, Any], key: str, text: str) -> Encoded:
+    """``message`` as an :class:`Encoded` message whose field ``key`` has the canonical text
+    ``text`` (encoded already: the caller vouches that it is ``encode(message[key])``). ``key``
+    must sort after every other key (a ``state``'s and an ``update``'s ``view`` does), so the
+    text stays canonical.
+
+    Raises:
+        ValueError: ``key`` does not sort last (a bug of the caller)."""
+    rest = {k: v for k, v in message.items() if k != key}
+    if any(k >= key for k in rest):
+        raise ValueError(f"{key!r} does not sort after every key of the message")
+    out = Encoded(message)
+    out.text = f"{_ENCODER.encode(rest)[:-1]},{_ENCODER.encode(key)}:{text}}}"
+    return out
 
 
 #: Characters :func:`game.safejson.clean_text` removes or replaces (a frame holding one, raw, is
@@ -432,6 +467,7 @@ __all__ = [
     "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG",
     "CODE_ALPHABET", "CODE_LENGTH", "ERRORS", "ERROR_WINDOW_S", "MAX_ERRORS", "MAX_FRAME", "MAX_NAME",
     "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "STAND_IN_AFTER", "STAND_IN_LEVELS",
-    "VERSION", "ProtocolError", "act", "create", "decode", "encode", "error", "hello", "join", "leave", "message",
-    "new_table_code", "new_token", "normalize_code", "resume", "say", "shown_code", "stand_in", "undo", "validate",
+    "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode", "encode_value", "encode_with",
+    "error", "hello", "join", "leave", "message", "new_table_code", "new_token", "normalize_code", "resume", "say", "shown_code",
+    "stand_in", "undo", "validate",
 ]

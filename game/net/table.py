@@ -20,6 +20,8 @@ except :meth:`Table.bot_step`, which the server runs in a worker thread while it
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import enum
 import hmac
 import logging
 import random
@@ -46,6 +48,74 @@ class Peer(Protocol):
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection (at once, without waiting)."""
+
+
+def _immutable(value: Any, depth: int = 2) -> bool:
+    """True for a value that cannot change: a str, number, bool, None, enum member or frozen
+    dataclass instance, or a tuple of such (tuples nested at most ``depth`` deep)."""
+    kind = type(value)
+    if kind is tuple:
+        return depth > 0 and all(_immutable(v, depth - 1) for v in value)
+    if kind is str or kind is int or kind is bool or value is None or kind is float or isinstance(value, enum.Enum):
+        return True
+    params = getattr(kind, "__dataclass_params__", None)
+    return params is not None and bool(params.frozen)
+
+
+def event_dicts(events: list[Any], cache: dict[int, tuple[Any, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """``[e.to_dict() for e in events]``, each event's dict taken from ``cache`` (id(event) ->
+    (event, dict)) when it was made already: while several seats are told, an event they all may
+    see is one object in each seat's ``events_for`` (the dicts are encoded, never changed)."""
+    out = []
+    for event in events:
+        hit = cache.get(id(event))
+        if hit is None or hit[0] is not event:
+            hit = cache[id(event)] = (event, event.to_dict())
+        out.append(hit[1])
+    return out
+
+
+class ViewTexts:
+    """The canonical text of each seat's view, made again only where the view changed.
+
+    A game's ``view_to_json`` makes one JSON field per field of its view dataclass (the wire
+    codec, :mod:`game.wire`). Kept per seat: the last view sent and the text of each of its
+    fields (and of each item of a tuple field). In the next view, a field that is the very same
+    immutable object (:func:`_immutable`; or a tuple item that is) has the same JSON, so its text
+    is taken again instead of encoding it anew (a Kanji-zushi view repeats its log of attempts
+    every time). A view whose JSON is not one field per dataclass field is encoded whole.
+    """
+
+    def __init__(self) -> None:
+        #: seat -> {field: (the view's value, its text, its items' texts or None)}
+        self.last: dict[int, dict[str, tuple[Any, str, list[str] | None]]] = {}
+
+    def text(self, seat: int, view: Any, data: dict[str, Any]) -> str:
+        """The canonical text of ``data`` (``view_to_json(view)``), as ``protocol.encode`` makes it."""
+        names = {f.name for f in dataclasses.fields(view)} if dataclasses.is_dataclass(view) else None
+        if names is None or names != set(data):
+            self.last.pop(seat, None)
+            return proto.encode(data)
+        before = self.last.get(seat, {})
+        now: dict[str, tuple[Any, str, list[str] | None]] = {}
+        parts = []
+        for name in sorted(data):
+            value, wire = getattr(view, name), data[name]
+            old = before.get(name)
+            items: list[str] | None = None
+            if old is not None and value is old[0] and _immutable(value):
+                text, items = old[1], old[2]
+            elif type(value) is tuple and type(wire) is list and len(wire) == len(value):
+                was = old[0] if old is not None and type(old[0]) is tuple and old[2] is not None else ()
+                items = [old[2][i] if old is not None and old[2] is not None and i < len(was) and item is was[i]
+                         and _immutable(item) else proto.encode_value(wire[i]) for i, item in enumerate(value)]
+                text = f"[{','.join(items)}]"
+            else:
+                text = proto.encode_value(wire)
+            now[name] = (value, text, items)
+            parts.append(f"{proto.encode_value(name)}:{text}")
+        self.last[seat] = now
+        return f"{{{','.join(parts)}}}"
 
 
 class Table:
@@ -90,8 +160,10 @@ class Table:
         self.told_undo: dict[int, bool] = {}
         #: id(event) -> (the event, its ``to_dict()``) while the seats are told (emptied after):
         #: an event every seat may see is one object in every seat's ``events_for``, made into a
-        #: dict once for all of them (:meth:`_event_dicts`)
+        #: dict once for all of them (:func:`event_dicts`)
         self._dicts: dict[int, tuple[Any, dict[str, Any]]] = {}
+        #: each seat's last view and its text, field by field (only what changed is encoded again)
+        self.view_texts = ViewTexts()
         self._started = False
         #: the seat that joined first (kept): the one that may give a dropped seat to an AI
         self.creator: int | None = None
@@ -290,14 +362,17 @@ class Table:
         undo point for the seat (``Match.undo_points``)."""
         return self.started and not self.finished and not self.match.is_over() and bool(self.match.undo_points(seat))
 
-    def _common(self, seat: int) -> dict[str, Any]:
+    def _common(self, seat: int) -> tuple[dict[str, Any], str]:
+        """The fields a ``state`` and an ``update`` share, and the canonical text of the view."""
         m = self.match
         over = m.is_over()
         live = self.started and not over
         undo = self.undo_ok(seat)
         self.told_undo[seat] = undo
+        view = m.view(seat)
+        data = self.game.view_to_json(view)
         fields: dict[str, Any] = {
-            "ply": m.ply, "decision": self.decision_ply, "view": self.game.view_to_json(m.view(seat)),
+            "ply": m.ply, "decision": self.decision_ply, "view": data,
             "to_act": list(m.to_act()) if live else [],
             "legal": list(m.legal_actions(seat)) if live and seat in m.to_act() else [],
             "over": over, "started": self.started, "undo": undo}
@@ -307,34 +382,26 @@ class Table:
             fields["outcome"] = {"winners": list(outcome.winners), "scores": list(outcome.scores),
                                  "reason": str(outcome.reason)}
             fields["record"] = m.record()
-        return fields
+        return fields, self.view_texts.text(seat, view, data)
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """The ``state`` message of ``seat``: everything it may know, every event from the start
         (its cursor starts over)."""
-        events = self._event_dicts(seat, 0)
+        events = event_dicts(self.match.events_for(seat, 0), self._dicts)
         self.cursors[seat] = (self.match.event_count, len(events))
-        return proto.message("state", table=self.code, game=self.game.name, seat=seat, seats=self.seat_list(),
-                             event_count=len(events), events=events, **self._common(seat))
+        fields, view = self._common(seat)
+        return proto.encode_with(proto.message("state", table=self.code, game=self.game.name, seat=seat,
+                                               seats=self.seat_list(), event_count=len(events), events=events,
+                                               **fields), "view", view)
 
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` message of ``seat``: its events since the last it was told, and the rest."""
         since, told = self.cursors.get(seat, (0, 0))
-        events = self._event_dicts(seat, since)
+        events = event_dicts(self.match.events_for(seat, since), self._dicts)
         self.cursors[seat] = (self.match.event_count, told + len(events))
-        return proto.message("update", event_count=told + len(events), events=events, **self._common(seat))
-
-    def _event_dicts(self, seat: int, since: int) -> list[dict[str, Any]]:
-        """``[e.to_dict() for e in Match.events_for(seat, since)]``, each event's dict made once
-        while it is told to several seats (the dicts are encoded, never changed)."""
-        cache = self._dicts
-        out = []
-        for event in self.match.events_for(seat, since):
-            hit = cache.get(id(event))
-            if hit is None or hit[0] is not event:
-                hit = cache[id(event)] = (event, event.to_dict())
-            out.append(hit[1])
-        return out
+        fields, view = self._common(seat)
+        return proto.encode_with(proto.message("update", event_count=told + len(events), events=events, **fields),
+                                 "view", view)
 
     def send_updates(self) -> None:
         """Send every connected seat its ``update``."""
@@ -447,4 +514,4 @@ class Table:
             self.store.finish(self.code)
 
 
-__all__ = ["Peer", "Table"]
+__all__ = ["Peer", "Table", "ViewTexts"]
