@@ -206,7 +206,8 @@ def test_a_restarted_server_keeps_the_stand_in(tmp_path):
             await lobby_until(a, lambda seats: seats[1]["ai_after_drop"])
             table = server.tables[code]
             given_at = table.match.ply
-            await play_until(a, make_bot("kaito", "easy", random.Random(4)), lambda: seat_actions(table.match, 1, given_at) >= 1)
+            bot = make_bot("kaito", "easy", random.Random(4))
+            await play_until(a, bot, lambda: seat_actions(table.match, 1, given_at) >= 1)
             await a.close()
             while table.peers or table.bots_due():
                 await asyncio.sleep(0.05)
@@ -224,7 +225,8 @@ def test_a_restarted_server_keeps_the_stand_in(tmp_path):
             assert state["seats"][1]["stand_in"] == "easy" and state["seats"][1]["ai_after_drop"]
             assert state["seats"][0]["creator"]
             ply = table.match.ply
-            await play_until(a, make_bot("kaito", "easy", random.Random(5)), lambda: seat_actions(table.match, 1, ply) >= 2)
+            bot = make_bot("kaito", "easy", random.Random(5))
+            await play_until(a, bot, lambda: seat_actions(table.match, 1, ply) >= 2)
             assert seat_actions(table.match, 1, ply) >= 2 or table.finished
             b = await Seat.open(url)
             state = await b.resume(code, 1, tokens[1])

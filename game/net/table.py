@@ -81,9 +81,10 @@ class ViewTexts:
     A game's ``view_to_json`` makes one JSON field per field of its view dataclass (the wire
     codec, :mod:`game.wire`). Kept per seat: the last view sent and the text of each of its
     fields (and of each item of a tuple field). In the next view, a field that is the very same
-    immutable object (:func:`_immutable`; or a tuple item that is) has the same JSON, so its text
-    is taken again instead of encoding it anew (a Kanji-zushi view repeats its log of attempts
-    every time). A view whose JSON is not one field per dataclass field is encoded whole.
+    immutable object (:func:`_immutable`; or an item of a tuple of records that is) has the same
+    JSON, so its text is taken again instead of encoding it anew (a Kanji-zushi view repeats its
+    log of attempts every time). A view whose JSON is not one field per dataclass field is
+    encoded whole.
     """
 
     def __init__(self) -> None:
@@ -105,7 +106,8 @@ class ViewTexts:
             items: list[str] | None = None
             if old is not None and value is old[0] and _immutable(value):
                 text, items = old[1], old[2]
-            elif type(value) is tuple and type(wire) is list and len(wire) == len(value):
+            elif (type(value) is tuple and type(wire) is list and len(wire) == len(value) and wire
+                  and type(wire[0]) is dict):  # (records, item by item; plain values: the list at once)
                 was = old[0] if old is not None and type(old[0]) is tuple and old[2] is not None else ()
                 items = [old[2][i] if old is not None and old[2] is not None and i < len(was) and item is was[i]
                          and _immutable(item) else proto.encode_value(wire[i]) for i, item in enumerate(value)]
