@@ -400,6 +400,14 @@ def walk_online(d: Driver) -> Iterator[str]:
     yield from walk(d, settle)
 
 
+def walk_online_play(d: Driver) -> Iterator[str]:
+    """Online tables in play with a friend (issue 24): bubbles, a friend away, the stand-in, Sushi
+    Draft and Kanji-zushi — :func:`scenes.devtools.walk_online_play.walk`."""
+    from scenes.devtools.walk_online_play import walk
+
+    yield from walk(d)
+
+
 WALKS: tuple[SceneWalk, ...] = (
     SceneWalk("shell", walk_shell, ("menu", "setup-sushi-draft", "menu-continue", "pause")),
     SceneWalk("kaito", walk_kaito, ("middle", "hint", "end")),
@@ -411,7 +419,8 @@ WALKS: tuple[SceneWalk, ...] = (
     SceneWalk("tutorial-kanji", walk_tutorial("kanji-zushi"), ()),
     SceneWalk("lists", walk_lists, ("stats", "recent")),
     SceneWalk("online", walk_online, ("join", "lobby")),
+    SceneWalk("online-play", walk_online_play, ("kaito-stand-in", "sushi-said")),
 )
 
-__all__ = ["WALKS", "SceneWalk", "settle", "walk_kaito", "walk_kanji", "walk_online", "walk_replays", "walk_shell",
-           "walk_sushi", "walk_tutorial"]
+__all__ = ["WALKS", "SceneWalk", "settle", "walk_kaito", "walk_kanji", "walk_online", "walk_online_play",
+           "walk_replays", "walk_shell", "walk_sushi", "walk_tutorial"]

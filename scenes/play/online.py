@@ -448,8 +448,8 @@ def frame(scene: Any) -> None:
         show_said(scene, seat, phrase)
     match.said_told = len(said)
     line = waiting_line(match)
-    if hasattr(scene, "widgets"):
-        standin.sync_button(scene)
+    if hasattr(scene, "widgets") and standin.sync_button(scene):
+        line = ""  # (the banner holds button:stand-in instead)
     if line is not None:
         scene.banner_override, scene.said_ms = (line, WAITING_RGB), 0.0
     elif scene.banner_override is not None and scene.banner_override[1] == WAITING_RGB:

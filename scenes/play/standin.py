@@ -41,28 +41,30 @@ def button_label(match: Any, seat: int) -> str:
     return _("Let an AI play for {name}").format(name=match.names[seat])
 
 
-def sync_button(scene: Any) -> None:
-    """``button:stand-in`` added once, shown while :func:`stand_in_seat` names a seat, at the right
-    end of the banner (as wide as its label as drawn, inside the banner)."""
+def sync_button(scene: Any) -> bool:
+    """``button:stand-in`` added once, shown while :func:`stand_in_seat` names a seat, in the
+    middle of the banner (as wide as its label as drawn, inside the banner: it takes the waiting
+    line's place, the seat's panel says "Away"). True while it is shown."""
     match = scene.match
     seat = stand_in_seat(match)
     btn = scene.widgets.get("button:stand-in")
     if btn is None:
         if seat is None:
-            return
+            return False
         btn = scene.widgets.add(Button("button:stand-in", "", pygame.Rect(0, 0, 10, 10),
                                        lambda: give_seat(scene), "secondary", SIZE))
     btn.visible = seat is not None
     if seat is None:
-        return
+        return False
     label = button_label(match, seat)
     banner = scene.banner_rect()
     key = (label, tuple(banner), scene.app.viewport.version)
     if getattr(btn, "fitted", None) != key:
         btn.fitted, btn.label = key, label
-        w = min(banner.w // 2, round(text_width(scene.app, label, SIZE, True)) + 20)
+        w = min(banner.w - 8, round(text_width(scene.app, label, SIZE, True)) + 24)
         h = max(24, banner.h - 8)
-        btn.rect = pygame.Rect(banner.right - w - 4, banner.centery - h // 2, w, h)
+        btn.rect = pygame.Rect(banner.centerx - w // 2, banner.centery - h // 2, w, h)
+    return True
 
 
 def give_seat(scene: Any) -> None:
