@@ -137,3 +137,45 @@ def test_a_default_name_travels_as_a_label_and_is_shown_in_the_language_in_use()
         assert person_name("Ana") == "Ana"
     finally:
         i18n.set_language(previous)
+
+
+def test_a_sushi_choice_taken_back_before_the_reveal(app):
+    """Sushi Draft with a friend who has not chosen yet: the server says this seat may take its
+    choice back (the update's ``undo``); the scene's undo asks it, the server's ``state`` comes
+    back and the scene shows the hand whole again. Once the friend chose (the reveal), no undo."""
+    from game.sushi.rules import KEEP
+    from scenes.play.seats import PLAYER
+
+    app.manager.push(app.make_scene("online_host", game="sushi-draft", host="127.0.0.1",
+                                    setup={"seats": ["human", "human"], "names": ["", ""]}))
+    pump(app, lambda: app.manager.top().name == "online_lobby", "the lobby")
+    lobby = app.manager.top()
+    from game.net.remote import ClientThread
+
+    friend = ClientThread(lobby.hosting.local_url)
+    try:
+        async def sit(client):
+            await client.connect()
+            await client.join(lobby.match.snap.table, PLAYER)
+        friend.call(sit)
+        pump(app, lambda: app.manager.top().name == "sushi_play", "the play scene")
+        scene = app.manager.top()
+        match = scene.match
+        pump(app, lambda: match.legal_actions(0) and not scene.timeline.running, "the first choice")
+        hand = list(match.view(0).hand)
+        assert not scene.undoing.available()
+        assert scene.commit(0, match.legal_actions(0)[0])
+        pump(app, lambda: scene.undoing.available(), "the undo offered")
+        assert len(match.view(0).hand) == len(hand) - 1
+        position = match.position
+        assert scene.undo()
+        pump(app, lambda: match.position != position and match.legal_actions(0), "the server's undo")
+        assert sorted(match.view(0).hand) == sorted(hand) and not scene.undoing.available()
+        # chosen again, then the friend chooses: the reveal is never taken back
+        assert scene.commit(0, match.legal_actions(0)[0])
+        friend.call(lambda client: client.act(client.picture.legal[0]))
+        pump(app, lambda: match.view(0).phase == KEEP and not scene.timeline.running, "the reveal")
+        assert not match.remote.net.told[1][-1].undo and not scene.undoing.available()
+    finally:
+        friend.stop()
+        app.go_to_menu()
