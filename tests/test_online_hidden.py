@@ -179,3 +179,15 @@ def test_a_sushi_choice_taken_back_before_the_reveal(app):
     finally:
         friend.stop()
         app.go_to_menu()
+
+
+def test_the_hosts_name_is_typed_or_the_host_label():
+    """The setup's names as the table gets them: a typed name as typed; the setup's default name
+    ("Player 1" among two humans, in any language) is a label, sent as "Host"."""
+    from scenes.online.host import table_request
+
+    assert table_request({"seats": ["human", "human"], "names": ["Player 1", "Player 2"]})[3] == "Host"
+    assert table_request({"seats": ["easy", "human"], "names": ["", "You"]})[3] == "Host"
+    assert table_request({"seats": ["human", "easy"], "names": ["Aoi", ""]})[3] == "Aoi"
+    seats, _options, mine, _name = table_request({"seats": ["easy", "human", "human"], "names": ["", "Ana", "Ben"]})
+    assert seats == ["easy", "open", "open"] and mine == 1

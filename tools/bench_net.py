@@ -139,7 +139,10 @@ class Bench:
             await asyncio.sleep(self.args.think_ms / 1000.0 * rng.uniform(0.5, 1.5))
             if not p.my_turn:
                 continue
-            action = bot.choose(p.view)
+            # the random level picks among the legal actions the update carried: no view decoded
+            # (the clients share this process's core with the server's queue; a player's own app
+            # decodes its one view on its own machine)
+            action = rng.choice(p.legal) if self.args.level == "random" else bot.choose(p.view)
             pending[(p.ply, seat)] = (time.perf_counter(), set(range(n)))
             try:
                 await client.act(action)

@@ -17,7 +17,7 @@ from scenes.kit.draw import C, draw_chrome, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
 from scenes.online.session import Hosting, Sitting, error_line
-from scenes.play.seats import HOST
+from scenes.play.seats import HOST, is_default_name
 from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.online")
@@ -30,7 +30,8 @@ def table_request(setup: dict[str, Any]) -> tuple[list[str], dict[str, Any], int
     """From the setup screen's play-scene kwargs: the table's seat kinds (``"human"`` -> ``"open"``),
     its options (KAITO's ``colors``, Kanji-zushi's ``answer_key``), this player's seat (the first
     Human; else seat 0) and name (:data:`scenes.play.seats.HOST`, an English label, where none was
-    typed: each app shows it in its own language)."""
+    typed or the setup's is a default name such as "Player 1": each app shows it in its own
+    language)."""
     kinds = [str(k) for k in setup.get("seats", ())]
     mine = kinds.index("human") if "human" in kinds else 0
     seats = ["open" if k == "human" or i == mine else k for i, k in enumerate(kinds)]
@@ -40,7 +41,8 @@ def table_request(setup: dict[str, Any]) -> tuple[list[str], dict[str, Any], int
     if setup.get("answer_key"):
         options["answer_key"] = str(setup["answer_key"])
     names = list(setup.get("names") or [])
-    name = str(names[mine]) if mine < len(names) and names[mine] else HOST
+    typed = str(names[mine]) if mine < len(names) and names[mine] else ""
+    name = typed if typed and not is_default_name(kinds, mine, typed) else HOST  # ("Player 1": a label)
     return seats, options, mine, name
 
 
