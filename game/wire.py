@@ -30,6 +30,11 @@ from game.core import Outcome, RecordError, View, brief_repr, decode_fields, dec
 _OUTCOME_KEYS = ("reason", "scores", "values", "winners")
 
 
+#: The types a view's leaves have, taken as they are by :func:`plain` (``bool`` before ``int``:
+#: exact types only, so an ``IntEnum`` or a ``StrEnum`` still becomes its value).
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+
+
 def plain(value: Any) -> Any:
     """``value`` as plain JSON data: dataclasses as objects of their fields, tuples as lists,
     enums as their values, an :class:`Outcome` as its wire object (see the module).
@@ -37,13 +42,17 @@ def plain(value: Any) -> Any:
     Raises:
         TypeError: a value with no JSON form (a function, a set...)."""
     kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None or kind is float:
+    if kind in _LEAVES:
         return value
-    if kind is tuple or kind is list:
-        return [plain(v) for v in value]
+    if kind is tuple or kind is list:  # (leaves taken as they are: most of a view's items)
+        return [v if type(v) in _LEAVES else plain(v) for v in value]
     fields = _field_names(kind)  # type: ignore[arg-type]
     if fields:
-        return {name: plain(getattr(value, name)) for name in fields}
+        out = {}
+        for name in fields:
+            v = getattr(value, name)
+            out[name] = v if type(v) in _LEAVES else plain(v)
+        return out
     if isinstance(value, Outcome):
         return {"winners": plain(value.winners), "reason": plain(value.reason), "scores": plain(value.scores),
                 "values": {name: plain(v) for name, v in value.values}}
