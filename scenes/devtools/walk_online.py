@@ -19,15 +19,15 @@ from scenes.devtools.driver import Driver, SelfTestFailure
 WAIT_S = 60.0
 
 
-def _until(d: Driver, done: Callable[[], bool], what: str) -> None:
+def until(d: Driver, done: Callable[[], bool], what: str, walk: str = "online") -> None:
     """Frames (a little real sleep between: the network's threads) until ``done()``.
 
     Raises:
-        SelfTestFailure: not within :data:`WAIT_S` seconds."""
+        SelfTestFailure: not within :data:`WAIT_S` seconds ("``walk``: ``what`` never came")."""
     deadline = time.monotonic() + WAIT_S
     while not done():
         if time.monotonic() > deadline:
-            raise SelfTestFailure(f"online: {what} never came")
+            raise SelfTestFailure(f"{walk}: {what} never came")
         d.frames(1)
         time.sleep(0.005)
 
@@ -55,7 +55,7 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     yield "join-error"
     d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
         "seats": ["human", "human"], "colors": ("R", "B"), "names": ["Aoi", ""]}))
-    _until(d, lambda: d.app.manager.top().name == "online_lobby", "the hosted table's lobby")
+    until(d, lambda: d.app.manager.top().name == "online_lobby", "the hosted table's lobby")
     d.frames(2)
     yield "lobby"
     d.click("button:leave")
@@ -63,7 +63,7 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     # in game against the server's AI: the quick messages' button, then its overlay
     d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
         "seats": ["human", "easy"], "colors": ("R", "B"), "names": ["", ""]}))
-    _until(d, lambda: d.app.manager.top().name == "kaito_play" and d.app.manager.top().match.ply >= 1,
+    until(d, lambda: d.app.manager.top().name == "kaito_play" and d.app.manager.top().match.ply >= 1,
            "the hosted game")
     settle(d)
     yield "game"
@@ -84,11 +84,11 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     d.click("button:online")
     settle(d)
     d.click("resume:0")
-    _until(d, lambda: getattr(d.app.manager.top(), "sitting", None) is None, "the refused resume")
+    until(d, lambda: getattr(d.app.manager.top(), "sitting", None) is None, "the refused resume")
     settle(d)
     yield "join-forget"
     d.app.go_to_menu()
     settle(d)
 
 
-__all__ = ["walk"]
+__all__ = ["WAIT_S", "until", "walk"]

@@ -9,18 +9,16 @@ named by the app's default label — and the server's AI:
   seat's choice made and the friend gone (the banner waits).
 * Kanji-zushi for four (this seat, the friend, two AIs): the first turn and a phrase in a bubble.
 
-Every server on 127.0.0.1; waits bounded by :data:`WAIT_S`.
+Every server on 127.0.0.1; waits bounded by :data:`scenes.devtools.walk_online.WAIT_S`.
 """
 from __future__ import annotations
 
-import time
 from typing import Any, Callable, Iterator
 
-from scenes.devtools.driver import Driver, SelfTestFailure
+from scenes.devtools.driver import Driver
+from scenes.devtools.walk_online import until
 from scenes.play.online import phrase_text, said_line
 
-#: Seconds a server step of the walk may take (bounds a hang only).
-WAIT_S = 60.0
 #: Seconds away before the walk's tables let an AI stand in (the protocol's 30 s, shortened).
 STAND_IN_AFTER_S = 0.5
 #: How long the walk's bubbles stay (ms of frames): until the runner has looked.
@@ -28,16 +26,8 @@ HOLD_MS = 25_000.0
 
 
 def _until(d: Driver, done: Callable[[], bool], what: str) -> None:
-    """Frames (a little real sleep between: the network's threads) until ``done()``.
-
-    Raises:
-        SelfTestFailure: not within :data:`WAIT_S` seconds."""
-    deadline = time.monotonic() + WAIT_S
-    while not done():
-        if time.monotonic() > deadline:
-            raise SelfTestFailure(f"online-play: {what} never came")
-        d.frames(1)
-        time.sleep(0.005)
+    """:func:`scenes.devtools.walk_online.until` for this walk."""
+    until(d, done, what, "online-play")
 
 
 def _still(d: Driver) -> None:
