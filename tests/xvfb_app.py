@@ -114,7 +114,9 @@ class RealApp:
             ids = self.xdo("search", "--name", "Tatami").split() or \
                 self.xdo("search", "--pid", str(self.proc.pid)).split()
             if ids:
-                self.window = ids[-1]
+                # another app's window may still carry the name for a moment: this process's first
+                mine = [w for w in ids if self.xdo("getwindowpid", w).strip() == str(self.proc.pid)]
+                self.window = (mine or ids)[-1]
                 return self.window
             time.sleep(0.1)
         windows = self.xdo("search", "--name", ".")
@@ -139,8 +141,35 @@ class RealApp:
     def move(self, x: float, y: float) -> None:
         self.xdo("mousemove", "--window", self.window, str(int(x)), str(int(y)))
 
+    def pointer(self) -> tuple[int, int]:
+        """The pointer's position on the screen (px), from ``xdotool getmouselocation``."""
+        out = dict(line.split("=", 1) for line in self.xdo("getmouselocation", "--shell").split() if "=" in line)
+        return int(out.get("X", -1)), int(out.get("Y", -1))
+
+    def origin(self) -> tuple[int, int]:
+        """The window's top-left corner on the screen (px)."""
+        out = dict(line.split("=", 1) for line in self.xdo("getwindowgeometry", "--shell", self.window).split()
+                   if "=" in line)
+        return int(out.get("X", -1)), int(out.get("Y", -1))
+
+    def move_to(self, x: float, y: float) -> None:
+        """Move the pointer to (x, y) in the window and make sure it is there before a press.
+
+        A click goes wherever the pointer is: once under CI's load a move was not done and the
+        click landed where the previous test had left the pointer (on another button), so the
+        move is checked and repeated; a pointer that never arrives fails with what xdotool saw."""
+        want = (int(x), int(y))
+        for _ in range(10):
+            self.move(*want)
+            ox, oy = self.origin()
+            if self.pointer() == (ox + want[0], oy + want[1]):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"the pointer did not reach {want} in window {self.window} at {(ox, oy)}: "
+                             f"it is at {self.pointer()}")
+
     def click(self, rect: list[int]) -> None:
-        self.move(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
+        self.move_to(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
         time.sleep(0.1)
         self.xdo("click", "1")
 
@@ -185,7 +214,7 @@ class RealApp:
     def drag(self, src: list[int], dst: list[int], steps: int = 12) -> None:
         sx, sy = src[0] + src[2] / 2, src[1] + src[3] / 2
         dx, dy = dst[0] + dst[2] / 2, dst[1] + dst[3] / 2
-        self.move(sx, sy)
+        self.move_to(sx, sy)
         time.sleep(0.1)
         self.xdo("mousedown", "1")
         for i in range(1, steps + 1):
