@@ -96,9 +96,8 @@ class Outcome:
 
     Attributes:
         winners: winning seats (several when the win is shared).
-        reason: why it ended, a member of the game's own reason enum (a ``StrEnum``, so it equals
-            its code, e.g. KAITO's ``KaitoEnd.NO_KATANA == "no-katana"``; records and JSON see the
-            code).
+        reason: why it ended, a member of the game's reason enum (a ``StrEnum``: it equals its code,
+            e.g. KAITO's ``KaitoEnd.NO_KATANA == "no-katana"``; records and JSON see the code).
         scores: final score per seat (the game's own unit: tiles, chip points, strokes).
         tell: the game's telling function (its events module's ``outcome_text``, a module-level
             function: views stay immutable and picklable) making the sentence from ``values`` in
@@ -115,13 +114,11 @@ class Outcome:
     @classmethod
     def told(cls, winners: Sequence[int], reason: str, scores: Sequence[int], tell: Callable[..., str], /,
              **values: Any) -> "Outcome":
-        """An Outcome whose sentence ``tell(**values)`` tells in the language in use whenever
-        :meth:`text` is called."""
+        """An Outcome whose sentence ``tell(**values)`` tells in the language in use (:meth:`text`)."""
         return cls(tuple(winners), reason, tuple(scores), tell, tuple(sorted(values.items())))
 
     def text(self) -> str:
-        """The one-line sentence of the end in the language in use now, e.g. "Black has no katana
-        left on the board." (the reason's code when the outcome has no telling function)."""
+        """The end's sentence in the language in use now, e.g. "Black has no katana left on the board."."""
         if self.tell is None:
             return str(self.reason)
         return self.tell(**dict(self.values))
@@ -555,9 +552,12 @@ class Game(abc.ABC):
     Attributes:
         game_type: the game's :class:`GameType` (name, title, seat range, simultaneous, hidden
             information); ``name``, ``title``, ``min_seats`` and ``max_seats`` read it.
+        plain_views: :meth:`view_to_json` is :func:`game.wire.plain` (a JSON field per view field): the
+            server encodes only the fields that changed (:class:`game.net.table.ViewTexts`).
     """
 
     game_type: GameType
+    plain_views: bool = False
 
     @property
     def name(self) -> str:

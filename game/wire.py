@@ -32,7 +32,7 @@ _OUTCOME_KEYS = ("reason", "scores", "values", "winners")
 
 #: The types a view's leaves have, taken as they are by :func:`plain` (``bool`` before ``int``:
 #: exact types only, so an ``IntEnum`` or a ``StrEnum`` still becomes its value).
-_LEAVES = frozenset({str, int, bool, float, type(None)})
+LEAVES = frozenset({str, int, bool, float, type(None)})
 
 
 def plain(value: Any) -> Any:
@@ -42,16 +42,16 @@ def plain(value: Any) -> Any:
     Raises:
         TypeError: a value with no JSON form (a function, a set...)."""
     kind = type(value)
-    if kind in _LEAVES:
+    if kind in LEAVES:
         return value
     if kind is tuple or kind is list:  # (leaves taken as they are: most of a view's items)
-        return [v if type(v) in _LEAVES else plain(v) for v in value]
+        return [v if type(v) in LEAVES else plain(v) for v in value]
     fields = _field_names(kind)  # type: ignore[arg-type]
     if fields:
         out = {}
         for name in fields:
             v = getattr(value, name)
-            out[name] = v if type(v) in _LEAVES else plain(v)
+            out[name] = v if type(v) in LEAVES else plain(v)
         return out
     if isinstance(value, Outcome):
         return {"winners": plain(value.winners), "reason": plain(value.reason), "scores": plain(value.scores),

@@ -9,8 +9,10 @@ import random
 import shutil
 import ssl
 import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
@@ -270,6 +272,50 @@ def test_restart_from_the_store(tmp_path):
     run(second())
 
 
+def test_checkpoints_taken_over_copy_the_log_off_the_writer(tmp_path):
+    """A store whose checkpoints the server took over: commits only grow the write-ahead log
+    (SQLite copies nothing into the file on its own), ``checkpoint()`` from another thread copies
+    every frame while the writer goes on, and a second store opened on the file reads every table
+    and action, written before and after; a checkpoint after ``close`` does nothing."""
+    db = tmp_path / "tables.db"
+    store = Store(db)
+    store.take_over_checkpoints()
+    table = Table("CODE234567", get_game("kaito"), ["open", "open"], [None, None], {}, 7, store)
+    store.add_table(table.saved())
+    for i in range(1500):  # past SQLite's own 1000-page autocheckpoint
+        store.add_action("CODE234567", i % 2, "act", f"a{i}", i)
+    results = []
+    worker = threading.Thread(target=lambda: results.append(store.checkpoint()))
+    worker.start()
+    for i in range(1500, 1600):  # the writer is never held up by the checkpoint
+        store.add_action("CODE234567", i % 2, "act", f"a{i}", i)
+    worker.join(30)
+    frames, copied = results[0]
+    assert frames >= 1500 and copied == frames  # every commit was still in the log: none copied before
+    assert store.checkpoint()[1] == store.checkpoint()[0]  # the rest, written meanwhile
+    other = Store(db)
+    assert [a for _, _, a, _ in other.load("CODE234567").actions] == [f"a{i}" for i in range(1600)]
+    other.close()
+    store.close()
+    assert store.checkpoint() == (0, 0)
+    assert Store().checkpoint() == (0, 0)  # in memory: nothing to copy
+
+
+def test_a_server_process_collects_cycles_seldom():
+    """``tune_gc`` (called by ``python -m game serve`` before it serves) keeps the start's objects
+    out of every collection and sets the server's thresholds; in a process of its own, since it
+    changes the whole interpreter."""
+    code = ("import gc, json\nfrom game.net.serve import GC_THRESHOLDS, tune_gc\n"
+            "before = gc.get_threshold()\ntune_gc()\n"
+            "print(json.dumps([before, gc.get_threshold(), GC_THRESHOLDS, gc.get_freeze_count()]))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    before, after, wanted, frozen = json.loads(out.stdout)
+    assert after == wanted != before
+    assert frozen > 1000  # the modules' objects, at least
+
+
 class _BlockedBot:
     """An AI that thinks until the test lets it go (a stand-in for a long search)."""
 
@@ -405,6 +451,8 @@ def test_the_fast_decoding_is_safejsons():
         "[" + ",".join(['"ab"'] * 5000) + "]", "[" + ",".join(['"ab"'] * 5000 + ['"' + "y" * (big + 1) + '"']) + "]",
         '["\\"' + "z" * big + '"]', "not json", '{"a":', "", '{"k":"漢字","ひ":"らがな"}', '{"a":"\ud83d\ude00"}',
         '{"v":1,"type":"act","action":"a1","ply":0}',
+        # long runs of digits: in a string (the ints then checked one by one), a float, an int
+        '{"s":"' + "9" * 50 + '","n":7}', "[1." + "2" * 50 + "]", '["x",' + "1" * 41 + "]", '{"n":' + "1" * 40 + "}",
     ]
     rng = random.Random(5)
     for _ in range(300):  # random documents, some with characters to clean
@@ -428,9 +476,10 @@ def test_the_fast_decoding_is_safejsons():
 @pytest.mark.parametrize("game,kinds", [("kanji-zushi", ["open", "open", "easy"]), ("sushi-draft", ["open", "open"]),
                                         ("kaito", ["open", "open"])])
 def test_messages_texts_are_canonical(game, kinds):
-    """Every ``state`` and ``update`` a table makes, whose view text is put together from the
-    parts that changed (``ViewTexts``), is byte for byte ``json.dumps`` of the whole message,
-    canonical; an undo (a view going back) and a resync included."""
+    """Every ``state`` and ``update`` a table makes, whose view data and text are put together
+    from the parts that changed (``ViewTexts``), is byte for byte ``json.dumps`` of the whole
+    message, canonical, and its view is the game's ``view_to_json``; an undo (a view going back)
+    and a resync included."""
     from game.net.store import Store as MemoryStore
 
     store = MemoryStore()
@@ -458,5 +507,7 @@ def test_messages_texts_are_canonical(game, kinds):
             message = table.state_for(seat) if step % 11 == 5 else table.update_for(seat)
             assert proto.encode(message) == canonical(message)
             assert proto.decode(proto.encode(message), "server") == json.loads(canonical(message))
+            # the view's data, its unchanged fields taken again, is the game's own wire form of it
+            assert message["view"] == table.game.view_to_json(m.view(seat))
             checked += 1
     assert checked > 20

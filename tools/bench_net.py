@@ -18,7 +18,9 @@ from the client's ``act`` being sent to the moment the LAST client of its table 
 update that tells it (every seat's picture updated; ms, p50 / p99 / max). The times include this
 process's own queueing (one process decodes every seat's views and events), so they are what a
 client sees, an upper bound of the server's part. The server's CPU time (``/proc``, Linux) per
-action is reported too. Prints one JSON object per N on standard output; progress on stderr.
+action is reported too, and how late the clients' own loop ran (p99 of a 5 ms sleep's delay: the
+share of the times that is this process's queueing, not the server's). Prints one JSON object per
+N on standard output; progress on stderr.
 """
 from __future__ import annotations
 
@@ -39,14 +41,18 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import make_bot  # noqa: E402
 from game.net.client import Client, ServerError  # noqa: E402
+from game.net.serve import tune_gc  # noqa: E402
 
 
-def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
-    """``python -m game serve --port 0 --db DB`` on 127.0.0.1: ``(process, url)``."""
+def start_server(db: str, cpu: int | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``python -m game serve --port 0 --db DB`` on 127.0.0.1: ``(process, url)``; pinned to CPU
+    ``cpu`` when given (Linux)."""
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
                              "--db", db], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.stdout is not None
+    if cpu is not None:
+        os.sched_setaffinity(proc.pid, {cpu})
     line = proc.stdout.readline().strip()
     if not line.startswith("serving "):
         raise SystemExit(f"bench_net: the server did not start ({line!r})")
@@ -158,12 +164,22 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pid: int) -> di
     until = start + args.seconds
     warm = start + args.seconds * 0.1
     tasks = [asyncio.create_task(bench.table(i, until)) for i in range(n)]
+    lags: list[float] = []
+
+    async def lag_sampler() -> None:  # how late this process's own loop runs a 5 ms sleep
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            if bench.counting:
+                lags.append((time.perf_counter() - t - 0.005) * 1000.0)
+    sampler = asyncio.create_task(lag_sampler())
     await asyncio.sleep(max(0.0, warm - time.monotonic()))
     bench.counting = True
     cpu0, own0, t0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     bench.counting = False
     cpu1, own1, t1 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    sampler.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     span = t1 - t0
     lat = bench.latencies
@@ -174,7 +190,9 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pid: int) -> di
             "update_ms_max": round(max(lat, default=0.0), 2), "games_finished": bench.games,
             "table_errors": bench.errors, "server_cpu_share": round((cpu1 - cpu0) / span, 2) if span else 0.0,
             "clients_cpu_share": round((own1 - own0) / span, 2) if span else 0.0,
+            "clients_loop_lag_ms_p99": round(percentile(lags, 0.99), 2),
             "server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000.0 / bench.actions, 3) if bench.actions else 0.0,
+            "pinned": bool(args.pin), "clients_default_gc": bool(args.default_gc),
             "machine": f"{platform.machine()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}"}
 
 
@@ -187,10 +205,23 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=30.0, help="length of each run (s; 30)")
     p.add_argument("--think-ms", type=float, default=500.0, help="mean wait before each action (ms; 500)")
     p.add_argument("--db", default=None, help="the server's SQLite file (default: a temporary one)")
+    p.add_argument("--default-gc", action="store_true",
+                   help="this process keeps Python's collector defaults (the server always tunes its own)")
+    p.add_argument("--pin", action="store_true",
+                   help="the server on CPU 0 and the clients on CPU 1 (Linux): each process has a core of its own, "
+                        "as a server and its players' machines would")
     args = p.parse_args()
+    if args.pin and not hasattr(os, "sched_setaffinity"):
+        raise SystemExit("bench_net: --pin needs Linux (os.sched_setaffinity)")
+    if args.pin:
+        os.sched_setaffinity(0, {1})
+    # this process holds every seat's client, a server's load: its collector set up as the server's
+    # (a player's app holds one); --default-gc leaves Python's defaults, to compare
+    if not args.default_gc:
+        tune_gc()
     for n in (int(x) for x in args.tables.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
-            proc, url = start_server(args.db or str(Path(tmp) / "bench.db"))
+            proc, url = start_server(args.db or str(Path(tmp) / "bench.db"), 0 if args.pin else None)
             try:
                 print(f"bench_net: {n} tables on {url} for {args.seconds:g} s", file=sys.stderr)
                 result = asyncio.run(run(url, n, args, proc.pid))

@@ -455,6 +455,8 @@ class KaitoGame(Game):
         (:func:`game.kaito.telling.action_words`)."""
         return action_words(action, unlike)
 
+    plain_views = True  # (the codec's to_json is game.wire.plain)
+
     def view_to_json(self, view: View) -> dict[str, Any]:
         return VIEW_CODEC.to_json(view)
 

@@ -375,6 +375,8 @@ class KanjiGame(Game):
             return pgettext("coach action", "passing")
         return action
 
+    plain_views = True  # (the codec's to_json is game.wire.plain)
+
     def view_to_json(self, view: View) -> dict[str, Any]:
         return VIEW_CODEC.to_json(view)
 

@@ -25,6 +25,7 @@ import asyncio
 import collections
 import logging
 import secrets
+import sqlite3
 import ssl
 import time
 from typing import Any
@@ -56,6 +57,8 @@ FINISHED_KEEP_S = 600.0
 #: and the next ``join`` or ``resume`` of its code replays it (every :data:`SWEEP_S` seconds).
 IDLE_S = 1800.0
 SWEEP_S = 60.0
+#: How often the store's write-ahead log is copied into its file, off the event loop (s).
+CHECKPOINT_S = 1.0
 
 
 class Connection:
@@ -180,6 +183,7 @@ class Server:
         self._connections: set[Connection] = set()
         self._evicting: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
         self._server: Any = None
 
     # -- life ---------------------------------------------------------------------------------------
@@ -195,6 +199,8 @@ class Server:
         self._server = await serve(self._handle, host, port, ssl=ssl_context, max_size=proto.MAX_FRAME,
                                    max_queue=16)
         self._sweeper = asyncio.create_task(self._sweep())
+        self.store.take_over_checkpoints()
+        self._checkpoints = asyncio.create_task(self._checkpoint_every())
         bound = self._server.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         return f"{'wss' if ssl_context else 'ws'}://{shown}:{bound[1]}"
@@ -223,7 +229,7 @@ class Server:
             self._server.close(close_connections=False)
         for conn in list(self._connections):
             conn.close(proto.CLOSE_GOING_AWAY, "server stopping")
-        for task in [*self._drivers.values(), *([self._sweeper] if self._sweeper else [])]:
+        for task in [*self._drivers.values(), *(t for t in (self._sweeper, self._checkpoints) if t)]:
             task.cancel()
         for handle in self._reminders.values():
             handle.cancel()
@@ -233,7 +239,7 @@ class Server:
                 await asyncio.wait_for(self._server.wait_closed(), 10.0)
             except asyncio.TimeoutError:
                 log.warning("connections still open after 10 s")
-        await asyncio.gather(*self._drivers.values(), return_exceptions=True)
+        await asyncio.gather(*self._drivers.values(), *(t for t in (self._checkpoints,) if t), return_exceptions=True)
         self.store.close()
 
     # -- connections --------------------------------------------------------------------------------
@@ -351,6 +357,16 @@ class Server:
         while True:
             await asyncio.sleep(SWEEP_S)
             self.sweep(time.monotonic())
+
+    async def _checkpoint_every(self) -> None:
+        """Every :data:`CHECKPOINT_S` seconds, the store's log copied into its file in a thread
+        (:meth:`game.net.store.Store.checkpoint`): the loop never waits for the disk."""
+        while True:
+            await asyncio.sleep(CHECKPOINT_S)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except sqlite3.Error as exc:
+                log.warning("checkpoint failed (the log is kept for the next one): %s", exc)
 
     def sweep(self, now: float) -> list[str]:
         """Let the tables nobody is connected to and nothing happened at for :data:`IDLE_S`

@@ -11,13 +11,19 @@ each unfinished table's code, :meth:`Store.load` its setup and actions for
 :meth:`game.net.table.Table.restore` to replay.
 
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being
-killed (not a power cut). ``":memory:"`` keeps nothing (tests, a server without ``--db``).
+killed (not a power cut), and writes only to the write-ahead log, never waiting for the disk.
+Copying the log into the database file (a checkpoint, which does wait for the disk: tens of ms
+on a busy one) is SQLite's own business after each commit unless the server takes it over
+(:meth:`Store.take_over_checkpoints`): then its event loop never stalls on it, and
+:meth:`Store.checkpoint` runs it from a thread of the server's on a connection of its own.
+``":memory:"`` keeps nothing (tests, a server without ``--db``).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,10 +115,46 @@ class Store:
         if "creator" not in columns:  # a database of a server before the column
             self.db.execute("ALTER TABLE tables ADD COLUMN creator INTEGER")
         self._seq: dict[str, int] = {}
+        self._checkpointer: sqlite3.Connection | None = None  # opened by the first checkpoint()
+        self._checkpoint_lock = threading.Lock()  # one checkpoint() at a time; never during close()
 
     def close(self) -> None:
-        """Close the connection (pending nothing: every write is committed at once)."""
-        self.db.close()
+        """Close the connection (pending nothing: every write is committed at once); the log is
+        copied into the database file first when the checkpoints were taken over."""
+        with self._checkpoint_lock:
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
+            self.db.close()  # (SQLite checkpoints the log as its last connection closes)
+
+    def take_over_checkpoints(self) -> None:
+        """From now on SQLite no longer copies the write-ahead log into the database file after a
+        commit (``wal_autocheckpoint=0``): the caller runs :meth:`checkpoint` every second or so,
+        off the thread that writes (the server: ``asyncio.to_thread``), so that no commit waits
+        for the disk. Nothing to take over for ``":memory:"``."""
+        if self.path != ":memory:":
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Copy what the write-ahead log holds into the database file, from any thread, on a
+        connection of its own, ``PASSIVE``: it neither waits for nor blocks the writer (what a
+        commit adds meanwhile waits for the next one). Returns SQLite's (log frames, frames
+        copied); ``(0, 0)`` for ``":memory:"`` or after :meth:`close`.
+
+        Raises:
+            sqlite3.Error: the database cannot be read or written (the caller logs it; the log is
+                kept and copied by the next checkpoint)."""
+        if self.path == ":memory:":
+            return (0, 0)
+        with self._checkpoint_lock:
+            try:
+                self.db.total_changes  # (raises ProgrammingError once closed)
+            except sqlite3.ProgrammingError:
+                return (0, 0)
+            if self._checkpointer is None:
+                self._checkpointer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            row = self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            return (int(row[1]), int(row[2]))
 
     def add_table(self, saved: SavedTable) -> None:
         """Keep a new table's setup (before its code is given to anyone)."""

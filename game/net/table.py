@@ -33,6 +33,7 @@ from ..core import Game
 from ..i18n import _
 from ..match import HUMAN, Match
 from ..registry import get as get_game
+from ..wire import LEAVES, plain
 from . import protocol as proto
 from .protocol import OPEN, PERSON, ProtocolError
 from .store import ACT, BACK, STAND_IN, UNDO, SavedTable, Store, token_hash
@@ -76,48 +77,77 @@ def event_dicts(events: list[Any], cache: dict[int, tuple[Any, dict[str, Any]]])
 
 
 class ViewTexts:
-    """The canonical text of each seat's view, made again only where the view changed.
+    """Each seat's view as JSON data and canonical text, made again only where the view changed.
 
-    A game's ``view_to_json`` makes one JSON field per field of its view dataclass (the wire
-    codec, :mod:`game.wire`). Kept per seat: the last view sent and the text of each of its
-    fields (and of each item of a tuple field). In the next view, a field that is the very same
-    immutable object (:func:`_immutable`; or an item of a tuple of records that is) has the same
-    JSON, so its text is taken again instead of encoding it anew (a Kanji-zushi view repeats its
-    log of attempts every time). A view whose JSON is not one field per dataclass field is
+    A game with :attr:`game.core.Game.plain_views` makes one JSON field per field of its view
+    dataclass (the wire codec, :mod:`game.wire`). Kept per seat: the last view sent and, for each
+    of its fields, the field's JSON data and text (and each item's, for a tuple of records). In
+    the next view, a field whose value is immutable (:func:`_immutable`) and the same object as,
+    or equal to, the last one (or an item of a tuple of records that is) has the same JSON, so its
+    data and text are taken again instead of being made anew: a view is made afresh each time,
+    but most of it did not change (a Kanji-zushi view repeats its log of attempts, the hand, the
+    table). The data are encoded, never changed. Equal values of one view field have one JSON
+    form because a field holds one type (a field typed ``int`` never holds a bool or a float:
+    ``1 == True`` would otherwise reuse ``1`` for ``true``); tests/test_net_server.py compares
+    every view sent with the game's own ``view_to_json``. Any other game's view is made and
     encoded whole.
     """
 
     def __init__(self) -> None:
-        #: seat -> {field: (the view's value, its text, its items' texts or None)}
-        self.last: dict[int, dict[str, tuple[Any, str, list[str] | None]]] = {}
+        #: seat -> {field: :data:`_Field`}
+        self.last: dict[int, dict[str, _Field]] = {}
+        #: a view dataclass -> its field names, sorted, each with its key's text (``'"name":'``)
+        self._names: dict[type, tuple[tuple[str, str], ...]] = {}
 
-    def text(self, seat: int, view: Any, data: dict[str, Any]) -> str:
-        """The canonical text of ``data`` (``view_to_json(view)``), as ``protocol.encode`` makes it."""
-        names = {f.name for f in dataclasses.fields(view)} if dataclasses.is_dataclass(view) else None
-        if names is None or names != set(data):
-            self.last.pop(seat, None)
-            return proto.encode(data)
+    def encode(self, seat: int, view: Any, game: Game) -> tuple[dict[str, Any], str]:
+        """``(game.view_to_json(view), its canonical text as protocol.encode makes it)``."""
+        kind = type(view)
+        names = self._names.get(kind)
+        if names is None:
+            if not game.plain_views or not dataclasses.is_dataclass(view):
+                self.last.pop(seat, None)
+                whole = game.view_to_json(view)
+                return whole, proto.encode(whole)
+            names = self._names[kind] = tuple((f.name, f"{proto.encode_value(f.name)}:")
+                                              for f in sorted(dataclasses.fields(kind), key=lambda f: f.name))
         before = self.last.get(seat, {})
-        now: dict[str, tuple[Any, str, list[str] | None]] = {}
+        now: dict[str, _Field] = {}
+        data: dict[str, Any] = {}
         parts = []
-        for name in sorted(data):
-            value, wire = getattr(view, name), data[name]
+        for name, key in names:
+            value = getattr(view, name)
             old = before.get(name)
-            items: list[str] | None = None
-            if old is not None and value is old[0] and _immutable(value):
-                text, items = old[1], old[2]
-            elif (type(value) is tuple and type(wire) is list and len(wire) == len(value) and wire
-                  and type(wire[0]) is dict):  # (records, item by item; plain values: the list at once)
-                was = old[0] if old is not None and type(old[0]) is tuple and old[2] is not None else ()
-                items = [old[2][i] if old is not None and old[2] is not None and i < len(was) and item is was[i]
-                         and _immutable(item) else proto.encode_value(wire[i]) for i, item in enumerate(value)]
-                text = f"[{','.join(items)}]"
-            else:
-                text = proto.encode_value(wire)
-            now[name] = (value, text, items)
-            parts.append(f"{proto.encode_value(name)}:{text}")
+            # (the value kept is immutable: equal now, equal when it was encoded)
+            field = old if old is not None and old[4] and (value is old[0] or value == old[0]) else _field(value, old)
+            now[name] = field
+            data[name] = field[1]
+            parts.append(key + field[2])
         self.last[seat] = now
-        return f"{{{','.join(parts)}}}"
+        return data, f"{{{','.join(parts)}}}"
+
+
+#: One field as :class:`ViewTexts` keeps it: (the view's value, its JSON data, its text, for a
+#: tuple of records each item's (data, text, immutable) else None, whether the value is immutable).
+_Field = tuple[Any, Any, str, "list[tuple[Any, str, bool]] | None", bool]
+
+
+def _field(value: Any, old: _Field | None) -> _Field:
+    """One field of a view made anew (:class:`ViewTexts`); a tuple of records item by item,
+    taking again each item that is immutable and the same as, or equal to, ``old``'s."""
+    if type(value) is tuple and value and type(value[0]) not in LEAVES and not isinstance(value[0], enum.Enum):
+        was: tuple[Any, ...] = old[0] if old is not None and type(old[0]) is tuple and old[3] is not None else ()
+        kept = old[3] if old is not None and old[3] is not None else []
+        items: list[tuple[Any, str, bool]] = []
+        for i, item in enumerate(value):
+            if i < len(was) and kept[i][2] and (item is was[i] or item == was[i]):
+                items.append(kept[i])
+            else:
+                wire = plain(item)
+                items.append((wire, proto.encode_value(wire), _immutable(item, 1)))
+        return (value, [w for w, _, _ in items], f"[{','.join(t for _, t, _ in items)}]", items,
+                all(i[2] for i in items))
+    wire = plain(value)
+    return value, wire, proto.encode_value(wire), None, _immutable(value)
 
 
 class Table:
@@ -371,8 +401,7 @@ class Table:
         live = self.started and not over
         undo = self.undo_ok(seat)
         self.told_undo[seat] = undo
-        view = m.view(seat)
-        data = self.game.view_to_json(view)
+        data, text = self.view_texts.encode(seat, m.view(seat), self.game)
         fields: dict[str, Any] = {
             "ply": m.ply, "decision": self.decision_ply, "view": data,
             "to_act": list(m.to_act()) if live else [],
@@ -384,7 +413,7 @@ class Table:
             fields["outcome"] = {"winners": list(outcome.winners), "scores": list(outcome.scores),
                                  "reason": str(outcome.reason)}
             fields["record"] = m.record()
-        return fields, self.view_texts.text(seat, view, data)
+        return fields, text
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """The ``state`` message of ``seat``: everything it may know, every event from the start

@@ -402,6 +402,8 @@ class SushiGame(Game):
         same (``unlike`` is not needed)."""
         return action_words(action)
 
+    plain_views = True  # (the codec's to_json is game.wire.plain)
+
     def view_to_json(self, view: View) -> dict[str, Any]:
         return VIEW_CODEC.to_json(view)
 
