@@ -23,8 +23,7 @@ import pytest  # noqa: E402
 from game.net.remote import ClientThread  # noqa: E402
 from scenes.online.kept import KEPT_FILE, KeptSeat, KeptSeats, resume_error_line  # noqa: E402
 from scenes.online.session import Hosting  # noqa: E402
-
-WALL_S = 120.0
+from tests.test_online_app import WALL_S, pump  # noqa: E402
 
 
 @pytest.fixture
@@ -56,15 +55,6 @@ def server():
     h = Hosting(None, "127.0.0.1")
     yield h
     h.stop()
-
-
-def pump(app, cond, what, wall_s=WALL_S):
-    """Frames (16 ms each, a little real sleep between) until ``cond()``."""
-    end = time.monotonic() + wall_s
-    while not cond():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        app.pump(16)
-        time.sleep(0.002)
 
 
 class Friend:
