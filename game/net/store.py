@@ -117,15 +117,18 @@ class Store:
         self._seq: dict[str, int] = {}
         self._checkpointer: sqlite3.Connection | None = None  # opened by the first checkpoint()
         self._checkpoint_lock = threading.Lock()  # one checkpoint() at a time; never during close()
+        self._closed = False
 
     def close(self) -> None:
-        """Close the connection (pending nothing: every write is committed at once); the log is
-        copied into the database file first when the checkpoints were taken over."""
+        """Close the connections (pending nothing: every write is committed at once); SQLite
+        copies the log into the database file as its last connection closes (the writer's, after
+        the checkpoints' own), checkpoints taken over or not."""
         with self._checkpoint_lock:
+            self._closed = True
             if self._checkpointer is not None:
                 self._checkpointer.close()
                 self._checkpointer = None
-            self.db.close()  # (SQLite checkpoints the log as its last connection closes)
+            self.db.close()
 
     def take_over_checkpoints(self) -> None:
         """From now on SQLite no longer copies the write-ahead log into the database file after a
@@ -147,9 +150,7 @@ class Store:
         if self.path == ":memory:":
             return (0, 0)
         with self._checkpoint_lock:
-            try:
-                self.db.total_changes  # (raises ProgrammingError once closed)
-            except sqlite3.ProgrammingError:
+            if self._closed:
                 return (0, 0)
             if self._checkpointer is None:
                 self._checkpointer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
