@@ -162,6 +162,9 @@ class RealApp:
         for _ in range(10):
             self.move(*want)
             ox, oy = self.origin()
+            if (ox, oy) == (-1, -1):  # that window is gone (the app made its window again): find it anew
+                self.find_window()
+                continue
             if self.pointer() == (ox + want[0], oy + want[1]):
                 return
             time.sleep(0.1)
