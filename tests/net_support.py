@@ -13,22 +13,32 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import protocol as proto
 from game.net.server import Server
-from game.net.store import Store
+from game.net.store import SqliteTableStore
+from game.net.tablestore import TableStore
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seconds one expected message may take (bounds a hang only).
 WAIT_S = 60.0
 
+#: Every :class:`game.net.tablestore.TableStore` implementation the store tests run against
+#: (tests/test_net_store.py's ``store`` fixture), by test id: a new, empty store made in a folder
+#: of the test's own (pytest's ``tmp_path``). A new implementation adds its line here.
+TABLE_STORES: dict[str, Callable[[Path], TableStore]] = {
+    "sqlite-file": lambda folder: SqliteTableStore(folder / "tables.db"),
+    "sqlite-memory": lambda folder: SqliteTableStore(":memory:"),
+}
+
 
 @contextlib.asynccontextmanager
-async def running_server(store: Store | None = None, **kw: Any) -> AsyncIterator[tuple[Server, str]]:
-    """A :class:`Server` listening on 127.0.0.1 (a free port): ``(server, url)``."""
+async def running_server(store: TableStore | None = None, **kw: Any) -> AsyncIterator[tuple[Server, str]]:
+    """A :class:`Server` listening on 127.0.0.1 (a free port): ``(server, url)``; ``store``
+    defaults to the server's own (SQLite in memory), and the server closes it when it stops."""
     server = Server(store, **kw)
     url = await server.start("127.0.0.1", 0)
     try:

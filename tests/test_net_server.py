@@ -272,35 +272,6 @@ def test_restart_from_the_store(tmp_path):
     run(second())
 
 
-def test_checkpoints_taken_over_copy_the_log_off_the_writer(tmp_path):
-    """A store whose checkpoints the server took over: commits only grow the write-ahead log
-    (SQLite copies nothing into the file on its own), ``checkpoint()`` from another thread copies
-    every frame while the writer goes on, and a second store opened on the file reads every table
-    and action, written before and after; a checkpoint after ``close`` does nothing."""
-    db = tmp_path / "tables.db"
-    store = Store(db)
-    store.take_over_checkpoints()
-    table = Table("CODE234567", get_game("kaito"), ["open", "open"], [None, None], {}, 7, store)
-    store.add_table(table.saved())
-    for i in range(1500):  # past SQLite's own 1000-page autocheckpoint
-        store.add_action("CODE234567", i % 2, "act", f"a{i}", i)
-    results = []
-    worker = threading.Thread(target=lambda: results.append(store.checkpoint()))
-    worker.start()
-    for i in range(1500, 1600):  # the writer is never held up by the checkpoint
-        store.add_action("CODE234567", i % 2, "act", f"a{i}", i)
-    worker.join(30)
-    frames, copied = results[0]
-    assert frames >= 1500 and copied == frames  # every commit was still in the log: none copied before
-    assert store.checkpoint()[1] == store.checkpoint()[0]  # the rest, written meanwhile
-    other = Store(db)
-    assert [a for _, _, a, _ in other.load("CODE234567").actions] == [f"a{i}" for i in range(1600)]
-    other.close()
-    store.close()
-    assert store.checkpoint() == (0, 0)
-    assert Store().checkpoint() == (0, 0)  # in memory: nothing to copy
-
-
 def test_a_server_process_collects_cycles_seldom():
     """``tune_gc`` (called by ``python -m game serve`` before it serves) keeps the start's objects
     out of every collection and sets the server's thresholds; in a process of its own, since it

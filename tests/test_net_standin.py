@@ -244,33 +244,3 @@ def test_a_restarted_server_keeps_the_stand_in(tmp_path):
     assert saved.finished and saved.creator == 0
     assert [(seat, kind, action) for seat, kind, action, _ply in saved.actions if kind != "act"] == [
         (1, "stand-in", "easy"), (1, "back", "")]
-
-
-def test_a_database_from_before_the_creator_column(tmp_path):
-    """A database written before ``tables.creator`` existed gains the column on opening; its
-    tables' creator is their first seat taken."""
-    import sqlite3
-
-    db = tmp_path / "old.db"
-    con = sqlite3.connect(db)
-    con.executescript("""
-        CREATE TABLE tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, seats TEXT NOT NULL,
-            names TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL, setup TEXT,
-            created REAL NOT NULL, finished REAL);
-        CREATE TABLE seats (code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-            token_hash TEXT NOT NULL, PRIMARY KEY (code, seat));
-        INSERT INTO tables VALUES ('ABCDEFGHJK', 'kaito', '["open", "open"]', '[null, null]', '{}', 7, NULL, 1.0,
-            NULL);
-        INSERT INTO seats VALUES ('ABCDEFGHJK', 1, 'Ben', 'x');
-        INSERT INTO seats VALUES ('ABCDEFGHJK', 0, 'Ana', 'y');
-    """)
-    con.commit()
-    con.close()
-    store = Store(db)
-    try:
-        saved = store.load("ABCDEFGHJK")
-        assert saved.creator == 1 and saved.taken == {1: ("Ben", "x"), 0: ("Ana", "y")}
-        store.set_creator("ABCDEFGHJK", 0)
-        assert store.load("ABCDEFGHJK").creator == 0
-    finally:
-        store.close()

@@ -1,7 +1,8 @@
 """The client side of Tatami's online protocol (docs/PROTOCOL.md, version 1; issue 24 §4).
 
 :class:`Client` speaks for one seat of one table over one WebSocket (the ``websockets``
-library's asyncio API) and keeps that seat's picture of the game (:class:`Picture`): the view
+library's asyncio API) and keeps that seat's picture of the game (:class:`Picture`, from
+:mod:`game.net.picture`, re-exported here): the view
 (decoded with the game's ``Game.view_from_json``), the events told so far (decoded with
 ``game.core.event_from_json``), the seats to act, the seat's legal actions, the ply, the seat
 list, and once the game is over its outcome and record. Every ``state`` replaces the picture
@@ -23,15 +24,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..core import Event, event_from_json
-from ..registry import get as get_game
 from . import protocol
+from .picture import Picture
 from .protocol import ProtocolError
 
 log = logging.getLogger("tatami.net.client")
@@ -59,68 +58,6 @@ class ServerError(Exception):
 class ConnectionLost(Exception):
     """The connection dropped while a request waited for its answer, or could not be made or
     taken back (after ``reconnect_for`` seconds, or a refused token)."""
-
-
-@dataclass
-class Picture:
-    """What one seat knows of its table, as the server told it.
-
-    Attributes:
-        table: the table code (10 characters) once joined; game: the game's registered name.
-        seat: the client's seat (int) once joined; token: its secret seat token (32 characters).
-        seats: the seat list, one dict per seat (``seat``, ``kind``, ``name``, ``connected``,
-            ``away``, ``creator``, ``ai_after_drop``, ``stand_in``, ``stand_in_allowed``: see
-            docs/PROTOCOL.md), as the last ``joined`` / ``state`` / ``lobby`` said.
-        ply: actions applied at the table so far; decision: the ply the current decision began
-            at (a simultaneous phase's first ply; ``act`` may name any ply from it on).
-        events: this seat's events so far, decoded (:class:`game.core.Event`), in order.
-        view: this seat's view (the game's :class:`game.core.View`), None before the first state;
-            decoded from ``view_json`` (its wire form) when first read after a message.
-        to_act: seats to act now. legal: this seat's legal actions (empty when not to act).
-        over: the game has ended; outcome: ``{"winners", "scores", "reason"}`` once over;
-        record: the game record (RULES.md §4, with the seed) once over.
-        started: every open seat has been taken (the game runs; before, ``act`` gets
-            ``not-started``).
-        undo: the server would accept an ``undo`` from this seat now (:meth:`Client.undo`), as the
-            last ``state`` / ``update`` said (False from a server that does not say).
-        said: quick messages received, ``(seat, phrase)`` in order.
-        revision: +1 whenever any of the above changes (a cheap "has anything changed" test).
-    """
-
-    table: str | None = None
-    game: str | None = None
-    seat: int | None = None
-    token: str | None = None
-    seats: list[dict[str, Any]] = field(default_factory=list)
-    ply: int = 0
-    decision: int = 0
-    events: list[Event] = field(default_factory=list)
-    view_json: dict[str, Any] | None = None
-    _view: Any = field(default=None, repr=False, compare=False)
-    to_act: tuple[int, ...] = ()
-    legal: tuple[str, ...] = ()
-    over: bool = False
-    outcome: dict[str, Any] | None = None
-    record: dict[str, Any] | None = None
-    started: bool = False
-    undo: bool = False
-    said: list[tuple[int, str]] = field(default_factory=list)
-    revision: int = 0
-
-    @property
-    def view(self) -> Any:
-        """The seat's view, decoded by the game's ``view_from_json`` on first reading.
-
-        Raises:
-            RecordError: the server's view does not decode (a server of another version)."""
-        if self._view is None and self.view_json is not None and self.game is not None:
-            self._view = get_game(self.game).view_from_json(self.view_json)
-        return self._view
-
-    @property
-    def my_turn(self) -> bool:
-        """True when this seat is to act now (and has legal actions)."""
-        return self.started and not self.over and self.seat in self.to_act and bool(self.legal)
 
 
 class Client:
@@ -482,37 +419,13 @@ class Client:
         self._changed()
 
     def _apply(self, m: dict[str, Any]) -> ServerError | None:
-        """Change the picture by message ``m``; returns the error it carries, if any."""
-        p, kind = self.picture, m.get("type")
-        if kind == "error":
+        """Change the picture by message ``m`` (:meth:`Picture.take`); returns the error it
+        carries, if any."""
+        if m.get("type") == "error":
             return ServerError(str(m.get("code")), str(m.get("message", "")))
-        if kind == "joined":
-            p.table, p.seat, p.token, p.game = str(m["table"]), int(m["seat"]), str(m["token"]), str(m["game"])
-            p.seats = list(m.get("seats", p.seats))
-        elif kind == "lobby":
-            p.seats = list(m["seats"])
-            p.started = bool(m.get("started", p.started))
-        elif kind == "said":
-            p.said.append((int(m["seat"]), str(m["phrase"])))
-        elif kind == "state":
-            p.table, p.game, p.seat = str(m["table"]), str(m["game"]), int(m["seat"])
-            p.seats = list(m.get("seats", p.seats))
-            p.events = [event_from_json(e) for e in m.get("events", ())]
-            self._take_position(m)
-        elif kind == "update":
-            p.events.extend(event_from_json(e) for e in m.get("events", ()))
-            self._take_position(m)
+        self.picture.take(m)
         return None
 
-    def _take_position(self, m: dict[str, Any]) -> None:
-        p = self.picture
-        assert p.game is not None
-        p.ply, p.decision = int(m["ply"]), int(m.get("decision", m["ply"]))
-        p.view_json, p._view = m["view"], None
-        p.to_act = tuple(int(s) for s in m.get("to_act", ()))
-        p.legal = tuple(str(a) for a in m.get("legal", ()))
-        p.over = bool(m.get("over"))
-        p.started = bool(m.get("started", p.started))
-        p.undo = bool(m.get("undo", False))
-        p.outcome = m.get("outcome") if p.over else None
-        p.record = m.get("record") if p.over else None
+
+__all__ = ["CLIENT_NAME", "FINAL_CLOSE_CODES", "REQUEST_TIMEOUT", "Client", "ConnectionLost", "Picture",
+           "ServerError"]

@@ -9,7 +9,7 @@ closes every connection (code 1001) and exits with status 0. The log goes to sta
 ``--db FILE`` keeps the tables in that SQLite file, and a server started again on it resumes
 every unfinished table; without it nothing is kept. ``--host`` defaults to 127.0.0.1 (this
 machine only); a server for others binds an interface's address or 0.0.0.0, ideally behind a
-reverse proxy that terminates TLS (README "Run a server"). ``--test-setups`` lets ``create``
+reverse proxy that terminates TLS (docs/SERVER.md, "TLS"). ``--test-setups`` lets ``create``
 give the deal (a record's setup): for tests only, since whoever creates the table knows every
 hand. ``--stand-in-after SECONDS`` (default 30) is how long a person's seat must have been away
 before its table's creator may give it to an AI.
@@ -19,7 +19,7 @@ be bound, a database or certificate that cannot be read, one line and status 1.
 
 The server's cycle collector runs seldom (:func:`tune_gc`): with Python's defaults it stopped
 the event loop for 20-40 ms every second or so and for 100-160 ms every 15 s at 200 tables,
-the whole tail of the updates' times (tools/bench_net.py, README "Online benchmark").
+the whole tail of the updates' times (tools/bench_net.py, docs/FIGURES.md "Online benchmark").
 """
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def tune_gc() -> None:
     (modules, the games' data: the start) kept out of every collection (:func:`gc.freeze`), and
     :data:`GC_THRESHOLDS`. With 200 tables the loop's collection pauses went from ~1 s per 20 s
     (every 0.1 s; up to 160 ms) to ~75 ms (3 pauses of ~25 ms): measured with
-    tools/bench_net.py on the 2-core machine of README "Online benchmark"."""
+    tools/bench_net.py on the 2-core machine of docs/FIGURES.md "Online benchmark"."""
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 

@@ -1,11 +1,13 @@
 """The authoritative game server (issue 24; docs/PROTOCOL.md): asyncio and the ``websockets`` library.
 
 :class:`Server` holds any number of tables (:class:`game.net.table.Table`, each a synchronous
-:class:`game.match.Match`), keeps them in a :class:`game.net.store.Store` and restores every
-unfinished one on :meth:`Server.start`. Each connection (:class:`Connection`) speaks for at most
-one seat of one table; its messages are checked by :func:`game.net.protocol.decode` and answered
-in order, and what goes out is queued (:data:`MAX_PENDING` messages at most: a client that does
-not read is closed, and never holds a table up).
+:class:`game.match.Match`), keeps them in a :class:`game.net.tablestore.TableStore` (the only
+store type it knows; by default SQLite in memory) and restores every unfinished one on
+:meth:`Server.start`. Each connection (:class:`game.net.connection.Connection`, re-exported
+here) speaks for at most one seat of one table; its messages are checked by
+:func:`game.net.protocol.decode` and answered in order, and what goes out is queued
+(:data:`MAX_PENDING` messages at most: a client that does not read is closed, and never holds a
+table up).
 
 AI seats are played by the server: a table's driver task runs ``Match.step_bots`` in a worker
 thread (``asyncio.to_thread``) while it holds the table's lock, so one table's thinking never
@@ -22,10 +24,8 @@ takes it back with ``resume``.
 from __future__ import annotations
 
 import asyncio
-import collections
 import logging
 import secrets
-import sqlite3
 import ssl
 import time
 from typing import Any
@@ -36,143 +36,44 @@ from websockets.exceptions import ConnectionClosed
 from ..registry import GAMES
 from ..registry import get as get_game
 from . import protocol as proto
+from .connection import CREATES_PER_MINUTE, MAX_PENDING, Connection
 from .protocol import OPEN, ProtocolError
-from .store import Store
+from .store import SqliteTableStore
 from .table import Table
+from .tablestore import StoreError, TableStore
 
 log = logging.getLogger("tatami.net.server")
 
 #: What the server calls itself in ``welcome``.
 SERVER_NAME = "tatami 0.1.0"
-#: Messages queued for one client at most; one more closes it (a client that does not read).
-MAX_PENDING = 512
 #: Tables held at most (a ``create`` past it is answered ``busy``).
 MAX_TABLES = 10_000
-#: Tables one connection may create per minute, quick phrases it may say per 10 s.
-CREATES_PER_MINUTE = 10
-PHRASES_PER_10S = 5
 #: Seconds a finished table stays in memory (its clients may still resume it to see the end).
 FINISHED_KEEP_S = 600.0
 #: Seconds an unfinished table nobody is connected to stays in memory; then only its rows remain,
 #: and the next ``join`` or ``resume`` of its code replays it (every :data:`SWEEP_S` seconds).
 IDLE_S = 1800.0
 SWEEP_S = 60.0
-#: How often the store's write-ahead log is copied into its file, off the event loop (s).
+#: How often the store's checkpoint runs (SQLite: its write-ahead log copied into its file), off
+#: the event loop (s).
 CHECKPOINT_S = 1.0
-
-
-class Connection:
-    """One client's WebSocket: its outgoing queue and writer, its rate and error counts, its seat.
-
-    Attributes:
-        ws: the websockets connection.
-        table, seat: what it speaks for once it joined or resumed (None before).
-    """
-
-    def __init__(self, ws: ServerConnection) -> None:
-        self.ws = ws
-        self.table: Table | None = None
-        self.seat: int | None = None
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._tokens = float(proto.BURST)
-        self._stamp = time.monotonic()
-        self._errors: collections.deque[float] = collections.deque()
-        self._creates: collections.deque[float] = collections.deque()
-        self._said: collections.deque[float] = collections.deque()
-        self.closing = False
-        self._close_args: tuple[int, str] = (1000, "")
-        self._closer: asyncio.Task[None] | None = None
-        self._writer = asyncio.create_task(self._write())
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (canonical JSON); a client :data:`MAX_PENDING` messages behind is closed."""
-        if self.closing:
-            return
-        if self._queue.qsize() >= MAX_PENDING:
-            log.warning("closing a client %d messages behind", self._queue.qsize())
-            self.close(proto.CLOSE_POLICY, "too slow")
-            self._closer = asyncio.create_task(self.ws.close(proto.CLOSE_POLICY, "too slow"))
-            return
-        self._queue.put_nowait(proto.encode(message))
-
-    def close(self, code: int, reason: str) -> None:
-        """Send what is queued, then close with ``code`` (never waits)."""
-        if not self.closing:
-            self.closing = True
-            self._close_args = (code, reason)
-            self._queue.put_nowait(None)
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = await self._queue.get()
-                if text is None:
-                    await self.ws.close(*self._close_args)
-                    return
-                await self.ws.send(text)
-        except ConnectionClosed:
-            pass
-
-    async def finish(self) -> None:
-        """Send what is queued and close (the client stopped sending); a writer still stuck
-        after ``close_timeout`` (10 s) is cancelled."""
-        self.close(1000, "")
-        try:
-            await asyncio.wait_for(self._writer, 10.0)
-        except (asyncio.TimeoutError, asyncio.CancelledError, ConnectionClosed):
-            pass
-
-    def throttle(self) -> float:
-        """Take one message from the token bucket (:data:`game.net.protocol.RATE` per second,
-        burst :data:`game.net.protocol.BURST`); returns how long to wait first (s; 0 within the
-        rate): a faster client is read no faster, never refused."""
-        now = time.monotonic()
-        self._tokens = min(float(proto.BURST), self._tokens + (now - self._stamp) * proto.RATE)
-        self._stamp = now
-        self._tokens -= 1.0
-        return 0.0 if self._tokens >= 0.0 else -self._tokens / proto.RATE
-
-    @staticmethod
-    def _within(stamps: collections.deque[float], window: float, most: int) -> bool:
-        """Count one more event in ``stamps``; False when it makes more than ``most`` in ``window`` s."""
-        now = time.monotonic()
-        while stamps and now - stamps[0] > window:
-            stamps.popleft()
-        stamps.append(now)
-        return len(stamps) <= most
-
-    def error(self, code: str, text: str) -> None:
-        """Send an ``error``; past :data:`game.net.protocol.MAX_ERRORS` within the window (a
-        ``stale`` is a race, not counted), or on a wrong version, close the connection."""
-        self.send(proto.error(code, text))
-        if code == "version":
-            self.close(proto.CLOSE_POLICY, "protocol version")
-        elif code != "stale" and not self._within(self._errors, proto.ERROR_WINDOW_S, proto.MAX_ERRORS):
-            self.close(proto.CLOSE_POLICY, "too many errors")
-
-    def may_create(self) -> bool:
-        """True when this connection may create one more table now."""
-        return self._within(self._creates, 60.0, CREATES_PER_MINUTE)
-
-    def may_say(self) -> bool:
-        """True when this connection may say one more phrase now."""
-        return self._within(self._said, 10.0, PHRASES_PER_10S)
 
 
 class Server:
     """The game server: tables, connections, the AI drivers, the store.
 
     Args:
-        store: where tables are kept (default: in memory, nothing kept).
+        store: where tables are kept (default: a :class:`game.net.store.SqliteTableStore` in
+            memory, nothing kept); the server closes it in :meth:`stop`.
         allow_setups: accept a ``create`` with a ``setup`` (a record's setup to deal from): the
             test flag, never for players (whoever creates the table would know every hand).
         stand_in_after: seconds a person's seat must have been away before its table's creator
             may give it to an AI (:data:`game.net.protocol.STAND_IN_AFTER`; tests shorten it).
     """
 
-    def __init__(self, store: Store | None = None, *, allow_setups: bool = False,
+    def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
                  stand_in_after: float = proto.STAND_IN_AFTER) -> None:
-        self.store = store if store is not None else Store()
+        self.store: TableStore = store if store is not None else SqliteTableStore()
         self.allow_setups = allow_setups
         self.stand_in_after = float(stand_in_after)
         #: (table code, seat) -> the timer that sends a ``lobby`` when that away seat may be
@@ -359,13 +260,13 @@ class Server:
             self.sweep(time.monotonic())
 
     async def _checkpoint_every(self) -> None:
-        """Every :data:`CHECKPOINT_S` seconds, the store's log copied into its file in a thread
-        (:meth:`game.net.store.Store.checkpoint`): the loop never waits for the disk."""
+        """Every :data:`CHECKPOINT_S` seconds, the store's checkpoint in a thread
+        (:meth:`game.net.tablestore.TableStore.checkpoint`): the loop never waits for the disk."""
         while True:
             await asyncio.sleep(CHECKPOINT_S)
             try:
                 await asyncio.to_thread(self.store.checkpoint)
-            except sqlite3.Error as exc:
+            except StoreError as exc:
                 log.warning("checkpoint failed (the log is kept for the next one): %s", exc)
 
     def sweep(self, now: float) -> list[str]:

@@ -1,36 +1,38 @@
-"""The server's tables kept in SQLite (docs/PROTOCOL.md "Tables kept"; headless, the standard
+"""The server's tables kept in SQLite: :class:`SqliteTableStore`, a
+:class:`game.net.tablestore.TableStore` (docs/PROTOCOL.md "Tables kept"; headless, the standard
 ``sqlite3``).
 
 Three tables: ``tables`` (code, game, seat kinds, names, options, seed, a test's setup, when created
 and finished, the creator's seat), ``seats`` (a taken seat's name and its token's SHA-256; never
 the token) and ``actions`` (every action and undo of a table with its seat, and every seat given to
-an AI for its dropped person or taken back by that person, numbered in order). The server writes an action here
-and commits BEFORE it sends the updates that tell of it, so a server killed at any moment (even
-with SIGKILL) restarts where its clients last saw their tables: :meth:`Store.unfinished` gives
-each unfinished table's code, :meth:`Store.load` its setup and actions for
-:meth:`game.net.table.Table.restore` to replay.
+an AI for its dropped person or taken back by that person, numbered in order). Every write is
+committed before its method returns, so a server killed at any moment (even with SIGKILL) and
+started again on the file finds every table where its clients last saw it.
 
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being
 killed (not a power cut), and writes only to the write-ahead log, never waiting for the disk.
 Copying the log into the database file (a checkpoint, which does wait for the disk: tens of ms
 on a busy one) is SQLite's own business after each commit unless the server takes it over
-(:meth:`Store.take_over_checkpoints`): then its event loop never stalls on it, and
-:meth:`Store.checkpoint` runs it from a thread of the server's on a connection of its own.
-``":memory:"`` keeps nothing (tests, a server without ``--db``).
+(:meth:`SqliteTableStore.take_over_checkpoints`): then its event loop never stalls on it, and
+:meth:`SqliteTableStore.checkpoint` runs it from a thread of the server's on a connection of its
+own. ``":memory:"`` keeps nothing (tests, a server without ``--db``).
+
+Every :class:`~game.net.tablestore.TableStore` method raises
+:class:`~game.net.tablestore.StoreError` for an ``sqlite3.Error`` (its ``__cause__``).
+:class:`Store` is the class's former name, and the names of :mod:`game.net.tablestore` are
+re-exported, for the modules that import them from here.
 """
 from __future__ import annotations
 
-import hashlib
+import functools
 import json
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Callable, ParamSpec, TypeVar
 
-#: Finished tables are deleted this long after they ended (s).
-KEEP_FINISHED_S = 7 * 24 * 3600.0
+from .tablestore import ACT, BACK, KEEP_FINISHED_S, STAND_IN, UNDO, SavedTable, StoreError, token_hash
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -45,57 +47,25 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL, ply INTEGER NOT NULL, PRIMARY KEY (code, seq));
 """
 
-#: ``actions.kind``: an action applied, an undo back to ``ply``, a person's seat given to an AI
-#: (``action`` the level) or taken back by its person (``action`` empty), at ``ply``.
-ACT = "act"
-UNDO = "undo"
-STAND_IN = "stand-in"
-BACK = "back"
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
-def token_hash(token: str) -> str:
-    """The SHA-256 of a seat token, hex (what the database and the table keep)."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+def _store_errors(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``method`` raising :class:`StoreError` (from it) where SQLite raised ``sqlite3.Error``."""
+    @functools.wraps(method)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{method.__name__}: {exc}") from exc
+    return wrapper
 
 
-@dataclass
-class SavedTable:
-    """One table as kept: its setup, its taken seats and its actions in order.
-
-    Attributes:
-        code, game: the table code and the game's registered name.
-        seats: seat kinds at creation (``"open"`` or an AI level).
-        names: a name (str) or None per seat, as created; a taken seat's name is in ``taken``.
-        options: the game's ``new_state`` options.
-        seed: the deal and bots' seed (int).
-        setup: a record's setup the table was dealt from instead of the seed (the server's test
-            flag), or None.
-        taken: seat -> (name, token hash) of the seats people took.
-        actions: ``(seat, kind, action, ply)`` in order: kind :data:`ACT` (``action`` applied,
-            ``ply`` after it), :data:`UNDO` (back to ``ply``; ``action`` empty), :data:`STAND_IN`
-            (the seat given to the AI level ``action`` at ``ply``) or :data:`BACK` (the seat's
-            person took it back at ``ply``; ``action`` empty).
-        finished: True once the game ended (such a table is never replayed).
-        creator: the seat that joined first (it may give a dropped person's seat to an AI), or
-            None before anyone joined.
-    """
-
-    code: str
-    game: str
-    seats: list[str]
-    names: list[str | None]
-    options: dict[str, Any]
-    seed: int
-    setup: dict[str, Any] | None = None
-    taken: dict[int, tuple[str, str]] = field(default_factory=dict)
-    actions: list[tuple[int, str, str, int]] = field(default_factory=list)
-    finished: bool = False
-    creator: int | None = None
-
-
-class Store:
-    """The tables' database: one connection, used by one thread at a time (the server's event
-    loop; it may be made in another thread, e.g. before the app starts its hosting thread).
+class SqliteTableStore:
+    """The tables' database (a :class:`~game.net.tablestore.TableStore`): one connection, used by
+    one thread at a time (the server's event loop; it may be made in another thread, e.g. before
+    the app starts its hosting thread), and one of its own for :meth:`checkpoint`.
 
     Args:
         path: the SQLite file (created with its folder), or ``":memory:"``.
@@ -119,6 +89,7 @@ class Store:
         self._checkpoint_lock = threading.Lock()  # one checkpoint() at a time; never during close()
         self._closed = False
 
+    @_store_errors
     def close(self) -> None:
         """Close the connections (pending nothing: every write is committed at once); SQLite
         copies the log into the database file as its last connection closes (the writer's, after
@@ -130,6 +101,7 @@ class Store:
                 self._checkpointer = None
             self.db.close()
 
+    @_store_errors
     def take_over_checkpoints(self) -> None:
         """From now on SQLite no longer copies the write-ahead log into the database file after a
         commit (``wal_autocheckpoint=0``): the caller runs :meth:`checkpoint` every second or so,
@@ -138,6 +110,7 @@ class Store:
         if self.path != ":memory:":
             self.db.execute("PRAGMA wal_autocheckpoint=0")
 
+    @_store_errors
     def checkpoint(self) -> tuple[int, int]:
         """Copy what the write-ahead log holds into the database file, from any thread, on a
         connection of its own, ``PASSIVE``: it neither waits for nor blocks the writer (what a
@@ -145,7 +118,7 @@ class Store:
         copied); ``(0, 0)`` for ``":memory:"`` or after :meth:`close`.
 
         Raises:
-            sqlite3.Error: the database cannot be read or written (the caller logs it; the log is
+            StoreError: the database cannot be read or written (the caller logs it; the log is
                 kept and copied by the next checkpoint)."""
         if self.path == ":memory:":
             return (0, 0)
@@ -157,6 +130,7 @@ class Store:
             row = self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             return (int(row[1]), int(row[2]))
 
+    @_store_errors
     def add_table(self, saved: SavedTable) -> None:
         """Keep a new table's setup (before its code is given to anyone)."""
         with self.db:
@@ -166,16 +140,19 @@ class Store:
                 None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
         self._seq[saved.code] = 0
 
+    @_store_errors
     def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
         """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``."""
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (code, seat, name, token_sha))
 
+    @_store_errors
     def set_creator(self, code: str, seat: int) -> None:
         """Keep that ``seat`` is the table's creator (the first seat taken)."""
         with self.db:
             self.db.execute("UPDATE tables SET creator = ? WHERE code = ?", (seat, code))
 
+    @_store_errors
     def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
         """Append one row (kind :data:`ACT`, :data:`UNDO`, :data:`STAND_IN` or :data:`BACK`, see
         :class:`SavedTable`) to the table's list, committed."""
@@ -188,16 +165,18 @@ class Store:
         self._seq[code] = seq + 1
 
     def add_actions(self, code: str, rows: list[tuple[int, str, str, int]]) -> None:
-        """Several :meth:`add_action` rows ``(seat, kind, action, ply)`` in one commit."""
+        """Several :meth:`add_action` rows ``(seat, kind, action, ply)``, each committed in turn."""
         for seat, kind, action, ply in rows:
             self.add_action(code, seat, kind, action, ply)
 
+    @_store_errors
     def finish(self, code: str) -> None:
         """Mark the table finished now (it is no longer restored; deleted after
         :data:`KEEP_FINISHED_S`)."""
         with self.db:
             self.db.execute("UPDATE tables SET finished = ? WHERE code = ?", (time.time(), code))
 
+    @_store_errors
     def forget_old(self, now: float | None = None) -> int:
         """Delete the tables finished more than :data:`KEEP_FINISHED_S` ago; returns how many."""
         cutoff = (time.time() if now is None else now) - KEEP_FINISHED_S
@@ -209,11 +188,13 @@ class Store:
                     self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
         return len(codes)
 
+    @_store_errors
     def unfinished(self) -> list[str]:
         """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
         return [str(r[0]) for r in self.db.execute(
             "SELECT code FROM tables WHERE finished IS NULL ORDER BY created, code")]
 
+    @_store_errors
     def load(self, code: str) -> SavedTable:
         """One table as kept.
 
@@ -240,4 +221,9 @@ class Store:
         return saved
 
 
-__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "STAND_IN", "UNDO", "SavedTable", "Store", "token_hash"]
+#: The class's former name (the app's hosting, ``python -m game serve`` and the tests import it).
+Store = SqliteTableStore
+
+
+__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "STAND_IN", "UNDO", "SavedTable", "SqliteTableStore", "Store",
+           "StoreError", "token_hash"]
