@@ -1,7 +1,7 @@
 """Every ``TATAMI_*`` environment variable Tatami reads, read here and nowhere else (headless).
 
-README's "Environment variables" table documents each entry of :data:`VARIABLES` (a test holds
-the two together). Players never need any of them: they are for tests, external checks,
+docs/DEVELOPING.md's "Environment variables" table documents each entry of :data:`VARIABLES` (a
+test holds the two together). Players never need any of them: they are for tests, external checks,
 developers and Tatami's own child processes. Each reader returns None (or the default) when the
 variable is unset or empty.
 """
@@ -21,7 +21,7 @@ NICE = "TATAMI_NICE"
 NET_HOST = "TATAMI_NET_HOST"
 LAN = "TATAMI_LAN"
 
-#: Name -> (what it does, who it is for), the table README shows.
+#: Name -> (what it does, who it is for), the table docs/DEVELOPING.md shows.
 VARIABLES: Mapping[str, tuple[str, str]] = {
     DATA_DIR: ("the folder for settings, saves, statistics and recent games instead of the "
                "per-user data folder", "tests, external checks"),

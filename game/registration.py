@@ -57,7 +57,7 @@ class Registration:
             bot measuring at it (:mod:`game.ai.reference`).
         tutorial: the module of its tutorial's tables (``TEXTS``, ``REQUIRED_RULES``,
             ``EVIDENCE``), or "" when it has none; the steps are ``tutorial.json`` in the package.
-        tutorial_minutes: the tutorial's length as told to the player (measured; README).
+        tutorial_minutes: the tutorial's length as told to the player (measured; docs/FIGURES.md).
         kinds: the namespace of its events' kinds (``"kaito"`` for ``"kaito.move"``).
         telling: the module of its sentences (``TELLERS``, ``outcome_text``).
     """

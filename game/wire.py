@@ -1,5 +1,6 @@
 """Views on the wire (issue 24, docs/PROTOCOL.md "Views and events on the wire"): the shared
-codec behind each game's :meth:`game.core.Game.view_to_json` / ``view_from_json``.
+codec behind :meth:`game.core.Game.view_to_json` / ``view_from_json``, which every game inherits
+and feeds its own :class:`ViewCodec` (its ``view_codec`` attribute).
 
 A view travels as one JSON object of its dataclass fields (:class:`game.core.View`'s and the
 game's own), plain data only:
@@ -11,10 +12,10 @@ game's own), plain data only:
   {name: value}}``: the :class:`~game.core.Outcome` without its telling function, which the
   receiver gets back from the game (``values`` are the function's arguments, typed per game).
 
-Reading checks every field against the view class's annotations (:func:`game.core.decode_typed`:
+Reading checks every field against the view class's annotations (:func:`game.decoding.decode_typed`:
 ints not bools, texts, bounded lists and texts, exact field sets), since the data comes from the
-network; anything else raises :class:`~game.core.RecordError` with a one-line message. Events
-travel as :meth:`game.core.Event.to_dict` and are read by :func:`game.core.event_from_json`.
+network; anything else raises :class:`~game.errors.RecordError` with a one-line message. Events
+travel as :meth:`game.event.Event.to_dict` and are read by :func:`game.event.event_from_json`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from game.core import Outcome, RecordError, View, brief_repr, decode_fields, decode_typed
+from game.decoding import decode_fields, decode_typed
+from game.errors import RecordError, brief_repr
+from game.view import Outcome, View
 
 _OUTCOME_KEYS = ("reason", "scores", "values", "winners")
 
@@ -79,7 +82,8 @@ def _field_names(kind: type) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class ViewCodec:
-    """One game's view codec (its rules' ``view_to_json`` / ``view_from_json`` call it).
+    """One game's view codec: its ``Game.view_codec``, which the inherited
+    :meth:`game.core.Game.view_to_json` / ``view_from_json`` call.
 
     Attributes:
         view_type: the game's :class:`View` dataclass.

@@ -35,6 +35,7 @@ from game.core import (
     event_from_json,
 )
 from game.registry import GAMES, REGISTRATIONS
+from game.wire import ViewCodec
 
 #: (game name, seat count): every registered game at every seat count it supports.
 CASES = [(name, n) for name in GAMES for n in range(GAMES[name].min_seats, GAMES[name].max_seats + 1)]
@@ -119,6 +120,27 @@ def test_every_event_class_is_found_by_its_kind():
         assert kinds, f"{reg.name}: no event classes"
     for kind, cls in EVENT_CLASSES.items():
         assert cls.KIND == kind
+
+
+def test_the_view_codec_is_written_once_in_game():
+    """Each game declares only its ``view_codec``; ``view_to_json``, ``view_from_json`` and
+    ``plain_views`` are :class:`Game`'s, the same for every game. A game without a codec has no
+    wire form of its views (and no plain views)."""
+    for name, game in GAMES.items():
+        cls = type(game)
+        below_game = cls.__mro__[:cls.__mro__.index(Game)]
+        own = [m for m in ("view_to_json", "view_from_json", "plain_views") if any(m in vars(k) for k in below_game)]
+        assert not own, f"{name} writes {own} itself"
+        assert isinstance(cls.view_codec, ViewCodec) and game.plain_views
+        assert game.view_codec.view_type is type(game.new_state(game.min_seats, random.Random(1)).view(0))
+    some = next(iter(GAMES.values()))
+    without = type("NoWireGame", (type(some),), {"view_codec": None})()
+    assert not without.plain_views
+    view = some.new_state(some.min_seats, random.Random(1)).view(0)
+    with pytest.raises(NotImplementedError):
+        without.view_to_json(view)
+    with pytest.raises(NotImplementedError):
+        without.view_from_json(some.view_to_json(view))
 
 
 def test_an_event_is_read_before_its_game_is_imported():

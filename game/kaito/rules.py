@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game.core import (
@@ -23,7 +22,6 @@ from game.core import (
     IllegalActionError,
     Outcome,
     RecordError,
-    View,
     require_rng,
 )
 from game.i18n import _
@@ -60,49 +58,7 @@ from game.kaito.events import (
     TileCaptured,
 )
 from game.kaito.telling import action_words, outcome_text
-from game.wire import ViewCodec
-
-
-@dataclass(frozen=True, kw_only=True)
-class KaitoView(View):
-    """Everything a seat sees in KAITO (perfect information: the whole position).
-
-    The shared fields (``seat``, ``to_act``, ``legal_actions``, ``outcome``, ``ply``: actions
-    applied so far) are :class:`game.core.View`'s.
-
-    Attributes:
-        board: 36 cells by square index (tile code or None); the cell under the Kaito may hold a
-            retrieved tile.
-        kaito: the Kaito's square index, or None before it is placed.
-        colors: ``colors[s]`` is seat s's colour ("R"/"B").
-        to_move: the seat whose turn it is (None once over).
-        held: per seat, the opponent tiles it holds face up.
-        removed: tiles out of the game (own captures, paid Mon, the blanks).
-        phase: ``"place"``, ``"move"`` or ``"over"``.
-        last_action: the last (seat, action) applied, or None.
-    """
-
-    board: tuple[str | None, ...]
-    kaito: int | None
-    colors: tuple[str, str]
-    to_move: int | None
-    held: tuple[tuple[str, ...], tuple[str, ...]]
-    removed: tuple[str, ...]
-    phase: str
-    last_action: tuple[int, str] | None
-
-    def targets(self) -> list[int]:
-        """Squares the Kaito may land on now (for this seat, if it is to act)."""
-        return sorted({Move.from_str(a).square for a in self.legal_actions})
-
-    def exchanges_at(self, square: int) -> list[Move]:
-        """The legal moves to ``square`` that include a Mon exchange."""
-        moves = [Move.from_str(a) for a in self.legal_actions]
-        return [m for m in moves if m.square == square and m.buy]
-
-
-#: KAITO's views on the wire (:mod:`game.wire`); the Outcome's ``values``: ``case``, an ``OUTCOME_TEXTS`` key.
-VIEW_CODEC = ViewCodec(KaitoView, outcome_text, KaitoEnd, {"case": tuple[str, bool | KaitoEnd]})
+from game.kaito.view import VIEW_CODEC, KaitoView  # noqa: F401  (this module's API too)
 
 
 class KaitoState(GameState):
@@ -455,14 +411,7 @@ class KaitoGame(Game):
         (:func:`game.kaito.telling.action_words`)."""
         return action_words(action, unlike)
 
-    plain_views = True  # (the codec's to_json is game.wire.plain)
-
-    def view_to_json(self, view: View) -> dict[str, Any]:
-        return VIEW_CODEC.to_json(view)
-
-    def view_from_json(self, data: object) -> KaitoView:
-        view: KaitoView = VIEW_CODEC.from_json(data)
-        return view
+    view_codec = VIEW_CODEC  # (the view's wire form: game.core.Game.view_to_json / view_from_json)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KaitoState:
         """Shuffle the 36 tiles into the grid with ``rng``.

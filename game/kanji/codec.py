@@ -1,5 +1,5 @@
-"""Kanji-zushi's views on the wire (issue 24; :mod:`game.wire`): :data:`VIEW_CODEC`, called by
-:meth:`game.kanji.rules.KanjiGame.view_to_json` / ``view_from_json``.
+"""Kanji-zushi's views on the wire (issue 24; :mod:`game.wire`): :data:`VIEW_CODEC`, the
+``KanjiGame.view_codec`` behind its inherited :meth:`game.core.Game.view_to_json` / ``view_from_json``.
 
 A :class:`~game.kanji.view.KanjiView` travels as one object of its fields: ``completed`` a list
 (per seat) of lists of ``Completed`` objects (``char``, ``strokes``, ``neta``, ``shari``,

@@ -20,7 +20,7 @@ every seat has 5 kanji (reason ``"all-complete"``) or, by the dead-table ruling,
 that still has turns can complete any valid kanji from its own hand and the current table (reason
 ``"dead-table"``; checked at setup and after every action). Score = summed KANJIDIC2 stroke counts;
 a tie on the total goes to the tied seat with the single kanji of most strokes, and if that ties
-too the tied seats share the win (:class:`TieBreak` says what happened).
+too the tied seats share the win (:mod:`game.kanji.scoring`; :class:`TieBreak` says what happened).
 
 Hidden information: each seat's hand and every deck order (the neta decks and the shari draw
 pile). :meth:`KanjiState.view` builds a fresh :class:`KanjiView` from public data plus the viewing
@@ -47,7 +47,6 @@ from game.core import (
     IllegalActionError,
     Outcome,
     RecordError,
-    View,
     brief_repr,
     require_rng,
 )
@@ -58,13 +57,8 @@ from game.kanji.events import (
     ALL_COMPLETE,
     DEAD_TABLE,
     NO_CHARACTER,
-    NOBODY,
     NOT_IN_KEY,
     NOT_JOYO,
-    SHARED,
-    SHARED_AFTER_TIE_BREAK,
-    TIE_BREAK,
-    WIN,
     GameEnded,
     KanjiEnd,
     KanjiFormed,
@@ -93,6 +87,7 @@ from game.kanji.pairs import (  # noqa: F401  (this module's API: the names live
     verdict_text,
 )
 from game.kanji.codec import VIEW_CODEC
+from game.kanji.scoring import final_result, stroke_totals
 from game.kanji.telling import outcome_text
 from game.kanji.view import (  # noqa: F401  (this module's API: the names live in game.kanji.view)
     KanjiView,
@@ -260,31 +255,17 @@ class KanjiState(GameState):
             self._end(DEAD_TABLE)
 
     def _end(self, reason: KanjiEnd) -> None:
-        totals = self.scores()
-        top = max(totals)
-        tied = tuple(s for s, t in enumerate(totals) if t == top)
-        winners: tuple[int, ...]
-        best, char = 0, None
-        if len(tied) == 1:
-            winners = tied
-            decided = WIN
-        else:
-            biggest_kanji = [max(self.completed[s], key=lambda k: k.strokes, default=None) for s in tied]
-            biggest = tuple(k.strokes if k else 0 for k in biggest_kanji)
-            best = max(biggest)
-            winners = tuple(s for s, b in zip(tied, biggest) if b == best)
-            self.tie_break = TieBreak(tied, top, biggest, tuple(k.char if k else None for k in biggest_kanji),
-                                      winners)
-            decided = (TIE_BREAK if len(winners) == 1 else NOBODY if top == 0
-                       else SHARED if len(winners) == len(tied) else SHARED_AFTER_TIE_BREAK)
-            if len(winners) == 1:
-                biggest_one = biggest_kanji[tied.index(winners[0])]
-                char = biggest_one.char if biggest_one else None
+        """Set the Outcome (:func:`~game.kanji.scoring.final_result`: who wins, the tie-break)
+        and emit :class:`~game.kanji.events.GameEnded`."""
+        result = final_result(self.completed)
+        winners = result.winners
+        self.tie_break = result.tie_break
         self.to_move = None
-        self._outcome = Outcome.told(winners, reason, totals, outcome_text, reason=reason, result=decided,
-                                     tied=tied, winners=winners, total=top, best=best, char=char)
+        self._outcome = Outcome.told(winners, reason, result.totals, outcome_text, reason=reason,
+                                     result=result.decided, tied=result.tied, winners=winners,
+                                     total=result.top, best=result.best, char=result.char)
         if self.log_events:
-            self.emit(GameEnded(reason=reason, result=decided, winners=winners, scores=totals,
+            self.emit(GameEnded(reason=reason, result=result.decided, winners=winners, scores=result.totals,
                                 tie_break=self.tie_break))
 
     # -- queries ----------------------------------------------------------------------------
@@ -293,7 +274,7 @@ class KanjiState(GameState):
 
     def scores(self) -> tuple[int, ...]:
         """Stroke totals of each seat's completed kanji (RULES.md §4)."""
-        return tuple(sum(k.strokes for k in kanji) for kanji in self.completed)
+        return stroke_totals(self.completed)
 
     def view(self, seat: int) -> KanjiView:
         """``seat``'s view. Raises ``ValueError`` for a seat outside 0..N-1."""
@@ -375,14 +356,7 @@ class KanjiGame(Game):
             return pgettext("coach action", "passing")
         return action
 
-    plain_views = True  # (the codec's to_json is game.wire.plain)
-
-    def view_to_json(self, view: View) -> dict[str, Any]:
-        return VIEW_CODEC.to_json(view)
-
-    def view_from_json(self, data: object) -> KanjiView:
-        view: KanjiView = VIEW_CODEC.from_json(data)
-        return view
+    view_codec = VIEW_CODEC  # (the view's wire form: game.core.Game.view_to_json / view_from_json)
 
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> KanjiState:
         """Shuffle the shari deck, then each seat's neta deck (seat order), with ``rng``.

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from game.core import View
 from game.kanji.events import TieBreak
 from game.kanji.pairs import Attempt, Completed
+from game.kanji.scoring import stroke_totals
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,7 +49,7 @@ class KanjiView(View):
     @property
     def scores(self) -> tuple[int, ...]:
         """Stroke totals per seat (public: completed kanji are face up)."""
-        return tuple(sum(k.strokes for k in kanji) for kanji in self.completed)
+        return stroke_totals(self.completed)
 
     @property
     def round(self) -> int:

@@ -1,6 +1,6 @@
 """The coach's rating of a Sushi Draft decision (RULES.md section 2; :mod:`game.analyse`).
 
-The flat Monte Carlo evaluation (:class:`~game.sushi.ai.SushiFlatBot`) with exactly ``--worlds``
+The flat Monte Carlo evaluation (:class:`~game.sushi.montecarlo.SushiFlatBot`) with exactly ``--worlds``
 sampled worlds (default 500) instead of a clock; its mean score per legal action is ``values``.
 Its common random numbers give every option an estimate of equal precision. A forced choice is
 not simulated (values null, loss 0). The unit is ``"chips"`` in the first two rounds (the chip
@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.analyse import CoachSettings, best_of, decision_entry, rounded
-from game.sushi.ai import SushiFlatBot
+from game.sushi.montecarlo import SushiFlatBot
 from game.sushi.heuristics import CARD_INDEX, estimated_in_play, view_table
 from game.sushi.rules import EAT, PILES, ROUNDS, SushiView
 from game.sushi.sim import DESSERT_I, EAT_ACTION, NT, Policy, Table, award_winner, pile_values
@@ -69,7 +69,7 @@ def _tally(n_actions: int, n_seats: int) -> tuple[Tally, Any]:
 def chip_odds(view: SushiView, rng: random.Random, worlds: int) -> tuple[dict[str, float], dict[str, list[list[float]]],
                                                                           int]:
     """The flat evaluation of ``view.legal_actions`` (at least two) on ``worlds`` sampled worlds
-    (:class:`~game.sushi.ai.SushiFlatBot`, randomness from ``rng``; only what the view shows:
+    (:class:`~game.sushi.montecarlo.SushiFlatBot`, randomness from ``rng``; only what the view shows:
     the unseen hands are sampled by its :class:`~game.sushi.sim.Determinizer`).
 
     Returns:

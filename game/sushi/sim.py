@@ -1,6 +1,7 @@
 """Fast Sushi Draft helpers for the bots (RULES.md section 2): chip beliefs, a determinization
-sampler that is consistent with one seat's view, a compact round simulator and the heuristic
-policy shared by the medium bot and the hard bot's rollouts. Headless (no pygame).
+sampler that is consistent with one seat's view, a compact round simulator, the heuristic
+policy shared by the medium bot and the hard bot's rollouts, and the round played out with it
+(:func:`play_out`). Headless (no pygame).
 
 Everything here reads a :class:`~game.sushi.rules.SushiView` (never a state) and draws randomness only
 from the ``random.Random`` it is given.
@@ -381,3 +382,31 @@ class Policy:
                 if v > best_v:
                     best, best_v = c, v
         return best
+
+
+def play_out(table: Table, policy: Policy, rand, seat: int, first) -> list[float]:
+    """Play ``table``'s round to its end (mutates it) and return each seat's expected chip gain
+    (a list of ``table.n`` floats, in chip points).
+
+    Args:
+        rand: ``() -> float`` in [0, 1), the policy's noise.
+        first: ``seat``'s action in the current phase: (card, type) in an EAT phase, a card index
+            in a KEEP phase (None: the policy's too). Every other choice comes from ``policy``."""
+    n = table.n
+    while True:
+        if table.phase == EAT:
+            in_play = table.in_play()
+            risk = table.risks(table.eats_left_after(), in_play)
+            eats = [first if s == seat and first is not None else policy.choose_eat(table, s, risk, rand)
+                    for s in range(n)]
+            first = None
+            table.apply_eats(eats)
+        if table.step >= STEPS - 1:
+            break
+        in_play = table.in_play()
+        risk = table.risks(table.eats_left_after() - 1, in_play)
+        keeps = [first if s == seat and first is not None else policy.choose_keep(table, s, risk, rand)
+                 for s in range(n)]
+        first = None
+        table.apply_keeps(keeps)
+    return table.round_gains()
