@@ -146,7 +146,7 @@ def test_a_new_language_drops_the_rendered_texts(app) -> None:
 
 def test_the_narration_fades_are_bounded() -> None:
     for w in range(100, 140):
-        narration._top_fade(w, 20)
+        narration.top_fade(w, 20)
     assert len(narration.FADES) <= 16
 
 

@@ -1,8 +1,9 @@
-"""The narration log (scenes/kit/narration.py): entries wrapped inside the log, truncated by key,
-scrolled by the wheel and back by the "newest" pill, the detail tooltip on hover, the collapsed
-strip and its overlay (toggle, Esc), nothing drawn outside the rect, the fade-in ending, legible
-text in a small window. Real pygame events: through the App loop (window px, converted) or straight
-to ``handle_event`` (logical px). Logical px and ms throughout."""
+"""The narration log (scenes/kit/narration.py; its state, layout and drawing in narration_*.py):
+entries wrapped inside the log, truncated by key, scrolled by the wheel and back by the "newest"
+pill, the detail tooltip on hover, the collapsed strip and its overlay (toggle, Esc), nothing drawn
+outside the rect, the fade-in ending, legible text in a small window. Real pygame events: through
+the App loop (window px, converted) or straight to ``handle_event`` (logical px). Logical px and ms
+throughout."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +12,7 @@ import pygame
 import pytest
 from scene_input import click, post
 
-from scenes.kit import narration
+from scenes.kit import narration, narration_layout
 from scenes.kit.draw import SEAT_COLOR_RGB, text_width
 from scenes.kit.narration import (
     FADE_MS,
@@ -135,7 +136,7 @@ def test_wraps_are_computed_once_per_entry_and_size(app, monkeypatch) -> None:
         calls.append(args[1])
         return wrap_words(*args, **kw)
 
-    monkeypatch.setattr(narration, "wrap_words", counting)
+    monkeypatch.setattr(narration_layout, "wrap_words", counting)  # where the log's layout wraps
     scene = start(app)
     fill(scene.log, 6)
     for _ in range(10):

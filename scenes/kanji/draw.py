@@ -45,12 +45,8 @@ from scenes.kanji.layout import (
     slot_rect,
 )
 from scenes.kanji.status import status_word
-from scenes.kanji.text import (
-    draw_kanji_tip,
-    draw_rich,
-    fit_rich,
-    rich_width,
-)
+from scenes.kanji.text import RichLettering, draw_kanji_tip
+from scenes.kit.banner import Toast, draw_banner, toast_alpha
 from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
     PILL_DARK,
@@ -64,13 +60,11 @@ from scenes.kit.draw import (
     fit_label,
     fit_text,
     mix,
-    pill_surface,
     table_layer,
     text_width,
 )
 from scenes.kit.flight import Flight, centered
-from scenes.kit.marks import draw_hint_mark, draw_said_pill, log_title
-from scenes.kit.tween import clamp
+from scenes.kit.marks import draw_hint_mark, log_title
 from scenes.play.buttons import left_of_buttons
 
 #: How long a banner message stays (ms).
@@ -236,7 +230,6 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
 # -- info strip --------------------------------------------------------------------------------
 def _draw_info(s: Any, surface: pygame.Surface) -> None:
     app = s.app
-    vp = s.viewport
     # rounds, not every seat's turns (a game of four read "Turn 37")
     # Translators: the round in play in Kanji-zushi (one turn of each seat still playing)
     round_text = _("Round {n}").format(n=s.shown.round)
@@ -247,32 +240,11 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
     if text_width(app, key, 13 * 0.72) <= room:  # else left out: the shari pile's note says it too
         key, key_size = fit_label(app, key, 13, False, room)
         draw_text(surface, app, key, KEY_TEXT, key_size, C.INK_MUTED, anchor="midright")
-    if s.banner_override is not None:  # the replay coach's line takes the banner's place
-        draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *s.banner_override)
-        text, a = "", 0.0
-    else:
-        text = s.banner_text()
-        a = _toast_alpha(s)
-    if a > 0:
-        color = TOAST_COLORS.get(s.toast_kind, C.VERMILION_DARK)
-        pill = s.cached(("toast", s.toast_kind),
-                            lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14), color))
-        pill.set_alpha(int(255 * a))
-        surface.blit(pill, vp.to_window(BANNER_RECT).topleft)
-        if a > 0.5:
-            text = s.toast_text
-    if text:
-        size = 18
-        if rich_width(app, text, size, True) > BANNER_RECT.w - 40:
-            size = 15
-        text = fit_rich(app, text, size, True, BANNER_RECT.w - 30)
-        draw_rich(surface, app, s.art, text, BANNER_RECT.center, size, C.PAPER_LIGHT, bold=True,
-                  anchor="center")
-
-def _toast_alpha(s: Any) -> float:
-    if s.toast_ms <= 0 or not s.toast_text:
-        return 0.0
-    return clamp(s.toast_ms / 400.0, 0.0, 1.0) * clamp((TOAST_MS - s.toast_ms) / 90.0, 0.0, 1.0)
+    said = s.banner_override  # (the replay coach's line takes the banner's place)
+    toast = Toast(s.toast_text, TOAST_COLORS.get(s.toast_kind, C.VERMILION_DARK),
+                  toast_alpha(s.toast_ms, TOAST_MS, s.toast_text))
+    draw_banner(surface, app, BANNER_RECT, s.banner_text() if said is None else "", RichLettering(app, s.art),
+                s.cached, said=said, toast=toast)
 
 # -- the shari pile and the table -------------------------------------------------------------
 def _draw_pile(s: Any, surface: pygame.Surface) -> None:

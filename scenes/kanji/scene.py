@@ -156,7 +156,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         self.anim_ms = self.board_at = self.board_hold = 0.0
         self.end_event: GameEnded | None = None
         self.cursor = 0  # everything before this scene is read below
-        for ev in self._take_events():  # what happened before this scene (a continued game)
+        for ev in self.take_shown_events():  # what happened before this scene (a continued game)
             tried = Tried.from_event(ev)
             if tried is not None and not tried.is_pass:
                 self.board_att = tried
@@ -245,7 +245,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         self.shown = self.take_snapshot()
         self._hint_cache = None
 
-    def _take_events(self) -> list[Event]:
+    def take_shown_events(self) -> list[Event]:
         """The events since the cursor as the seat shown may know them; moves the cursor on."""
         events = self.take_events(self.bottom)
         for ev in events:
@@ -470,7 +470,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
 
 def _choreo(s: KanjiPlayScene, start_rect: pygame.Rect | None = None) -> Choreography:
     """Save; the choreography of the action just applied, at its seat's pace (an AI's: brief)."""
-    move = MoveEvents(s._take_events())
+    move = MoveEvents(s.take_shown_events())
     s.autosave()
     seat = move.tried.seat if move.tried is not None else None
     return choreo_move(s, move, start_rect, move_pace(s, seat, OTHERS_PACE))
@@ -479,7 +479,7 @@ def _choreo(s: KanjiPlayScene, start_rect: pygame.Rect | None = None) -> Choreog
 def _chain(s: KanjiPlayScene) -> None:
     """While a move's result shows, apply the next AI's answer once ready; its choreography runs
     beside the rest of this one (:func:`scenes.kanji.choreo.run_chain`)."""
-    if (s.chained is None and s.coach is None and not s.review and not s._left and s.privacy_for is None
+    if (s.chained is None and s.coach is None and not s.review and not s.leaving and s.privacy_for is None
             and s.match.bots_to_act() and s.coaching.bots_allowed() and s.match.drive() is not None):
         s.chain_open = False
         s.chained = _choreo(s)

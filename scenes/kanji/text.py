@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -258,6 +259,26 @@ def fit_rich(app: Any, text: str, size: float, bold: bool, width: float) -> str:
     return text.rstrip() + "…"
 
 
+@dataclass(frozen=True)
+class RichLettering:
+    """The banner's letters in Kanji-zushi (a :class:`scenes.kit.banner.Lettering`): text with the
+    後 right part inline (:func:`draw_rich`) at ``size``, ``small`` where it is long (logical px),
+    cut with "…" (:func:`fit_rich`), for ``app`` and the scene's ``art``."""
+
+    app: Any
+    art: KanjiArt
+    size: float = 18
+    small: float = 15
+
+    def width(self, text: str, size: float) -> float:
+        return rich_width(self.app, text, size, True)
+
+    def fit(self, text: str, size: float, room: float) -> tuple[str, float]:
+        return fit_rich(self.app, text, size, True, room), size
+
+    def draw(self, surface: pygame.Surface, text: str, center: tuple[int, int], size: float) -> None:
+        draw_rich(surface, self.app, self.art, text, center, size, C.PAPER_LIGHT, bold=True, anchor="center")
+
 # -- attempts -------------------------------------------------------------------------------------------
 def attempt_line(att: Any, names: Sequence[str]) -> str:
     """One line of the attempt log: ``"Aiko tried 日+昜: 暘 exists but is not a regular-use kanji"``,
@@ -297,6 +318,6 @@ def wrong_text(att: Any, short: bool = False) -> str:
     return str(att.why)
 
 
-__all__ = ["attempt_line", "caption", "draw_kanji_tip", "draw_rich", "fit_rich", "formed_of", "grade_text",
-           "kanji_title", "meanings_shown", "readings", "rich_width", "strokes_text", "tip_lines",
+__all__ = ["RichLettering", "attempt_line", "caption", "draw_kanji_tip", "draw_rich", "fit_rich", "formed_of",
+           "grade_text", "kanji_title", "meanings_shown", "readings", "rich_width", "strokes_text", "tip_lines",
            "two_tags", "wrap_rich", "wrong_text"]

@@ -81,6 +81,24 @@ class BoxRecorder:
         self._seq += 1
         return self._seq
 
+    @contextmanager
+    def inside(self, wrect: pygame.Rect, owner: str | None = None) -> Iterator[None]:
+        """Texts drawn in the block must stay inside the WINDOW rect ``wrect`` (see :func:`within`)."""
+        self._boxes.append((pygame.Rect(wrect), owner))
+        try:
+            yield
+        finally:
+            self._boxes.pop()
+
+    @contextmanager
+    def over(self) -> Iterator[None]:
+        """What is drawn in the block lies over what was drawn before (see :func:`lying_over`)."""
+        self._over += 1
+        try:
+            yield
+        finally:
+            self._over -= 1
+
     def note_text(self, text: str, image: pygame.Surface, wrect: pygame.Rect, runs: tuple[tuple[int, bool], ...],
                   clip: pygame.Rect | None, ornament: bool = False) -> None:
         """Record ``text`` drawn as ``image`` at the WINDOW rect ``wrect`` (``runs``: each run's
@@ -166,11 +184,8 @@ def within(app: Any, wrect: pygame.Rect, owner: str | None = None) -> Iterator[N
     if rec is None:
         yield
         return
-    rec._boxes.append((pygame.Rect(wrect), owner))
-    try:
+    with rec.inside(wrect, owner):
         yield
-    finally:
-        rec._boxes.pop()
 
 
 @contextmanager
@@ -182,11 +197,8 @@ def lying_over(app: Any) -> Iterator[None]:
     if rec is None:
         yield
         return
-    rec._over += 1
-    try:
+    with rec.over():
         yield
-    finally:
-        rec._over -= 1
 
 
 def cover(app: Any, wrect: pygame.Rect) -> None:

@@ -41,7 +41,7 @@ from scenes.kit.render_cache import MB, RenderCache, windows_of
 from scenes.kit.scene import Scene
 from scenes.kit.timeline import Timeline
 from scenes.kit.widgets import Button, WidgetGroup
-from scenes.play.buttons import add_buttons, open_pause, play_sfx, sync_buttons, tick_said
+from scenes.play.buttons import ButtonRow, open_pause, play_sfx, sync_buttons, tick_said
 from scenes.play.coaching import Coaching
 from scenes.play.ending import Ending
 from scenes.play.gamelog import GameLog, Telling
@@ -102,19 +102,16 @@ class PlayScene(Scene):
     names = ShownNames()
     speed: float
     match: Match
-    #: the scene's drag-and-drop controller (set by the subclass)
-    drag: DragController
-    #: the scene's choreography runner (set by the subclass)
-    timeline: Timeline
-    #: the scene's buttons (:meth:`add_widgets`)
-    widgets: WidgetGroup
-    #: the shared buttons (:func:`scenes.play.buttons.add_buttons`): pause, undo, hint, the score
+    drag: DragController  #: the scene's drag-and-drop controller (set by the subclass)
+    timeline: Timeline  #: the scene's choreography runner (set by the subclass)
+    widgets: WidgetGroup  #: the scene's buttons (:meth:`add_widgets`)
+    buttons: ButtonRow | None = None  #: the shared buttons and their fitting (:meth:`add_widgets`), None until made
+    #: the shared buttons themselves (:attr:`buttons`' own): pause, undo, hint, the score
     btn_pause: Button
     btn_undo: Button
     btn_hint: Button
     btn_score: Button
-    #: True once the score screen was asked for
-    score_requested: bool = False
+    score_requested: bool = False  #: True once the score screen was asked for
     #: a line another part says in this scene's banner instead of its own, and the pill's colour
     #: (the replay viewer's coach: "Coach: you played f2 — a blunder…"), or None
     banner_override: tuple[str, tuple[int, int, int]] | None = None
@@ -198,13 +195,16 @@ class PlayScene(Scene):
 
     def add_widgets(self, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hint_rect: pygame.Rect,
                     score_rect: pygame.Rect) -> WidgetGroup:
-        """A new widget group as ``self.widgets`` holding the pause button (``button:pause``, the
-        pause icon, at logical ``pause_rect``; it opens the pause menu) as ``self.btn_pause``, and
-        at their logical rects ``button:undo`` (:meth:`undo`), ``button:hint`` (:meth:`ask_hint`)
-        and ``button:score`` (:meth:`request_score`), shown when they apply
-        (:meth:`sync_play_widgets`); the focus ring starts with the pieces (:class:`KeyboardPlay`).
+        """A new widget group as ``self.widgets`` holding the shared buttons (a :class:`ButtonRow` as
+        ``self.buttons``) at their logical rects: ``button:pause`` (the pause icon; the pause menu),
+        ``button:undo`` (:meth:`undo`), ``button:hint`` (:meth:`ask_hint`), ``button:score``
+        (:meth:`request_score`), also as ``self.btn_pause`` ... ``self.btn_score``, shown when they
+        apply (:meth:`sync_play_widgets`); the focus ring starts with the pieces (:class:`KeyboardPlay`).
         Returns the group (the scene adds its own buttons to it)."""
-        add_buttons(self, pause_rect, undo_rect, hint_rect, score_rect)
+        self.widgets = WidgetGroup()
+        self.buttons = ButtonRow(self.widgets, pause_rect, undo_rect, hint_rect, score_rect, on_pause=self.open_pause,
+                                 on_undo=self.undoing.click, on_hint=self.ask_hint, on_score=self.request_score)
+        self.btn_pause, self.btn_undo, self.btn_hint, self.btn_score = self.buttons.buttons()
         self.sync_play_widgets()
         self.widgets.focus.extra = KeyboardPlay(self).stops
         return self.widgets
@@ -407,7 +407,7 @@ class PlayScene(Scene):
         """Show and enable the shared buttons for the moment: undo while offered, hint against AI
         with a human to act (neither under a panel: :meth:`panel_up`), the score once the end is
         on screen (never in review mode)."""
-        if hasattr(self, "btn_undo"):
+        if self.buttons is not None:
             sync_buttons(self, live=not self.review and not self._left, under_panel=self.panel_up())
 
     def resync(self) -> None:

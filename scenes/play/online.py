@@ -29,8 +29,8 @@ from game.i18n import N_, _, pgettext
 from game.match import Move
 from scenes.kit.bubble import Bubbles
 from scenes.kit.draw import text_width
-from scenes.kit.widgets import Button
 from scenes.play import standin
+from scenes.play.buttons import FittedButton
 from scenes.play.seats import SEAT_KINDS, default_names, level_label, person_name
 
 log = logging.getLogger("tatami.online")
@@ -391,7 +391,7 @@ def add_say_button(scene: Any) -> None:
     if scene.widgets.get("button:say") is not None:
         return
     # Translators: the button opening the quick messages at an online table (short)
-    scene.widgets.add(Button("button:say", _("Say…"), pygame.Rect(scene.btn_hint.rect), lambda: (
+    scene.widgets.add(FittedButton("button:say", _("Say…"), pygame.Rect(scene.btn_hint.rect), lambda: (
         scene.app.manager.push(scene.app.make_scene("online_say", match=scene.match))), "secondary", 15))
 
 
@@ -399,10 +399,8 @@ def fit_say_button(scene: Any) -> None:
     """``button:say`` as wide as its label as drawn now (the language in use, the window's smallest
     text size; at least the hint button's width), its right edge where the hint button's is."""
     btn, hint = scene.widgets.get("button:say"), scene.btn_hint
-    key = (btn.label, hint.rect.right, scene.app.viewport.version)
-    if getattr(btn, "fitted", None) == key:  # (every frame: measure only on a change)
-        return
-    btn.fitted = key
+    if not isinstance(btn, FittedButton) or not btn.refit((btn.label, hint.rect.right, scene.app.viewport.version)):
+        return  # (every frame: measure only on a change)
     w = max(hint.rect.w, round(text_width(scene.app, btn.label, btn.size, True)) + 16)
     btn.rect = pygame.Rect(hint.rect.right - w, hint.rect.y, w, hint.rect.h)
 

@@ -103,7 +103,8 @@ class GameInfo:
 
     @property
     def tutorial_minutes(self) -> int:
-        """The tutorial's length as told to the player ("Learn in 3 minutes"; measured: README)."""
+        """The tutorial's length as told to the player ("Learn in 3 minutes"; measured:
+        docs/FIGURES.md, "Tutorials")."""
         return self.registration.tutorial_minutes
 
 

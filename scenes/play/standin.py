@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import _
 from scenes.kit.draw import text_width
-from scenes.kit.widgets import Button
+from scenes.play.buttons import FittedButton
 
 log = logging.getLogger("tatami.online")
 
@@ -51,16 +51,15 @@ def sync_button(scene: Any) -> bool:
     if btn is None:
         if seat is None:
             return False
-        btn = scene.widgets.add(Button("button:stand-in", "", pygame.Rect(0, 0, 10, 10),
-                                       lambda: give_seat(scene), "secondary", SIZE))
+        btn = scene.widgets.add(FittedButton("button:stand-in", "", pygame.Rect(0, 0, 10, 10),
+                                             lambda: give_seat(scene), "secondary", SIZE))
     btn.visible = seat is not None
     if seat is None:
         return False
     label = button_label(match, seat)
     banner = scene.banner_rect()
-    key = (label, tuple(banner), scene.app.viewport.version)
-    if getattr(btn, "fitted", None) != key:
-        btn.fitted, btn.label = key, label
+    if isinstance(btn, FittedButton) and btn.refit((label, tuple(banner), scene.app.viewport.version)):
+        btn.label = label
         w = min(banner.w - 8, round(text_width(scene.app, label, SIZE, True)) + 24)
         h = max(24, banner.h - 8)
         btn.rect = pygame.Rect(banner.centerx - w // 2, banner.centery - h // 2, w, h)

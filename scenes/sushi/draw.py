@@ -17,6 +17,7 @@ import pygame
 from game.i18n import _, ngettext, pgettext
 from game.sushi.rules import EAT, KEEP, PILES, ROUNDS, TYPES
 from scenes.kit import boxes
+from scenes.kit.banner import PlainLettering, Toast, draw_banner, toast_alpha
 from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
     C,
@@ -27,12 +28,11 @@ from scenes.kit.draw import (
     fit_label,
     fit_text,
     mix,
-    pill_surface,
     table_layer,
     text_width,
 )
 from scenes.kit.flight import centered
-from scenes.kit.marks import draw_hint_mark, draw_said_pill
+from scenes.kit.marks import draw_hint_mark
 from scenes.play.seats import SEAT_RGB
 from scenes.sushi.art import (
     BACK,
@@ -79,8 +79,8 @@ from scenes.sushi.paint import (
     draw_stacks,
     draw_status,
     status_word,
-    toast_alpha,
 )
+from scenes.sushi.texts import TOAST_MS
 
 
 def draw(sc: TableScene, surface: pygame.Surface) -> None:
@@ -307,26 +307,10 @@ def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, app, hand_text, (r.right - 16, r.centery + 1), size, C.INK_SOFT, bold=True,
                   anchor="midright")
     # banner (a message turns it vermilion for a moment; the replay coach's line takes its place)
-    if sc.banner_override is not None:
-        draw_said_pill(surface, app, pygame.Rect(BANNER_RECT), *sc.banner_override)
-        text, a = "", 0.0
-    else:
-        text = sc.banner_text()
-        a = toast_alpha(sc)
-    if a > 0:
-        pill = sc.cached(("toast", BANNER_RECT.w, BANNER_RECT.h),
-                            lambda: pill_surface(vp.px(BANNER_RECT.w), vp.px(BANNER_RECT.h), vp.px(14),
-                                                  C.VERMILION_DARK))
-        pill.set_alpha(int(255 * a))
-        surface.blit(pill, vp.to_window(BANNER_RECT).topleft)
-        if a > 0.5:
-            text = sc.toast_text
-    if text:
-        size = 19
-        if text_width(app, text, size, True) > BANNER_RECT.w - 40:
-            size = 16
-        text, size = fit_label(app, text, size, True, BANNER_RECT.w - 30, least=0.8)
-        draw_text(surface, app, text, BANNER_RECT.center, size, C.PAPER_LIGHT, bold=True)
+    said = sc.banner_override
+    toast = Toast(sc.toast_text, C.VERMILION_DARK, toast_alpha(sc.toast_ms, TOAST_MS, sc.toast_text))
+    draw_banner(surface, app, BANNER_RECT, sc.banner_text() if said is None else "", PlainLettering(app), sc.cached,
+                said=said, toast=toast)
     # phase pill: EAT › KEEP
     r = PHASE_RECT
     phase = sh.phase if sc.scoring is None else "score"

@@ -17,11 +17,9 @@ import pygame
 from game.i18n import pgettext
 from game.sushi.rules import DESSERT, TYPES, WILD, eaten_card
 from scenes.kit.draw import C, draw_count_badge, draw_shadow, draw_text, mix
-from scenes.kit.tween import clamp
 from scenes.play.host import PlayHost
 from scenes.sushi.art import TYPE_RGB
 from scenes.sushi.shown import stacks_of
-from scenes.sushi.texts import TOAST_MS
 
 
 class TableScene(PlayHost, Protocol):
@@ -198,13 +196,6 @@ def build_card_shadow(sc: TableScene, w: float, h: float) -> pygame.Surface:
     return s
 
 
-def toast_alpha(sc: TableScene) -> float:
-    """Opacity 0..1 of the message banner (fades in fast, out over the last 400 ms)."""
-    if sc.toast_ms <= 0 or not sc.toast_text:
-        return 0.0
-    return clamp(sc.toast_ms / 400.0, 0.0, 1.0) * clamp((TOAST_MS - sc.toast_ms) / 90.0, 0.0, 1.0)
-
-
 def chevron(surface: pygame.Surface, vp: Any, center: tuple[float, float], size: float, color) -> None:
     """A ">" of logical ``size`` at logical ``center`` (the pass direction)."""
     cx, cy = center
@@ -225,4 +216,4 @@ def check_badge(surface: pygame.Surface, vp: Any, center: tuple[float, float], r
 
 
 __all__ = ["GOLD_HI", "build_card_shadow", "build_glow", "build_tint", "check_badge", "chevron",
-           "draw_scoring_glow", "draw_stacks", "draw_status", "status_word", "toast_alpha"]
+           "draw_scoring_glow", "draw_stacks", "draw_status", "status_word"]
