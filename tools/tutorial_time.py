@@ -6,8 +6,8 @@ Plays each tutorial headless in its real play scene at the normal animation spee
 a player (scenes.devtools.walk_tutorial), and counts the app's own time: every frame is 16.7 ms
 of animation or AI thinking. To that it adds the reading of every coach text shown (words at
 ``--wpm`` words per minute), ``--move-s`` per move (finding the piece and dragging it) and
-``--page-s`` per Continue. Prints one JSON object per tutorial. A figure for the README, never a
-test."""
+``--page-s`` per Continue. Prints one JSON object per tutorial. A figure for docs/FIGURES.md, never
+a test."""
 from __future__ import annotations
 
 import argparse
