@@ -2,7 +2,8 @@
 """Tatami developer bootstrap (standard library only; needs Python >= 3.11).
 
     python3 dev.py run   [ARGS...]   start the app:            python -m scenes ARGS
-    python3 dev.py test  [ARGS...]   run the tests:             python -m pytest -q ARGS
+    python3 dev.py test  [ARGS...]   run the tests:             python -m pytest -q -n N --dist loadgroup ARGS
+                                     (N: 2 per CPU; give -n 0 for one process)
     python3 dev.py build [ARGS...]   PyInstaller bundle:        dist/Tatami/ (from build.spec)
     python3 dev.py build --windows   the Windows bundle, built on Linux under Wine:
                                      dist-windows/Tatami/Tatami.exe and
@@ -150,8 +151,19 @@ def cmd_run(py, args):
     return call([py, "-m", "scenes", *args])
 
 
+def test_workers():
+    """How many pytest-xdist workers `dev.py test` starts: two per CPU (the suite waits more than it
+    computes: AI think times, subprocesses, windows), at least 2; `-n N` given chooses."""
+    return max(2, 2 * (os.cpu_count() or 1))
+
+
 def cmd_test(py, args):
-    return call([py, "-m", "pytest", "-q", *args])
+    # pytest-xdist: the tests spread over workers; a group of tests sharing an expensive run (the
+    # bundle, the Windows exe, the self-test: xdist_group marks) goes to one worker. `-n 0` (or any
+    # -n / -p no:xdist given) runs them as asked.
+    chosen = any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) for a in args) or "no:xdist" in args
+    workers = [] if chosen else ["-n", str(test_workers()), "--dist", "loadgroup"]
+    return call([py, "-m", "pytest", "-q", *workers, *args])
 
 
 def cmd_build(py, args):
@@ -186,11 +198,11 @@ def main(argv):
     if args[:1] == ["--"]:
         args = args[1:]
     # Development runs, tests and checks never send multicast: LAN discovery (game/net/discovery.py,
-    # TATAMI_LAN in README) is off for everything started from here. To try it on a real network, run
-    # the app without dev.py: .venv/bin/python -m scenes
+    # TATAMI_LAN in docs/DEVELOPING.md) is off for everything started from here. To try it on a real
+    # network, run the app without dev.py: .venv/bin/python -m scenes
     os.environ["TATAMI_LAN"] = "off"
-    # The app's own game server (hosting an online table, TATAMI_NET_HOST in README) listens on this
-    # machine only in development runs.
+    # The app's own game server (hosting an online table, TATAMI_NET_HOST in docs/DEVELOPING.md)
+    # listens on this machine only in development runs.
     os.environ["TATAMI_NET_HOST"] = "127.0.0.1"
     py = ensure_env(command)
     rc = compile_catalogs(py)

@@ -51,3 +51,39 @@ def fresh_notices():
     notices.reset()
     yield
     notices.reset()
+
+
+# -- the expensive runs, made once and shared (tests/shared_runs.py) ---------------------------------
+@pytest.fixture(scope="session")
+def bundle(tmp_path_factory):
+    """The Linux one-folder bundle (build.spec), built once per session: the folder holding the
+    executable. Its tests carry ``xdist_group("bundle")``."""
+    from shared_runs import build_bundle
+
+    return build_bundle(tmp_path_factory.mktemp("pyinstaller"))
+
+
+@pytest.fixture(scope="session")
+def frozen_selftest(bundle, tmp_path_factory):
+    """``frozen_selftest(lang)``: the bundle's ``--selftest`` in ``lang`` (a
+    :class:`shared_runs.SelftestRun`), run the first time it is asked for."""
+    from shared_runs import frozen_selftest as run
+
+    runs = {}
+
+    def get(lang):
+        if lang not in runs:
+            runs[lang] = run(bundle, tmp_path_factory.mktemp(f"frozen-{lang}"), lang)
+        return runs[lang]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def source_selftest(tmp_path_factory):
+    """``python -m scenes --selftest`` from source in English, run once (a
+    :class:`shared_runs.SelftestRun`; its data folder held a KAITO save). Its tests carry
+    ``xdist_group("selftest")``."""
+    from shared_runs import source_selftest as run
+
+    return run(tmp_path_factory.mktemp("selftest"))

@@ -225,7 +225,7 @@ def test_process_start_failure_falls_back_to_a_thread(monkeypatch, caplog):
     def boom(*a, **k):
         raise OSError("no processes today")
 
-    monkeypatch.setattr(ai_worker, "_Child", boom)
+    monkeypatch.setattr(ai_worker, "AIProcess", boom)
     w = AIWorker(min_think_ms=0, mode="process")
     view = placed_state(5).view(0)
     with caplog.at_level(logging.WARNING, logger="tatami.ai"):
@@ -342,22 +342,14 @@ def test_console_script_main_is_not_rerun_in_the_child(tmp_path):
 # the frozen app (PyInstaller onedir bundle from build.spec)
 # ------------------------------------------------------------------------------------------
 @pytest.mark.packaging
-def test_frozen_app_runs_the_ai_in_a_process(tmp_path):
-    from test_packaging import EXE_NAME, RUN_TIMEOUT_S, output_of
+@pytest.mark.xdist_group("bundle")
+def test_frozen_app_runs_the_ai_in_a_process(frozen_selftest):
+    """The bundle's self-test (run once, its log at debug level: tests/shared_runs.py) played its
+    AI in a spawned process that never imported pygame."""
+    from shared_runs import output_of
 
-    build = subprocess.run(
-        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(tmp_path / "dist"),
-         "--workpath", str(tmp_path / "build"), str(ROOT / "build.spec")],
-        cwd=ROOT, capture_output=True, text=True, errors="replace", timeout=900)
-    assert build.returncode == 0, output_of(build)
-    exe = tmp_path / "dist" / "Tatami" / EXE_NAME
-    home = tmp_path / "home"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TATAMI_")}
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TATAMI_LOG="debug", HOME=str(home),
-               XDG_CONFIG_HOME=str(home / ".config"), XDG_DATA_HOME=str(home / ".local/share"),
-               XDG_STATE_HOME=str(home / ".local/state"), XDG_CACHE_HOME=str(home / ".cache"))
-    proc = subprocess.run([str(exe), "--selftest"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          errors="replace", timeout=RUN_TIMEOUT_S)
+    run = frozen_selftest("en")
+    proc = run.proc
     assert proc.returncode == 0, output_of(proc)
     err = proc.stderr
     assert "AI process" in err and " started (spawn)" in err, output_of(proc)

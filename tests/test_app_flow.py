@@ -278,8 +278,9 @@ def test_bad_flags_exit_2(tmp_path):
     assert _run(["--play", "chess"], tmp_path, timeout=60).returncode == 2
 
 
-def test_selftest_subprocess(tmp_path):
-    p = _run(["--selftest"], tmp_path, timeout=120)
+@pytest.mark.xdist_group("selftest")
+def test_selftest_subprocess(source_selftest):
+    p = source_selftest.proc  # python -m scenes --selftest, run once (tests/shared_runs.py)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "PASS" in p.stdout
     assert not (ROOT / "settings.json").exists()

@@ -1,8 +1,7 @@
 """The layout check (issue 21 §1): each of its rules finds what it is for on a real frame drawn by
 the kit (a cut, an overlap, a text lying over a button, a text too small, a text in another
-language) and stays quiet where the kit declares a text to lie over others; then the fast subset
-of the matrix (every scene's walk to its fast states, in Spanish, Japanese and the pseudo language
-at both window sizes) finds nothing. The whole matrix is ``tatami --selftest --layout``."""
+language) and stays quiet where the kit declares a text to lie over others. The whole matrix is
+tests/test_layout_matrix.py (and ``tatami --selftest --layout``)."""
 from __future__ import annotations
 
 import pygame
@@ -10,7 +9,7 @@ import pytest
 
 from game import i18n
 from scenes.devtools.layoutcheck import MIN_READABLE_PX, check_frame, foreign_texts
-from scenes.devtools.layoutrun import capture, run_matrix
+from scenes.devtools.layoutrun import capture
 from scenes.kit import boxes
 from scenes.kit.boxes import BoxRecorder, DrawnText
 from scenes.kit.draw import draw_panel, draw_text
@@ -159,16 +158,6 @@ def test_a_language_own_texts_and_short_shared_words_are_not_foreign():
     # Spanish "may" (the month) inside an English sentence is the English word
     assert en.search("Once per turn you may pay back") is None
     i18n.set_language("en")
-
-
-def test_the_fast_layout_matrix_finds_nothing():
-    """Every walk to its fast states, in Spanish, Japanese and the pseudo language, at 1280x720
-    and 800x450: no cut, no overlap, nothing too small, nothing in another language."""
-    lines: list[str] = []
-    report = run_matrix(langs=("es", "ja", i18n.PSEUDO), sizes=((1280, 720), (800, 450)), fast=True,
-                        log=lines.append)
-    assert report.shots, "no state was checked"
-    assert report.ok(), "\n".join(lines + report.errors)
 
 
 def test_the_replay_viewer_s_embedded_scene_is_checked_too(app):

@@ -671,16 +671,16 @@ def test_continue_and_play_together_exit_2(data):
     assert main(["--continue", "--play", "kaito"]) == 2
 
 
-def test_selftest_never_touches_the_users_save(data):
-    doc = valid_save(data)
-    before = slot(data).read_bytes()
-    mtime = slot(data).stat().st_mtime_ns
-    p = _run(["--selftest"], data, timeout=120)
+@pytest.mark.xdist_group("selftest")
+def test_selftest_never_touches_the_users_save(source_selftest):
+    """The source self-test (run once: tests/shared_runs.py) started with a saved KAITO game in its
+    data folder: it left the save as it was, and wrote nothing else there."""
+    p, data = source_selftest.proc, source_selftest.data
     assert p.returncode == 0, p.stdout + p.stderr
-    assert slot(data).read_bytes() == before and slot(data).stat().st_mtime_ns == mtime
+    assert source_selftest.before == source_selftest.after
+    assert sorted(source_selftest.after) == ["saves/kaito.json"]
     assert sorted(f.name for f in data.iterdir()) == ["saves"]
-    assert sorted(f.name for f in slot(data).parent.iterdir()) == ["kaito.json"]
-    assert doc["record"]["actions"]
+    assert saved_doc(data)["record"]["actions"]
 
 
 # ------------------------------------------------------------------------------------------

@@ -12,6 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+#: Both runs share mypy's cache folder (.mypy_cache): under pytest-xdist they run on one worker.
+pytestmark = pytest.mark.xdist_group("mypy")
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Packages (paths relative to the repository root) that must type-check with no error. The rest of

@@ -30,7 +30,8 @@ import windows_build as wb  # noqa: E402
 from xvfb_app import MISSING as XVFB_MISSING  # noqa: E402
 from xvfb_app import RealApp, centre, ids, start_xvfb  # noqa: E402
 
-pytestmark = pytest.mark.windows
+# one worker builds the exe once and runs every check on it (pytest-xdist --dist loadgroup)
+pytestmark = [pytest.mark.windows, pytest.mark.xdist_group("wine")]
 
 if shutil.which("wine") is None:
     if os.environ.get("CI") == "true":

@@ -22,19 +22,32 @@ class Driver:
     with the app's viewport, then posted as real pygame events.
     """
 
-    def __init__(self, app: Any, deadline: float, log: Callable[[str], None] = print):
+    def __init__(self, app: Any, deadline: float, log: Callable[[str], None] = print, lean: bool = False):
+        """``deadline``: a ``time.monotonic()`` past which a frame raises :class:`SelfTestFailure`.
+        ``lean``: frames are updated but not drawn (the layout check draws the states it looks at
+        itself); a frame is drawn before the UI elements are read, as a player sees them."""
         self.pg = pygame
         self.app = app
         self.deadline = deadline
         self.log = log
+        self.lean = lean
+        self._undrawn = False
         self.visited: list[str] = []
 
     # -- frames -----------------------------------------------------------------------
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
             self._check_time()
-            self.app.pump(DT_MS)
+            self.app.pump(DT_MS, draw=not self.lean)
+            self._undrawn = self.lean
             self._note_scene()
+
+    def drawn(self) -> None:
+        """Draw the frame on screen if a lean frame left it undrawn (what a player would see
+        before acting on it)."""
+        if self._undrawn:
+            self._undrawn = False
+            self.app.draw()
 
     def _note_scene(self) -> None:
         top = self.app.manager.top()
@@ -85,6 +98,7 @@ class Driver:
 
     # -- input ------------------------------------------------------------------------
     def element(self, id: str):
+        self.drawn()
         top = self.app.manager.top()
         for el in top.ui_elements():
             if el.id == id:
@@ -146,6 +160,7 @@ class Driver:
 
     def has(self, id: str) -> bool:
         """True if the top scene shows an enabled element ``id``."""
+        self.drawn()
         top = self.app.manager.top()
         return any(el.id == id and not el.kind.endswith("-disabled") for el in top.ui_elements())
 

@@ -29,6 +29,9 @@ from scenes.kit.boxes import BoxRecorder
 
 LANGS: tuple[str, ...] = ("en", "es", "ja", i18n.PSEUDO)
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 450), (1920, 1080))
+#: Walks update their frames without drawing them (:class:`Driver`'s ``lean``): a state checked is
+#: drawn as it is captured, the frames between are never seen.
+LEAN = True
 #: A contact sheet's thumbnail width (px); its height follows the window's shape.
 THUMB_W = 480
 
@@ -150,7 +153,7 @@ def _run_walks(app: Any, walks: Sequence[SceneWalk], lang: str, size: tuple[int,
     for walk in walks:
         if fast and not walk.fast:
             continue
-        d = Driver(app, deadline, log=lambda _msg: None)
+        d = Driver(app, deadline, log=lambda _msg: None, lean=LEAN)  # only the states checked are drawn
         app.manager.reset(app.make_scene("menu"))
         settle(d)
         d.move((1, 1))
@@ -162,6 +165,7 @@ def _run_walks(app: Any, walks: Sequence[SceneWalk], lang: str, size: tuple[int,
                 if "tooltip" not in state:  # a tooltip's state keeps the pointer where its walk put it
                     d.move((1, 1))  # the pointer rests in a corner: no hover, no tooltip
                 settle(d)
+                d.drawn()  # drawn once as the player sees it (caches made), then captured
                 findings, frame = capture(app, rec, lang)
                 report.shots.append(Shot(walk.scene, state, lang, size, findings,
                                          _thumb(frame, findings) if thumbs else None))

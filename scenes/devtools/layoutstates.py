@@ -67,16 +67,44 @@ def _show(d: Driver, scene_name: str, **kw: Any) -> Any:
     return scene
 
 
-def settle(d: Driver, max_frames: int = 1200) -> None:
-    """Advance frames until the top scene stops moving (animations finished as they come)."""
-    for _ in range(max_frames):
+#: The longest a walk waits for an AI seat or a hint (wall s): a bound, the wait ends on the answer.
+AI_WALL_S = 60.0
+
+
+def _ai_at_work(scene: Any) -> bool:
+    """True while ``scene``'s match has an AI thinking for a seat or a hint being computed."""
+    match = getattr(scene, "match", None)
+    hints = getattr(match, "hints", None)
+    return bool(getattr(match, "thinking", False) or getattr(hints, "pending", False))
+
+
+def _frame_for(d: Driver, scene: Any) -> None:
+    """One frame; while ``scene``'s AI works in its own process or thread, a moment of this one's
+    time is given to it (a lean walk's frames cost nearly nothing and would starve it)."""
+    d.frames(1)
+    if _ai_at_work(scene):
+        time.sleep(0.002)
+
+
+def settle(d: Driver, max_frames: int = 1200, ai_wall_s: float = AI_WALL_S) -> None:
+    """Advance frames until the top scene stops moving (animations finished as they come) and no
+    AI of its match is at work: at most ``max_frames`` frames of animation, and ``ai_wall_s``
+    seconds of wall time while an AI thinks (how many frames that is depends on the machine and on
+    whether frames are drawn: the state reached must not)."""
+    end = time.monotonic() + ai_wall_s
+    n = 0
+    while True:
         top = d.app.manager.top()
         finish = getattr(top, "finish_animations", None)
         if finish is not None:
             finish()
-        d.frames(1)
+        _frame_for(d, top)
+        n += 1
         top = d.app.manager.top()
-        if not top.busy() and not getattr(getattr(top, "timeline", None), "running", False):
+        thinking = _ai_at_work(top)
+        if not thinking and not top.busy() and not getattr(getattr(top, "timeline", None), "running", False):
+            return
+        if n >= max_frames and (not thinking or time.monotonic() > end):
             return
 
 
@@ -93,13 +121,17 @@ def _human_acts(d: Driver, scene: Any, pick: Callable[[list[str]], str] = lambda
     return ok
 
 
-def _until_human(d: Driver, scene: Any, max_frames: int = 3000) -> None:
-    """Frames until a human may act in ``scene`` (the AIs have played) or the game ended."""
-    for _ in range(max_frames):
+def _until_human(d: Driver, scene: Any, wall_s: float = AI_WALL_S) -> None:
+    """Frames until a human may act in ``scene`` (the AIs have played) or the game ended, at most
+    ``wall_s`` seconds of wall time."""
+    end = time.monotonic() + wall_s
+    while time.monotonic() < end:
         if scene.human_to_act() is not None or scene.ended or d.app.manager.top() is not scene:
             return
         scene.finish_animations()
-        d.frames(1)
+        _frame_for(d, scene)
+        if not _ai_at_work(scene):
+            time.sleep(0.001)  # between two AI seats' turns: the next request is on its way
 
 
 # ------------------------------------------------------------------------------------------

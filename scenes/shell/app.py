@@ -5,9 +5,8 @@ the tests.
 
 Loop: 60 FPS cap while the top scene is ``busy()`` (animating / AI thinking); otherwise it
 blocks in ``pygame.event.wait(timeout)`` and redraws at a low rate (low CPU when idle).
-Mouse events are converted to LOGICAL pixels before the scenes see them; keyboard
-events pass through. F11 toggles fullscreen. Esc that the top scene does not consume
-opens the pause menu over a ``pausable`` scene.
+Mouse events are converted to LOGICAL pixels before the scenes see them; keyboard events pass
+through. F11 toggles fullscreen. Esc that the top scene does not consume opens the pause menu.
 """
 from __future__ import annotations
 
@@ -401,8 +400,8 @@ class App:
             self._audio_pending = False
             self.sound.start()
 
-    def frame(self, dt_ms: float, events: Sequence[pygame.event.Event]) -> None:
-        """One frame: dispatch ``events``, update by ``dt_ms``, draw, flip, UI dump."""
+    def frame(self, dt_ms: float, events: Sequence[pygame.event.Event], draw: bool = True) -> None:
+        """One frame: dispatch ``events``, update by ``dt_ms``, then (``draw``) draw, flip, UI dump."""
         for ev in events:
             self.process_event(ev)
             if not self.running:
@@ -411,6 +410,8 @@ class App:
         self.notice_bar.update(dt_ms, self.manager.top())
         if not self.running or self.manager.top() is None:
             return
+        if not draw:
+            return self._tidy_when_idle()
         self.draw()
         pygame.display.flip()
         self.frames += 1
@@ -438,9 +439,9 @@ class App:
             self.tidy_due = False
             heap.tidy()
 
-    def pump(self, dt_ms: float = 1000 / 60) -> None:
-        """Run one frame with the queued events and a fixed ``dt_ms`` (tests / self-test)."""
-        self.frame(dt_ms, pygame.event.get())
+    def pump(self, dt_ms: float = 1000 / 60, draw: bool = True) -> None:
+        """One :meth:`frame` with the queued events and a fixed ``dt_ms`` (tests / self-test)."""
+        self.frame(dt_ms, pygame.event.get(), draw)
 
     def run(self) -> int:
         """The interactive loop; returns the exit code."""
