@@ -177,3 +177,39 @@ def test_the_replay_viewer_s_embedded_scene_is_checked_too(app):
     words = {t.text for t in rec.texts if t.ink.w and inset.contains(t.ink)}
     assert set(scene.board.names) <= words, words  # the embedded scene's seat panels
     assert any(t.text == "Back" for t in rec.texts)  # and the viewer's own controls
+
+
+def test_a_game_with_no_dev_tools_of_its_own_gets_the_generic_walk(app):
+    """Issue 32 §3: a game whose room names no ``devtools`` is still walked — its opening against
+    the AI, the end after the AIs played, the score screen — on a sheet named after its room, and
+    its deal is the rules' own."""
+    import time
+
+    from scenes.devtools.driver import Driver
+    from scenes.devtools.games import DevGame, dev_games
+    from scenes.devtools.layoutstates import game_walks
+    from scenes.play.registration import DevTools
+
+    own = next(g for g in dev_games() if not g.sides)
+    bare = DevGame(own.info, DevTools(), own.short)
+    assert bare.new_state(2, 1).num_seats == 2
+    (walk,) = game_walks(bare)
+    assert walk.scene == own.short and walk.fast == ()
+    app.manager.reset(app.make_scene("menu"))
+    d = Driver(app, time.monotonic() + 300, log=lambda _m: None, lean=True)
+    assert list(walk.walk(d)) == ["opening", "end", "score"]
+    assert d.scene_name() == own.score_scene
+
+
+def test_every_game_s_dev_tools_are_found_through_its_registration():
+    from scenes.devtools.games import dev_games
+    from scenes.play.registration import DevTools
+
+    games = dev_games()
+    assert games and all(isinstance(g.tools, DevTools) for g in games)
+    assert all(g.score_scene and g.score_scene != g.play_scene for g in games)
+    # each contact sheet's name is its walk's own, and no two games share one
+    from scenes.devtools.layoutstates import WALKS
+
+    sheets = [w.scene for w in WALKS]
+    assert len(sheets) == len(set(sheets))

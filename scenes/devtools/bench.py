@@ -3,24 +3,25 @@
 For each scene, renders ``frames`` frames through the real ``App.frame`` (event dispatch +
 update + draw + flip) at a fixed dt of 16.7 ms and measures each frame's wall time. Input
 that keeps animations alive is posted along the way (hover sweeps over buttons, wheel
-scrolling on the rules page); the KAITO play scene runs an AI-vs-AI game with animations on
-(normal speed; a finished game is restarted). ``sushi_play`` runs a 5-seat easy-AI Sushi Draft game
-at normal speed; ``sushi_play_pass`` keeps only the frames in which hands are being passed (the
-pass animation); ``privacy`` and ``sushi_score`` are the hot-seat curtain and the final table.
-``kanji_play`` runs a 6-seat easy-AI Kanji-zushi game with the full Japanese font;
-``kanji_play_join`` keeps only the frames of the halves-joining animation.
+scrolling on the rules page). The games are the catalog's (:mod:`scenes.devtools.games`), each
+with its ``DevTools``: the first game's setup and rules page, its play scene (``<play scene>``:
+an AI-vs-AI game with animations on at normal speed, ``bench_play``; a finished game is
+restarted), ``pause`` over it and ``score`` (its ``bench_score``); each other game's play scene,
+its own measures (``bench_extras``: e.g. ``<room>_play_pass``, the frames of one animation;
+``privacy``, the hot-seat curtain) and its score screen (``<score scene>``).
 
-``replay_kaito``, ``replay_sushi`` and ``replay_kanji`` open the replay viewer on a whole AI-vs-AI
-game of that game (medium KAITO, 4-seat easy Sushi Draft and Kanji-zushi) and step through it at
+``replay_<room>`` opens the replay viewer on a whole AI-vs-AI game of each game (its
+``bench_replay`` levels) and steps through it at
 normal speed as a player would: a key every 6 frames, eight steps forward (animated), four back,
 End, three back, Home (back and the jumps are shown at once), over and over. The first round of
 those keys (96 frames) is not counted: it renders the art and text at the viewer's scale for the
 first time (a one-off per window size; ``first_round_max_ms`` reports its slowest frame).
 
-``kaito_play_thinking`` runs a HARD-vs-HARD game paced at 60 FPS like ``App.run`` (no minimum
+``<first play scene>_thinking`` runs the first game HARD-vs-HARD (``bench_thinking``) paced at 60
+FPS like ``App.run`` (no minimum
 think time and near-instant animations: the bots' searches, ~0.45 s a move, run in real time
 between the frames) and measures only the frames during which an AI is thinking, with the AI in
-its worker process; ``kaito_play_thinking_thread`` is the same with the AI in a thread of the UI
+its worker process; ``<first play scene>_thinking_thread`` is the same with the AI in a thread of the UI
 process (the old way; for comparison only, left out of ``worst_p99_ms``). They also report the
 frame period (``interval_*``, ``late_frames``), ``first_ai_move_ms`` (from creating the scene,
 which starts the AI process, to the first AI move being applied) and ``ai_ready_ms`` (start-up
@@ -32,7 +33,7 @@ time of the AI process). Prints one JSON object::
 The target (p99 <= 8 ms) is reported, not asserted.
 
 ``pacing`` (issue 21 §3; :mod:`scenes.devtools.pacing`): per game against AIs at normal animation
-speed (KAITO vs hard, Sushi Draft vs three hard, Kanji-zushi vs two hard), the wall time from the
+speed (each game's ``DevTools.pacing``: its seats and goal), the wall time from the
 player's action to its next decision (``median_s``, ``p90_s``, ``max_s``; the AIs' thinking
 included) of a scripted human acting through real events as soon as it may, ``watched`` (it waits
 for everything) and ``skipped`` (it presses Space while another seat's move animates), with the
@@ -42,22 +43,18 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 import pygame
 
 from game import environ
-from game.core import Outcome
-from game.kaito.events import KaitoEnd
-from game.kaito.telling import outcome_text
-from game.kanji.rules import KANJI
-from game.sushi.rules import SUSHI
+from scenes.devtools.games import DevGame, dev_games
 from scenes.devtools.pacing import measure_pacing, percentile
 from scenes.shell.app import App
 from scenes.shell.registry import SCENES
@@ -139,14 +136,13 @@ def _replay_steps(app: Any, i: int) -> None:
 def _measure_replays(app: Any, frames: int) -> dict[str, dict]:
     """The replay viewer of each registered game (see the module doc), by report name."""
     from scenes.replay.source import ai_game_record
-    from scenes.shell.catalog import GAMES_BY_NAME
 
     out: dict[str, dict] = {}
-    for short, game, levels in (("kaito", "kaito", ["medium"] * 2), ("sushi", "sushi-draft", ["easy"] * 4),
-                                ("kanji", "kanji-zushi", ["easy"] * 4)):
-        if GAMES_BY_NAME[game].scene not in SCENES:
+    for g in dev_games():
+        if g.play_scene not in SCENES:
             continue
-        record = ai_game_record(game, levels, seed=1)
+        short = g.short
+        record = ai_game_record(g.name, list(g.tools.bench_replay or ["easy"] * g.seats[0]), seed=1)
 
         def make(record: dict = record) -> None:
             app.manager.reset(app.make_scene("replay", record=record))
@@ -160,7 +156,7 @@ def _measure_replays(app: Any, frames: int) -> dict[str, dict]:
 
 def _measure_label(app: Any, make: Callable[[], Any], frames: int, prefix: str) -> dict:
     """Frames of a play scene during which its running animation's label starts with ``prefix``
-    (e.g. Sushi Draft's "Passing hands to the left"): ``frames`` such frames, from AI-only games
+    (e.g. "Passing hands to the left"): ``frames`` such frames, from AI-only games
     at normal speed (restarted when one ends; at most ``20 * frames`` frames in all)."""
     return _measure_when(app, make, frames,
                          lambda top: (getattr(top, "anim_label", "") or "").startswith(prefix))
@@ -168,7 +164,7 @@ def _measure_label(app: Any, make: Callable[[], Any], frames: int, prefix: str) 
 
 def _measure_when(app: Any, make: Callable[[], Any], frames: int, when: Callable[[Any], bool]) -> dict:
     """Like :func:`_measure_label`, keeping the frames for which ``when(scene)`` holds after the
-    frame (e.g. Kanji-zushi's join animation is running)."""
+    frame (e.g. a join animation is running)."""
     pygame.event.clear()
     make()
     name = app.manager.top().name
@@ -197,7 +193,7 @@ def _measure_when(app: Any, make: Callable[[], Any], frames: int, when: Callable
 
 
 def _measure_thinking(app: Any, make: Callable[[], Any], frames: int, mode: str) -> dict:
-    """Frames of a HARD-vs-HARD KAITO game while an AI is thinking, paced like ``App.run``.
+    """Frames of a HARD-vs-HARD game while an AI is thinking, paced like ``App.run``.
 
     Collects ``frames`` frames during which the AI worker had a request pending before and after
     the frame and no move was applied (at most ``3 * frames + 100`` frames in all; a finished game
@@ -297,118 +293,90 @@ def run_bench(frames: int = 300, size: tuple[int, int] | None = None, out: Any =
                 report["pacing"] = _pacing(app, decisions, pacing_games, speed)
             if only == "pacing":
                 return _print(report, out)
-            # think_ms=0: the AIs answer at once, so the board animates in (almost) every frame
-            play_kwargs = dict(seats=["easy", "easy"], colors=("R", "B"), seed=1, names=["Easy 1", "Easy 2"],
-                               think_ms=0)
-
-            def menu() -> None:
-                app.manager.reset(app.make_scene("menu"))
-
-            def setup() -> None:
-                app.manager.reset(app.make_scene("menu"))
-                app.manager.push(app.make_scene("setup", game="kaito"))
-
-            def rules() -> None:
-                app.manager.reset(app.make_scene("rules", game="kaito"))
-
-            def play() -> None:
-                app.start_game("kaito", **play_kwargs)
-
-            def pause() -> None:
-                play()
-                for _ in range(3):
-                    app.frame(DT_MS, [])
-                app.open_pause()
-
-            def score() -> None:
-                app.manager.reset(app.make_scene(
-                    "kaito_score", game_name="kaito",
-                    outcome=Outcome.told((0,), KaitoEnd.NO_KATANA, (9, 6), outcome_text, case=("BK", False)),
-                    seats=["human", "hard"], names=["You", "Hard AI"], colors=("R", "B"),
-                    held=(("BK", "BK", "B3", "B1", "BH", "B2", "BK", "B3", "B1"),
-                          ("RK", "R3", "R1", "R2", "RH", "RK")),
-                ))
-
-            plan: list[tuple[str, Callable[[], None], Any, bool]] = [
-                ("menu", menu, _hover_sweep, False),
-                ("setup", setup, _hover_sweep, False),
-                ("rules", rules, _wheel, False),
-                ("score", score, _hover_sweep, True),
-            ]
-            if "kaito_play" in SCENES:
-                plan.insert(3, ("kaito_play", play, None, True))
-                plan.insert(4, ("pause", pause, _hover_sweep, False))
-            for name, make, feed, restart in plan:
-                report["scenes"][name] = _measure(app, name, make, frames, feed, restart)
-
-            if "sushi_play" in SCENES:
-                sushi_kwargs = dict(seats=["easy"] * 5, seed=1, think_ms=0)
-
-                def sushi() -> None:
-                    app.start_game("sushi-draft", **sushi_kwargs)
-
-                def sushi_score() -> None:
-                    rng = random.Random(5)
-                    state = SUSHI.new_state(5, rng)
-                    while not state.is_over():
-                        for seat in state.to_act():
-                            state.apply(seat, rng.choice(state.legal_actions(seat)))
-                    seats = ["human", "easy", "medium", "hard", "hard"]
-                    app.manager.reset(app.make_scene("sushi_score", view=state.view(0), seats=seats))
-
-                def privacy() -> None:
-                    sushi()
-                    app.manager.push(app.make_scene("privacy", name="Player 2"))
-
-                report["scenes"]["sushi_play"] = _measure(app, "sushi_play", sushi, frames, None, True)
-                report["scenes"]["sushi_play_pass"] = _measure_label(app, sushi, frames, "Passing")
-                report["scenes"]["privacy"] = _measure(app, "privacy", privacy, frames, _hover_sweep, False)
-                report["scenes"]["sushi_score"] = _measure(app, "sushi_score", sushi_score, frames, _hover_sweep,
-                                                           True)
-
-            if "kanji_play" in SCENES:
-                kanji_kwargs = dict(seats=["easy"] * 6, seed=1, think_ms=0)
-
-                def kanji() -> None:
-                    app.start_game("kanji-zushi", **kanji_kwargs)
-
-                def kanji_score() -> None:
-                    rng = random.Random(3)
-                    state = KANJI.new_state(4, rng)
-                    while not state.is_over():
-                        seat = state.to_act()[0]
-                        legal = state.legal_actions(seat)
-                        good = [a for a in legal if a != "pass" and state.view(seat).hand]
-                        state.apply(seat, rng.choice(good or legal))
-                    app.manager.reset(app.make_scene("kanji_score", view=state.view(0),
-                                                     seats=["human", "easy", "medium", "hard"]))
-
-                report["scenes"]["kanji_play"] = _measure(app, "kanji_play", kanji, frames, None, True)
-                report["scenes"]["kanji_play_join"] = _measure_when(
-                    app, kanji, frames, lambda top: getattr(top, "join", None) is not None)
-                report["scenes"]["kanji_score"] = _measure(app, "kanji_score", kanji_score, frames, _hover_sweep,
-                                                           True)
-
-            if "replay" in SCENES:
-                report["scenes"].update(_measure_replays(app, frames))
-
-            if "kaito_play" in SCENES:
-                hard_kwargs = dict(seats=["hard", "hard"], colors=("R", "B"), seed=1,
-                                   names=["Hard 1", "Hard 2"], think_ms=0, speed=1000.0)
-
-                def play_hard() -> Any:
-                    return app.start_game("kaito", **hard_kwargs)
-
-                report["scenes"]["kaito_play_thinking"] = _measure_thinking(app, play_hard, frames, "process")
-                thread = _measure_thinking(app, play_hard, frames, "thread")
-                thread["comparison_only"] = True  # the old in-thread AI: not what the app uses
-                report["scenes"]["kaito_play_thinking_thread"] = thread
+            _bench_games(app, report["scenes"], frames)
         finally:
             app.shutdown()
     worst = max((v["p99_ms"] for v in report["scenes"].values() if not v.get("comparison_only")), default=0.0)
     report["worst_p99_ms"] = worst
     report["meets_target"] = worst <= TARGET_P99_MS
     return _print(report, out)
+
+
+class Measures:
+    """What a game's ``DevTools.bench_extras`` measures with, into the report's scenes:
+    ``scene(name, make, hover, restart)``, ``label(name, make, prefix)``, ``when(name, make,
+    when)``; ``app``."""
+
+    def __init__(self, app: Any, scenes: dict, frames: int) -> None:
+        self.app, self.scenes, self.frames = app, scenes, frames
+
+    def scene(self, name: str, make: Callable[[], Any], hover: bool = False, restart: bool = False) -> None:
+        self.scenes[name] = _measure(self.app, name, make, self.frames, _hover_sweep if hover else None, restart)
+
+    def label(self, name: str, make: Callable[[], Any], prefix: str) -> None:
+        self.scenes[name] = _measure_label(self.app, make, self.frames, prefix)
+
+    def when(self, name: str, make: Callable[[], Any], when: Callable[[Any], bool]) -> None:
+        self.scenes[name] = _measure_when(self.app, make, self.frames, when)
+
+
+def _starter(app: Any, game: DevGame, kwargs: dict) -> Callable[[], Any]:
+    """A new game of ``game`` on top (``app.start_game`` with ``kwargs``; default: easy AIs)."""
+    kw = kwargs or dict(seats=["easy"] * game.seats[0], seed=1, think_ms=0, **game.tools.play_kwargs)
+    return lambda: app.start_game(game.name, **kw)
+
+
+def _bench_games(app: Any, scenes: dict, frames: int) -> None:
+    """The menu, and every game's scenes (see the module doc), into ``scenes``."""
+    games = dev_games()
+    first = games[0]
+    m = Measures(app, scenes, frames)
+
+    def menu() -> None:
+        app.manager.reset(app.make_scene("menu"))
+
+    def setup() -> None:
+        app.manager.reset(app.make_scene("menu"))
+        app.manager.push(app.make_scene("setup", game=first.name))
+
+    def rules() -> None:
+        app.manager.reset(app.make_scene("rules", game=first.name))
+
+    play = _starter(app, first, first.tools.bench_play)  # think_ms=0: the board animates in most frames
+
+    def pause() -> None:
+        play()
+        for _ in range(3):
+            app.frame(DT_MS, [])
+        app.open_pause()
+
+    m.scene("menu", menu, hover=True)
+    m.scene("setup", setup, hover=True)
+    scenes["rules"] = _measure(app, "rules", rules, frames, _wheel, False)
+    if first.play_scene in SCENES:
+        m.scene(first.play_scene, play, restart=True)
+        m.scene("pause", pause, hover=True)
+    if first.tools.bench_score is not None:
+        m.scene("score", partial(first.tools.bench_score, app), hover=True, restart=True)
+    for game in games[1:]:
+        if game.play_scene not in SCENES:
+            continue
+        other = _starter(app, game, game.tools.bench_play)
+        m.scene(game.play_scene, other, restart=True)
+        if game.tools.bench_extras is not None:
+            game.tools.bench_extras(m, other)
+        if game.tools.bench_score is not None:
+            m.scene(game.score_scene, partial(game.tools.bench_score, app), hover=True, restart=True)
+    if "replay" in SCENES:
+        scenes.update(_measure_replays(app, frames))
+    if first.play_scene in SCENES:
+        hard = first.tools.bench_thinking or dict(seats=["hard"] * first.seats[0], seed=1, think_ms=0,
+                                                  speed=1000.0, **first.tools.play_kwargs)
+        play_hard = _starter(app, first, hard)
+        scenes[f"{first.play_scene}_thinking"] = _measure_thinking(app, play_hard, frames, "process")
+        thread = _measure_thinking(app, play_hard, frames, "thread")
+        thread["comparison_only"] = True  # the old in-thread AI: not what the app uses
+        scenes[f"{first.play_scene}_thinking_thread"] = thread
 
 
 def _pacing(app: Any, decisions: int, games: Any, speed: float) -> dict[str, Any]:

@@ -38,7 +38,7 @@ TOUCH_PX = 2
 
 #: The smallest text drawn, in WINDOW px, by script: Latin text below 10 px loses its counters
 #: (e, a, s fill in) on an ordinary 96-dpi screen and Japanese below 12 px loses strokes of its
-#: denser kanji (書, 曜); the same minimums the assets keep (scenes/shell/assets.py MIN_TEXT_PX,
+#: denser characters (書, 曜); the same minimums the assets keep (scenes/shell/assets.py MIN_TEXT_PX,
 #: MIN_JP_TEXT_PX). docs/DEVELOPING.md says why.
 MIN_READABLE_PX = {False: 10, True: 12}
 

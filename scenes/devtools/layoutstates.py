@@ -17,7 +17,11 @@ from typing import Any, Callable, Iterator
 
 import pygame
 
+from game.ai import make_bot
 from scenes.devtools.driver import Driver, SelfTestFailure
+from scenes.devtools.games import DevGame, dev_games
+from scenes.devtools.walking import (Walker, bot_play, human_acts, new_state, settle, show,
+                                     until_human)
 
 Walk = Callable[[Driver], Iterator[str]]
 
@@ -33,105 +37,13 @@ class SceneWalk:
 
 
 # ------------------------------------------------------------------------------------------
-# helpers
+# helpers (scenes/devtools/walking.py; the old names kept for the tests)
 # ------------------------------------------------------------------------------------------
-def _bot_play(state: Any, game: str, until: Callable[[Any], bool], seed: int = 1) -> Any:
-    """Bots play ``state`` (simultaneous phases: every seat's view first) until ``until(state)``
-    or the end."""
-    from game.ai import make_bot
-
-    bots = [make_bot(game, "medium", random.Random(seed + s)) for s in range(state.num_seats)]
-    while not state.is_over() and not until(state):
-        seats = state.to_act()
-        views = [state.view(s) for s in seats]
-        for s, view in zip(seats, views):
-            state.apply(s, bots[s].choose(view))
-    return state
-
-
-def _new_state(game: str, n: int, seed: int) -> Any:
-    from game.kaito.rules import KAITO
-    from game.kanji.rules import KANJI
-    from game.sushi.rules import SUSHI
-
-    if game == "kaito":
-        return KAITO.new_state(2, random.Random(seed), colors=("R", "B"))
-    return (SUSHI if game == "sushi-draft" else KANJI).new_state(n, random.Random(seed))
-
-
-def _show(d: Driver, scene_name: str, **kw: Any) -> Any:
-    """Put a new ``scene_name`` (made with ``kw``) alone on the stack and let it settle."""
-    scene = d.app.make_scene(scene_name, **kw)
-    d.app.manager.reset(scene)
-    settle(d)
-    return scene
-
-
-#: The longest a walk waits for an AI seat or a hint (wall s): a bound, the wait ends on the answer.
-AI_WALL_S = 60.0
-
-
-def _ai_at_work(scene: Any) -> bool:
-    """True while ``scene``'s match has an AI thinking for a seat or a hint being computed."""
-    match = getattr(scene, "match", None)
-    hints = getattr(match, "hints", None)
-    return bool(getattr(match, "thinking", False) or getattr(hints, "pending", False))
-
-
-def _frame_for(d: Driver, scene: Any) -> None:
-    """One frame; while ``scene``'s AI works in its own process or thread, a moment of this one's
-    time is given to it (a lean walk's frames cost nearly nothing and would starve it)."""
-    d.frames(1)
-    if _ai_at_work(scene):
-        time.sleep(0.002)
-
-
-def settle(d: Driver, max_frames: int = 1200, ai_wall_s: float = AI_WALL_S) -> None:
-    """Advance frames until the top scene stops moving (animations finished as they come) and no
-    AI of its match is at work: at most ``max_frames`` frames of animation, and ``ai_wall_s``
-    seconds of wall time while an AI thinks (how many frames that is depends on the machine and on
-    whether frames are drawn: the state reached must not)."""
-    end = time.monotonic() + ai_wall_s
-    n = 0
-    while True:
-        top = d.app.manager.top()
-        finish = getattr(top, "finish_animations", None)
-        if finish is not None:
-            finish()
-        _frame_for(d, top)
-        n += 1
-        top = d.app.manager.top()
-        thinking = _ai_at_work(top)
-        if not thinking and not top.busy() and not getattr(getattr(top, "timeline", None), "running", False):
-            return
-        if n >= max_frames and (not thinking or time.monotonic() > end):
-            return
-
-
-def _human_acts(d: Driver, scene: Any, pick: Callable[[list[str]], str] = lambda legal: legal[0]) -> bool:
-    """The human to act in the play ``scene`` commits ``pick(legal actions)``; False if none acts."""
-    seat = scene.human_to_act()
-    if seat is None:
-        return False
-    legal = sorted(scene.match.legal_actions(seat))
-    if not legal:
-        return False
-    ok = bool(scene.commit(seat, pick(legal)))
-    settle(d)
-    return ok
-
-
-def _until_human(d: Driver, scene: Any, wall_s: float = AI_WALL_S) -> None:
-    """Frames until a human may act in ``scene`` (the AIs have played) or the game ended, at most
-    ``wall_s`` seconds of wall time."""
-    end = time.monotonic() + wall_s
-    while time.monotonic() < end:
-        if scene.human_to_act() is not None or scene.ended or d.app.manager.top() is not scene:
-            return
-        scene.finish_animations()
-        _frame_for(d, scene)
-        if not _ai_at_work(scene):
-            time.sleep(0.001)  # between two AI seats' turns: the next request is on its way
+_bot_play = bot_play
+_new_state = new_state
+_show = show
+_human_acts = human_acts
+_until_human = until_human
 
 
 # ------------------------------------------------------------------------------------------
@@ -145,10 +57,11 @@ def walk_shell(d: Driver) -> Iterator[str]:
     yield "menu"
     d.click("button:rules")
     settle(d)
-    for game in ("kaito", "sushi-draft", "kanji-zushi"):
-        d.click(f"choice:rules-game:{game}")
+    games = dev_games()
+    for game in games:
+        d.click(f"choice:rules-game:{game.name}")
         settle(d)
-        yield f"rules-{game}"
+        yield f"rules-{game.name}"
     d.click("button:back")
     for button, state in (("settings", "settings"), ("stats", "stats-empty"), ("recent", "recent-empty"),
                           ("learn", "learn")):  # each opened from the menu, Esc back to it
@@ -157,33 +70,35 @@ def walk_shell(d: Driver) -> Iterator[str]:
         yield state
         d.key(pygame.K_ESCAPE)
     settle(d)
-    d.click("button:game:kaito")
-    settle(d)
-    if d.scene_name() == "tutorial_offer":
-        yield "tutorial-offer"
-        d.click("button:skip-tutorial")
-        settle(d)
-    yield "setup-kaito"
-    d.click("choice:seat0:human")
-    d.click("choice:seat1:human")
-    settle(d)
-    yield "setup-kaito-hotseat"
-    d.click("button:back")
-    for game, seats in (("sushi-draft", 4), ("kanji-zushi", 3)):
-        d.open_game(game)
-        settle(d)
-        d.click(f"choice:players:{seats}")
+    for i, game in enumerate(games):
+        # each game's setup, two seats human (the first game's card first: its tutorial's offer)
+        if i == 0:
+            d.click(f"button:game:{game.name}")
+            settle(d)
+            if d.scene_name() == "tutorial_offer":
+                yield "tutorial-offer"
+                d.click("button:skip-tutorial")
+                settle(d)
+        else:
+            d.open_game(game.name)
+            settle(d)
+        if game.sides:  # two sides: as it opens, then hot-seat
+            yield f"setup-{game.name}"
+        else:
+            d.click(f"choice:players:{game.tools.setup_players or game.seats[0]}")
         d.click("choice:seat0:human")
         d.click("choice:seat1:human")
         settle(d)
-        yield f"setup-{game}"
+        yield f"setup-{game.name}-hotseat" if game.sides else f"setup-{game.name}"
         d.click("button:back")
-    # a KAITO game against the AI, one move, paused, left: the menu offers to continue it
-    d.open_game("kaito")
+    # the first game against the AI, one move, paused, left: the menu offers to continue it
+    first = games[0]
+    d.open_game(first.name)
     d.click("choice:seat0:human")
-    d.click("choice:seat1:hard")
+    for seat in range(1, first.seats[0]):
+        d.click(f"choice:seat{seat}:hard")
     d.click("button:start")
-    d.wait_scene("kaito_play")
+    d.wait_scene(first.play_scene)
     scene = d.app.manager.top()
     settle(d)
     _until_human(d, scene)
@@ -196,7 +111,7 @@ def walk_shell(d: Driver) -> Iterator[str]:
     d.wait_scene("menu")
     settle(d)
     yield "menu-continue"
-    d.open_game("kaito")
+    d.open_game(first.name)
     settle(d)
     d.click("button:start")
     settle(d)
@@ -208,140 +123,51 @@ def walk_shell(d: Driver) -> Iterator[str]:
 # ------------------------------------------------------------------------------------------
 # the games
 # ------------------------------------------------------------------------------------------
-def _hover(d: Driver, lrect: pygame.Rect) -> None:
-    """The pointer over the middle of the logical rect ``lrect`` (a frame or two to show it)."""
-    d.move(d.app.viewport.to_window(pygame.Rect(lrect)).center)
-    d.frames(2)
+def generic_walk(game: DevGame) -> Walk:
+    """The walk of a game that has none of its own: you against the Hard AI, the opening, the end
+    after the AIs played (kept on screen) and the score screen."""
 
-
-def _log_states(d: Driver, scene: Any) -> Iterator[str]:
-    """The game log's tooltip (its last entry's detail) and, where the log is a strip (a small
-    window), its opened panel; the pointer away and the panel closed after."""
-    log = getattr(scene, "narration", None)
-    entries = [el for el in scene.ui_elements() if el.kind == "log-entry"]
-    if log is None or not entries:
-        return
-    _hover(d, entries[-1].rect)
-    if log.tooltip() is not None:
-        yield "log-tooltip"
-    _hover(d, pygame.Rect(0, 0, 1, 1))
-    if d.has("button:log"):
-        d.click("button:log", settle=30)
-        yield "log-open"
-        d.click("button:log", settle=30)
-
-
-def walk_kaito(d: Driver) -> Iterator[str]:
-    """KAITO against the Hard AI: the opening, a middle position with the hint shown, the same
-    after an undo, the end kept on screen, the score screen."""
-    st = _new_state("kaito", 2, 3)
-    seats = ["hard", "hard"]
-    seats[st.to_act()[0]] = "human"
-    _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3, hints=True)
-    yield "opening"
-    st = _bot_play(_new_state("kaito", 2, 3), "kaito", lambda s: len(s.history) >= 14)
-    seats = ["hard", "hard"]
-    seats[st.to_act()[0]] = "human"
-    scene = _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3, hints=True)
-    yield "middle"
-    yield from _log_states(d, scene)
-    scene.ask_hint()
-    settle(d)
-    yield "hint"
-    if _human_acts(d, scene):
-        _until_human(d, scene)
-        scene.undo()
+    def walk(d: Driver) -> Iterator[str]:
+        n = game.seats[0]
+        seats = ["human"] + ["hard"] * (n - 1)
+        kw = dict(seats=seats, seed=1, **game.tools.play_kwargs)
+        show(d, game.play_scene, state=game.new_state(n, 1), **kw)
+        yield "opening"
+        # the AIs play the deal to its last actions, the rest played in the scene: its end shown
+        total = len(bot_play(game.new_state(n, 1), game.name, lambda s: False).history)
+        st = bot_play(game.new_state(n, 1), game.name, lambda s: len(s.history) >= total - n)
+        scene = show(d, game.play_scene, state=st, **kw)
+        bot = make_bot(game.name, "medium", random.Random(1))  # the person plays as the AIs did
+        for _ in range(20 * n):
+            if scene.match.state.is_over() or d.app.manager.top() is not scene:
+                break
+            seat = scene.human_to_act()
+            if seat is None or not human_acts(d, scene, lambda legal: bot.choose(scene.match.view(seat))):
+                until_human(d, scene)
         settle(d)
-        yield "undone"
-    st = _bot_play(_new_state("kaito", 2, 3), "kaito", lambda s: False)
-    seats = ["human", "hard"]
-    scene = _show(d, "kaito_play", state=st, seats=seats, colors=("R", "B"), seed=3)
-    yield "end"
-    if d.has("button:score"):
-        d.click("button:score")
-        settle(d)
-        yield "score"
-
-
-def walk_sushi(d: Driver) -> Iterator[str]:
-    """Sushi Draft, you and two AIs: the first pick, the hint, the round-scoring panel, a later
-    round, the final scoring (the end kept on screen) and the score screen; then a hot-seat game's
-    privacy curtain and pick."""
-    st = _new_state("sushi-draft", 3, 5)
-    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5, hints=True)
-    yield "first-pick"
-    scene.ask_hint()
-    settle(d)
-    yield "hint"
-    # the last pick of round 1 by the player: the round-scoring panel
-    if _last_pick(d, 0):
-        yield "round-scoring"
-    st = _bot_play(_new_state("sushi-draft", 3, 5), "sushi-draft", lambda s: s.view(0).round >= 2)
-    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
-    yield "round-3"
-    yield from _log_states(d, scene)
-    # the last pick of the game: the final scoring stays until the player asks for the score
-    if _last_pick(d, 2):
-        yield "final-scoring"
-        d.click("button:score" if d.has("button:score") else "button:next-round")
-        settle(d)
-        if d.scene_name() == "sushi_score":
+        yield "end"
+        for _ in range(3):  # "See the score" (a last round's scoring panel first: "Next round")
+            ident = next((i for i in ("button:score", "button:next-round") if d.has(i)), None)
+            if ident is None or d.scene_name() == game.score_scene:
+                break
+            d.click(ident)
+            settle(d)
+        if d.scene_name() == game.score_scene:
             yield "score"
-    st = _new_state("sushi-draft", 4, 9)
-    scene = _show(d, "sushi_play", state=st, seats=["human", "human", "hard", "hard"], seed=9)
-    if d.scene_name() == "privacy":
-        yield "curtain"
-        d.click(d.app.manager.top().ui_elements()[0].id)
-        settle(d)
-    yield "hotseat-pick"
+
+    return walk
 
 
-def _last_pick(d: Driver, rnd: int) -> bool:
-    """Sushi Draft, you and two AIs: the bots play to your last choice of round ``rnd`` (0-based),
-    you make it, the round's scoring panel opens; True once it shows (settled)."""
-    st = _new_state("sushi-draft", 3, 5)
-    _bot_play(st, "sushi-draft", lambda s: s.view(0).round > rnd or (
-        s.view(0).round == rnd and len(s.view(0).hand) <= 2 and 0 in s.to_act()))
-    scene = _show(d, "sushi_play", state=st, seats=["human", "hard", "hard"], seed=5)
-    for _ in range(6):
-        if scene.scoring is not None:
-            break
-        if not _human_acts(d, scene):
-            _until_human(d, scene)
-    if scene.scoring is None:
-        return False
-    settle(d)
-    return True
+def game_walks(game: DevGame) -> list[SceneWalk]:
+    """The contact sheets of ``game``'s play scene: its own walks (``DevTools.walks``, each given a
+    :class:`~scenes.devtools.walking.Walker`), else the generic one."""
+    if not game.tools.walks:
+        return [SceneWalk(game.short, generic_walk(game))]
 
+    def walker(walk: Callable[[Any], Iterator[str]]) -> Walk:
+        return lambda d: walk(Walker(d, game.name))
 
-def walk_kanji(d: Driver) -> Iterator[str]:
-    """Kanji-zushi, you and two AIs: the first turn, the hint, an AI's kanji revealed, a later
-    turn, the end and the score screen."""
-    st = _new_state("kanji-zushi", 3, 7)
-    scene = _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7, hints=True)
-    yield "first-turn"
-    scene.ask_hint()
-    settle(d)
-    yield "hint"
-    if _human_acts(d, scene, lambda legal: next((a for a in legal if a != "pass"), legal[0])):
-        _until_human(d, scene)
-        yield "after-ais"
-    st = _bot_play(_new_state("kanji-zushi", 3, 7), "kanji-zushi", lambda s: len(s.history) >= 9 and s.to_act() == (0,))
-    scene = _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
-    yield "later"
-    yield from _log_states(d, scene)
-    for _seat, _i, r in scene.kanji_rects()[:1]:  # a made kanji's tooltip (meanings, readings)
-        _hover(d, r)
-        if scene.tooltip() is not None:
-            yield "tooltip"
-        _hover(d, pygame.Rect(0, 0, 1, 1))
-    st = _bot_play(_new_state("kanji-zushi", 3, 7), "kanji-zushi", lambda s: False)
-    _show(d, "kanji_play", state=st, seats=["human", "hard", "hard"], seed=7)
-    yield "end"
-    if d.has("button:score"):
-        d.click("button:score")
-        settle(d)
-        yield "score"
+    return [SceneWalk(sheet, walker(walk), fast) for sheet, walk, fast in game.tools.walks]
 
 
 #: How long the replay walk waits for the coach's line (wall s; the analysis runs in a child
@@ -362,12 +188,14 @@ def _wait_for(d: Driver, ident: str, wall_s: float) -> bool:
 
 
 def walk_replays(d: Driver) -> Iterator[str]:
-    """The replay viewer of a finished game of each game, half-way, with its coach on and its line
-    (and KAITO's expected line under the board) shown."""
-    for game, n, seed in (("kaito", 2, 3), ("sushi-draft", 3, 5), ("kanji-zushi", 3, 7)):
-        st = _bot_play(_new_state(game, n, seed), game, lambda s: False)
+    """The replay viewer of a finished game of each game (``DevTools.replay``), half-way, with its
+    coach on and its line (and, where the game has one, its expected line on the board) shown."""
+    for g in dev_games():
+        n, seed = g.tools.replay
+        game = g.name
+        st = bot_play(g.new_state(n or g.seats[0], seed), game, lambda s: False)
         record = st.record()
-        scene = _show(d, "replay", record=record)
+        scene = show(d, "replay", record=record)
         ply = max(1, len(st.history) // 2)
         while ply < len(st.history) and st.history[ply - 1][0] != 0:
             ply += 1  # the coach rates seat 0: stop just after one of its decisions
@@ -414,7 +242,7 @@ def walk_lists(d: Driver) -> Iterator[str]:
     d.click("button:stats")
     settle(d)
     yield "stats"
-    for game in ("sushi-draft", "kanji-zushi"):
+    for game in [g.name for g in dev_games()][1:]:  # (the first is shown first)
         d.click(f"choice:stats-game:{game}")
         settle(d)
         yield f"stats-{game}"
@@ -433,26 +261,35 @@ def walk_online(d: Driver) -> Iterator[str]:
 
 
 def walk_online_play(d: Driver) -> Iterator[str]:
-    """Online tables in play with a friend (issue 24): bubbles, a friend away, the stand-in, Sushi
-    Draft and Kanji-zushi — :func:`scenes.devtools.walk_online_play.walk`."""
+    """Online tables in play with a friend (issue 24): bubbles, a friend away, the stand-in, each
+    game's table — :func:`scenes.devtools.walk_online_play.walk`."""
     from scenes.devtools.walk_online_play import walk
 
     yield from walk(d)
 
 
-WALKS: tuple[SceneWalk, ...] = (
-    SceneWalk("shell", walk_shell, ("menu", "setup-sushi-draft", "menu-continue", "pause")),
-    SceneWalk("kaito", walk_kaito, ("middle", "hint", "end")),
-    SceneWalk("sushi", walk_sushi, ("first-pick", "round-scoring", "final-scoring")),
-    SceneWalk("kanji", walk_kanji, ("first-turn", "later")),
-    SceneWalk("replay", walk_replays, ("kaito",)),
-    SceneWalk("tutorial-kaito", walk_tutorial("kaito"), ("step-2",)),
-    SceneWalk("tutorial-sushi", walk_tutorial("sushi-draft"), ()),
-    SceneWalk("tutorial-kanji", walk_tutorial("kanji-zushi"), ()),
-    SceneWalk("lists", walk_lists, ("stats", "recent")),
-    SceneWalk("online", walk_online, ("join", "lobby")),
-    SceneWalk("online-play", walk_online_play, ("kaito-stand-in", "sushi-said")),
-)
+def scene_walks() -> tuple[SceneWalk, ...]:
+    """Every walk, in order: the shell, each game's play scene, the replays, each game's tutorial,
+    the lists, the online screens and online tables in play."""
+    games = dev_games()
+    return (
+        SceneWalk("shell", walk_shell, ("menu", _fast_setup(games), "menu-continue", "pause")),
+        *[w for g in games for w in game_walks(g)],
+        SceneWalk("replay", walk_replays, tuple(g.name for g in games if g.tools.replay_fast)),
+        *[SceneWalk(f"tutorial-{g.short}", walk_tutorial(g.name), g.tools.tutorial_fast)
+          for g in games if g.info.has_tutorial],
+        SceneWalk("lists", walk_lists, ("stats", "recent")),
+        SceneWalk("online", walk_online, ("join", "lobby")),
+        SceneWalk("online-play", walk_online_play, tuple(st for g in games for st in g.tools.online_fast)),
+    )
 
-__all__ = ["WALKS", "SceneWalk", "settle", "walk_kaito", "walk_kanji", "walk_online", "walk_online_play",
-           "walk_replays", "walk_shell", "walk_sushi", "walk_tutorial"]
+
+def _fast_setup(games: list[DevGame]) -> str:
+    """The shell walk's fast setup state: the first multi-seat game's (else the first game's)."""
+    return f"setup-{next((g for g in games if not g.sides), games[0]).name}"
+
+
+WALKS: tuple[SceneWalk, ...] = scene_walks()
+
+__all__ = ["WALKS", "SceneWalk", "game_walks", "generic_walk", "scene_walks", "settle", "walk_lists", "walk_online",
+           "walk_online_play", "walk_replays", "walk_shell", "walk_tutorial"]

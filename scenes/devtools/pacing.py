@@ -1,8 +1,8 @@
 """``tatami --bench``'s pacing part (issue 21 §3): how long a player waits for its next decision.
 
 A scripted human plays each game against AIs through the real app: real pygame events (a drag of
-the pawn, a card or a neta onto its target, a click on a button) posted the moment it may decide
-(``scene.human_to_act()`` is its seat, or Sushi Draft's "Next round" is shown), in frames paced at
+a piece or a card onto its target, a click on a button: the game's ``DevTools.pacing_act``) posted the moment it may decide
+(``scene.human_to_act()`` is its seat, or a round's "Next round" is shown), in frames paced at
 60 FPS like ``App.run`` (``dt`` is the real time since the last frame, at most ``App.MAX_DT_MS``).
 A wait is the wall time from the start of the frame that takes the person's action to the end of
 the frame after which the person may decide again: its own move's animation, the AIs' thinking
@@ -15,7 +15,8 @@ move animates (issue 21 §3: a returning player's fast-forward), and clicks a ro
 panel at once.
 
 :func:`measure_pacing` returns, per game, ``{"seats", "decisions", "median_s", "p90_s",
-"max_s", "goal_s", "games"}`` (seconds, three decimals); the goals are the issue's.
+"max_s", "goal_s", "games"}`` (seconds, three decimals); the games, their seats and goals (the
+issue's) are each game's ``DevTools.pacing``.
 """
 from __future__ import annotations
 
@@ -26,15 +27,14 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.kaito.rules import square_name
-from game.kanji.rules import judge
+from scenes.devtools.games import dev_games
 
-#: (report name, game, seats, goal in seconds for the median wait)
-PACING_GAMES: tuple[tuple[str, str, tuple[str, ...], float], ...] = (
-    ("kaito", "kaito", ("human", "hard"), 1.2),
-    ("sushi_draft", "sushi-draft", ("human", "hard", "hard", "hard"), 1.5),
-    ("kanji_zushi", "kanji-zushi", ("human", "hard", "hard"), 2.5),
-)
+
+def pacing_games() -> list[tuple[str, str, tuple[str, ...], float]]:
+    """(report name, game, seats, goal in seconds for the median wait) of every game with a
+    ``DevTools.pacing``, in menu order."""
+    return [(p[0], g.name, p[1], p[2]) for g in dev_games() if (p := g.tools.pacing) is not None]
+
 #: Frames per second of the paced loop (``App.FPS``).
 FPS = 60
 
@@ -100,7 +100,7 @@ class ScriptedHuman:
 
     def may_decide(self, scene: Any) -> bool:
         """True when the person may act now: its seat is to act at the screen, or a round's
-        scoring asks for "Next round", or KAITO's buy-back step waits."""
+        scoring asks for "Next round", or a step of the person's own waits (``scene.exchange``)."""
         if scene.human_to_act() is not None:
             return True
         if getattr(scene, "exchange", None) is not None and not scene.timeline.running:
@@ -119,38 +119,13 @@ class ScriptedHuman:
         seat = scene.human_to_act()
         if seat is None:
             return False
-        return {"kaito_play": self._kaito, "sushi_play": self._sushi,
-                "kanji_play": self._kanji}[scene.name](scene, seat)
+        act = self._acts().get(scene.name)
+        return bool(act(self, scene, seat)) if act is not None else False
 
-    def _kaito(self, scene: Any, seat: int) -> bool:
-        view = scene.match.view(seat)
-        targets = list(view.targets())
-        plain = [t for t in targets if not view.exchanges_at(t)] or targets
-        sq = self.rng.choice(plain)
-        ident = f"tile:{square_name(sq)}" if scene.shown.board[sq] else f"square:{square_name(sq)}"
-        return self.drag(scene, "kaito", ident)
-
-    def _sushi(self, scene: Any, seat: int) -> bool:
-        view = scene.match.view(seat)
-        legal = list(view.legal_actions)
-        hand = list(scene.shown.seats[scene.bottom].hand or [])
-        plain = [i for i, c in enumerate(hand) if c in legal]
-        if view.phase == "keep":
-            return self.drag(scene, f"hand:{self.rng.choice(plain) if plain else 0}", "keep")
-        if plain:
-            return self.drag(scene, f"hand:{self.rng.choice(plain)}", "plate")
-        kind = legal[0].split("=", 1)[1]
-        return self.drag(scene, f"hand:{hand.index('wild')}", f"stack:{seat}:{kind}")
-
-    def _kanji(self, scene: Any, seat: int) -> bool:
-        view = scene.match.view(seat)
-        hand = list(scene.shown.hand or [])
-        pairs = [(i, slot) for i, neta in enumerate(hand) for slot, shari in enumerate(view.table)
-                 if shari is not None and judge(neta, shari, view.answer_key)[1]]
-        if not pairs:
-            return self.click(scene, "button:pass")
-        i, slot = self.rng.choice(pairs)
-        return self.drag(scene, f"neta:{i}", f"shari:{slot}")
+    @staticmethod
+    def _acts() -> dict[str, Any]:
+        """Play scene name -> its game's ``DevTools.pacing_act``."""
+        return {g.play_scene: g.tools.pacing_act for g in dev_games() if g.tools.pacing_act is not None}
 
 
 def _others_animating(scene: Any) -> bool:
@@ -221,14 +196,14 @@ def measure_game(app: Any, game: str, seats: Sequence[str], decisions: int, seed
 
 def measure_pacing(app: Any, decisions: int = 30, games: Sequence[tuple[str, str, Sequence[str], float]] | None
                    = None, speed: float = 1.0, skip: bool = False, wall_s: float = 900.0) -> dict[str, Any]:
-    """:func:`measure_game` for each of ``games`` (default :data:`PACING_GAMES`), by report name,
+    """:func:`measure_game` for each of ``games`` (default :func:`pacing_games`), by report name,
     each with its ``goal_s``."""
     out: dict[str, Any] = {}
-    for name, game, seats, goal in games if games is not None else PACING_GAMES:
+    for name, game, seats, goal in games if games is not None else pacing_games():
         row = measure_game(app, game, seats, decisions, speed=speed, skip=skip, wall_s=wall_s)
         row["goal_s"] = goal
         out[name] = row
     return out
 
 
-__all__ = ["PACING_GAMES", "ScriptedHuman", "measure_game", "measure_pacing"]
+__all__ = ["pacing_games", "ScriptedHuman", "measure_game", "measure_pacing"]

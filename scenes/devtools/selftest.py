@@ -2,24 +2,23 @@
 
 Runs the real ``App`` frame loop at a fixed dt (16.7 ms) on SDL's dummy video driver and
 drives it only with pygame events posted at the UI elements' window-pixel rects (exactly
-what a user's clicks produce). The walk:
+what a user's clicks produce). The walk (the games in menu order, :mod:`scenes.devtools.games`):
 
-  menu -> rules (wheel scroll) -> menu -> setup (AI vs AI, fast) -> KAITO play
+  menu -> rules (wheel scroll) -> menu -> setup (AI vs AI, fast) -> the first game's play
   -> Esc: pause -> rules -> pause -> resume -> (window resized) -> play to the end
   -> score -> rematch -> play -> Esc: pause -> quit to menu -> setup -> back -> menu
-  -> Sushi Draft: setup (you + 2 AIs) -> play all three rounds with dragged cards (eat onto the
-  plate or a wild onto its stack, keep onto the mat, "Next round") -> score
-  -> Kanji-zushi: setup (you + an AI, hints on) -> ``button:hint`` once -> drag the pairs the
-  game's own data says are valid (pass when none) -> a hover tooltip -> score -> menu; the
-  bundled data gives 亻+木 = 休
-  -> the replay viewer: the Sushi Draft score's ``button:review`` (else Esc: menu) opens it on that
-  game: steps forward / back / start / end by buttons, keys and wheel, the viewer switched to a
-  seat and back to all -> back to the menu; then the KAITO AI-vs-AI game's record (kept from its
-  score screen) in the viewer over the menu, stepped the same way -> back -> menu
+  -> each other game: setup (its ``DevTools.selftest_choices``) -> played to the score with the
+  mouse (its ``selftest_act``: dragged cards, pairs, "Next round", the hint once, a tooltip;
+  without one, by its AIs) -> the replay viewer: the score's ``button:review`` (else Esc: menu)
+  opens it on that game: steps forward / back / start / end by buttons, keys and wheel, the viewer
+  switched to a seat and back to all (the coach on where ``selftest_coach``) -> back to the menu;
+  then the first game's AI-vs-AI record (kept from its score screen) in the viewer over the menu,
+  stepped the same way -> back -> menu
   -> the statistics screen (``stats``, when registered): opened from the menu and left again
   -> the settings screen: its language (as it is) and speed choices used, left with Esc
   -> each game's tutorial (issue 11) from the menu's ``button:learn``: a wrong move tried and
   refused, then the coach followed to the end (:mod:`scenes.devtools.walk_tutorial`) -> menu
+  -> each game's own data checked (``selftest_check``)
 
 Every text must fit where it is shown (:meth:`scenes.shell.assets.Assets.report_overflow`: a
 label that does not fit even shrunk, a text cut with an ellipsis). Under the pseudo language (``TATAMI_LANG=pseudo``, game/i18n.py) every text drawn is checked: one
@@ -46,11 +45,11 @@ from typing import Any, Callable, Iterator, Sequence
 import pygame
 
 from game import i18n, system
-from game.kanji.data import form
-from game.kanji.rules import judge
 from scenes.devtools.driver import Driver, SelfTestFailure
+from scenes.devtools.games import DevGame, dev_games
 from scenes.devtools.walk_replay import walk_replay, walk_settings, walk_stats
 from scenes.devtools.walk_tutorial import walk_tutorials
+from scenes.devtools.walking import Walker
 from scenes.shell.app import App
 from scenes.shell.registry import scene_class
 from scenes.shell.settings import Settings
@@ -74,13 +73,16 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.wait_scene("menu")
 
     # setup: AI vs AI
-    d.open_game("kaito")
+    games = dev_games()
+    first = games[0]
+    seats = first.seats[0]
+    d.open_game(first.name)
     d.wait_scene("setup")
-    d.click("choice:seat0:easy")
-    d.click("choice:seat1:easy")
+    for seat in range(seats):
+        d.click(f"choice:seat{seat}:easy")
     d.click("choice:speed:fast")
     d.click("button:start")
-    d.wait_scene("kaito_play")
+    d.wait_scene(first.play_scene)
 
     # pause -> rules -> pause -> resume
     d.key(pygame.K_ESCAPE)
@@ -90,7 +92,7 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.click("button:back")
     d.wait_scene("pause")
     d.click("button:resume")
-    d.wait_scene("kaito_play")
+    d.wait_scene(first.play_scene)
 
     # a different window shape mid-game (letterbox on the sides)
     app.resize_window((1000, 800))
@@ -98,17 +100,17 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.stray_input()
 
     # the AIs play to the end; the final position stays until "See the score"
-    d.wait_score("kaito_score", 35)
+    d.wait_score(first.score_scene, 35)
     score = app.manager.top()
     winners = getattr(score, "winners", ())
     log(f"  game over: winners={list(winners)} reason={getattr(score, 'reason', '?')!r}")
-    kaito_record = getattr(score, "record", None)  # replayed at the end of the walk
+    first_record = getattr(score, "record", None)  # replayed at the end of the walk
     d.frames(10)
 
     # rematch, then quit to the menu through the pause menu
     app.settings["animation_speed"] = "instant"  # not offered in the UI; keeps the rematch short
     d.click("button:rematch")
-    d.wait_scene("kaito_play")
+    d.wait_scene(first.play_scene)
     d.key(pygame.K_ESCAPE)
     d.wait_scene("pause")
     app.resize_window((800, 450))  # a small window while paused
@@ -121,28 +123,29 @@ def _walk(d: Driver, log: Callable[[str], None]) -> None:
     d.frames(2)
 
     # setup remembers the choices; back returns to the menu
-    d.open_game("kaito")
+    d.open_game(first.name)
     d.wait_scene("setup")
     kinds = getattr(app.manager.top(), "kinds", None)
-    if kinds != ["easy", "easy"]:
+    if kinds != ["easy"] * seats:
         raise SelfTestFailure(f"setup did not remember the last choices (got {kinds})")
     d.click("button:back")
     d.wait_scene("menu")
 
-    _walk_sushi(d, log)
-    _walk_kanji(d, log)
-    if kaito_record is not None and app.has_scene("replay"):
-        app.manager.push(app.make_scene("replay", record=kaito_record))
+    for game in games[1:]:
+        _walk_game(d, log, game)
+    if first_record is not None and app.has_scene("replay"):
+        app.manager.push(app.make_scene("replay", record=first_record))
         d.wait_scene("replay")
-        walk_replay(d, log, "KAITO", coach=True)
+        walk_replay(d, log, first.info.title, coach=first.tools.selftest_coach)
     walk_stats(d, log)
     walk_settings(d, log)
     if app.has_scene("tutorial"):
         walk_tutorials(d, log)
 
-    formed = form("亻", "木")
-    if formed is None or formed.char != "休" or formed.strokes != 6:
-        raise SelfTestFailure(f"the Kanji-zushi data is wrong or missing: 亻+木 gave {formed!r}")
+    for game in games:
+        error = game.tools.selftest_check() if game.tools.selftest_check is not None else ""
+        if error:
+            raise SelfTestFailure(error)
 
 
 def _start_game(d: Driver, game: str, choices: Sequence[str], play_scene: str) -> None:
@@ -186,92 +189,34 @@ def _leave_score(d: Driver) -> None:
     d.wait_scene("menu")
 
 
-def _walk_sushi(d: Driver, log: Callable[[str], None]) -> None:
-    """A whole Sushi Draft game: one human (driven by drags) against two easy AIs."""
-    app = d.app
-    _start_game(d, "sushi-draft", ("choice:players:3", "choice:seat0:human", "choice:seat1:easy",
-                                   "choice:seat2:easy"), "sushi_play")
-    choices = 0
-    for scene in _play_frames(d, "sushi_play", "sushi_score", "Sushi Draft", 40):
-        if d.has("button:next-round"):
-            d.click("button:next-round")
-            continue
-        seat = scene.human_to_act()
-        if seat is None:
-            d.frames(1)
-            continue
-        view = scene.state.view(seat)
-        legal = list(view.legal_actions)
-        hand = list(scene.shown.seats[scene.bottom].hand or [])  # the fanned hand, left to right
-        plain = [i for i, c in enumerate(hand) if c in legal]
-        before = view.phase_index, view.my_choice
-        if view.phase == "keep":
-            d.drag(f"hand:{plain[0] if plain else 0}", "keep")
-        elif plain:
-            d.drag(f"hand:{plain[0]}", "plate")
-        else:  # only wilds can be eaten: drop one on the stack it copies
-            kind = legal[0].split("=", 1)[1]
-            d.drag(f"hand:{hand.index('wild')}", f"stack:{seat}:{kind}")
-        after = scene.state.view(seat)
-        if (after.phase_index, after.my_choice) == before:
-            raise SelfTestFailure(f"a legal drop in the {view.phase} phase was not applied (legal {legal})")
-        choices += 1
-    log(f"  sushi draft: {choices} choices made with the mouse")
-    score = app.manager.top()
-    if not getattr(score, "chips", None) or len(score.chips) != 3:
-        raise SelfTestFailure("the Sushi Draft score screen does not show the three seats' chips")
-    if not (app.has_scene("replay") and d.has("button:review")):
-        _leave_score(d)
-        return
-    d.frames(10)
-    d.click("button:review")
-    d.wait_scene("replay")
-    walk_replay(d, log, "Sushi Draft")
-
-
-def _walk_kanji(d: Driver, log: Callable[[str], None]) -> None:
-    """A whole Kanji-zushi game: one human (mouse drags of valid pairs) against an easy AI."""
-    _start_game(d, "kanji-zushi", ("choice:players:2", "choice:seat0:human", "choice:seat1:easy",
-                                   "choice:hint:on"), "kanji_play")
-    made = 0
-    for scene in _play_frames(d, "kanji_play", "kanji_score", "Kanji-zushi", 30):
-        seat = scene.human_to_act()
-        if seat is None:
-            d.frames(1)
-            continue
-        view = scene.state.view(seat)
-        hand = list(scene.shown.hand or [])
-        pair = next(((i, slot) for i, neta in enumerate(hand) for slot, shari in enumerate(view.table)
-                     if shari is not None and judge(neta, shari, view.answer_key)[1]), None)
-        turn = view.ply
-        if pair is None:
-            d.click("button:pass")
+def _walk_game(d: Driver, log: Callable[[str], None], game: DevGame) -> None:
+    """A whole game from its setup (``DevTools.selftest_choices``) to its score: the person's
+    decisions made with the mouse (``selftest_act``; without one, every seat an easy AI), the score
+    checked (``selftest_end``), then the replay viewer on it."""
+    tools = game.tools
+    w = Walker(d, game.name)
+    lo, hi = game.seats
+    choices = tools.selftest_choices or ((f"choice:players:{lo}",) if hi > lo and not game.sides else ()) + tuple(
+        f"choice:seat{i}:easy" for i in range(lo))
+    _start_game(d, game.name, choices, game.play_scene)
+    tally: dict = {}
+    title = game.info.title
+    for scene in _play_frames(d, game.play_scene, game.score_scene, title, tools.selftest_seconds):
+        if tools.selftest_act is not None:
+            tools.selftest_act(w, scene, tally)
         else:
-            if made == 0 and d.has("button:hint"):  # ask the hard AI once (issue 10 §5)
-                d.click("button:hint")
-                end = time.monotonic() + 10
-                while scene.hinting.current() is None and time.monotonic() < end:
-                    d.frames(1)
-                if scene.hinting.current() is None:
-                    raise SelfTestFailure("button:hint marked nothing for the human to act")
-            d.drag(f"neta:{pair[0]}", f"shari:{pair[1]}")
-            made += 1
-        if scene.state.view(seat).ply == turn:
-            raise SelfTestFailure("a Kanji-zushi attempt by mouse was not applied")
-        if made == 1 and d.has(f"kanji:{seat}:0"):
-            d.move(d.window_pos(f"kanji:{seat}:0"))  # hover: the readings/meaning tooltip
-            if not scene.tooltip():
-                raise SelfTestFailure("hovering a completed kanji shows no tooltip")
-    log(f"  kanji-zushi: {made} kanji made with the mouse")
+            d.frames(1)
+    if tools.selftest_end is not None:
+        tools.selftest_end(w, d.app.manager.top(), tally, log)
     if not (d.app.has_scene("replay") and d.has("button:review")):
         _leave_score(d)
         return
-    # the replay viewer with the coach on this game: its child process prints kanji (the frozen
-    # Windows app must write them in UTF-8, not in the ANSI code page)
+    # the replay viewer (with the coach: its child process prints the game's texts, which the
+    # frozen Windows app must write in UTF-8, not in the ANSI code page)
     d.frames(10)
     d.click("button:review")
     d.wait_scene("replay")
-    walk_replay(d, log, "Kanji-zushi", coach=True)
+    walk_replay(d, log, title, coach=tools.selftest_coach)
 
 
 def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 180.0, out: Any = None) -> int:
@@ -288,10 +233,11 @@ def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 180.0, 
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tatami-selftest-") as tmp:
         log("tatami selftest")
+        first = dev_games()[0]
         try:
-            scene_class("kaito_play")
+            scene_class(first.play_scene)
         except Exception as exc:  # an unimportable play scene must fail the self-test clearly
-            log(f"FAIL: the KAITO play scene is not available ({type(exc).__name__}: {exc})")
+            log(f"FAIL: the {first.info.title} play scene is not available ({type(exc).__name__}: {exc})")
             return 1
         settings = Settings(path=Path(tmp) / "settings.json")
         app = None

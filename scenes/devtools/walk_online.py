@@ -1,5 +1,5 @@
 """The layout check's walk through the online screens (issue 24; :mod:`scenes.devtools.layoutstates`'
-``online``): the join screen and its error line, the lobby of a KAITO table the app hosts on
+``online``): the join screen and its error line, the lobby of a table of the menu's first game the app hosts on
 127.0.0.1 with a seat still open, a game hosted against the server's AI and its quick messages,
 then the join screen listing that unfinished game (kept by :mod:`scenes.online.kept`) and a kept
 table whose server is gone (its line and ``forget:<i>``). Everything in the runner's temporary data
@@ -27,7 +27,10 @@ def until(d: Driver, done: Callable[[], bool], what: str, walk: str = "online") 
     deadline = time.monotonic() + WAIT_S
     while not done():
         if time.monotonic() > deadline:
-            raise SelfTestFailure(f"{walk}: {what} never came")
+            top = d.app.manager.top()
+            said = getattr(top, "error", None) or getattr(top, "status", None)
+            raise SelfTestFailure(f"{walk}: {what} never came within {WAIT_S:.0f} s (on {d.scene_name()!r}"
+                                  + (f", saying {said!r})" if said else ")"))
         d.frames(1)
         time.sleep(0.005)
 
@@ -43,8 +46,11 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     """The walk (see the module doc); ``settle`` lets the top scene finish moving."""
     from datetime import datetime, timezone
 
+    from scenes.devtools.games import dev_games
     from scenes.online.kept import KeptSeat, KeptSeats
 
+    game = dev_games()[0]
+    n = game.seats[0]
     d.click("button:online")
     settle(d)
     yield "join"
@@ -53,18 +59,18 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     d.click("button:join")
     settle(d)
     yield "join-error"
-    d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
-        "seats": ["human", "human"], "colors": ("R", "B"), "names": ["Aoi", ""]}))
+    d.app.manager.reset(d.app.make_scene("online_host", game=game.name, host="127.0.0.1", setup={
+        "seats": ["human"] * n, **game.tools.play_kwargs, "names": ["Aoi"] + [""] * (n - 1)}))
     until(d, lambda: d.app.manager.top().name == "online_lobby", "the hosted table's lobby")
     d.frames(2)
     yield "lobby"
     d.click("button:leave")
     settle(d)
     # in game against the server's AI: the quick messages' button, then its overlay
-    d.app.manager.reset(d.app.make_scene("online_host", game="kaito", host="127.0.0.1", setup={
-        "seats": ["human", "easy"], "colors": ("R", "B"), "names": ["", ""]}))
-    until(d, lambda: d.app.manager.top().name == "kaito_play" and d.app.manager.top().match.ply >= 1,
-           "the hosted game")
+    d.app.manager.reset(d.app.make_scene("online_host", game=game.name, host="127.0.0.1", setup={
+        "seats": ["human"] + ["easy"] * (n - 1), **game.tools.play_kwargs, "names": [""] * n}))
+    until(d, lambda: d.app.manager.top().name == game.play_scene and d.app.manager.top().human_to_act() is not None,
+          "the hosted game, this seat to act")  # (the AIs' opening decisions made)
     settle(d)
     yield "game"
     d.click("button:say")
@@ -78,7 +84,7 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     yield "join-kept"
     # a kept table whose server is gone (the newest: the first row): its line and forget:0
     when = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    KeptSeats().keep(KeptSeat(f"ws://127.0.0.1:{_dead_port()}", "ABCDEFGHJK", 1, "x" * 32, "kaito", "Aoi", when))
+    KeptSeats().keep(KeptSeat(f"ws://127.0.0.1:{_dead_port()}", "ABCDEFGHJK", 1, "x" * 32, game.name, "Aoi", when))
     d.app.go_to_menu()
     settle(d)
     d.click("button:online")

@@ -1,13 +1,9 @@
 """The layout check's walk through online tables in play (issue 24; :mod:`scenes.devtools.layoutstates`'
 ``online-play``): tables the app hosts on 127.0.0.1 with a friend — a client thread of this process,
-named by the app's default label — and the server's AI:
-
-* KAITO: the friend's phrase in its bubble beside this seat's own; the friend's connection gone
-  (the seat "Away", "Waiting for …" when the friend is to act); ``button:stand-in`` once the
-  server allows it; the seat played by the AI ("AI stands in").
-* Sushi Draft for three (this seat, the friend, an AI): the first choice, the friend's phrase, this
-  seat's choice made and the friend gone (the banner waits).
-* Kanji-zushi for four (this seat, the friend, two AIs): the first turn and a phrase in a bubble.
+named by the app's default label — and the server's AI, one or more per game, each game's own
+(``DevTools.online_play``: e.g. the friend's phrase in its bubble beside this seat's own, the
+friend's connection gone — the seat "Away" —, ``button:stand-in`` once the server allows it, the
+seat played by the AI), else one table with a phrase in a bubble (``<room>-said``).
 
 Every server on 127.0.0.1; waits bounded by :data:`scenes.devtools.walk_online.WAIT_S`.
 """
@@ -16,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from scenes.devtools.driver import Driver
+from scenes.devtools.games import DevGame
 from scenes.devtools.walk_online import until
 from scenes.play.online import phrase_text, said_line
 
@@ -44,16 +41,16 @@ def _still(d: Driver) -> None:
     d.frames(3)
 
 
-def _host(d: Driver, game: str, seats: list[str], room: str) -> tuple[Any, Any]:
+def _host(d: Driver, game: DevGame, seats: list[str]) -> tuple[Any, Any]:
     """Host ``game`` with ``seats`` (the first ``"human"`` this app, the other a friend's) and let
     the friend (a client thread) take the open seat; returns (the play scene, the friend)."""
     from game.net.remote import ClientThread
     from scenes.play.seats import PLAYER
 
-    d.app.manager.reset(d.app.make_scene("online_host", game=game, host="127.0.0.1",
+    d.app.manager.reset(d.app.make_scene("online_host", game=game.name, host="127.0.0.1",
                                          setup={"seats": seats, "names": [""] * len(seats),
-                                                **({"colors": ("R", "B")} if game == "kaito" else {})}))
-    _until(d, lambda: d.app.manager.top().name == "online_lobby", f"the {game} lobby")
+                                                **game.tools.play_kwargs}))
+    _until(d, lambda: d.app.manager.top().name == "online_lobby", f"the {game.name} lobby")
     lobby = d.app.manager.top()
     code = lobby.match.snap.table
     table = lobby.hosting.server.tables.get(code)
@@ -65,7 +62,7 @@ def _host(d: Driver, game: str, seats: list[str], room: str) -> tuple[Any, Any]:
         await client.connect()
         await client.join(code, PLAYER)
     friend.call(sit)
-    _until(d, lambda: d.app.manager.top().name == f"{room}_play", f"the {game} table")
+    _until(d, lambda: d.app.manager.top().name == game.play_scene, f"the {game.name} table")
     return d.app.manager.top(), friend
 
 
@@ -91,47 +88,51 @@ def _drop(d: Driver, scene: Any, friend: Any) -> None:
     d.frames(3)
 
 
+class Tables:
+    """What a game's own tables (``DevTools.online_play``) are walked with: ``d``, ``host(seats)``
+    (the play scene and the friend), ``still()``, ``say(scene, friend)``, ``drop(scene, friend)``,
+    ``until(done, what)``."""
+
+    def __init__(self, d: Driver, game: DevGame) -> None:
+        self.d = d
+        self.game = game
+
+    def host(self, seats: list[str]) -> tuple[Any, Any]:
+        return _host(self.d, self.game, seats)
+
+    def still(self) -> None:
+        _still(self.d)
+
+    def say(self, scene: Any, friend: Any, phrase: str = "good-game") -> None:
+        _say(self.d, scene, friend, phrase)
+
+    def drop(self, scene: Any, friend: Any) -> None:
+        _drop(self.d, scene, friend)
+
+    def until(self, done: Callable[[], bool], what: str) -> None:
+        _until(self.d, done, what)
+
+
+def generic_tables(o: Tables) -> Iterator[str]:
+    """A game's table with no walk of its own: this seat, the friend and AIs for the fewest seats;
+    a phrase in a bubble."""
+    n = o.game.seats[0]
+    scene, friend = o.host(["human", "human"] + ["easy"] * (n - 2))
+    try:
+        o.still()
+        o.say(scene, friend)
+        yield f"{o.game.short}-said"
+    finally:
+        friend.stop()
+
+
 def walk(d: Driver) -> Iterator[str]:
     """The walk (see the module doc)."""
-    scene, friend = _host(d, "kaito", ["human", "human"], "kaito")
-    try:
-        _still(d)
-        _say(d, scene, friend)
-        yield "kaito-said"
-        _drop(d, scene, friend)
-        _until(d, lambda: (b := scene.widgets.get("button:stand-in")) is not None and b.visible, "button:stand-in")
-        _still(d)
-        yield "kaito-stand-in"
-        d.click("button:stand-in")
-        _until(d, lambda: bool(scene.match.snap.seats[1].get("ai_after_drop")), "the AI standing in")
-        _still(d)
-        yield "kaito-ai-stands-in"
-    finally:
-        friend.stop()
-    scene, friend = _host(d, "sushi-draft", ["human", "human", "easy"], "sushi")
-    try:
-        _still(d)
-        yield "sushi-first-pick"
-        _say(d, scene, friend)
-        yield "sushi-said"
-        _drop(d, scene, friend)
-        seat = scene.match.seat
-        legal = scene.match.legal_actions(seat)
-        if legal:
-            scene.commit(seat, legal[0])
-        _until(d, lambda: not scene.match.legal_actions(seat), "this seat's choice")
-        _still(d)
-        yield "sushi-waiting"
-    finally:
-        friend.stop()
-    scene, friend = _host(d, "kanji-zushi", ["human", "human", "easy", "medium"], "kanji")
-    try:
-        _still(d)
-        _say(d, scene, friend)
-        yield "kanji-said"
-    finally:
-        friend.stop()
+    from scenes.devtools.games import dev_games
+
+    for game in dev_games():
+        yield from (game.tools.online_play or generic_tables)(Tables(d, game))
     d.app.go_to_menu()
 
 
-__all__ = ["STAND_IN_AFTER_S", "walk"]
+__all__ = ["STAND_IN_AFTER_S", "Tables", "generic_tables", "walk"]

@@ -44,31 +44,40 @@ def wait_settled(d: Driver, wall_s: float) -> None:
 
 
 def wrong_move(d: Driver) -> bool:
-    """Try a move the step does not ask for (another piece of the same kind than the marked one);
-    True if one was tried. The caller checks it was refused."""
+    """Try a move the step does not ask for (another piece of the same kind than the marked one:
+    a drag onto the second marked piece, or a click; the game's own ``DevTools.wrong_move`` where it
+    has one); True if one was tried. The caller checks it was refused."""
     top = d.app.manager.top()
     marked = targets(d)
     if not marked:
         return False
-    els = top.ui_elements()
-    first = marked[0]
-    prefix = first.split(":")[0]
-    # KAITO: click another tile of the board; Sushi Draft / Kanji-zushi: drag another hand card
-    others = [el.id for el in els if el.id.split(":")[0] == prefix and el.id not in marked
+    prefix = marked[0].split(":")[0]
+    others = [el.id for el in top.ui_elements() if el.id.split(":")[0] == prefix and el.id not in marked
               and not el.kind.endswith("-disabled") and el.kind in ("tile", "card")]
-    if prefix == "tile":  # KAITO: a square the Kaito may legally reach
-        coach = _coach(d)
-        legal = {a.lstrip("@").partition("+")[0] for a in top.match.legal_actions(coach.human)}
-        others = [i for i in others if i.partition(":")[2] in legal]
+    own = _game_tools(top).wrong_move
+    if own is not None:
+        tried = own(d, marked, others)
+        if tried is not None:
+            return bool(tried)
     if not others:
         return False
     if len(marked) >= 2:
         d.drag(others[0], marked[1])
-    elif prefix == "tile":
-        d.drag("kaito", others[0])
     else:
         d.click(others[0])
     return True
+
+
+def _game_tools(top: Any) -> Any:
+    """The dev tools' part of the game whose tutorial ``top`` is (``tutorial:<game>``)."""
+    from scenes.devtools.games import dev_game
+
+    try:
+        return dev_game(str(top.name).partition(":")[2]).tools
+    except KeyError:
+        from scenes.play.registration import DevTools
+
+        return DevTools()
 
 
 def follow_marked(d: Driver) -> list[str]:

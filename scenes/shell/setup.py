@@ -1,29 +1,29 @@
 """New-game setup: game, the players (human or AI level per seat, and the people's names), speed,
-undo and hints, and per game its own choices (KAITO: colours and who starts; multi-seat games: how
-many players).
+undo and hints, and per game its own choices (a duel of two sides: colours and who starts; multi-seat
+games: how many players).
 
-UI ids (two-seat games, KAITO):
+UI ids (a duel of two sides, ``GameInfo.extra["sides"]``):
 * ``choice:game:<name>``                       (only available games are selectable)
 * ``choice:seat0:<human|easy|medium|hard>``    left player ("Player A")
 * ``choice:seat1:<...>``                       right player ("Player B")
 * ``field:name0``, ``field:name1``             the name of a human side (kind "field")
 * ``choice:color0:<R|B>``, ``choice:color1:<R|B>``  (picking one sets the other)
-* ``choice:first:<left|right|random>``         who moves first (the other places the Kaito)
+* ``choice:first:<left|right|random>``         who moves first (the other side: ``extra["sides_role"]``)
 * ``choice:undo:<on|off>``, ``choice:hint:<on|off>``  undo (default on) and hints (default off)
 * ``choice:speed:<slow|normal|fast>``          animation speed
 * ``button:start``, ``button:back``, ``button:host-online`` (games playable online in the app: the
   app's own server hosts the table, the first Human seat is you, the other Human seats are open to
   friends; scene ``online_host``)
 
-Multi-seat games (``GameInfo.seats`` max > 2, e.g. Sushi Draft 2-5):
+Multi-seat games (``GameInfo.seats`` max > 2, e.g. 2-5):
 * ``choice:players:<n>``                       number of seats
 * ``choice:seat<i>:<human|easy|medium|hard>``  seat i (0-based), for i < n
 * ``field:name<i>``                            the name of human seat i
-* ``choice:<key>:<value>``                     the game's own options (Kanji-zushi's answer key)
+* ``choice:<key>:<value>``                     the game's own options (``extra["options"]``)
 
 The choices, names included, are remembered in the settings (``settings.setup_for(game)``). Start
 calls ``app.start_game(game, seats=[...], seed=None, names=[...], speed=f, undo=bool, hints=bool)``
-(plus the game's own options) and, for a two-seat game (KAITO), the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
+(plus the game's own options) and, for a duel of two sides, the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
 name is the default one (``default_names``). When a game of this game is in progress it first asks
 (:func:`scenes.shell.confirm.confirm_new_game`): nothing is replaced without "Abandon it".
 Picking another game rebuilds the screen for that game.
@@ -59,7 +59,7 @@ from scenes.shell.confirm import confirm_new_game
 #: The seat kinds offered (the labels: :func:`kind_choices`).
 PLAYER_KINDS = [("human", "Human"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
-# Translators: the two sides of a KAITO game on the setup screen (shown in capitals over each side)
+# Translators: the two sides of a two-sided game (a duel) on the setup screen (shown in capitals over each side)
 SIDE_LABEL = (N_("Player A"), N_("Player B"))
 #: The animation speeds offered.
 SPEED_CHOICES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
@@ -93,7 +93,7 @@ class SetupScene(UIScene):
             game = GAME_LIST[0].name
         self.game = game
         self.info = GAMES_BY_NAME[game]
-        self.multi = not self.info.extra.get("sides")  # (KAITO: two sides with colours, who moves first)
+        self.multi = not self.info.extra.get("sides")  # (two sides with colours, who moves first)
         #: options offered here: (key, label, [(value, text)], default): the game's own, undo, hints
         self.options: list[tuple] = self.info.options
         self.option_values: dict[str, str] = {}
@@ -142,7 +142,7 @@ class SetupScene(UIScene):
 
     # -- building -----------------------------------------------------------------------
     def _saved_names(self, saved: dict) -> list[str]:
-        """The remembered typed names, one per seat (side for KAITO); "" for the default."""
+        """The remembered typed names, one per seat (side for a duel of two sides); "" for the default."""
         n = self.info.seats[1] if self.multi else 2
         raw = saved.get("names")
         raw = raw if isinstance(raw, list) else []
@@ -232,7 +232,7 @@ class SetupScene(UIScene):
             f.placeholder = names[i] if i < len(names) else ""
 
     def _seat_kinds(self) -> list[str]:
-        """The kinds of the seats in play (sides for KAITO)."""
+        """The kinds of the seats in play (sides for a duel of two sides)."""
         return list(self.kinds[:self.players])
 
     def _build_two(self, saved: dict) -> list[tuple[str, SegmentedChoice]]:
@@ -270,7 +270,7 @@ class SetupScene(UIScene):
         self.w_first = SegmentedChoice(
             "choice:first",
             [("left", _(SIDE_LABEL[0])), ("right", _(SIDE_LABEL[1])),
-             # Translators: who moves first in KAITO: Player A, Player B or chosen at random
+             # Translators: who moves first in a duel: Player A, Player B or chosen at random
              ("random", pgettext("who moves first", "Random"))],
             (0, ROW_Y, 330, 44), value=first, on_change=self._set_first, size=16,
         )
@@ -347,14 +347,14 @@ class SetupScene(UIScene):
             self.app.go_to_menu()
 
     def player_names(self) -> list[str]:
-        """One name per seat in play (sides for KAITO): the typed name of a human seat, else the
+        """One name per seat in play (sides for a duel of two sides): the typed name of a human seat, else the
         default (``default_names``)."""
         kinds = self._seat_kinds()
         names = default_names(kinds)
         return [self.names[i] if kinds[i] == "human" and self.names[i] else names[i] for i in range(len(kinds))]
 
     def setup_kwargs(self, rng: random.Random | None = None) -> dict:
-        """The play scene's kwargs for the current choices (KAITO: seat 0 = the side that moves first):
+        """The play scene's kwargs for the current choices (two sides: seat 0 = the side that moves first):
         ``seats``, ``seed`` (None), ``names``, ``speed``, ``undo``, ``hints`` (bools), the game's own
         options (``"on"``/``"off"`` as bools), and for a two-seat game the seats' ``colors``."""
         options: dict[str, Any] = {}
@@ -474,10 +474,10 @@ class SetupScene(UIScene):
             elif first_side == side:
                 role = _("Moves first")
             else:
-                role = _("Places the Kaito")
+                role = _(self.info.extra["sides_role"]) if self.info.extra.get("sides_role") else ""
             rc = C.VERMILION if first_side == side else C.INK_SOFT
             draw_text(surface, app, role, (x + 478, 269), 16, rc, bold=first_side == side, anchor="midright")
             # Translators: over a side's choice of Human or an AI level
             draw_text(surface, app, pgettext("setup", "Player"), (x + 32, 308), 14, C.INK_MUTED, anchor="midleft")
             draw_text(surface, app, _("Colour"), (x + 32, 406), 14, C.INK_MUTED, anchor="midleft")
-        self._draw_note(surface, _("The other player places the Kaito on a blank square to begin."))
+        self._draw_note(surface, _(self.info.extra["sides_note"]) if self.info.extra.get("sides_note") else "")

@@ -9,6 +9,7 @@ from scenes.play.registration import GameInfo
 
 GAME = GameInfo(
     "sushi-draft", "寿司", N_("Eat, keep and pass the plates"), "sushi_play",
+    devtools="scenes.sushi.devtools:DEVTOOLS",
     scenes={"sushi_play": "scenes.sushi.scene:SushiPlayScene", "sushi_score": "scenes.sushi.score:SushiScoreScene"},
     art="art/sushi/card_tuna.svg", rules="scenes.sushi.rules_page:RULES",
     score_note=N_("Games of one player against the AI, by the strongest AI at the table. Best score: chip "
