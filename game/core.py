@@ -258,6 +258,16 @@ class Game(abc.ABC):
         one): a game whose words would read the same for both says what sets them apart."""
         return action
 
+    def public_action(self, action: str, seat: int, viewer: int | None) -> str | None:
+        """``seat``'s ``action`` (notation) as ``viewer`` may know it (None: a spectator after the
+        game, who knows everything): the online protocol's ``actions`` (docs/PROTOCOL.md), told
+        to each seat as the events are. Returns the action itself where it is public (the
+        default: a KAITO move, a Kanji-zushi pair or pass), or what of it a viewer may know — a
+        game-defined public form, or None for "``seat`` acted, what is hidden" (a Sushi Draft
+        choice, face down). Every seat knows its own action whole. Never raises for an action
+        the game applied."""
+        return action
+
     def view_to_json(self, view: View) -> dict[str, Any]:
         """``view`` (any seat's) as plain JSON data, the same bytes for the same view under
         ``json.dumps(sort_keys=True)`` and nothing beyond the view (no seed): the online

@@ -132,6 +132,31 @@ def test_each_seats_log_is_the_full_log_redacted(name, n, seed):
     assert all(e.kind.startswith(name.split("-")[0] + ".") or e.kind.startswith(name + ".") for e in state.events)
 
 
+@pytest.mark.parametrize("name,n", CASES)
+@FEW
+@given(seed=st.integers(0, 10**6))
+def test_an_action_is_told_whole_to_its_seat_and_all_or_nothing_to_the_others(name, n, seed):
+    """``Game.public_action`` (the online ``actions``): an action whole for its own seat and for a
+    spectator after the game; another viewer gets the action itself for every legal action of
+    the seat (a public move), or one form for them all (a hidden choice: nothing that tells one
+    from another), never more than a short text."""
+    game, rng = GAMES[name], random.Random(seed)
+    state = new_game(name, n, seed)
+    while not state.is_over():
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            for action in legal:
+                assert game.public_action(action, seat, seat) == action
+                assert game.public_action(action, seat, None) == action
+            for viewer in range(n):
+                forms = [game.public_action(action, seat, viewer) for action in legal]
+                assert all(f is None or isinstance(f, str) and 0 < len(f) <= 64 for f in forms)
+                assert viewer != seat or forms == legal
+                assert forms == legal or len(set(forms)) == 1, (seat, viewer, legal, forms)
+        random_step(state, rng)
+        assert len(state.history) <= MAX_ACTIONS, "the game did not end"
+
+
 def _world_sampler(name: str, view: Any) -> Any:
     """The sampler ``rng -> state`` of full states consistent with ``view``, from the game's
     reference IS-MCTS bot (its ``worlds`` hook), or None for a game without one."""

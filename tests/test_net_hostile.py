@@ -128,7 +128,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.
                     | st.text(max_size=30), lambda inner: st.lists(inner, max_size=5)
                     | st.dictionaries(st.text(max_size=10), inner, max_size=5), max_leaves=15)
 FIELDS = sorted({f for fields in proto.CLIENT_FIELDS.values() for f in fields} | {"v", "type", "seat", "x"})
-MESSAGES = st.builds(lambda kind, extra: {"v": 1, "type": kind, **extra},
+MESSAGES = st.builds(lambda kind, extra: {"v": proto.VERSION, "type": kind, **extra},
                      st.sampled_from(sorted(proto.CLIENT_FIELDS) + sorted(proto.SERVER_FIELDS) + ["", "zz"]),
                      st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4))
 FRAMES = (MESSAGES.map(json.dumps) | JSON.map(lambda v: json.dumps(v)) | st.text(max_size=200)
@@ -159,8 +159,8 @@ def test_hostile_traffic_while_another_table_plays(served, target):
     # a flood of malformed messages: errors, then the connection closed (1008)
     flood = answers(served.url, ["{}"] * 40)
     assert flood[-1] == proto.CLOSE_POLICY and sum(isinstance(r, dict) for r in flood) >= proto.MAX_ERRORS
-    # a wrong version: error version, closed
-    got = answers(served.url, [json.dumps({"v": 2, "type": "hello", "client": "x"})], closed=True)
+    # a wrong version: error version (in the version the client speaks, so that it reads it), closed
+    got = answers(served.url, [json.dumps({"v": proto.VERSION - 1, "type": "hello", "client": "x"})], closed=True)
     assert got[0]["code"] == "version" and got[-1] == proto.CLOSE_POLICY
     # creating tables without end is refused after a while
     got = answers(served.url, [proto.encode(proto.create("kaito", ["open", "easy"]))] * 12)

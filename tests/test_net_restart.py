@@ -87,4 +87,4 @@ def test_serve_command_line(tmp_path):
                               timeout=120)
         assert done.returncode == status, (args, done.stderr)
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("python -m game serve: ")
-    assert proto.VERSION == 1
+    assert proto.VERSION == 2

@@ -212,8 +212,8 @@ def test_lobby_said_resume():
             assert (await a.expect("update"))["legal"]  # the game starts for Ana too
             await a.send(proto.say("good-game"))
             assert (await a.expect("said"))["phrase"] == "good-game"
-            assert (await b.expect("said")) == {"v": 1, "type": "said", "seat": 0, "phrase": "good-game"}
-            await a.send({"v": 1, "type": "say", "phrase": "free text"})
+            assert (await b.expect("said")) == {"v": proto.VERSION, "type": "said", "seat": 0, "phrase": "good-game"}
+            await a.send({"v": proto.VERSION, "type": "say", "phrase": "free text"})
             assert (await a.expect("error"))["code"] == "malformed"
             # Ana drops: Ben reads it; Ana comes back with her token
             token = a.token

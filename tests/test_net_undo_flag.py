@@ -126,6 +126,7 @@ def test_the_client_keeps_the_flag():
                 await client.undo()
                 await client.wait(lambda p: p.ply == ply, 60)
                 assert not p.undo and not table.undo_ok(0)
+                assert p.cause == "undo" and p.actions == table.match.state.history
             await client.close()
     run(main())
 

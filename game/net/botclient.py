@@ -152,8 +152,9 @@ def main(argv: list[str]) -> int:
 
     try:
         record = asyncio.run(run(args, say))
-    except ServerError as exc:
-        print(f"{PROG}: the server refused: {exc}", file=sys.stderr)
+    except ServerError as exc:  # (another protocol version: its one line alone)
+        print(f"{PROG}: {exc.message}" if exc.code == "version" else f"{PROG}: the server refused: {exc}",
+              file=sys.stderr)
         return 1
     except ConnectionLost as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

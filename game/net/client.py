@@ -1,4 +1,4 @@
-"""The client side of Tatami's online protocol (docs/PROTOCOL.md, version 1; issue 24 §4).
+"""The client side of Tatami's online protocol (docs/PROTOCOL.md, version 2; issue 24 §4).
 
 :class:`Client` speaks for one seat of one table over one WebSocket (the ``websockets``
 library's asyncio API) and keeps that seat's picture of the game (:class:`Picture`, from
@@ -117,7 +117,8 @@ class Client:
 
         Raises:
             ConnectionLost: the server cannot be reached (refused, bad URL, handshake failed).
-            ServerError: the server refused the hello."""
+            ServerError: the server refused the hello: ``version`` (another protocol version; its
+                ``message`` the one line naming both, :func:`game.net.protocol.version_line`) ..."""
         await self._open()
         self._reader = asyncio.create_task(self._read_forever())
         return await self._hello()
@@ -375,7 +376,9 @@ class Client:
             self.welcome = await self.request(protocol.hello(self.client_name), "welcome")
             await self.resume(p.table, p.seat, p.token)
         except ServerError as exc:
-            if exc.code in ("bad-token", "no-table", "bad-seat"):
+            if exc.code == "version":  # the server was updated meanwhile: the one line says so
+                self._stop(ConnectionLost(exc.message))
+            elif exc.code in ("bad-token", "no-table", "bad-seat"):
                 self._stop(ConnectionLost(f"the seat could not be taken back: {exc}"))
             await self._close_quietly()
             raise
@@ -420,9 +423,13 @@ class Client:
 
     def _apply(self, m: dict[str, Any]) -> ServerError | None:
         """Change the picture by message ``m`` (:meth:`Picture.take`); returns the error it
-        carries, if any."""
+        carries, if any (a refusal of this client's version by a server of another version,
+        in that server's words: the one line of :func:`game.net.protocol.version_line`)."""
         if m.get("type") == "error":
-            return ServerError(str(m.get("code")), str(m.get("message", "")))
+            code, text = str(m.get("code")), str(m.get("message", ""))
+            if code == "version" and m.get("v") != protocol.VERSION:
+                text = protocol.version_line(m.get("v"), protocol.VERSION)
+            return ServerError(code, text)
         self.picture.take(m)
         return None
 

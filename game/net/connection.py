@@ -108,10 +108,11 @@ class Connection:
         stamps.append(now)
         return len(stamps) <= most
 
-    def error(self, code: str, text: str) -> None:
-        """Send an ``error``; past :data:`game.net.protocol.MAX_ERRORS` within the window (a
-        ``stale`` is a race, not counted), or on a wrong version, close the connection."""
-        self.send(proto.error(code, text))
+    def error(self, code: str, text: str, version: int | None = None) -> None:
+        """Send an ``error`` (in protocol ``version`` when given: a refusal of the client's
+        version, which it can read); past :data:`game.net.protocol.MAX_ERRORS` within the window
+        (a ``stale`` is a race, not counted), or on a wrong version, close the connection."""
+        self.send(proto.error(code, text, version))
         if code == "version":
             self.close(proto.CLOSE_POLICY, "protocol version")
         elif code != "stale" and not self._within(self._errors, proto.ERROR_WINDOW_S, proto.MAX_ERRORS):

@@ -1,4 +1,4 @@
-"""One seat's picture of its table as the server told it (docs/PROTOCOL.md, version 1):
+"""One seat's picture of its table as the server told it (docs/PROTOCOL.md, version 2):
 :class:`Picture`, kept by :class:`game.net.client.Client` (which re-exports it) and changed by
 each message it receives (:meth:`Picture.take`: a ``state`` replaces it, an ``update`` adds to
 it). The view is decoded with the game's ``Game.view_from_json`` when first read, the events with
@@ -26,6 +26,11 @@ class Picture:
         ply: actions applied at the table so far; decision: the ply the current decision began
             at (a simultaneous phase's first ply; ``act`` may name any ply from it on).
         events: this seat's events so far, decoded (:class:`game.core.Event`), in order.
+        actions: every action applied so far, ``(seat, action)`` in order, as this seat may know
+            it: the notation, or None where it is hidden from this seat (another seat's Sushi
+            Draft choice); the server's word, never worked out here (``len(actions) == ply``).
+        cause: why the last ``state`` / ``update`` was sent (``"sit"``, ``"undo"``, ``"stale"``;
+            ``"act"``, ``"start"``, ``"stand-in"``: docs/PROTOCOL.md), "" before the first.
         view: this seat's view (the game's :class:`game.core.View`), None before the first state;
             decoded from ``view_json`` (its wire form) when first read after a message.
         to_act: seats to act now. legal: this seat's legal actions (empty when not to act).
@@ -48,6 +53,8 @@ class Picture:
     ply: int = 0
     decision: int = 0
     events: list[Event] = field(default_factory=list)
+    actions: list[tuple[int, str | None]] = field(default_factory=list)
+    cause: str = ""
     view_json: dict[str, Any] | None = None
     _view: Any = field(default=None, repr=False, compare=False)
     to_act: tuple[int, ...] = ()
@@ -97,16 +104,27 @@ class Picture:
             self.table, self.game, self.seat = str(m["table"]), str(m["game"]), int(m["seat"])
             self.seats = list(m.get("seats", self.seats))
             self.events = [event_from_json(e) for e in m.get("events", ())]
+            self.actions = []
             self._take_position(m)
         elif kind == "update":
             self.events.extend(event_from_json(e) for e in m.get("events", ()))
             self._take_position(m)
 
+    @staticmethod
+    def told_actions(m: dict[str, Any]) -> list[tuple[int, str | None]]:
+        """The ``actions`` of a ``state`` / ``update`` as ``(seat, action or None)``, in order.
+
+        Raises:
+            KeyError, TypeError, ValueError: an entry this picture cannot read."""
+        return [(int(a["seat"]), None if a["action"] is None else str(a["action"])) for a in m.get("actions", ())]
+
     def _take_position(self, m: dict[str, Any]) -> None:
-        """The fields a ``state`` and an ``update`` share: ply, decision, view, to act, legal
-        actions, over, started, undo, and the outcome and record once over."""
+        """The fields a ``state`` and an ``update`` share: ply, decision, the actions told, the
+        cause, view, to act, legal actions, over, started, undo, and the outcome and record once over."""
         assert self.game is not None
         self.ply, self.decision = int(m["ply"]), int(m.get("decision", m["ply"]))
+        self.actions.extend(self.told_actions(m))
+        self.cause = str(m.get("cause", ""))
         self.view_json, self._view = m["view"], None
         self.to_act = tuple(int(s) for s in m.get("to_act", ()))
         self.legal = tuple(str(a) for a in m.get("legal", ()))

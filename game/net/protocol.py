@@ -1,7 +1,7 @@
-"""The online protocol's messages (docs/PROTOCOL.md, version 1): limits, names, validation, encoding.
+"""The online protocol's messages (docs/PROTOCOL.md, version 2): limits, names, validation, encoding.
 
 Headless and free of I/O: the server (:mod:`game.net.server`) and the clients
-(:mod:`game.net.client`) share it. A message is a JSON object with ``"v": 1`` and a ``"type"``;
+(:mod:`game.net.client`) share it. A message is a JSON object with ``"v": 2`` and a ``"type"``;
 :func:`decode` turns one received text frame into a checked ``dict`` (or raises
 :class:`ProtocolError` with the error code to answer), :func:`encode` gives the canonical text of a
 message (the same information, the same bytes), and the builders (:func:`error`, :func:`act`, ...)
@@ -25,8 +25,8 @@ from typing import Any
 from ..ai import LEVELS
 from ..safejson import MAX_DEPTH, MAX_INT_DIGITS, JsonFileError, loads
 
-#: The protocol's version: every message carries it as ``"v"``.
-VERSION = 1
+#: The protocol's version, in every message as ``"v"`` (2: a state's and an update's ``actions``, ``cause``).
+VERSION = 2
 #: Largest frame a server accepts, in bytes (a larger one closes the connection, code 1009).
 MAX_FRAME = 16 * 1024
 #: Messages per second the server reads from a connection on average (token bucket), and its
@@ -72,7 +72,7 @@ MAX_OPTIONS = 8
 #: Error codes (docs/PROTOCOL.md): code -> when it is sent.
 ERRORS: Mapping[str, str] = {
     "malformed": "not JSON, not an object, a field missing or of the wrong type or out of bounds",
-    "version": "a message of another protocol version (the connection is closed)",
+    "version": "a message of another protocol version (one line naming both; the connection is closed)",
     "unknown-type": "a type the protocol does not have (or a server message sent to the server)",
     "too-big": "a frame over MAX_FRAME bytes (the connection is closed, code 1009)",
     "rate": "quick phrases too often, or too many tables created",
@@ -100,12 +100,23 @@ ERRORS: Mapping[str, str] = {
 
 
 class ProtocolError(ValueError):
-    """A message refused: ``code`` is one of :data:`ERRORS`, ``str()`` the English detail line."""
+    """A message refused: ``code`` is one of :data:`ERRORS`, ``str()`` the English detail line;
+    ``version``: a ``version`` error's version named (the refusal is sent in it), else None."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, version: int | None = None) -> None:
         assert code in ERRORS, code
         super().__init__(" ".join(message.splitlines())[:MAX_MESSAGE])
         self.code = code
+        self.version = version
+
+
+def version_line(server: Any, client: Any) -> str:
+    """The one line refusing another version (``"this server speaks protocol 2; your Tatami speaks
+    1: update Tatami"``; a newer client is told the server needs the update)."""
+    if isinstance(client, int) and not isinstance(client, bool) and isinstance(server, int):
+        advice = "update Tatami" if client < server else "this server needs an update"
+        return f"this server speaks protocol {server}; your Tatami speaks {client}: {advice}"
+    return f"this server speaks protocol {server}; the message names version {str(client)[:20]!r}"
 
 
 # -- names ------------------------------------------------------------------------------------------
@@ -311,10 +322,6 @@ def _is_dict(v: Any) -> bool:
     return isinstance(v, dict)
 
 
-def _is_list(v: Any) -> bool:
-    return isinstance(v, list)
-
-
 def _option_value(v: Any) -> bool:
     scalar = isinstance(v, (str, int, float, bool)) and not (isinstance(v, str) and len(v) > MAX_ACTION)
     return scalar or v is None or _list(_str(0, MAX_ACTION), 0, MAX_OPTIONS)(v)
@@ -329,7 +336,6 @@ _PLY = _int(0, 1_000_000)
 _SEAT = _int(0, 15)
 _NAME = _str(1, MAX_NAME)
 _TABLE = _str(1, 2 * CODE_LENGTH)  # as typed; normalize_code decides
-_ANY_INT = _int(-(1 << 62), 1 << 62)
 
 #: Client message type -> {field: (check, required)} (``v`` and ``type`` apart).
 CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
@@ -347,6 +353,12 @@ CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
 }
 
 _SEAT_LIST = _list(_is_dict, 1, 16)
+_CHOSEN = _nullable(_str(1, MAX_ACTION))
+#: ``actions``: entries ``{"seat": S, "action": notation or null}`` and nothing else.
+_ACTIONS = _list(lambda v: _is_dict(v) and len(v) == 2 and _SEAT(v.get("seat")) and _CHOSEN(v.get("action", 0)),
+                 0, 1_000_000)
+#: Why a ``state`` / an ``update`` was sent (its ``cause``).
+STATE_CAUSES, UPDATE_CAUSES = ("sit", "undo", "stale"), ("act", "start", "stand-in")
 #: Server message type -> {field: (check, required)}: the envelope a client may rely on (the
 #: contents of views and events are the games' to check, ``Game.view_from_json``).
 SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
@@ -361,8 +373,10 @@ SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
               "events": (_list(_is_dict, 0, 1_000_000), True), "view": (_is_dict, True),
               "to_act": (_list(_SEAT, 0, 16), True), "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True),
               "over": (_is_bool, True), "started": (_is_bool, True), "undo": (_is_bool, False),
-              "outcome": (_is_dict, False), "record": (_is_dict, False)},
+              "outcome": (_is_dict, False), "record": (_is_dict, False), "actions": (_ACTIONS, True),
+              "cause": (_one_of(STATE_CAUSES), True)},
     "update": {"ply": (_PLY, True), "decision": (_PLY, True), "event_count": (_PLY, True),
+               "actions": (_ACTIONS, True), "cause": (_one_of(UPDATE_CAUSES), True),
                "events": (_list(_is_dict, 0, 1_000_000), True),
                "view": (_is_dict, True), "to_act": (_list(_SEAT, 0, 16), True),
                "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True), "over": (_is_bool, True),
@@ -380,14 +394,16 @@ def validate(message: Any, side: str = "client") -> None:
     Raises:
         ProtocolError: ``malformed`` (not an object, no ``v``, no string ``type``, a field missing,
             unknown, of the wrong type or out of bounds), ``version`` (``v`` is not
-            :data:`VERSION`), ``unknown-type``."""
+            :data:`VERSION`: :func:`version_line`), ``unknown-type``. A server's ``error`` is read
+            whatever its version (every version's shape): a refusal of the client's reaches it."""
     if not isinstance(message, dict):
         raise ProtocolError("malformed", "a message is a JSON object")
     if "v" not in message:
         raise ProtocolError("malformed", "a message has a 'v' (the protocol version)")
     version = message.get("v")
-    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
-        raise ProtocolError("version", f"protocol version {str(version)[:20]!r}, this side speaks {VERSION}")
+    if not _PLY(version) or version != VERSION and not (side == "server" and message.get("type") == "error"):
+        server, client = (VERSION, version) if side == "client" else (version, VERSION)
+        raise ProtocolError("version", version_line(server, client), version if _PLY(version) else None)
     kind = message.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("malformed", "a message has a string 'type'")
@@ -416,11 +432,13 @@ def message(kind: str, **fields: Any) -> dict[str, Any]:
     return out
 
 
-def error(code: str, text: str) -> dict[str, Any]:
+def error(code: str, text: str, version: int | None = None) -> dict[str, Any]:
     """An ``error`` message (``code`` one of :data:`ERRORS`; ``text`` cut to one line of
-    :data:`MAX_MESSAGE` characters)."""
+    :data:`MAX_MESSAGE` characters), its ``v`` ``version`` when given (the refusal of another
+    version is sent in that version, which every version's client reads), else :data:`VERSION`."""
     assert code in ERRORS, code
-    return message("error", code=code, message=" ".join(text.splitlines())[:MAX_MESSAGE])
+    out = message("error", code=code, message=" ".join(text.splitlines())[:MAX_MESSAGE])
+    return out if version is None else {**out, "v": version}
 
 
 def hello(client: str) -> dict[str, Any]:
@@ -475,7 +493,7 @@ __all__ = [
     "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG",
     "CODE_ALPHABET", "CODE_LENGTH", "ERRORS", "ERROR_WINDOW_S", "MAX_ERRORS", "MAX_FRAME", "MAX_NAME",
     "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "STAND_IN_AFTER", "STAND_IN_LEVELS",
-    "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode", "encode_value", "encode_with",
-    "error", "hello", "join", "leave", "message", "new_table_code", "new_token", "normalize_code", "resume", "say",
-    "shown_code", "stand_in", "undo", "validate",
+    "STATE_CAUSES", "UPDATE_CAUSES", "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode",
+    "encode_value", "encode_with", "error", "hello", "join", "leave", "message", "new_table_code", "new_token",
+    "normalize_code", "resume", "say", "shown_code", "stand_in", "undo", "validate", "version_line",
 ]

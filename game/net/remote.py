@@ -12,12 +12,15 @@ attribute assignment), which the caller reads without a lock.
 ``is_over()``, ``outcome()``, ``record()``, ``apply(seat, action)``, ``drive()`` ...) over a
 :class:`ClientThread`, for the one seat it holds. Differences a scene sees:
 
-* ``apply`` checks the action against the seat's legal actions at once (raising
-  ``IllegalActionError`` as a local Match would) and sends it; the events arrive with the
-  server's update, a few milliseconds later, through ``events_for`` — so ``apply`` returns ``[]``
-  and a scene takes the events on its next frame, as it takes an AI's;
-* ``drive()`` returns the :class:`game.match.Move`-like news since the last call (other seats'
-  actions as this seat was told them) or None; no AI runs here (the server plays AI seats);
+* the server is the one judge of an action: :meth:`RemoteMatch.send` sends it unchecked (a
+  scene offers the view's legal actions), and a refusal comes back as the server's error
+  (kept in :attr:`RemoteMatch.refused` for the scene to show); :meth:`RemoteMatch.apply` sends
+  and waits for the answer, raising ``IllegalActionError`` for a refusal as a local Match would.
+  The events arrive with the server's update through ``events_for`` — so ``apply`` returns
+  ``[]`` and a scene takes the events on its next frame, as it takes an AI's;
+* ``drive()`` returns the :class:`game.match.Move`-like news since the last call (the actions
+  and events as the server told this seat, taken as told) or None; no AI runs here (the server
+  plays AI seats);
 * ``event_count`` / ``events_for(seat, since)`` count this seat's events (the only log it has);
 * ``undo`` is asked of the server (``request_undo``); a resync (a ``state``) bumps
   :attr:`RemoteMatch.position`, after which a scene re-takes everything (its ``resync()``).
@@ -35,16 +38,18 @@ from typing import Any, Awaitable, Callable, TypeVar
 from ..core import Event, IllegalActionError, InvalidActionError, Outcome
 from ..registry import get as get_game
 from . import protocol
-from .client import Client, Picture
+from .client import Client, Picture, ServerError
 
 T = TypeVar("T")
 log = logging.getLogger("tatami.online")
+#: The longest wait, in seconds, of :meth:`RemoteMatch.apply` for the server's answer.
+ACT_WAIT_S = 5.0
 
 
 @dataclass(frozen=True)
 class Snapshot:
     """The picture at one moment, immutable (see :class:`game.net.client.Picture` for the fields);
-    ``resyncs`` counts the ``state`` messages taken (each one replaces the events)."""
+    ``resyncs`` counts the ``state`` messages taken (each one replaces the events and actions)."""
 
     table: str | None
     game: str | None
@@ -52,6 +57,7 @@ class Snapshot:
     seats: tuple[dict[str, Any], ...]
     ply: int
     events: tuple[Event, ...]
+    actions: tuple[tuple[int, str | None], ...]
     view: Any
     to_act: tuple[int, ...]
     legal: tuple[str, ...]
@@ -73,7 +79,10 @@ class Told:
     view's wire form), ``to_act``, ``legal``, ``ply``, ``decision``, ``over``, ``started``, and
     ``undo`` (the server would take an undo from this seat now; False from a server that does
     not say), and ``log``: this seat's event list itself (the same list object for every
-    position since the same ``state``, so a slice of it up to ``events_end`` is always whole)."""
+    position since the same ``state``, so a slice of it up to ``events_end`` is always whole);
+    ``actions``: the actions the message told, ``(seat, action or None)`` as this seat may know
+    them (a ``state``'s: every one from ply 0; an ``update``'s: those it applied), and ``cause``
+    why it was sent (docs/PROTOCOL.md)."""
 
     events_end: int
     view_json: dict[str, Any] | None
@@ -85,19 +94,21 @@ class Told:
     started: bool
     undo: bool
     log: list[Event]
+    actions: tuple[tuple[int, str | None], ...] = ()
+    cause: str = ""
 
 
 def told(p: Picture, message: dict[str, Any]) -> Told:
     """The :class:`Told` of picture ``p`` right after it took ``message`` (a state or an update)."""
     return Told(len(p.events), p.view_json, p.to_act, p.legal, p.ply, p.decision, p.over, p.started,
-                bool(message.get("undo", False)), p.events)
+                bool(message.get("undo", False)), p.events, tuple(Picture.told_actions(message)), p.cause)
 
 
 def snapshot(p: Picture, connected: bool, resyncs: int) -> Snapshot:
     """An immutable copy of picture ``p``."""
-    return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events), p.view,
-                    p.to_act, p.legal, p.over, p.started, p.outcome, p.record, tuple(p.said), connected,
-                    resyncs, p.revision)
+    return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events),
+                    tuple(p.actions), p.view, p.to_act, p.legal, p.over, p.started, p.outcome, p.record,
+                    tuple(p.said), connected, resyncs, p.revision)
 
 
 class ClientThread:
@@ -172,12 +183,15 @@ class ClientThread:
 @dataclass(frozen=True)
 class News:
     """What :meth:`RemoteMatch.drive` reports: this seat's new ``events`` (from index
-    ``first_event`` of its log) up to ``ply``; ``seat`` the seat of the first event (or None)."""
+    ``first_event`` of its log) up to ``ply``; ``actions`` the actions told since the last news,
+    ``(seat, action or None)`` as the server told them; ``seat`` the first one's seat (else the
+    first event's, or None)."""
 
     seat: int | None
     events: tuple[Event, ...]
     first_event: int
     ply: int
+    actions: tuple[tuple[int, str | None], ...] = ()
 
 
 class RemoteMatch:
@@ -200,7 +214,11 @@ class RemoteMatch:
         self.game = get_game(s.game)
         self.seat: int = s.seat
         self._told = len(s.events)
+        self._acts = len(s.actions)
         self._resyncs = s.resyncs
+        #: the server's refusals of this seat's actions (``ServerError``: code and English line),
+        #: oldest first — replaced whole by the loop thread, read by the scene without a lock
+        self.refused: tuple[ServerError, ...] = ()
         #: bumps at every resync (a ``state``: an undo, a reconnection), as a local Match's
         #: ``position`` does at a jump
         self.position = 0
@@ -290,26 +308,41 @@ class RemoteMatch:
         return None
 
     # -- acting ---------------------------------------------------------------------------------------
-    def apply(self, seat: int, action: str) -> list[Event]:
-        """Check ``action`` against the seat's legal actions and send it; returns ``[]`` (the
-        events come with the server's update, see :meth:`drive`).
+    def send(self, seat: int, action: str) -> "concurrent.futures.Future[None]":
+        """Send ``action`` for this seat without checking it (the server judges; never waits).
+        The future holds None once the server took it, or the refusal: a ``ServerError`` (also
+        added to :attr:`refused`, for the scene to show; a ``stale`` one is followed by a
+        ``state``) or ``ConnectionLost`` (the resumed picture says whether it was applied).
 
         Raises:
-            InvalidActionError: not a string. IllegalActionError: not legal now (or not this
-            seat's turn). ValueError: another seat."""
+            InvalidActionError: not a string. ValueError: another seat."""
         self._mine(seat)
         if not isinstance(action, str):
             raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
-        if action not in self.legal_actions(seat):
-            raise IllegalActionError(f"{action!r} is not legal for seat {seat} now")
-        self.net.submit(self._act(action))
-        return []
+        return self.net.submit(self._act(action))
 
     async def _act(self, action: str) -> None:
         try:
             await self.net.client.act(action)
-        except Exception:  # a race (stale, not-your-turn) or a drop: the next state says where we are
-            pass
+        except ServerError as exc:
+            self.refused = (*self.refused, exc)
+            log.info("online: the server refused %r: %s", action[:20], exc)
+            raise
+
+    def apply(self, seat: int, action: str, timeout: float = ACT_WAIT_S) -> list[Event]:
+        """:meth:`send` ``action`` and wait (at most ``timeout`` s) for the server's answer;
+        returns ``[]`` (the events come with the server's update, see :meth:`drive`).
+
+        Raises:
+            InvalidActionError: not a string. ValueError: another seat. IllegalActionError: the
+            server refused it (its line: ``illegal``, ``not-your-turn``, ``stale`` ...), the
+            connection dropped meanwhile, or no answer in time (a late answer still counts)."""
+        future = self.send(seat, action)
+        try:
+            future.result(timeout)
+        except Exception as exc:
+            raise IllegalActionError(f"the server did not take {action!r}: {exc}") from exc
+        return []
 
     def request_undo(self) -> None:
         """Ask the server for an undo (a refusal leaves the game as it is)."""
@@ -335,18 +368,20 @@ class RemoteMatch:
         self.net.submit(self.net.client.send(protocol.say(phrase)))
 
     def drive(self) -> News | None:
-        """This seat's events told since the last call (None when nothing new). After a resync
-        (:attr:`position` bumped) the news starts at the log's start."""
+        """This seat's events and actions told since the last call, as told (None when nothing
+        new). After a resync (:attr:`position` bumped) the news starts at the log's start."""
         s = self.snap
         if s.resyncs != self._resyncs:
             self._resyncs = s.resyncs
             self.position += 1
-            self._told = 0
-        if len(s.events) <= self._told:
+            self._told = self._acts = 0
+        if len(s.events) <= self._told and len(s.actions) <= self._acts:
             return None
         first, self._told = self._told, len(s.events)
-        new = s.events[first:]
-        return News(new[0].seat, new, first, s.ply)
+        new, acts = s.events[first:], s.actions[self._acts:]
+        self._acts = len(s.actions)
+        seat = acts[0][0] if acts else new[0].seat if new else None
+        return News(seat, new, first, s.ply, acts)
 
     def think_ahead(self) -> bool:
         """Nothing to think about here (the server plays the AI seats)."""

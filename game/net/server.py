@@ -157,7 +157,7 @@ class Server:
                 try:
                     await self._dispatch(conn, proto.decode(raw))
                 except ProtocolError as exc:
-                    conn.error(exc.code, str(exc))
+                    conn.error(exc.code, str(exc), exc.version)
                 except Exception:
                     log.exception("a request failed")
                     conn.error("server", "the server failed on that request (logged)")
@@ -311,7 +311,7 @@ class Server:
                 conn.send(table.lobby())
                 for other, peer in list(table.peers.items()):
                     if other != seat:
-                        peer.send(table.update_for(other))
+                        peer.send(table.update_for(other, "start"))
         self._remind(table)
         self._poke(table)
 
@@ -331,7 +331,7 @@ class Server:
             except ProtocolError as exc:
                 conn.error(exc.code, str(exc))
                 if exc.code == "stale":
-                    conn.send(table.state_for(seat))
+                    conn.send(table.state_for(seat, "stale"))
                 return
         if table.finished:
             self._finished(table)

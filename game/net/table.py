@@ -35,7 +35,7 @@ from ..registry import get as get_game
 from . import protocol as proto
 from .protocol import OPEN, PERSON, ProtocolError
 from .tablestore import ACT, BACK, STAND_IN, UNDO, SavedTable, TableStore, token_hash
-from .viewtexts import ViewTexts, event_dicts
+from .viewtexts import ViewTexts, action_dicts, event_dicts
 
 log = logging.getLogger("tatami.net.server")
 
@@ -88,6 +88,8 @@ class Table:
         self.peers: dict[int, Peer] = {}
         #: seat -> (full-log index told up to, how many events that seat was told)
         self.cursors: dict[int, tuple[int, int]] = {}
+        #: seat -> how many of the actions (``state.history``) that seat was told
+        self.acts_told: dict[int, int] = {}
         #: seat -> the ``undo`` flag of the last ``state`` / ``update`` it was sent
         self.told_undo: dict[int, bool] = {}
         #: id(event) -> (the event, its ``to_dict()``) while the seats are told (emptied after):
@@ -315,43 +317,48 @@ class Table:
             fields["record"] = m.record()
         return fields, text
 
-    def state_for(self, seat: int) -> dict[str, Any]:
-        """The ``state`` message of ``seat``: everything it may know, every event from the start
-        (its cursor starts over)."""
+    def state_for(self, seat: int, cause: str = "sit") -> dict[str, Any]:
+        """The ``state`` message of ``seat`` (``cause``: :data:`game.net.protocol.STATE_CAUSES`):
+        everything it may know, every event and action from the start (its cursors start over)."""
         events = event_dicts(self.match.events_for(seat, 0), self._dicts)
-        self.cursors[seat] = (self.match.event_count, len(events))
+        self.cursors[seat], history = (self.match.event_count, len(events)), self.match.state.history
+        self.acts_told[seat] = len(history)
         fields, view = self._common(seat)
         return proto.encode_with(proto.message("state", table=self.code, game=self.game.name, seat=seat,
                                                seats=self.seat_list(), event_count=len(events), events=events,
-                                               **fields), "view", view)
+                                               actions=action_dicts(self.game, history, seat), cause=cause, **fields),
+                                 "view", view)
 
-    def update_for(self, seat: int) -> dict[str, Any]:
-        """The ``update`` message of ``seat``: its events since the last it was told, and the rest."""
+    def update_for(self, seat: int, cause: str = "act") -> dict[str, Any]:
+        """The ``update`` message of ``seat`` (``cause``: :data:`game.net.protocol.UPDATE_CAUSES`):
+        the actions and events since the last it was told, as it may know them, and the rest."""
         since, told = self.cursors.get(seat, (0, 0))
         events = event_dicts(self.match.events_for(seat, since), self._dicts)
         self.cursors[seat] = (self.match.event_count, told + len(events))
         fields, view = self._common(seat)
-        return proto.encode_with(proto.message("update", event_count=told + len(events), events=events, **fields),
-                                 "view", view)
+        history, first = self.match.state.history, self.acts_told.get(seat, 0)
+        self.acts_told[seat] = len(history)
+        return proto.encode_with(proto.message("update", event_count=told + len(events), events=events,
+                                               actions=action_dicts(self.game, history[first:], seat), cause=cause,
+                                               **fields), "view", view)
 
     def send_updates(self) -> None:
-        """Send every connected seat its ``update``."""
+        """Send every connected seat its ``update`` (cause ``"act"``)."""
         for seat, peer in list(self.peers.items()):
             peer.send(self.update_for(seat))
         self._dicts.clear()
 
     def send_undo_changes(self, but: int | None = None) -> None:
-        """Send an ``update`` to every connected seat (except ``but``) whose :meth:`undo_ok` is
-        no longer what it was last told (a seat given to an AI or taken back changes who counts
-        as a person for undo)."""
+        """Send an ``update`` (cause ``"stand-in"``) to every connected seat but ``but`` whose
+        :meth:`undo_ok` changed (a seat given to an AI or taken back: who counts as a person)."""
         for seat, peer in list(self.peers.items()):
             if seat != but and self.told_undo.get(seat) is not None and self.told_undo[seat] != self.undo_ok(seat):
-                peer.send(self.update_for(seat))
+                peer.send(self.update_for(seat, "stand-in"))
 
     def send_states(self) -> None:
-        """Send every connected seat its ``state`` (after an undo: the log went back)."""
+        """Send every connected seat its ``state`` (cause ``"undo"``: the log went back)."""
         for seat, peer in list(self.peers.items()):
-            peer.send(self.state_for(seat))
+            peer.send(self.state_for(seat, "undo"))
         self._dicts.clear()
 
     def send_all(self, message: dict[str, Any], but: int | None = None) -> None:

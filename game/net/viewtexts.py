@@ -1,13 +1,14 @@
 """What a table's messages are made of, made once and taken again (:mod:`game.net.table`): each
 seat's view as JSON data and canonical text, field by field (:class:`ViewTexts`: only the fields
-that changed are encoded again), and each event's dict across the seats told of it
-(:func:`event_dicts`). Headless; runs on the server's event loop thread under the table's lock.
+that changed are encoded again), each event's dict across the seats told of it
+(:func:`event_dicts`), and the actions as each seat may know them (:func:`action_dicts`).
+Headless; runs on the server's event loop thread under the table's lock.
 """
 from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Any
+from typing import Any, Sequence
 
 from ..core import Game
 from ..wire import LEAVES, plain
@@ -24,6 +25,14 @@ def _immutable(value: Any, depth: int = 2) -> bool:
         return True
     params = getattr(kind, "__dataclass_params__", None)
     return params is not None and bool(params.frozen)
+
+
+def action_dicts(game: Game, history: Sequence[tuple[int, str]], viewer: int) -> list[dict[str, Any]]:
+    """The ``actions`` of a message to seat ``viewer`` (docs/PROTOCOL.md): ``{"seat": S,
+    "action": A}`` for each ``(S, action)`` of ``history``, in order, ``A`` the game's
+    :meth:`game.core.Game.public_action` for that viewer (None: hidden from it)."""
+    public = game.public_action
+    return [{"seat": s, "action": public(a, s, viewer)} for s, a in history]
 
 
 def event_dicts(events: list[Any], cache: dict[int, tuple[Any, dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -113,4 +122,4 @@ def _field(value: Any, old: _Field | None) -> _Field:
     return value, wire, proto.encode_value(wire), None, _immutable(value)
 
 
-__all__ = ["ViewTexts", "event_dicts"]
+__all__ = ["ViewTexts", "action_dicts", "event_dicts"]

@@ -339,6 +339,11 @@ class SushiGame(Game):
 
     view_codec = VIEW_CODEC  # (the view's wire form: game.core.Game.view_to_json / view_from_json)
 
+    def public_action(self, action: str, seat: int, viewer: int | None) -> str | None:
+        """A choice is put face down: its seat (and a spectator after the game) knows it, every
+        other seat only that the seat chose (None; the phase's reveal tells the cards)."""
+        return action if viewer is None or viewer == seat else None
+
     def new_state(self, num_seats: int, rng: random.Random, **options: Any) -> SushiState:
         """Shuffle and deal all three rounds and every chip pile with ``rng`` (stored in the setup).
 

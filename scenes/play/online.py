@@ -2,15 +2,17 @@
 play scenes make (:mod:`scenes.play.base`), over a :class:`game.net.remote.RemoteMatch`, so a scene
 built with ``remote=`` (:class:`scenes.play.modes.PlayModes`) plays exactly as with a local Match.
 
-The server is the truth. For a game of perfect information the scene also needs the position
-itself (``match.state``: its history, a capture's preview): the OnlineMatch keeps a *mirror* — a
-local :class:`game.core.GameState` dealt from the table's first view (the room's ``"mirror"``
-hook in its ``GameInfo.extra``: ``view -> GameState`` at ply 0) — and moves it on by the server's
-events: for each action another seat took, the one legal action whose events are the ones the
-server told this seat (generic, exact for perfect information). The person's own action is applied
-to the mirror at once and sent; its events come back from the server and are not told twice.
-A ``state`` from the server (an undo, a reconnection) rebuilds the mirror from the deal and bumps
-:attr:`OnlineMatch.position`; :func:`frame` then ``resync()``\\ s the scene.
+The server is the truth and the one judge of an action. For a game of perfect information the
+scene also needs the position itself (``match.state``: its history, a capture's preview): the
+OnlineMatch keeps a *mirror* — a local :class:`game.core.GameState` dealt from the table's first
+view (the room's ``"mirror"`` hook in its ``GameInfo.extra``: ``view -> GameState`` at ply 0) —
+and applies to it the actions the server tells (every ``state`` and ``update`` says which, with
+their events: one :class:`game.match.Move` per action, its update's events as sent). The person's
+own action is applied to the mirror at once (the scene shows it) and sent unchecked; the update
+that tells it back is not shown twice. A refusal (the server's error) is said in the banner and
+the mirror goes back to the server's log; a ``state`` (an undo, a reconnection) deals the mirror
+again and replays its actions. Either bumps :attr:`OnlineMatch.position`; :func:`frame` then
+``resync()``\\ s the scene.
 
 No AI runs here (the server plays AI seats), no hints (a hint would be the local hard AI's), no
 saves; undo is asked of the server.
@@ -24,7 +26,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.core import Event, GameState, IllegalActionError, InvalidActionError, Outcome
+from game.core import ActionError, Event, GameState, IllegalActionError, Outcome
 from game.i18n import N_, _, pgettext
 from game.match import Move
 from scenes.kit.bubble import Bubbles
@@ -88,6 +90,7 @@ class OnlineSeat:
         self.hints = _NoHints()
         self.bots: dict[int, Any] = {}
         self.said_told = 0  # the quick messages already said in the banner (:func:`frame`)
+        self.refusals_told = len(remote.refused)  # the server's refusals already said (:func:`frame`)
         #: the app's own server when this screen hosts the table (stopped by :meth:`close`), else None
         self.hosting: Any = None
 
@@ -210,11 +213,11 @@ class OnlineMatch(OnlineSeat):
             raise ValueError("the table has already begun")
         self._deal = start(view)
         self.state: GameState = self._deal.clone()
-        self._resyncs = remote.snap.resyncs
         self._queue: deque[Move] = deque()
-        self.broken = False  # the server told events no legal action explains (logged once)
+        self.broken = False  # the server told an action the mirror cannot take (logged once)
         self._rebuilt = False  # the mirror was replayed from the deal: the scene must resync
-        self._catch_up(queue=False)
+        self._mine: deque[tuple[int, str]] = deque()  # this screen's actions not told back yet
+        self._rebuild()
 
     @property
     def ply(self) -> int:
@@ -239,7 +242,7 @@ class OnlineMatch(OnlineSeat):
         return self.state.view(seat)
 
     def legal_actions(self, seat: int) -> list[str]:
-        """This seat's legal actions (none before the start, none for another seat)."""
+        """This seat's legal actions, to offer (none before the start, none for another seat)."""
         if seat != self.seat or not self.started():
             return []
         return list(self.state.legal_actions(seat))
@@ -259,23 +262,24 @@ class OnlineMatch(OnlineSeat):
         return self.remote.record() or self.state.record()
 
     def apply(self, seat: int, action: str) -> list[Event]:
-        """Send ``action`` to the server and show it at once: applied to the mirror, its events
-        returned (as a local Match's ``apply``).
+        """Show ``action`` at once — applied to the mirror, its events returned (as a local
+        Match's ``apply``) — and send it. The server judges it: a refusal comes back as its error
+        (said in the banner by :func:`frame`) and the mirror goes back to the server's log.
 
         Raises:
-            InvalidActionError / IllegalActionError: not a legal action of this seat now."""
-        if not isinstance(action, str):
-            raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
-        if action not in self.legal_actions(seat):
-            raise IllegalActionError(f"{action!r} is not legal for seat {seat} now")
-        self.remote.apply(seat, action)
+            InvalidActionError / IllegalActionError: the mirror's rules refuse it, another seat's,
+            or the table has not started (nothing is sent)."""
+        if seat != self.seat or not self.started():
+            raise IllegalActionError(f"seat {seat} may not act at this screen now")
         before = len(self.state.events)
         self.state.apply(seat, action)
+        self._mine.append((seat, action))
+        self.remote.send(seat, action)
         return list(self.state.events[before:])
 
     def drive(self) -> Move | None:
-        """The next action another seat took (one :class:`game.match.Move` per call, as a local
-        Match's), or None."""
+        """The next action another seat took, as the server told it (one
+        :class:`game.match.Move` per call, as a local Match's), or None."""
         self._catch_up(queue=True)
         return self._queue.popleft() if self._queue else None
 
@@ -292,61 +296,76 @@ class OnlineMatch(OnlineSeat):
 
     def sync(self) -> bool:
         """Take a ``state`` the server sent (an undo, a reconnection): the mirror is dealt again
-        and replayed to the server's events. True when that happened (the scene must resync)."""
-        if self.snap.resyncs == self._resyncs and not self._rebuilt:
+        and replayed to the server's actions. True when that happened, or when the mirror went
+        back to the server's log (this screen's action refused): the scene must resync."""
+        if self.remote.net.told[0] == self._resyncs and not self._rebuilt:
             return False
-        if self.snap.resyncs != self._resyncs:
-            self._resyncs = self.snap.resyncs
+        if self.remote.net.told[0] != self._resyncs:
             self._rebuild()
         self._rebuilt = False
         self.position += 1
         return True
 
     def _rebuild(self) -> None:
-        """The mirror dealt again and replayed to every event the server told (no Moves queued)."""
+        """The mirror dealt again and every action told since the last ``state`` (its own, from
+        ply 0, first) applied to it; no Moves queued, this screen's actions not told back dropped."""
+        self._resyncs = self.remote.net.told[0]
+        self._refused = len(self.remote.refused)
         self.state = self._deal.clone()
         self._queue.clear()
+        self._mine.clear()
         self.broken = False
+        self._next = 0  # the next told position to take
         self._catch_up(queue=False)
 
     def _catch_up(self, queue: bool) -> None:
-        """Apply to the mirror the actions behind the server's events it has not applied yet
-        (queued as Moves for :meth:`drive` when ``queue``)."""
-        told = self.snap.events
-        while not self.broken and len(told) > len(self.state.events) and not self.state.is_over():
-            first = len(self.state.events)
-            found = self._action_for(told[first:])
-            if found is None:
-                if queue:  # this screen's own action went another way (refused): replay the server's log
-                    log.warning("online: the mirror left the server's log at ply %d: replayed", self.ply)
-                    self._rebuild()
-                    self._rebuilt = True  # (the scene resyncs: sync())
-                    return
-                self.broken = True
-                log.error("online: no legal action explains the server's events at ply %d: %s", self.ply,
-                          [e.to_dict() for e in told[first:first + 4]])
+        """Apply to the mirror the actions of the positions told since the last call, as told
+        (queued as Moves with their update's events for :meth:`drive` when ``queue``). This
+        screen's own action refused, or another applied before it: back to the server's log."""
+        resyncs, positions = self.remote.net.told
+        if resyncs != self._resyncs:
+            return  # a state: sync() deals again
+        if len(self.remote.refused) != self._refused:
+            self._refused = len(self.remote.refused)
+            if self._mine:
+                self._went_back("the server refused this screen's action")
                 return
-            seat, action = found
-            self.state.apply(seat, action)
-            if queue:
-                self._queue.append(Move(seat, action, tuple(self.state.events[first:]), first, self.ply))
+        while self._next < len(positions) and not self.broken:
+            told, first = positions[self._next], positions[self._next - 1].events_end if self._next else 0
+            self._next += 1
+            for seat, action in told.actions:
+                events = tuple(told.log[first:told.events_end]) if len(told.actions) == 1 else None
+                if not self._take(seat, action, events, queue):
+                    return
 
-    def _action_for(self, told: tuple[Event, ...]) -> tuple[int, str] | None:
-        """The (seat, action) whose events start ``told``, or None. Where several do, the one
-        telling the most (a KAITO move with a buy-back, ``d4+K:3,1``, starts with the events of
-        the plain move ``d4``: an update holds one action's events whole)."""
-        want = [e.to_dict() for e in told]
-        best: tuple[int, str] | None = None
-        longest = 0
-        for seat in self.state.to_act():
-            for action in self.state.legal_actions(seat):
-                trial = self.state.clone()
-                before = len(trial.events)
-                trial.apply(seat, action)
-                got = [e.to_dict() for e in trial.events_for(self.seat, before)]
-                if len(got) > longest and want[:len(got)] == got:
-                    best, longest = (seat, action), len(got)
-        return best
+    def _take(self, seat: int, action: str | None, events: tuple[Event, ...] | None, queue: bool) -> bool:
+        """One action told: this screen's own told back, or another applied to the mirror (a
+        Move of ``events``, its update's; None: the mirror's own, for an update of several).
+        False when the mirror went back to the server's log or is broken."""
+        if self._mine:
+            if self._mine[0] == (seat, action):
+                self._mine.popleft()
+                return True
+            self._went_back(f"the server applied seat {seat}'s {action!r} before this screen's action")
+            return False
+        first = len(self.state.events)
+        try:
+            if action is None:
+                raise IllegalActionError("an action hidden from this seat")
+            self.state.apply(seat, action)
+        except ActionError as exc:
+            self.broken = True
+            log.error("online: the mirror cannot take seat %d's %r at ply %d: %s", seat, action, self.ply, exc)
+            return False
+        if queue:
+            shown = events if events is not None else tuple(self.state.events_for(self.seat, first))
+            self._queue.append(Move(seat, str(action), shown, first, self.ply))
+        return True
+
+    def _went_back(self, why: str) -> None:
+        log.warning("online: %s at ply %d: the mirror is replayed from the server's log", why, self.ply)
+        self._rebuild()
+        self._rebuilt = True  # (the scene resyncs: sync())
 
 
 def scene_seats(kinds: list[str]) -> list[str]:
@@ -425,10 +444,23 @@ def show_said(scene: Any, seat: int, phrase: str) -> None:
         add_bubbles(scene).show(seat, said_line(scene.match, seat, phrase), phrase_text(phrase), SAID_MS)
 
 
+def say_refusals(scene: Any, match: Any) -> None:
+    """Say in the banner each refusal of this seat's action the server sent since the last call
+    ("The server refused: illegal."; a ``stale`` one is not said: the table's ``state`` follows
+    and the scene shows it)."""
+    refused = match.remote.refused
+    for exc in refused[match.refusals_told:]:
+        if exc.code != "stale" and hasattr(scene, "say"):
+            # Translators: said in the play banner when the server refused this player's move; {code} its code
+            scene.say(_("The server refused: {code}.").format(code=exc.code))
+    match.refusals_told = len(refused)
+
+
 def frame(scene: Any) -> None:
     """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
     the scene ``resync()``; what a seat said (this seat's own phrase too) is shown in a bubble by
-    its panel (:func:`show_said`); while the table waits for an away person the banner says whom,
+    its panel (:func:`show_said`), and the server's refusal of this seat's action in the banner
+    (:func:`say_refusals`); while the table waits for an away person the banner says whom,
     and the table's creator may let an AI play that seat (:mod:`scenes.play.standin`). Adds
     ``button:say`` and the bubbles' widget the first time."""
     match = scene.match
@@ -441,6 +473,7 @@ def frame(scene: Any) -> None:
         add_bubbles(scene)
     if match.sync():
         scene.resync()
+    say_refusals(scene, match)
     said = match.snap.said
     for seat, phrase in said[match.said_told:]:
         show_said(scene, seat, phrase)
@@ -455,4 +488,4 @@ def frame(scene: Any) -> None:
 
 
 __all__ = ["OnlineMatch", "PHRASE_TEXTS", "SAID_MS", "UndoPoint", "WAITING_RGB", "add_bubbles", "add_say_button",
-           "frame", "phrase_text", "said_line", "scene_seats", "show_said", "waiting_line"]
+           "frame", "phrase_text", "said_line", "say_refusals", "scene_seats", "show_said", "waiting_line"]

@@ -4,18 +4,21 @@ Draft, Kanji-zushi. :class:`ToldMatch` offers the Match calls the play scenes ma
 events (docs/PROTOCOL.md) — so the scene shows exactly what its seat may know.
 
 The server tells a seat one *position* per step (a ``state``, then an ``update`` per action
-applied: this seat's new events and its view after them; kept in order by
-:attr:`game.net.remote.ClientThread.told`). The scene is shown them one at a time, as a local
-Match applies one action per ``drive()``: :meth:`ToldMatch.drive` moves the shown position on by
-one update that told this seat something and returns it as a :class:`game.match.Move`; the view,
-``to_act``, the legal actions and the events the scene reads are the shown position's, so what a
-scene animates and the view it reads always agree.
+applied: the actions as this seat may know them, its new events and its view after them; kept in
+order by :attr:`game.net.remote.ClientThread.told`). The scene is shown them one at a time, as a
+local Match applies one action per ``drive()``: :meth:`ToldMatch.drive` moves the shown position
+on by one update that told this seat something and returns it as a :class:`game.match.Move` of the
+update's action and events, as told (an action hidden from this seat — another seat's Sushi Draft
+choice — is ``""``: the server said who acted, not what); the view, ``to_act``, the legal actions
+and the events the scene reads are the shown position's, so what a scene animates and the view it
+reads always agree.
 
-The person's own action (:meth:`ToldMatch.apply`) is sent and waited for (at most
-:data:`ACT_WAIT_S`): the server's answer holds its events — a card chosen, a kanji made, a
-round's reveal — and they are returned as a local Match's ``apply`` returns them. On this
-machine or a LAN that is a few milliseconds. While this seat's connection is down it has no
-legal actions, so a frame never waits on a lost link.
+The person's own action (:meth:`ToldMatch.apply`), one the view's legal actions offer, is sent
+and waited for (at most :data:`ACT_WAIT_S`); the server judges it: its answer holds the action's
+events — a card chosen, a kanji made, a round's reveal — and they are returned as a local Match's
+``apply`` returns them, or its refusal is raised (and said in the banner by
+:func:`scenes.play.online.frame`). On this machine or a LAN that is a few milliseconds. While
+this seat's connection is down it has no legal actions, so a frame never waits on a lost link.
 
 The scenes also read ``match.state`` (the last action's seat, the outcome, the view at the end):
 :class:`ToldState` is that stand-in, from the shown position.
@@ -46,9 +49,9 @@ class _Shown:
 
 class ToldState:
     """``match.state`` of a :class:`ToldMatch`: what the scenes read of the position, from the
-    shown position (``history``: ``(seat, action)`` of the steps shown since the table was taken
-    — the action ``""`` where this seat may not know it; ``game``; ``view(seat)`` for this
-    seat; ``outcome()``; ``is_over()``; ``to_act()``)."""
+    shown position (``history``: ``(seat, action)`` of every action told up to it, from ply 0 —
+    the action ``""`` where this seat may not know it; ``game``; ``view(seat)`` for this seat;
+    ``outcome()``; ``is_over()``; ``to_act()``)."""
 
     def __init__(self, match: "ToldMatch") -> None:
         self._match = match
@@ -90,8 +93,9 @@ class ToldMatch(OnlineSeat):
             raise ValueError("the server has told this seat nothing yet")
         self._shown = _Shown(resyncs, 0)
         self._views: dict[tuple[int, int], Any] = {}
-        #: ``(seat, action)`` per update shown (``""``: an action this seat may not know)
-        self.history: list[tuple[int, str]] = []
+        #: ``(seat, action)`` of every action told up to the shown position, from ply 0 (``""``:
+        #: an action this seat may not know), as the server told them
+        self.history: list[tuple[int, str]] = told_history(positions[0])
         self._mine: str | None = None  # this seat's action being waited for
         self.state = ToldState(self)
         self._resync_due = False
@@ -101,7 +105,7 @@ class ToldMatch(OnlineSeat):
         resyncs, positions = self.remote.net.told
         if resyncs != self._shown.resyncs:  # a state (an undo, a reconnection): start again from it
             self._shown = _Shown(resyncs, 0)
-            self.history = []
+            self.history = told_history(positions[0])
             self._resync_due = True
         return positions
 
@@ -176,27 +180,26 @@ class ToldMatch(OnlineSeat):
 
     # -- moving on ----------------------------------------------------------------------------------
     def _step_to(self, index: int) -> list[Event]:
-        """Show position ``index``; returns this seat's events from the shown one to it."""
-        before = self.event_count
+        """Show position ``index`` (its actions and those of the positions passed on the way
+        join :attr:`history`); returns this seat's events from the shown one to it."""
+        before, positions = self.event_count, self._positions()
+        for passed in positions[self._shown.index + 1:index + 1]:
+            self.history.extend(told_history(passed))
         self._shown = _Shown(self._shown.resyncs, index)
         told = self._told()
-        events = list(told.log[before:told.events_end])
-        if events:
-            first = events[0]
-            self.history.append((first.seat if first.seat is not None else -1, str(getattr(first, "action", "") or "")))
-        return events
+        return list(told.log[before:told.events_end])
 
     def drive(self) -> Move | None:
-        """The next step told to this seat (a :class:`game.match.Move` of its events, seat and
-        action from its first event: the action ``""`` where this seat may not know it), or None.
-        Steps that told this seat nothing (the table starting) are shown on the way."""
+        """The next step told to this seat (a :class:`game.match.Move` of its update's events,
+        and of its first action as told — the action ``""`` where this seat may not know it), or
+        None. Steps that told this seat nothing (the table starting) are shown on the way."""
         positions = self._positions()
         while self._shown.index < len(positions) - 1:
             first = self.event_count
             events = self._step_to(self._shown.index + 1)
             if events:
-                seat, action = self.history[-1]
-                return Move(seat, action, tuple(events), first, self.ply)
+                acts = told_history(self._told()) or [(-1 if events[0].seat is None else events[0].seat, "")]
+                return Move(acts[0][0], acts[0][1], tuple(events), first, self.ply)
         return None
 
     def sync(self) -> bool:
@@ -218,9 +221,9 @@ class ToldMatch(OnlineSeat):
         Match's ``apply``).
 
         Raises:
-            InvalidActionError: not a string. IllegalActionError: not legal now, refused by the
-                server, or no answer in time (the answer, if it comes later, is shown by
-                :meth:`drive` as any other step)."""
+            InvalidActionError: not a string. IllegalActionError: not one the view offers now
+                (nothing sent), refused by the server, or no answer in time (the answer, if it
+                comes later, is shown by :meth:`drive` as any other step)."""
         if not isinstance(action, str):
             raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
         if action not in self.legal_actions(seat):
@@ -228,7 +231,7 @@ class ToldMatch(OnlineSeat):
         told = self._told()
         self._mine = action
         try:
-            self.remote.net.submit(self.remote.net.client.act(action)).result(ACT_WAIT_S)
+            self.remote.send(seat, action).result(ACT_WAIT_S)
         except Exception as exc:
             raise IllegalActionError(f"the server did not take {action!r}: {exc}") from exc
         finally:
@@ -239,10 +242,7 @@ class ToldMatch(OnlineSeat):
         for index in range(self._shown.index + 1, len(positions)):
             p = positions[index]
             if p.over or p.decision > told.decision or seat not in p.to_act:
-                events = self._step_to(index)
-                if events:
-                    self.history[-1] = (seat, action)
-                return events
+                return self._step_to(index)
         return []
 
     def undo_points(self, seat: int) -> list[UndoPoint]:
@@ -255,4 +255,10 @@ class ToldMatch(OnlineSeat):
         return [UndoPoint(mine[-1])] if mine else []
 
 
-__all__ = ["ACT_WAIT_S", "ToldMatch", "ToldState"]
+def told_history(told: Any) -> list[tuple[int, str]]:
+    """The actions of a told position (a :class:`game.net.remote.Told`) as ``(seat, action)``,
+    as the server told them (``""`` for an action hidden from this seat)."""
+    return [(seat, action or "") for seat, action in told.actions]
+
+
+__all__ = ["ACT_WAIT_S", "ToldMatch", "ToldState", "told_history"]
