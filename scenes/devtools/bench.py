@@ -56,6 +56,7 @@ import pygame
 from game import environ
 from scenes.devtools.games import DevGame, dev_games
 from scenes.devtools.pacing import measure_pacing, percentile
+from scenes.devtools.walking import play_out
 from scenes.shell.app import App
 from scenes.shell.registry import SCENES
 from scenes.shell.settings import Settings
@@ -357,7 +358,7 @@ def _bench_games(app: Any, scenes: dict, frames: int) -> None:
         m.scene(first.play_scene, play, restart=True)
         m.scene("pause", pause, hover=True)
     if first.tools.bench_score is not None:
-        m.scene("score", partial(first.tools.bench_score, app), hover=True, restart=True)
+        m.scene("score", partial(first.tools.bench_score, app, play_out), hover=True, restart=True)
     for game in games[1:]:
         if game.play_scene not in SCENES:
             continue
@@ -366,7 +367,7 @@ def _bench_games(app: Any, scenes: dict, frames: int) -> None:
         if game.tools.bench_extras is not None:
             game.tools.bench_extras(m, other)
         if game.tools.bench_score is not None:
-            m.scene(game.score_scene, partial(game.tools.bench_score, app), hover=True, restart=True)
+            m.scene(game.score_scene, partial(game.tools.bench_score, app, play_out), hover=True, restart=True)
     if "replay" in SCENES:
         scenes.update(_measure_replays(app, frames))
     if first.play_scene in SCENES:

@@ -30,6 +30,16 @@ def bot_play(state: Any, game: str, until: Callable[[Any], bool], seed: int = 1)
     return state
 
 
+def play_out(state: Any, choose: Callable[[Any, int], str]) -> Any:
+    """Every seat to act (a simultaneous phase's seats one after another) plays ``choose(state,
+    seat)`` until the end; returns ``state`` (a room's dev tools hand their choice here: a room
+    applies no action to a state itself)."""
+    while not state.is_over():
+        for seat in state.to_act():
+            state.apply(seat, choose(state, seat))
+    return state
+
+
 def new_state(game: str, n: int, seed: int) -> Any:
     """A seeded deal of ``game`` for ``n`` seats, as the walks start one."""
     from scenes.devtools.games import dev_game

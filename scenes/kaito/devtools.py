@@ -5,7 +5,7 @@ its online tables in play (a friend away, the stand-in). Imported by the dev too
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from game.kaito.rules import KAITO, square_name
 from scenes.play.registration import DevTools
@@ -78,8 +78,8 @@ def pacing_act(human: Any, scene: Any, seat: int) -> bool:
     return bool(human.drag(scene, "kaito", ident))
 
 
-def bench_score(app: Any) -> None:
-    """The score screen of a won game (nine tiles against six)."""
+def bench_score(app: Any, play_out: Callable[..., Any]) -> None:
+    """The score screen of a won game (nine tiles against six; nothing played: ``play_out`` unused)."""
     from game.core import Outcome
     from game.kaito.events import KaitoEnd
     from game.kaito.telling import outcome_text

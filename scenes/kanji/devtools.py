@@ -109,15 +109,16 @@ def pacing_act(human: Any, scene: Any, seat: int) -> bool:
     return bool(human.drag(scene, f"neta:{i}", f"shari:{slot}"))
 
 
-def bench_score(app: Any) -> None:
+def bench_score(app: Any, play_out: Callable[..., Any]) -> None:
     """The final table of a four-seat game played at random (pairs rather than passes)."""
     rng = random.Random(3)
-    state = KANJI.new_state(4, rng)
-    while not state.is_over():
-        seat = state.to_act()[0]
+
+    def choose(state: Any, seat: int) -> str:
         legal = state.legal_actions(seat)
         good = [a for a in legal if a != "pass" and state.view(seat).hand]
-        state.apply(seat, rng.choice(good or legal))
+        return rng.choice(good or legal)
+
+    state = play_out(KANJI.new_state(4, rng), choose)
     app.manager.reset(app.make_scene("kanji_score", view=state.view(0), seats=["human", "easy", "medium", "hard"]))
 
 

@@ -141,7 +141,9 @@ class DevTools:
         error or ""``, the game's data checked. No ``selftest_act``: the game is played by its AIs.
     pacing: ``(report name, seats, goal_s)`` of the bench's pacing; pacing_act: ``(human, scene,
         seat) -> bool``, a scripted decision (``human.drag``, ``human.click``, ``human.rng``).
-    bench_play: the bench's play kwargs; bench_score: ``(app)``, a score screen on top;
+    bench_play: the bench's play kwargs; bench_score: ``(app, play_out)``, a score screen on top
+        (``play_out(state, choose)``: the dev tools play ``choose(state, seat)`` for every seat to act
+        to the end — a room applies no action itself);
         bench_extras: ``(b, play)``, more measures (``b.scene``, ``b.label``, ``b.when``);
         bench_replay: the AI levels of the replay measure; bench_thinking: HARD-vs-HARD kwargs.
     online_play: ``(o) -> Iterator[state]``, the online-play walk's tables of the game (``o.host(seats)``:
@@ -166,7 +168,7 @@ class DevTools:
     pacing: tuple[str, tuple[str, ...], float] | None = None
     pacing_act: Callable[..., bool] | None = None
     bench_play: dict = field(default_factory=dict)
-    bench_score: Callable[[Any], None] | None = None
+    bench_score: Callable[[Any, Callable[..., Any]], None] | None = None
     bench_extras: Callable[..., None] | None = None
     bench_replay: tuple[str, ...] = ()
     bench_thinking: dict = field(default_factory=dict)

@@ -50,6 +50,12 @@ REFUSED = N_("the play scene refused it")
 NEWER_SAVE = N_("the file is from a newer Tatami")
 
 
+def card_width(n: int) -> float:
+    """A game card's width (logical px) when ``n`` cards share the row: :data:`CARD_W`, narrower
+    when that many would not fit between margins of :data:`CARD_GAP` (a fourth game)."""
+    return min(float(CARD_W), (1280 - (n + 1) * CARD_GAP) / max(1, n))
+
+
 def play_label() -> str:
     """A game card's call to action while no game of it is in progress."""
     # Translators: on a game's card in the main menu (~10 characters): start this game
@@ -170,15 +176,16 @@ class MainMenuScene(UIScene):
         super().__init__(app, **kwargs)
         self.games = [g for g in GAME_LIST]
         n = len(self.games)
-        x0 = (1280 - (n * CARD_W + (n - 1) * CARD_GAP)) / 2
+        card_w = card_width(n)
+        x0 = (1280 - (n * card_w + (n - 1) * CARD_GAP)) / 2
         self.continues: dict[str, ContinueButton] = {}
         self.cards: dict[str, GameCard] = {}
         for i, g in enumerate(self.games):
-            x = x0 + i * (CARD_W + CARD_GAP)
-            card = GameCard(g, (x, CARD_Y, CARD_W, CARD_H), lambda g=g: self._choose(g.name))
+            x = x0 + i * (card_w + CARD_GAP)
+            card = GameCard(g, (x, CARD_Y, card_w, CARD_H), lambda g=g: self._choose(g.name))
             card.enabled = g.available and self.app.has_scene(g.scene)
             self.cards[g.name] = self.widgets.add(card)
-            cont = ContinueButton(g.name, (x, CONTINUE_Y, CARD_W, CONTINUE_H), lambda g=g: self._continue(g.name))
+            cont = ContinueButton(g.name, (x, CONTINUE_Y, card_w, CONTINUE_H), lambda g=g: self._continue(g.name))
             cont.visible = False
             self.continues[g.name] = self.widgets.add(cont)
         row = [("button:online", _("Play online"), self._online),

@@ -114,15 +114,12 @@ def pacing_act(human: Any, scene: Any, seat: int) -> bool:
     return bool(human.drag(scene, f"hand:{hand.index('wild')}", f"stack:{seat}:{kind}"))
 
 
-def bench_score(app: Any) -> None:
+def bench_score(app: Any, play_out: Callable[..., Any]) -> None:
     """The final table of a five-seat game played at random."""
     from game.sushi.rules import SUSHI
 
     rng = random.Random(5)
-    state = SUSHI.new_state(5, rng)
-    while not state.is_over():
-        for seat in state.to_act():
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = play_out(SUSHI.new_state(5, rng), lambda st, seat: rng.choice(st.legal_actions(seat)))
     seats = ["human", "easy", "medium", "hard", "hard"]
     app.manager.reset(app.make_scene("sushi_score", view=state.view(0), seats=seats))
 
