@@ -21,6 +21,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -126,15 +127,29 @@ async def play_turns(client: Client, bot, until_ply: int | None = None) -> None:
         await client.act(bot.choose(p.view))
 
 
+#: A spawned bot client's stderr (a temporary file) by its pid.
+BOT_STDERR: dict[int, Path] = {}
+
+
 async def read_line(proc: asyncio.subprocess.Process) -> str:
+    """The bot client's next line on stdout; at its end (it exited) what it said on stderr, so a
+    failing comparison shows why."""
     assert proc.stdout is not None
-    return (await asyncio.wait_for(proc.stdout.readline(), WAIT_S)).decode().strip()
+    line = (await asyncio.wait_for(proc.stdout.readline(), WAIT_S)).decode().strip()
+    if not line:
+        await asyncio.wait_for(proc.wait(), WAIT_S)
+        err = BOT_STDERR.get(proc.pid)
+        return f"(exit {proc.returncode}) " + (err.read_text(errors="replace").strip() if err else "")
+    return line
 
 
 async def spawn_bot(url: str, *args: str) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(sys.executable, "-m", "game", "bot-client", url, *args, cwd=ROOT,
-                                                env=ENV, stdout=asyncio.subprocess.PIPE,
-                                                stderr=asyncio.subprocess.DEVNULL)
+    """``python -m game bot-client url args``, its stdout piped, its stderr in a temporary file."""
+    with tempfile.NamedTemporaryFile(prefix="bot-client-", suffix=".err", delete=False) as err:
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "game", "bot-client", url, *args,
+                                                    cwd=ROOT, env=ENV, stdout=asyncio.subprocess.PIPE, stderr=err)
+    BOT_STDERR[proc.pid] = Path(err.name)
+    return proc
 
 
 async def last_line(proc: asyncio.subprocess.Process) -> dict:
@@ -158,7 +173,8 @@ def test_a_killed_bot_client_resumes_and_finishes(serve_url):
         if me.picture.my_turn:  # then the game waits for seat 1
             await me.act(bot.choose(me.picture.view))
         assert 1 in me.picture.to_act
-        again = await spawn_bot(serve_url, "--resume", code, "--seat", seat, "--token", token, "--level", "easy")
+        # --token=T: a token may begin with "-" (url-safe base64), which argparse takes for an option
+        again = await spawn_bot(serve_url, "--resume", code, "--seat", seat, f"--token={token}", "--level", "easy")
         assert await read_line(again) == f"table {code}"
         await play_turns(me, bot)
         record = await last_line(again)
@@ -355,3 +371,12 @@ def test_a_remote_match_plays_like_a_local_one(serve_url):
         legal(match.record())
     finally:
         net.stop()
+
+
+def test_a_token_beginning_with_a_dash_is_taken_as_written_with_equals():
+    """A seat token is url-safe base64, so 1 in 64 begins with "-" (CI run 6: the resumed bot client
+    exited 2, "argument --token: expected one argument"): ``--token=T`` takes it whole."""
+    from game.net.botclient import parse
+
+    args = parse(["ws://127.0.0.1:1", "--resume", "ABCDEFGHJK", "--seat", "1", "--token=-x_Y9", "--level", "easy"])
+    assert args.token == "-x_Y9" and args.seat == 1

@@ -5,7 +5,7 @@ Three ways to take a seat::
 
     python -m game bot-client URL --game G --seats N --level L [--name NAME]   # a new table
     python -m game bot-client URL --join CODE --level L [--name NAME]          # the next open seat
-    python -m game bot-client URL --resume CODE --seat S --token T --level L   # a seat taken back
+    python -m game bot-client URL --resume CODE --seat S --token=T --level L   # a seat taken back
 
 ``--game`` creates a table of ``N`` open seats and takes seat 0. Standard output, one line each:
 ``table CODE`` first (the code as the server gave it), then ``seat S token T`` (what
@@ -45,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     how.add_argument("--resume", metavar="CODE", help="take back --seat of this table with --token")
     p.add_argument("--seats", type=int, help="open seats of the table --game creates")
     p.add_argument("--seat", type=int, help="the seat --resume takes back")
-    p.add_argument("--token", help="the seat's token (--resume)")
+    p.add_argument("--token", help="the seat's token (--resume); write --token=T: a token may begin with '-'")
     p.add_argument("--level", required=True, help="the AI level that plays: random, easy, medium, hard")
     p.add_argument("--name", help="the seat's name (default: 'Bot <level>')")
     p.add_argument("--seed", type=int, default=0, help="the bot's seed (mixed with the table and seat)")
