@@ -9,7 +9,8 @@ messages:
 
 * in: ``("choose", token, key, recipe | None, view_pickle)`` — ``key`` names a bot the child keeps
   (its RNG state and tables persist across moves), ``recipe`` (game, level, the ``random.Random``
-  state) is sent with a key's first request only; ``("close",)``;
+  state, the game's package: the child registers a game registered at run time in the app) is sent
+  with a key's first request only; ``("close",)``;
 * out: ``("hello", pid, pygame_loaded, import_ms)`` once, then ``("result", token, action | None,
   error_text | None, think_ms)`` per request.
 
@@ -92,7 +93,11 @@ def process_main(conn: Any, nice: int = 0) -> None:
                 if bot is None:
                     if recipe is None:
                         raise RuntimeError(f"unknown bot {key!r} and no recipe")
-                    game_name, level, state = recipe
+                    game_name, level, state, package = recipe
+                    from game import registry
+
+                    if game_name not in registry.REGISTRATIONS:  # registered at run time in the app
+                        registry.register(package)
                     rng = random.Random()
                     rng.setstate(state)
                     bot = bots[key] = make(game_name, level, rng)

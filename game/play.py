@@ -59,7 +59,7 @@ _Parser = OneLineParser
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game play", description="AI-vs-AI matches; prints one JSON object.")
-    p.add_argument("game", help="game name, e.g. kaito")
+    p.add_argument("game", help=f"game name: {', '.join(GAMES)}")
     p.add_argument("--seats", required=True, help="comma-separated bot levels, one per seat, e.g. hard,random")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")

@@ -47,6 +47,11 @@ class _Games(MutableMapping[str, Game]):
             self._loaded[name] = game
         return game
 
+    def add(self, name: str) -> None:
+        """List the registered game ``name`` (last, its rules imported on first lookup)."""
+        if name not in self._names:
+            self._names.append(name)
+
     def __setitem__(self, name: str, game: Game) -> None:
         if name not in self._names:
             self._names.append(name)
@@ -67,7 +72,46 @@ class _Games(MutableMapping[str, Game]):
 
 
 #: Game name (as used in records and on the command line) -> its rules (imported on first use).
-GAMES: MutableMapping[str, Game] = _Games()
+GAMES: _Games = _Games()
+
+
+def register(package: str) -> Registration:
+    """Add the game package ``package`` (its ``__init__``'s ``REGISTRATION``) after the games of
+    :data:`PACKAGES`: a game that lives outside the app's list (a test's, a plug-in's) registered at
+    run time, in one step. The AI process is told the package with each bot's recipe
+    (:class:`game.worker.BotHandle`), so it plays a game registered this way too. Registering the
+    same package again changes nothing.
+
+    Returns:
+        its :class:`Registration`.
+    Raises:
+        ImportError: no such package; ValueError: it has no ``REGISTRATION``, or another package
+        already registered its name."""
+    module = importlib.import_module(package)
+    reg = getattr(module, "REGISTRATION", None)
+    if not isinstance(reg, Registration):
+        raise ValueError(f"{package} has no REGISTRATION (a game.registration.Registration)")
+    known = REGISTRATIONS.get(reg.name)
+    if known is not None and known.package != reg.package:
+        raise ValueError(f"the game {reg.name!r} is already registered by {known.package}")
+    REGISTRATIONS[reg.name] = reg
+    GAMES.add(reg.name)
+    return reg
+
+
+def unregister(name: str) -> None:
+    """Undo :func:`register` for the game called ``name`` (nothing if it is not registered).
+
+    Raises:
+        ValueError: ``name`` is one of :data:`PACKAGES`' games (the app's own are not removed)."""
+    reg = REGISTRATIONS.get(name)
+    if reg is None:
+        return
+    if reg.package in PACKAGES:
+        raise ValueError(f"{name!r} is one of the app's own games ({reg.package})")
+    del REGISTRATIONS[name]
+    if name in GAMES:
+        del GAMES[name]
 
 
 def get(name: str) -> Game:

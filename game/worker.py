@@ -60,7 +60,7 @@ import weakref
 from typing import Any, Callable
 
 from . import ai as game_ai
-from . import environ
+from . import environ, registry
 from .aiprocess import AI_PROCESS_NICE, CLOSE_JOIN_S, AIProcess  # noqa: F401  (offered here too)
 
 log = logging.getLogger("tatami.ai")
@@ -109,16 +109,18 @@ class BotHandle:
     """A ``game.ai`` bot plus the recipe to build the same bot in the AI worker process.
 
     ``choose(view)`` runs the local bot (the thread path, and any direct use); an
-    :class:`AIWorker` in process mode instead sends ``recipe`` (game, level and the initial state
-    of the bot's ``random.Random``) once and the child builds and keeps its own copy. The local
+    :class:`AIWorker` in process mode instead sends ``recipe`` (game, level, the initial state
+    of the bot's ``random.Random`` and the game's package, for a game registered at run time:
+    :func:`game.registry.register`) once and the child builds and keeps its own copy. The local
     bot is built at once, so a bad game or level raises ``ValueError`` here, not in the child."""
 
     def __init__(self, game_name: str, level: str, rng: random.Random):
         self.game_name = game_name
         self.level = level
         self.uid = next(_bot_uids)
-        self.recipe = (game_name, level, rng.getstate())
+        state = rng.getstate()
         self.bot = game_ai.make_bot(game_name, level, rng)
+        self.recipe = (game_name, level, state, registry.registration(game_name).package)
 
     def choose(self, view: Any) -> str:
         """The local bot's action for ``view`` (one of ``view.legal_actions``)."""

@@ -45,14 +45,15 @@ log = logging.getLogger("tatami")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tatami", description="Tatami: KAITO, Sushi Draft and Kanji-zushi.")
+    titles = [g.title for g in GAMES_BY_NAME.values()]
+    p = argparse.ArgumentParser(prog="tatami", description=f"Tatami: {', '.join(titles[:-1])} and {titles[-1]}.")
     p.add_argument("--selftest", action="store_true", help="headless walk through every scene; exit 0 on success")
     p.add_argument("--layout", action="store_true",
                    help="with --selftest: the layout check over every scene, state, language and window size")
     p.add_argument("--sheets", metavar="DIR", default=None,
                    help="with --selftest --layout: write a contact sheet per scene (PNG) into DIR")
     p.add_argument("--bench", action="store_true", help="print per-frame render timings of every scene as JSON")
-    p.add_argument("--play", metavar="GAME", help="start straight into a game (e.g. kaito)")
+    p.add_argument("--play", metavar="GAME", help=f"start straight into a game: {', '.join(GAMES_BY_NAME)}")
     p.add_argument("--seats", metavar="A,B", default="human,medium",
                    help="with --play: each seat human or an AI level (random, easy, medium, hard)")
     p.add_argument("--seed", type=int, default=None, help="with --play: random seed of the deal")

@@ -7,12 +7,10 @@ game part, the layout check of its generic walks, ``python -m game replay`` / ``
 on its records and an online table of bot clients — with no line of it outside its two packages and
 the registration below.
 
-The registration (:func:`registered`) touches what the registries hold: ``game.registry``'s
-``REGISTRATIONS`` and ``GAMES``; ``scenes.shell.catalog``'s ``ROOMS``, ``GAME_LIST`` and
-``GAMES_BY_NAME``; ``scenes.shell.registry.SCENES`` (built from the catalog at import); and
-``scenes.devtools.games``' own copy of ``ROOMS``. The AI thinks in a thread here
-(``TATAMI_AI_MODE=thread``): the AI process is spawned afresh and knows only the games the
-registries list at import, not one registered at test time.
+The registration (:func:`registered`) is one call per registry: ``game.registry.register`` with
+the core's package and ``scenes.shell.catalog.register`` with the room (undone after each test).
+The AI thinks in its own process as in the app: the process is told the game's package with each
+bot's recipe and registers it there.
 """
 from __future__ import annotations
 
@@ -20,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import random
+import tempfile
 import time
 from functools import reduce
 from pathlib import Path
@@ -27,40 +26,32 @@ from typing import Any, Iterator
 
 import pytest
 
+CORE = "fourth_game.game_nim"
 ROOM = "fourth_game.scenes_nim"
 
 
 @contextlib.contextmanager
-def registered(mp: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Nim registered in the core's and the app's registries (undone by ``mp``, and the catalog's
-    list here) for the ``with`` block; yields its :class:`GameInfo`."""
-    from fourth_game.game_nim import REGISTRATION
-    from fourth_game.scenes_nim import GAME
+def registered() -> Iterator[Any]:
+    """Nim registered in the core's and the app's registries, one call each (the two lines a game
+    that lives outside the app needs), for the ``with`` block; yields its :class:`GameInfo`."""
     from game import registry
-    from scenes.devtools import games as dev
     from scenes.shell import catalog
-    from scenes.shell import registry as scene_registry
 
-    mp.setenv("TATAMI_AI_MODE", "thread")
-    mp.setitem(registry.REGISTRATIONS, REGISTRATION.name, REGISTRATION)
-    mp.setitem(registry.GAMES, REGISTRATION.name, REGISTRATION.load_rules())
-    rooms = (*catalog.ROOMS, ROOM)
-    mp.setattr(catalog, "ROOMS", rooms)
-    mp.setattr(dev, "ROOMS", rooms)
-    mp.setitem(catalog.GAMES_BY_NAME, GAME.name, GAME)
-    for scene, path in GAME.scenes.items():
-        mp.setitem(scene_registry.SCENES, scene, path)
-    catalog.GAME_LIST.append(GAME)
+    registry.register(CORE)
     try:
-        yield GAME
+        info = catalog.register(ROOM)
+        try:
+            yield info
+        finally:
+            catalog.unregister(ROOM)
     finally:
-        catalog.GAME_LIST.remove(GAME)
+        registry.unregister("nim")
 
 
 @pytest.fixture
-def nim(monkeypatch):
+def nim():
     """Nim registered for the test (everything undone after it)."""
-    with registered(monkeypatch) as info:
+    with registered() as info:
         yield info
 
 
@@ -105,13 +96,34 @@ def test_registering_and_unregistering_leave_the_three_games_as_they_were():
 
     before = (list(registry.GAMES), dict(registry.REGISTRATIONS), catalog.ROOMS, list(catalog.GAME_LIST),
               dict(catalog.GAMES_BY_NAME), dict(SCENES))
-    with pytest.MonkeyPatch.context() as mp, registered(mp) as info:
+    with registered() as info:
         assert list(registry.GAMES)[-1] == "nim" and registry.get("nim").name == "nim"
         assert catalog.game_info("nim") is info and catalog.GAME_LIST[-1] is info
         assert [g.name for g in dev_games()][-1] == "nim" and dev_games()[-1].short == "scenes_nim"
         assert registry.registration("nim").package == "fourth_game.game_nim"
     assert (list(registry.GAMES), dict(registry.REGISTRATIONS), catalog.ROOMS, list(catalog.GAME_LIST),
             dict(catalog.GAMES_BY_NAME), dict(SCENES)) == before
+
+
+def test_registering_refuses_what_is_not_a_game_and_keeps_the_apps_own():
+    from game import registry
+    from scenes.shell import catalog
+
+    with pytest.raises(ValueError, match="not registered"):
+        catalog.register(ROOM)  # (its core first)
+    with pytest.raises(ValueError, match="has no REGISTRATION"):
+        registry.register("fourth_game")
+    with pytest.raises(ModuleNotFoundError):
+        registry.register("fourth_game.no_such_game")
+    with pytest.raises(ValueError, match="app's own"):
+        registry.unregister("kaito")
+    with pytest.raises(ValueError, match="app's own"):
+        catalog.unregister(catalog.ROOMS[0])
+    with registered():
+        assert registry.register(CORE).name == "nim" and catalog.register(ROOM).name == "nim"  # (again: no change)
+        assert list(registry.GAMES).count("nim") == 1 and catalog.ROOMS.count(ROOM) == 1
+    registry.unregister("nim")  # (not registered: nothing)
+    assert "nim" not in registry.GAMES
 
 
 # ------------------------------------------------------------------------------------------------
@@ -235,7 +247,7 @@ def test_the_app_plays_it_from_its_card_to_the_statistics(full_app, tmp_path):
     d.wait_scene("setup")
     setup = app.manager.top()
     assert setup.game == "nim" and setup.multi and d.has("choice:game:nim")
-    d.click("choice:players:2")
+    assert not any(e.id.startswith("choice:players") for e in setup.ui_elements())  # (2 seats: no choice)
     d.click("choice:seat0:human")
     d.click("choice:seat1:hard")
     d.click("choice:speed:fast")
@@ -257,6 +269,8 @@ def test_the_app_plays_it_from_its_card_to_the_statistics(full_app, tmp_path):
     assert clicks >= 1 and play.errors == 0
     record = play.match.record()
     assert check_ai_moves(record, {1}) >= 1  # the hard AI played (not a random stand-in)
+    worker = play.match.worker  # in its own process, which registered Nim from the bot's recipe
+    assert worker.active_mode == "process" and worker.process_pid is not None and worker.fallbacks == 0
     # the end stays on screen; the score on request
     _until(d, lambda: d.has("button:score"), "the end on screen")
     d.click("button:score")
@@ -319,7 +333,7 @@ def test_the_layout_check_finds_nothing_on_its_screens(nim):
     opening, its end, the score screen) and of the shell screens that list it (the menu's four
     cards, its rules page, its setup, its statistics), in English at 1280x720."""
     from scenes.devtools.games import dev_game
-    from scenes.devtools.layoutrun import run_matrix
+    from scenes.devtools.layoutrun import run_matrix, write_sheets
     from scenes.devtools.layoutstates import SceneWalk, game_walks, settle
 
     def shell(d):
@@ -335,6 +349,10 @@ def test_the_layout_check_finds_nothing_on_its_screens(nim):
         d.open_game("nim")
         settle(d)
         yield "setup-nim"
+        d.click("choice:seat0:human")
+        d.click("choice:seat1:human")
+        settle(d)
+        yield "setup-nim-hot-seat"
         d.click("button:back")
         settle(d)
         d.click("button:stats")
@@ -342,14 +360,41 @@ def test_the_layout_check_finds_nothing_on_its_screens(nim):
         d.click("choice:stats-game:nim")
         settle(d)
         yield "stats-nim"
+        d.click("button:back")
+        settle(d)
+        d.click("button:settings")
+        settle(d)
+        yield "settings"
 
     walks = [*game_walks(dev_game("nim")), SceneWalk("nim-shell", shell)]
     lines: list[str] = []
-    report = run_matrix(walks=walks, langs=("en",), sizes=((1280, 720),), log=lines.append, timeout_s=300)
+    report = run_matrix(walks=walks[:1], langs=("en",), sizes=((1280, 720),), log=lines.append, timeout_s=300)
+    report2 = run_matrix(walks=walks[1:], langs=("en", "es", "ja"), sizes=((800, 450), (1920, 1080)),
+                         log=lines.append, timeout_s=300, thumbs=True)
+    folder = Path(tempfile.gettempdir()) / "tatami-layout-sheets" / "nim"
+    write_sheets(report2, folder)  # (for a person to look at: the four cards, the settings' columns)
+    lines.insert(0, f"contact sheets: {folder}")
     states = {(s.scene, s.state) for s in report.shots}
     assert {("scenes_nim", "opening"), ("scenes_nim", "end"), ("scenes_nim", "score")} <= states
-    assert {("nim-shell", st) for st in ("menu", "rules-nim", "setup-nim", "stats-nim")} <= states
-    assert report.ok(), "\n".join(lines + report.errors)
+    shell_states = {(s.scene, s.state, s.lang) for s in report2.shots}
+    assert {("nim-shell", st, lang) for st in ("menu", "rules-nim", "setup-nim", "setup-nim-hot-seat", "stats-nim", "settings")
+            for lang in ("en", "es", "ja")} <= shell_states
+    own = nim_texts()  # (a game of the tests has no catalog entries: its own texts stay English)
+    found = [f"{shot.scene}/{shot.state} [{shot.lang} {shot.size}]: {f.line()}" for shot, f in report.findings
+             + report2.findings if not (f.kind == "language" and f.text in own)]
+    assert not found and not report.errors and not report2.errors, "\n".join(
+        lines + found + report.errors + report2.errors)
+
+
+def nim_texts() -> set[str]:
+    """Every string of the fourth game's two packages (the texts it shows in English)."""
+    import ast
+
+    out: set[str] = set()
+    for path in (Path(__file__).parent / "fourth_game").rglob("*.py"):
+        out |= {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return out
 
 
 # ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scenes.play.registration import DevTools, GameInfo
-from scenes.shell.catalog import GAME_LIST, ROOMS
+from scenes.shell import catalog
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class DevGame:
 
 def dev_games() -> list[DevGame]:
     """Every game of the catalog, in menu order."""
-    return [DevGame(info, info.dev_tools(), room.rpartition(".")[2]) for room, info in zip(ROOMS, GAME_LIST)]
+    return [DevGame(info, info.dev_tools(), room.rpartition(".")[2]) for room, info in zip(catalog.ROOMS, catalog.GAME_LIST)]
 
 
 def dev_game(name: str) -> DevGame:

@@ -30,6 +30,7 @@ from scenes.kit.draw import (
     japanese_gloss,
     mix,
     text_width,
+    wrap_text,
 )
 from scenes.kit.widgets import Button, UIScene, fit_size
 from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
@@ -54,6 +55,19 @@ def card_width(n: int) -> float:
     """A game card's width (logical px) when ``n`` cards share the row: :data:`CARD_W`, narrower
     when that many would not fit between margins of :data:`CARD_GAP` (a fourth game)."""
     return min(float(CARD_W), (1280 - (n + 1) * CARD_GAP) / max(1, n))
+
+
+def tagline_lines(app: Any, text: str, width: float) -> list[tuple[str, float, float]]:
+    """A card's tagline as ``(line, size, dy)`` rows within ``width`` logical px: one line at
+    17 px when it fits (``dy`` 0), else two lines at 14 px (``dy`` -9 and +9: a narrow card of a
+    fourth game, a long language), else one line fitted by :func:`fit_label`."""
+    if text_width(app, text, 17) <= width:
+        return [(text, 17.0, 0.0)]
+    lines = wrap_text(app, text, 14, width, split_long=False)
+    if len(lines) == 2 and all(text_width(app, line, 14) <= width for line in lines):
+        return [(lines[0], 14.0, -9.0), (lines[1], 14.0, 9.0)]
+    line, size = fit_label(app, text, 17, False, width)
+    return [(line, size, 0.0)]
 
 
 def play_label() -> str:
@@ -119,9 +133,9 @@ class GameCard(Button):
         title, tagline, room = _(self.info.title), _(self.info.tagline), r.w - 48
         title, title_size = fit_label(app, title, 32, True, room)
         draw_text(surface, app, title, (r.x + 24, r.y + 198), title_size, ink, bold=True, anchor="midleft")
-        tagline, tag_size = fit_label(app, tagline, 17, False, room)
-        draw_text(surface, app, tagline, (r.x + 24, r.y + 236), tag_size, C.INK_SOFT if enabled else C.INK_MUTED,
-                  anchor="midleft")
+        for line, size, dy in tagline_lines(app, tagline, room):
+            draw_text(surface, app, line, (r.x + 24, r.y + 236 + dy), size, C.INK_SOFT if enabled else C.INK_MUTED,
+                      anchor="midleft")
         draw_text(surface, app, self.info.players_label(), (r.x + 24, r.y + 262), 15, C.INK_MUTED, anchor="midleft")
         # call to action
         pill_w = 132 if enabled else 150
@@ -314,7 +328,7 @@ class MainMenuScene(UIScene):
                   shadow=(0, 0, 0, 40), shadow_offset=2.5)
         x += tw + gap
         draw_hanko(surface, app, (x + stamp / 2, cy + 4), stamp, "畳", tilt=-4)
-        sub, jp = _("Three board games from Japan"), japanese_gloss("日本の卓上遊戯")
+        sub, jp = _("Board games from Japan"), japanese_gloss("日本の卓上遊戯")
         if jp and app.assets.can_render(jp, jp=True):
             sub = f"{sub}  ·  {jp}"
         draw_text(surface, app, sub, (640, TITLE_Y + 70), 19, C.INK_SOFT)

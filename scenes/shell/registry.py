@@ -1,22 +1,25 @@
 """The explicit scene registry: scene names -> classes. The shared scenes are listed here; each
 game's play scene and score screen come from its :class:`~scenes.play.registration.GameInfo`
-(:mod:`scenes.shell.catalog`), so adding a game changes nothing here.
+(:mod:`scenes.shell.catalog`'s ``GAME_SCENES``, read at each lookup: a game registered at run time
+is there too), so adding a game changes nothing here.
 """
 from __future__ import annotations
 
 import importlib
 import logging
+from collections import ChainMap
 from typing import Any
 
-from scenes.shell.catalog import game_scenes
+from scenes.shell.catalog import GAME_SCENES
 from scenes.shell.menu import MainMenuScene
 
 log = logging.getLogger("tatami.registry")
 
 #: Scene name -> class, or "module:Class" for scenes imported on first use (every scene but the
 #: menu: play scenes pull in the rules core and the AI; loading them lazily keeps start-up to the
-#: first menu frame short). The games' scenes are their registrations' (:func:`game_scenes`).
-SCENES: dict[str, Any] = {
+#: first menu frame short): the shared scenes, then the games' (their registrations', kept by the
+#: catalog). Setting a name sets it among the shared ones (tests stand a scene in).
+SCENES: ChainMap[str, Any] = ChainMap({
     "menu": MainMenuScene,
     "setup": "scenes.shell.setup:SetupScene",
     "pause": "scenes.play.pause:PauseScene",
@@ -34,8 +37,10 @@ SCENES: dict[str, Any] = {
     "online_lobby": "scenes.online.lobby:LobbyScene",
     "online_host": "scenes.online.host:HostScene",
     "online_say": "scenes.online.say:SayScene",
-    **game_scenes(),
-}
+}, GAME_SCENES)
+
+#: "module:Class" -> the class, once imported.
+_classes: dict[str, Any] = {}
 
 
 def scene_class(name: str) -> Any:
@@ -48,7 +53,9 @@ def scene_class(name: str) -> Any:
     except KeyError:
         raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
     if isinstance(entry, str):
-        module_name, _, attr = entry.partition(":")
-        entry = getattr(importlib.import_module(module_name), attr)
-        SCENES[name] = entry
+        path = entry
+        entry = _classes.get(path)
+        if entry is None:
+            module_name, _, attr = path.partition(":")
+            entry = _classes[path] = getattr(importlib.import_module(module_name), attr)
     return entry

@@ -89,8 +89,9 @@ class RulesScene(UIScene):
         self.widgets.add(Button("button:tutorial", _("Learn by playing"), (206, 28, 230, 52), self._tutorial,
                                 style="primary", size=19))
         titles = {g: _(GAMES_BY_NAME[g].title) for g in self.pages}
+        w = min(480, max(370, 120 * len(self.pages)))  # (wider for a fourth game, up to the title)
         self.widgets.add(SegmentedChoice("choice:rules-game", [(g, titles[g]) for g in self.pages],
-                                         (870, 32, 370, 44), value=self.game, on_change=self._show_game, size=15))
+                                         (1240 - w, 32, w, 44), value=self.game, on_change=self._show_game, size=15))
 
     def _tutorial(self) -> None:
         """``button:tutorial``: the guided game of the game shown (issue 11)."""

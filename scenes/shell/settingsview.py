@@ -39,6 +39,14 @@ ROW_LABELS = (("language", N_("Language")), ("sound", N_("Sound effects")), ("sp
 GAME_COL_W, GAME_COL_GAP = 160, 26
 
 
+def game_column(k: int, n: int) -> tuple[float, float]:
+    """(x, width) in logical px of the ``k``-th of ``n`` games' columns of the per-game rows:
+    :data:`GAME_COL_W` wide, narrower when ``n`` of them would pass the panel's right margin."""
+    room = PANEL.right - 40 - CONTROL_X
+    w = min(float(GAME_COL_W), (room - (n - 1) * GAME_COL_GAP) / max(1, n))
+    return CONTROL_X + k * (w + GAME_COL_GAP), w
+
+
 def _option_default(key: str) -> str:
     return next(default for k, _label, _values, default in COMMON_OPTIONS if k == key)
 
@@ -78,13 +86,13 @@ class SettingsScene(UIScene):
                                          value="on" if getattr(app, "fullscreen", False) else "off",
                                          on_change=self._set_fullscreen, size=16))
         for k, g in enumerate(GAME_LIST):
-            x = CONTROL_X + k * (GAME_COL_W + GAME_COL_GAP)
+            x, w = game_column(k, len(GAME_LIST))
             opts = st.setup_for(g.name).get("options", {})
             opts = opts if isinstance(opts, dict) else {}
             for key in ("undo", "hint"):
                 value = opts.get(key, _option_default(key))
                 self.widgets.add(SegmentedChoice(f"choice:{key}-{g.name}", _on_off(),
-                                                 (x, ROWS_Y[key] - 22, GAME_COL_W, 44),
+                                                 (x, ROWS_Y[key] - 22, w, 44),
                                                  value=value if value in ("on", "off") else _option_default(key),
                                                  on_change=partial(self._set_option, g.name, key), size=15))
         self.widgets.add(Button("button:back", _("Back"), (PANEL.centerx - 100, PANEL.bottom + 24, 200, 54), self.back,
@@ -176,8 +184,10 @@ class SettingsScene(UIScene):
         draw_text(surface, app, _("{percent}%").format(percent=round(self.volume.value * 100)),
                   (CONTROL_X + 510, ROWS_Y["sound"]), 17, C.INK_SOFT, anchor="midleft")
         for k, g in enumerate(GAME_LIST):
-            x = CONTROL_X + k * (GAME_COL_W + GAME_COL_GAP) + GAME_COL_W / 2
-            draw_text(surface, app, _(g.title), (x, ROWS_Y["games"]), 16, C.INK_SOFT, bold=True)
+            x, w = game_column(k, len(GAME_LIST))
+            title = _(g.title)
+            draw_text(surface, app, title, (x + w / 2, ROWS_Y["games"]), fit_size(app, title, 16, True, w + GAME_COL_GAP - 6),
+                      C.INK_SOFT, bold=True)
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 

@@ -53,7 +53,7 @@ from scenes.kit.draw import (
 from scenes.kit.textfield import TextField, clean_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 from scenes.play.seats import NAME_MAX, SEAT_RGB, default_names
-from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, NEXT_LABEL, OPTION_KWARGS
+from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, NEXT_LABEL, OPTION_KWARGS, GameInfo
 from scenes.shell.confirm import confirm_new_game
 
 #: The seat kinds offered (the labels: :func:`kind_choices`).
@@ -80,6 +80,18 @@ def kind_choices() -> list[tuple[str, str]]:
 def _choices(options: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """``(value, English catalog text)`` pairs as shown now."""
     return [(value, _(text)) for value, text in options]
+
+
+def setup_note(info: GameInfo, humans: int) -> str:
+    """The hint line under the seats of ``info``'s multi-seat setup with ``humans`` people: what
+    happens between their turns when there are two or more (a privacy screen where the game hides
+    something), else the game's own ``setup_note``."""
+    if humans >= 2 and info.registration.game_type.hidden_information:
+        return _("Two or more humans: a privacy screen hides each hand between turns.")
+    if humans >= 2:
+        return _("Two or more humans: take turns at this screen; nothing is hidden in this game.")
+    note = info.extra.get("setup_note", "")
+    return _(note) if note else ""
 
 
 class SetupScene(UIScene):
@@ -169,7 +181,8 @@ class SetupScene(UIScene):
             "choice:players", [(str(n), str(n)) for n in range(lo, hi + 1)], (0, ROW_Y, 52 * (hi - lo + 1), 44),
             value=str(players), on_change=self._set_players, size=17,
         )
-        self.widgets.add(self.w_players)
+        if lo < hi:  # (a game for exactly n seats offers no choice of how many)
+            self.widgets.add(self.w_players)
         self.w_seat = []
         for i in range(hi):
             sc = SegmentedChoice(f"choice:seat{i}", kind_choices(), (600, self._row_y(i) - 22, 540, 44),
@@ -177,7 +190,7 @@ class SetupScene(UIScene):
             sc.visible = i < players
             self.w_seat.append(sc)
             self.widgets.add(sc)
-        return [(N_("Players"), self.w_players)]
+        return [(N_("Players"), self.w_players)] if lo < hi else []
 
     def _build_options(self, saved: dict) -> list[tuple[str, SegmentedChoice]]:
         """The option choices (``choice:<key>:<value>``) for the row."""
@@ -440,11 +453,7 @@ class SetupScene(UIScene):
             else:
                 draw_text(surface, app, _("Seat {n} — not playing").format(n=i + 1), (176, y), 15, C.INK_MUTED,
                           anchor="midleft")
-        humans = seats.count("human")
-        note = self.info.extra.get("setup_note", "")
-        note = _("Two or more humans: a privacy screen hides each hand between turns.") if humans >= 2 else (
-            _(note) if note else "")
-        self._draw_note(surface, note)
+        self._draw_note(surface, setup_note(self.info, seats.count("human")))
 
     def _draw_note(self, surface: pygame.Surface, note: str) -> None:
         """The hint line between Back and Start (wrapped to a second line when it is longer)."""

@@ -159,7 +159,7 @@ class StatsScene(UIScene):
     def _ask_reset(self) -> None:
         self.app.manager.push(self.app.make_scene(
             "confirm", title=_("Reset the statistics?"),
-            message=_("Every game, win and streak counted so far is forgotten, for all three games."),
+            message=_("Every game, win and streak counted so far is forgotten, in all the games."),
             action="confirm-reset", confirm_label=_("Reset"), on_confirm=self._reset))
 
     def _reset(self) -> None:
