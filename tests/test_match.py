@@ -64,7 +64,7 @@ def test_a_new_match_deals_and_seeds_like_the_app():
     assert m.record() == KAITO.new_state(2, random.Random(5), colors=("B", "R")).record()
     bot = m.bots[1]
     assert isinstance(bot, BotHandle) and set(m.bots) == {1}
-    assert bot.recipe == ("kaito", "easy", random.Random(5 * 31 + 1 + 1).getstate())
+    assert bot.recipe == ("kaito", "easy", random.Random(5 * 31 + 1 + 1).getstate(), "game.kaito")
     assert m.worker is not None and m.worker.rng.getstate() == random.Random(5 + 7).getstate()
 
 

@@ -30,7 +30,7 @@ from scenes.kit.bubble import (  # noqa: E402
     draw_bubble,
     draw_bubbles,
 )
-from scenes.play.online import SAID_MS, phrase_text  # noqa: E402
+from scenes.play.online_frame import SAID_MS, phrase_text  # noqa: E402
 from tests.test_online_app import pump  # noqa: E402
 
 #: Panels of the three games' layouts and a few awkward places (logical px): a top-row panel, the

@@ -108,7 +108,7 @@ def test_the_waiting_line_only_while_the_table_waits_for_an_away_seat():
     this seat may act (Sushi Draft's simultaneous choice), nor for an away seat not to act."""
     from types import SimpleNamespace
 
-    from scenes.play.online import waiting_line
+    from scenes.play.online_frame import waiting_line
 
     def match(to_act, away, legal):
         return SimpleNamespace(seat=0, names=["Ana", "Ben", "Cy"], to_act=lambda: to_act, away=lambda: away,

@@ -294,7 +294,7 @@ def test_leaving_the_lobby_forgets_the_seat(apps, data, server):
         friend.close()
 
 
-def test_a_hosted_kanji_table_against_the_servers_ai_is_taken_back(apps, data):
+def test_a_hosted_kanji_table_against_the_servers_ai_is_taken_back(apps, data, caplog):
     """A game of hidden information (its scene over a ToldMatch: no mirror, no deal kept): the
     position as the server tells it after the restart, and the game goes on."""
     from game.ai import make_bot
@@ -319,7 +319,9 @@ def test_a_hosted_kanji_table_against_the_servers_ai_is_taken_back(apps, data):
     app.manager.push(app.make_scene("online_host", game="kanji-zushi", host="127.0.0.1",
                                     setup={"seats": ["human", "easy"], "names": ["Ana", ""]}))
     pump(app, lambda: app.manager.top().name == "kanji_play", "the play scene")
-    [seat] = kept(data)
+    seats = kept(data)  # (kept by the lobby; once, CI run 9 found none: what the log says, if so)
+    assert len(seats) == 1, f"kept: {seats}; the log:\n{caplog.text}"
+    seat = seats[0]
     assert seat.hosted and seat.game == "kanji-zushi" and seat.deal is None
     ply = play(app, app.manager.top())
     crash(app)

@@ -168,6 +168,20 @@ class ClientThread:
             whatever the coroutine raised; ``TimeoutError`` after ``timeout`` seconds."""
         return self.submit(make(self.client)).result(timeout)
 
+    def deal_view(self) -> Any:
+        """The view the last ``state`` told, as it came, when it was the deal (ply 0), else
+        None: an AI seat may act in the same moment, and the picture a ``join`` / ``resume``
+        returns may already hold its update. (Read on the loop thread, right after the answer.)
+
+        Raises:
+            KeyError: the game is unknown here; ValueError: a view this game cannot read."""
+        positions = self.told[1]
+        first = positions[0] if positions else None
+        game = self.client.picture.game
+        if first is None or first.ply != 0 or first.view_json is None or game is None:
+            return None
+        return get_game(game).view_from_json(first.view_json)
+
     def stop(self) -> None:
         """Close the client and end the thread (idempotent)."""
         if not self.loop.is_running():

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 from scenes.devtools.driver import Driver
 from scenes.devtools.games import DevGame
 from scenes.devtools.walk_online import until
-from scenes.play.online import phrase_text, said_line
+from scenes.play.online_frame import phrase_text, said_line
 
 #: Seconds away before the walk's tables let an AI stand in (the protocol's 30 s, shortened).
 STAND_IN_AFTER_S = 0.5

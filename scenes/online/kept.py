@@ -343,9 +343,10 @@ class Resuming(Sitting):
 
         async def sit(client: Any) -> None:
             await client.connect()
-            picture = await client.resume(kept.table, kept.seat, kept.token)
+            await client.resume(kept.table, kept.seat, kept.token)
             # a mirror starts from the deal: the table's own when it has not moved, else the kept one
-            self.first_view = picture.view if picture.ply == 0 else deal
+            told = self.net.deal_view()
+            self.first_view = told if told is not None else deal
         self.future = self.net.submit(sit(self.net.client))
 
 

@@ -2,7 +2,7 @@
 scene with the protocol's fixed phrases (``game.net.protocol.PHRASES``), each a button
 ``phrase:<phrase>`` in the language in use; a click says it to the table and closes the overlay
 (``button:cancel`` or Esc closes it without a word). What a seat said shows in the play scene's
-banner (:func:`scenes.play.online.frame`).
+banner (:func:`scenes.play.online_frame.frame`).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.net.protocol import PHRASES
 from scenes.kit import boxes
 from scenes.kit.draw import C, draw_panel, draw_text, fill_alpha
 from scenes.kit.widgets import Button, UIScene
-from scenes.play.online import phrase_text
+from scenes.play.online_frame import phrase_text
 
 PANEL = pygame.Rect(440, 130, 400, 470)
 

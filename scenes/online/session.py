@@ -122,9 +122,8 @@ class Sitting:
             table = code
             if create is not None:
                 table = await client.create(create[0], list(create[1]), options=create[2] or None)
-            picture = await client.join(table, name, seat)
-            if picture.ply == 0:
-                self.first_view = picture.view  # the deal, before an AI seat may act
+            await client.join(table, name, seat)
+            self.first_view = self.net.deal_view()  # the deal as told, before an AI seat acted
         self.future = self.net.submit(sit(self.net.client))
 
     @property

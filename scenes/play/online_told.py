@@ -17,7 +17,7 @@ The person's own action (:meth:`ToldMatch.apply`), one the view's legal actions 
 and waited for (at most :data:`ACT_WAIT_S`); the server judges it: its answer holds the action's
 events — a card chosen, a kanji made, a round's reveal — and they are returned as a local Match's
 ``apply`` returns them, or its refusal is raised (and said in the banner by
-:func:`scenes.play.online.frame`). On this machine or a LAN that is a few milliseconds. While
+:func:`scenes.play.online_frame.frame`). On this machine or a LAN that is a few milliseconds. While
 this seat's connection is down it has no legal actions, so a frame never waits on a lost link.
 
 The scenes also read ``match.state`` (the last action's seat, the outcome, the view at the end):
@@ -203,7 +203,7 @@ class ToldMatch(OnlineSeat):
         return None
 
     def sync(self) -> bool:
-        """Per frame (:func:`scenes.play.online.frame`): steps that told this seat nothing are
+        """Per frame (:func:`scenes.play.online_frame.frame`): steps that told this seat nothing are
         shown at once; True after a ``state`` (an undo, a reconnection): the scene resyncs."""
         positions = self._positions()
         while (self._shown.index < len(positions) - 1

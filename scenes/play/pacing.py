@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from scenes.play import online
+from scenes.play import online_frame
 
 #: The keys that finish the running animations when pressed and fast-forward while held.
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -75,9 +75,9 @@ def others_moving(scene: Any) -> bool:
 
 def frame(scene: Any) -> None:
     """The start of a play scene's frame: an online seat's resync and waiting line
-    (:func:`scenes.play.online.frame`); while a skip key is held, finish another seat's move at
+    (:func:`scenes.play.online_frame.frame`); while a skip key is held, finish another seat's move at
     once; while a move animates, let the next AI seat think (:meth:`Match.think_ahead`)."""
-    online.frame(scene)
+    online_frame.frame(scene)
     if scene.review or scene.leaving:
         return
     held = getattr(scene.input, "held", None)
