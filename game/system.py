@@ -6,7 +6,8 @@ Windows (``sys.platform == "win32"``): process priority through SetPriorityClass
 started without a console window, per-monitor DPI awareness, the taskbar's application id, the
 user's UI language (GetUserDefaultUILanguage: ``locale.getlocale()`` there gives names such as
 "Japanese_Japan"). POSIX: ``nice`` values, X11's plain window name, whether there is a display to
-open a window on (:func:`display_problem`); the signals that stop a server (:func:`on_stop_signals`:
+open a window on (:func:`display_problem`), a file only its user may read (:func:`private_file`: mode
+0600); the signals that stop a server (:func:`on_stop_signals`:
 SIGTERM handlers on POSIX, Ctrl+C / Ctrl+Break on Windows). Every function is best effort
 where the docstring says so: a platform quirk is logged at debug level, never raised.
 """
@@ -287,6 +288,24 @@ def on_stop_signals(loop: Any, callback: Callable[[], None]) -> list[str]:
         except (ValueError, OSError, RuntimeError, NotImplementedError) as exc:
             log.debug("%s not handled: %s", name, exc)
     return handled
+
+
+def private_file(path: str | os.PathLike[str]) -> bool:
+    """Make ``path`` a file only this user may read and write: created empty if it is missing,
+    with mode 0600 on POSIX (an older file tightened to it); on Windows the file stays as the
+    folder's access list makes it (the user's profile: this user's). Best effort (a failure is
+    logged at debug level). Returns whether the mode is 0600 (POSIX) / the file exists (Windows).
+    For the server's database (issue 33, item 19): SQLite gives its log files the same mode."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+        os.close(fd)
+        if WINDOWS:
+            return True
+        os.chmod(path, 0o600)
+        return (os.stat(path).st_mode & 0o777) == 0o600
+    except OSError as exc:
+        log.debug("cannot make %s private: %s", path, exc)
+        return False
 
 
 def describe() -> str:

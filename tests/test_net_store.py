@@ -23,8 +23,8 @@ import pytest
 from game.net import server as server_module
 from game.net.store import SqliteTableStore, Store
 from game.net.table import Table
-from game.net.tablestore import (ACT, BACK, KEEP_FINISHED_S, STAND_IN, UNDO, SavedTable, StoreError, TableStore,
-                                 token_hash)
+from game.net.tablestore import (ACT, BACK, KEEP_FINISHED_S, KEEP_UNJOINED_S, STAND_IN, UNDO, SavedTable, StoreError,
+                                 TableStore, token_hash)
 from game.registry import get as get_game
 from net_support import TABLE_STORES, play_all, running_server, table_of
 
@@ -103,6 +103,7 @@ def test_actions_are_kept_in_order_per_table(store):
 def test_finished_tables_are_not_listed_and_are_forgotten_later(store):
     for code in ("ZZZZZZZZZZ", "AAAAAAAAAA", "MMMMMMMMMM"):
         store.add_table(saved_table(code))
+        store.take_seat(code, 0, "Ana", token_hash("a" * 32))  # (joined: an unjoined one expires, below)
         time.sleep(0.01)  # (created one after the other)
     assert store.unfinished() == ["ZZZZZZZZZZ", "AAAAAAAAAA", "MMMMMMMMMM"]  # the oldest first
     store.add_action("AAAAAAAAAA", 0, ACT, "x", 1)
@@ -116,7 +117,19 @@ def test_finished_tables_are_not_listed_and_are_forgotten_later(store):
     with pytest.raises(KeyError):
         store.load("AAAAAAAAAA")
     assert store.unfinished() == ["ZZZZZZZZZZ", "MMMMMMMMMM"]
-    assert store.forget_old(time.time() + 10 * KEEP_FINISHED_S) == 0  # unfinished ones are never forgotten
+    assert store.forget_old(time.time() + 10 * KEEP_FINISHED_S) == 0  # unfinished joined ones are never forgotten
+
+
+def test_a_table_no_seat_was_taken_at_is_forgotten_after_a_while(store):
+    """Issue 33, item 16: a ``create`` nobody follows with a ``join`` does not stay."""
+    store.add_table(saved_table("UUUUUUUUUU"))
+    store.add_table(saved_table("JJJJJJJJJJ"))
+    store.take_seat("JJJJJJJJJJ", 0, "Ana", token_hash("a" * 32))
+    assert store.forget_old(time.time() + KEEP_UNJOINED_S - 60) == 0
+    assert store.forget_old(time.time() + KEEP_UNJOINED_S + 60) == 1
+    assert store.unfinished() == ["JJJJJJJJJJ"]
+    with pytest.raises(KeyError):
+        store.load("UUUUUUUUUU")
 
 
 def _play(table: Table, seats: list[int], rng: random.Random, plies: int) -> None:

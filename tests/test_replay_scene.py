@@ -417,6 +417,8 @@ def test_the_readout_tells_the_position():
     assert readout(pos, 1, names) == (f"Move 1 of {n}", "Next: Aiko")
     winner = names[pos.peek(n).outcome().winners[0]]
     assert readout(pos, n, names) == (f"Move {n} of {n}", f"Game over: {winner} wins")
+    mine = ["You" if i == pos.peek(n).outcome().winners[0] else "Hard AI" for i in range(2)]
+    assert readout(pos, n, mine)[1] == "Game over: you win"  # (issue 33 item 13: not "You wins")
     unfinished = Positions.build(random_record(max_steps=3))
     assert readout(unfinished, 3, names)[1] == "End of the record"
     sushi = Positions.build(random_record("sushi-draft", max_steps=2))

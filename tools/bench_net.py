@@ -45,10 +45,11 @@ from game.net.serve import tune_gc  # noqa: E402
 
 
 def start_server(db: str, cpu: int | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``python -m game serve --port 0 --db DB`` on 127.0.0.1: ``(process, url)``; pinned to CPU
+    """``python -m game serve --port 0 --db DB --per-address 100`` on 127.0.0.1 (every client of
+    the benchmark has that one address): ``(process, url)``; pinned to CPU
     ``cpu`` when given (Linux)."""
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
-                             "--db", db], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                             "--db", db, "--per-address", "100"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.stdout is not None
     if cpu is not None:

@@ -45,6 +45,15 @@ REQUEST_TIMEOUT = 30.0
 FINAL_CLOSE_CODES = frozenset({protocol.CLOSE_POLICY, protocol.CLOSE_TOO_BIG, protocol.CLOSE_REPLACED, 1002, 1003})
 
 
+def dropped(code: int | None) -> Exception:
+    """What a request raises when its connection closed with ``code``: ``ServerError("busy")``
+    when the server takes no more connections from this address now (1013, try again later),
+    else :class:`ConnectionLost`."""
+    if code == protocol.CLOSE_TRY_LATER:
+        return ServerError("busy", "the server takes no more connections from this address now")
+    return ConnectionLost("the connection dropped")
+
+
 class ServerError(Exception):
     """The server answered a request with ``error`` (or did not answer in time: code
     ``"timeout"``). ``code`` is the protocol's error code, ``message`` its English line."""
@@ -196,7 +205,7 @@ class Client:
         try:
             await ws.send(protocol.encode(message))
         except ConnectionClosed:
-            raise ConnectionLost("the connection dropped") from None
+            raise dropped(ws.close_code) from None
 
     async def create(self, game: str, seats: Sequence[str], *, options: dict[str, Any] | None = None,
                      names: Sequence[str | None] | None = None, setup: dict[str, Any] | None = None) -> str:
@@ -328,15 +337,16 @@ class Client:
             except ConnectionClosed:
                 pass
             self._connected.clear()
-            self._fail_pending(ConnectionLost("the connection dropped"))
+            code = ws.close_code
+            self._fail_pending(dropped(code))
             if resuming is not None:
                 await asyncio.gather(resuming, return_exceptions=True)
             self._changed()
-            code = ws.close_code
             if self._closing or self._failure is not None:
                 return
             if code in FINAL_CLOSE_CODES or self.picture.token is None or self.picture.over:
-                self._stop(ConnectionLost(f"the server closed the connection (code {code})"))
+                self._stop(dropped(code) if code == protocol.CLOSE_TRY_LATER else
+                           ConnectionLost(f"the server closed the connection (code {code})"))
                 return
             if resuming is None or (resuming.done() and not resuming.cancelled() and resuming.exception() is None):
                 dropped_at = time.monotonic()

@@ -38,6 +38,8 @@ class Connection:
 
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws
+        #: the client's IP address (set by the server)
+        self.address = ""
         self.table: Table | None = None
         self.seat: int | None = None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()

@@ -37,11 +37,9 @@ BURST = 40
 MAX_ERRORS = 10
 ERROR_WINDOW_S = 60.0
 #: Close codes: a policy breach (too many errors, a wrong version), a frame too big, the seat
-#: taken over by a newer connection with its token, the server going away.
-CLOSE_POLICY = 1008
-CLOSE_TOO_BIG = 1009
-CLOSE_REPLACED = 4001
-CLOSE_GOING_AWAY = 1001
+#: taken over by a newer connection with its token, the server going away, too many connections
+#: from one address (try again later).
+CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_REPLACED, CLOSE_GOING_AWAY, CLOSE_TRY_LATER = 1008, 1009, 4001, 1001, 1013
 
 #: The quick phrases a seat may say (the app translates them); no free chat.
 PHRASES: tuple[str, ...] = ("hello", "good-game", "well-played", "thinking", "oops", "thanks")
@@ -490,7 +488,7 @@ def leave() -> dict[str, Any]:
 
 
 __all__ = [
-    "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG",
+    "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG", "CLOSE_TRY_LATER",
     "CODE_ALPHABET", "CODE_LENGTH", "ERRORS", "ERROR_WINDOW_S", "MAX_ERRORS", "MAX_FRAME", "MAX_NAME",
     "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "STAND_IN_AFTER", "STAND_IN_LEVELS",
     "STATE_CAUSES", "UPDATE_CAUSES", "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode",

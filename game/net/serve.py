@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="SQLite file keeping the tables (default: none kept)")
     p.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
     p.add_argument("--keyfile", default=None, help="TLS private key (PEM), with --certfile")
+    p.add_argument("--per-address", type=int, default=1, metavar="N",
+                   help="N times the connections (64) and waiting tables (16) one client address may hold "
+                        "(default 1; behind a proxy every client has its address)")
     p.add_argument("--test-setups", action="store_true", help="tests only: create may give the deal")
     p.add_argument("--stand-in-after", type=float, default=STAND_IN_AFTER, metavar="SECONDS",
                    help=f"seconds a seat must be away before its table's creator may give it to an AI "
@@ -125,7 +128,8 @@ def main(argv: list[str]) -> int:
     except (OSError, sqlite3.Error) as exc:
         print(f"python -m game serve: cannot open the database {args.db}: {exc}", file=sys.stderr)
         return 1
-    server = Server(store, allow_setups=args.test_setups, stand_in_after=args.stand_in_after)
+    server = Server(store, allow_setups=args.test_setups, stand_in_after=args.stand_in_after,
+                    per_address=args.per_address)
     tune_gc()
     try:
         asyncio.run(run(server, args.host, args.port, context))

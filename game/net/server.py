@@ -28,6 +28,7 @@ import logging
 import secrets
 import ssl
 import time
+from collections import Counter
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -37,10 +38,11 @@ from ..registry import GAMES
 from ..registry import get as get_game
 from . import protocol as proto
 from .connection import CREATES_PER_MINUTE, MAX_PENDING, Connection
+from .names import clean_name
 from .protocol import OPEN, ProtocolError
 from .store import SqliteTableStore
 from .table import Table
-from .tablestore import StoreError, TableStore
+from .tablestore import KEEP_UNJOINED_S, StoreError, TableStore
 
 log = logging.getLogger("tatami.net.server")
 
@@ -54,6 +56,13 @@ FINISHED_KEEP_S = 600.0
 #: and the next ``join`` or ``resume`` of its code replays it (every :data:`SWEEP_S` seconds).
 IDLE_S = 1800.0
 SWEEP_S = 60.0
+#: Connections one client address may hold at once (a new one past it is closed at once, code
+#: :data:`game.net.protocol.CLOSE_TRY_LATER`), and tables created from one address that have not
+#: started (a ``create`` past it is answered ``busy``): a flood from one address never stops
+#: another from creating a table (issue 33, item 16). Behind a proxy every client has the
+#: proxy's address: raise both (``serve --per-address``).
+PER_ADDRESS_CONNECTIONS = 64
+PER_ADDRESS_WAITING = 16
 #: How often the store's checkpoint runs (SQLite: its write-ahead log copied into its file), off
 #: the event loop (s).
 CHECKPOINT_S = 1.0
@@ -69,13 +78,19 @@ class Server:
             test flag, never for players (whoever creates the table would know every hand).
         stand_in_after: seconds a person's seat must have been away before its table's creator
             may give it to an AI (:data:`game.net.protocol.STAND_IN_AFTER`; tests shorten it).
+        per_address: how many times :data:`PER_ADDRESS_CONNECTIONS` and
+            :data:`PER_ADDRESS_WAITING` one client address may hold (behind a proxy, benchmarks).
     """
 
     def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
-                 stand_in_after: float = proto.STAND_IN_AFTER) -> None:
+                 stand_in_after: float = proto.STAND_IN_AFTER, per_address: int = 1) -> None:
         self.store: TableStore = store if store is not None else SqliteTableStore()
         self.allow_setups = allow_setups
         self.stand_in_after = float(stand_in_after)
+        self.max_connections = PER_ADDRESS_CONNECTIONS * max(1, per_address)
+        self.max_waiting = PER_ADDRESS_WAITING * max(1, per_address)
+        #: client address -> its connections now
+        self._addresses: Counter[str] = Counter()
         #: (table code, seat) -> the timer that sends a ``lobby`` when that away seat may be
         #: given to an AI
         self._reminders: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -145,7 +160,13 @@ class Server:
 
     # -- connections --------------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
+        address = client_address(ws)
+        if self._addresses[address] >= self.max_connections:
+            await ws.close(proto.CLOSE_TRY_LATER, "too many connections from one address")
+            return
+        self._addresses[address] += 1
         conn = Connection(ws)
+        conn.address = address
         self._connections.add(conn)
         try:
             async for raw in ws:
@@ -164,6 +185,9 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            self._addresses[address] -= 1
+            if self._addresses[address] <= 0:
+                del self._addresses[address]
             self._connections.discard(conn)
             self._detach(conn)
             await conn.finish()
@@ -208,6 +232,8 @@ class Server:
             raise ProtocolError("rate", f"more than {CREATES_PER_MINUTE} tables a minute")
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError("busy", "this server holds as many tables as it may")
+        if sum(1 for t in self.tables.values() if t.origin == conn.address and not t.started) >= self.max_waiting:
+            raise ProtocolError("busy", f"{self.max_waiting} tables from this address wait for players already")
         name, kinds = msg["game"], msg["seats"]
         if name not in GAMES:
             raise ProtocolError("bad-game", f"no game {name[:32]!r}")
@@ -228,6 +254,7 @@ class Server:
                           self.store, setup, self.stand_in_after)
         except (TypeError, ValueError) as exc:
             raise ProtocolError("bad-options", f"{type(exc).__name__}: {exc}") from None
+        table.origin = conn.address
         self.store.add_table(table.saved())
         self.tables[code] = table
         conn.send(proto.message("created", table=code))
@@ -271,14 +298,21 @@ class Server:
 
     def sweep(self, now: float) -> list[str]:
         """Let the tables nobody is connected to and nothing happened at for :data:`IDLE_S`
-        seconds (monotonic ``now``) leave memory (their rows stay); returns their codes."""
+        seconds (monotonic ``now``) leave memory (their rows stay), and those no seat was taken
+        at in :data:`game.net.tablestore.KEEP_UNJOINED_S` since they were made go with their
+        rows (the store's :meth:`forget_old`); returns their codes."""
         gone = []
         for code, table in list(self.tables.items()):
             driver = self._drivers.get(code)
-            if not table.peers and now - table.touched > IDLE_S and (driver is None or driver.done()):
+            unjoined = not any(table.tokens) and now - table.made > KEEP_UNJOINED_S
+            if (unjoined or not table.peers and now - table.touched > IDLE_S) and (driver is None or driver.done()):
                 del self.tables[code]
                 self._drivers.pop(code, None)
                 gone.append(code)
+        try:
+            self.store.forget_old()
+        except StoreError as exc:
+            log.warning("old tables not deleted: %s", exc)
         return gone
 
     async def _sit(self, conn: Connection, msg: dict[str, Any]) -> None:
@@ -290,7 +324,7 @@ class Server:
         async with table.lock:
             was_started = table.started
             if msg["type"] == "join":
-                seat, token = table.take(msg["name"].strip() or "?", msg.get("seat"))
+                seat, token = table.take(clean_name(msg["name"]), msg.get("seat"))
             else:
                 seat, token = msg["seat"], msg["token"]
                 table.check_token(seat, token)
@@ -409,4 +443,11 @@ class Server:
         self._drivers.pop(code, None)
 
 
-__all__ = ["FINISHED_KEEP_S", "MAX_PENDING", "MAX_TABLES", "Connection", "Server"]
+def client_address(ws: ServerConnection) -> str:
+    """The client's IP address as this server sees it ("" when the transport does not say)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
+__all__ = ["FINISHED_KEEP_S", "MAX_PENDING", "MAX_TABLES", "PER_ADDRESS_CONNECTIONS", "PER_ADDRESS_WAITING",
+           "Connection", "Server", "client_address"]

@@ -32,7 +32,8 @@ import time
 from pathlib import Path
 from typing import Callable, ParamSpec, TypeVar
 
-from .tablestore import ACT, BACK, KEEP_FINISHED_S, STAND_IN, UNDO, SavedTable, StoreError, token_hash
+from .. import system
+from .tablestore import ACT, BACK, KEEP_FINISHED_S, KEEP_UNJOINED_S, STAND_IN, UNDO, SavedTable, StoreError, token_hash
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -76,6 +77,7 @@ class SqliteTableStore:
     def __init__(self, path: str | Path = ":memory:") -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            system.private_file(path)  # (0600: its tokens' hashes and names are nobody else's)
         self.path = str(path)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -178,11 +180,15 @@ class SqliteTableStore:
 
     @_store_errors
     def forget_old(self, now: float | None = None) -> int:
-        """Delete the tables finished more than :data:`KEEP_FINISHED_S` ago; returns how many."""
-        cutoff = (time.time() if now is None else now) - KEEP_FINISHED_S
+        """Delete the tables finished more than :data:`KEEP_FINISHED_S` ago and those no seat
+        was taken at made more than :data:`KEEP_UNJOINED_S` ago; returns how many."""
+        now = time.time() if now is None else now
         with self.db:
             codes = [r[0] for r in self.db.execute(
-                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (cutoff,))]
+                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (now - KEEP_FINISHED_S,))]
+            codes += [r[0] for r in self.db.execute(
+                "SELECT code FROM tables t WHERE finished IS NULL AND created < ? AND NOT EXISTS "
+                "(SELECT 1 FROM seats s WHERE s.code = t.code)", (now - KEEP_UNJOINED_S,))]
             for code in codes:
                 for table in ("actions", "seats", "tables"):
                     self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))

@@ -33,6 +33,7 @@ from ..i18n import _
 from ..match import HUMAN, Match
 from ..registry import get as get_game
 from . import protocol as proto
+from .names import clean_name
 from .protocol import OPEN, PERSON, ProtocolError
 from .tablestore import ACT, BACK, STAND_IN, UNDO, SavedTable, TableStore, token_hash
 from .viewtexts import ViewTexts, action_dicts, event_dicts
@@ -54,8 +55,7 @@ class Table:
     """One table: the Match, the seats' people and connections, what each was told.
 
     Args:
-        code: the table code.
-        game: the rules.
+        code: the table code. game: the rules.
         kinds: one seat kind per seat (``"open"`` or an AI level).
         names: a name or None per seat (an open seat's name comes with its ``join``).
         options: the game's ``new_state`` options.
@@ -113,8 +113,9 @@ class Table:
         #: ``undo`` name a ply from here to the table's
         self.decision_ply = self.match.ply
         self.finished = False
-        #: ``time.monotonic()`` of the last request or AI move (the server lets idle tables go)
-        self.touched = time.monotonic()
+        #: ``time.monotonic()`` of the last request or AI move (idle tables go), and of the making
+        self.touched = self.made = time.monotonic()
+        self.origin = ""  #: the creator's client address (the cap on waiting tables; "" restored)
 
     # -- creation and restoring ---------------------------------------------------------------------
     def saved(self) -> SavedTable:
@@ -133,7 +134,7 @@ class Table:
                     store, saved.setup, stand_in_after)
         now = time.monotonic()
         for seat, (name, sha) in saved.taken.items():
-            table.names[seat], table.tokens[seat] = name, sha
+            table.names[seat], table.tokens[seat] = clean_name(name), sha
             table.away_since[seat] = now
         table.creator = saved.creator
         m = table.match

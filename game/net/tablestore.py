@@ -22,6 +22,9 @@ from typing import Any, Protocol, runtime_checkable
 
 #: Finished tables are deleted this long after they ended (s).
 KEEP_FINISHED_S = 7 * 24 * 3600.0
+#: Tables no seat was ever taken at are deleted this long after they were made (s): a ``create``
+#: nobody follows with a ``join`` does not stay (issue 33, item 16).
+KEEP_UNJOINED_S = 600.0
 
 #: A row's kind in a table's list of actions: an action applied, an undo back to ``ply``, a
 #: person's seat given to an AI (``action`` the level) or taken back by its person (``action``
@@ -138,7 +141,8 @@ class TableStore(Protocol):
     # -- upkeep --------------------------------------------------------------------------------------
     def forget_old(self, now: float | None = None) -> int:
         """Delete every table (its setup, seats and actions) finished more than
-        :data:`KEEP_FINISHED_S` seconds before ``now`` (default: the clock's); returns how many."""
+        :data:`KEEP_FINISHED_S` seconds before ``now`` (default: the clock's), and every table no
+        seat was taken at made more than :data:`KEEP_UNJOINED_S` before it; returns how many."""
         ...
 
     def take_over_checkpoints(self) -> None:
@@ -163,5 +167,5 @@ class TableStore(Protocol):
         ...
 
 
-__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
+__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "KEEP_UNJOINED_S", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
            "token_hash"]

@@ -24,7 +24,7 @@ from game.core import GameState
 from game.i18n import _, pgettext
 from game.narrate import record_names
 from game.replay import MAX_RECORD_BYTES, ReplayError, load_document, replay_record, unwrap_record
-from scenes.play.seats import NAME_MAX, clip_name, shown_names
+from scenes.play.seats import NAME_MAX, clip_name, is_you, shown_names
 
 log = logging.getLogger("tatami.replay")
 
@@ -189,7 +189,10 @@ def readout(positions: Positions, index: int, names: Sequence[str]) -> tuple[str
     out = state.outcome()
     if out is not None:
         winners = [names[w] for w in out.winners if 0 <= w < len(names)]
-        if len(winners) == 1:
+        if len(winners) == 1 and is_you(winners[0]):
+            # Translators: the replay viewer at the end of a game the person at the screen won
+            detail = _("Game over: you win")
+        elif len(winners) == 1:
             # Translators: the replay viewer at the end of a game; {name} is the winner's name
             detail = _("Game over: {name} wins").format(name=winners[0])
         else:
