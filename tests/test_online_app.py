@@ -172,7 +172,7 @@ def test_hosting_a_kaito_table_from_the_setup_screen(app):
     assert hosting.host == "127.0.0.1" and lobby.address.startswith("ws://127.0.0.1:")
     labels = {e.id: e.label for e in lobby.ui_elements()}
     code = labels["code"].replace("-", "")
-    assert len(code) == 10 and labels["address"] == lobby.address
+    assert len(code) == 10 and labels["address"] == f"{lobby.address}/{labels['code']}" == lobby.invite
     assert "open" in labels["seat:1"] and "(you)" in labels["seat:0"]
     # bound to 127.0.0.1: not announced on the network; a server for the network would be (inert
     # here: TATAMI_LAN is off in the tests)

@@ -1,6 +1,7 @@
 """Online play in two real windows under Xvfb (issue 24 §2's acceptance): one Tatami hosts a KAITO
 table from the setup screen (the app's own server on 127.0.0.1: TATAMI_NET_HOST), a second Tatami
-types the lobby's code and address into its join screen, both windows reach the game; the joiner
+types the lobby's invite (the address with the code, issue 33) into its join screen's code field,
+both windows reach the game; the joiner
 places the Kaito with the real mouse and the host's window shows it on the board; and the two
 windows play a whole game against each other with the keyboard, to both score screens (the
 harness is tests/xvfb_app.py)."""
@@ -43,11 +44,12 @@ class Window(RealApp):
         super().drag(src, dst, steps)
 
     def type_into(self, rect: list[int], text: str) -> None:
-        """Click a text field, clear it (Ctrl+Backspace) and type ``text`` (keys to this window)."""
+        """Click a text field, select all it holds (Ctrl+A) and type ``text`` over it (keys to this
+        window)."""
         self.click(rect)
         time.sleep(0.2)
         self.xdo("windowfocus", "--sync", self.window)
-        self.xdo("key", "--window", self.window, "ctrl+BackSpace")
+        self.xdo("key", "--window", self.window, "ctrl+a")
         self.xdo("type", "--window", self.window, "--delay", "40", text)
         time.sleep(0.2)
 
@@ -101,7 +103,7 @@ def keyboard_turn(app: Window) -> bool:
 
 def host_and_join(display, tmp_path) -> tuple[Window, Window]:
     """Two windows: the host's KAITO table from its setup screen, the guest joined through its join
-    screen (typed code and address); both in the game."""
+    screen (the lobby's invite typed whole into the code's field); both in the game."""
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     host = Window(display, tmp_path / "a")
@@ -118,15 +120,14 @@ def host_and_join(display, tmp_path) -> tuple[Window, Window]:
         setup = host.wait_stable(lambda d: d.get("scene") == "setup")
         lobby = host.click_until(host.element(setup, "button:host-online"),
                                  lambda d: d.get("scene") == "online_lobby" and label(d, "code"), "the lobby")
-        code, address = label(lobby, "code"), label(lobby, "address")
-        assert address.startswith("ws://127.0.0.1:"), address
+        code, invite = label(lobby, "code"), label(lobby, "address")
+        assert invite.startswith("ws://127.0.0.1:") and invite.endswith(f"/{code}"), invite
 
         menu = guest.wait_stable(lambda d: d.get("scene") == "menu" and "button:online" in ids(d), timeout=40)
         join = guest.click_until(guest.element(menu, "button:online"), lambda d: d.get("scene") == "online_join",
                                  "the join screen")
         join = guest.wait_stable(lambda d: d.get("scene") == "online_join")
-        guest.type_into(guest.element(join, "field:code"), code)
-        guest.type_into(guest.element(join, "field:address"), address)
+        guest.type_into(guest.element(join, "field:code"), invite)  # (the invite whole: issue 33, item 3)
         guest.type_into(guest.element(join, "field:online-name"), "Guest")
         join = guest.wait_stable(lambda d: d.get("scene") == "online_join")
         guest.click(guest.element(join, "button:join"))

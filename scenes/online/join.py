@@ -9,6 +9,8 @@ A failed join is one translated line (``error``, by the server's error code:
 :func:`scenes.online.session.error_line`); a failed resume too
 (:func:`scenes.online.kept.resume_error_line`), and its row then offers ``forget:<i>``. The code of
 an unfinished table typed with another address takes that seat back there (its server moved).
+A lobby's invite (the address with the code, :mod:`game.net.invite`) pasted or typed whole into
+the code's or the address's field fills both (issue 33, item 3).
 
 While a join or a resume waits for the server (never in a frame:
 :class:`scenes.online.session.Sitting` / :class:`scenes.online.kept.Resuming`, polled in
@@ -26,7 +28,8 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.net.protocol import CODE_LENGTH, MAX_NAME, normalize_code, shown_code
+from game.net.invite import parse_invite
+from game.net.protocol import MAX_NAME, normalize_code, shown_code
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, mix
 from scenes.kit.scene import UIElement
 from scenes.kit.textfield import TextField
@@ -138,9 +141,9 @@ class JoinScene(UIScene):
         self.form = pygame.Rect(fx, 170, fw, 380)
         x = fx + 224  # the fields' left edge; their labels end 14 px before it
         self.f_code = self.widgets.add(TextField("field:code", (x, 196, 380, 56), code, "ABCDE-FGHJK",
-                                                 max_len=CODE_LENGTH + 4, size=26))
+                                                 max_len=120, size=26, on_paste=self.take_invite))
         self.f_address = self.widgets.add(TextField("field:address", (x, 290, 380, 50), address, DEFAULT_ADDRESS,
-                                                    max_len=120, size=19))
+                                                    max_len=120, size=19, on_paste=self.take_invite))
         self.f_name = self.widgets.add(TextField("field:online-name", (x, 378, 380, 50), name, _("Player"),
                                                  max_len=MAX_NAME, size=19))
         self.btn_join = self.widgets.add(Button("button:join", _("Join"), (fx + fw // 2 - 100, 470, 200, 60),
@@ -167,6 +170,8 @@ class JoinScene(UIScene):
         server moved: a host whose usual port was taken)."""
         if self.sitting is not None:
             return
+        if not self.take_invite(self.f_code.text):  # (an invite typed whole into either field)
+            self.take_invite(self.f_address.text)
         code = normalize_code(self.f_code.text)
         url = check_address(self.f_address.text or DEFAULT_ADDRESS)
         if code is None:
@@ -183,6 +188,18 @@ class JoinScene(UIScene):
         name = self.f_name.text.strip() or PLAYER
         self.sitting = Sitting(url, name, code=code)
         self._waiting(True)
+
+    def take_invite(self, text: str) -> bool:
+        """A lobby's invite (:func:`game.net.invite.parse_invite`: the address with the code),
+        pasted or typed into the code's or the address's field, spread over both; True when
+        ``text`` was one (a code alone or an address alone is left to the field)."""
+        url, code = parse_invite(text)
+        if url is None or code is None:
+            return False
+        self.f_address.set_text(url)
+        self.f_code.set_text(shown_code(code))
+        self.error = ""
+        return True
 
     def take_back(self, i: int, url: str | None = None) -> None:
         """``resume:<i>``: take the kept seat back with its token, at its address (or ``url``) — a

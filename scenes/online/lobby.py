@@ -7,9 +7,14 @@ seat's :class:`scenes.play.online.OnlineMatch`.
 The seat is kept in the kept seats' file (:mod:`scenes.online.kept`) as the lobby opens, so the
 player can take it back after the app was closed; leaving the lobby forgets it.
 
+The address line is the table's invite (issue 33, item 3: :func:`game.net.invite.invite_text`,
+the address with the code, ``ws://192.168.1.20:43903/ABCDE-FGHJK``): one text a friend pastes whole
+into the join screen, wherever this server listens; ``button:copy-invite`` puts it on the clipboard
+(and says so for :data:`COPIED_MS`).
+
 UI ids: ``seat:<i>`` (kind ``seat``, its line as label), ``code`` and ``address`` (kind
-``text``, the code and the address as labels), ``button:leave`` (Esc too: the table is left for
-good — the seat forgotten, the app's own server stopped; the menu).
+``text``, the code and the invite as labels), ``button:copy-invite``, ``button:leave`` (Esc too:
+the table is left for good — the seat forgotten, the app's own server stopped; the menu).
 """
 from __future__ import annotations
 
@@ -18,7 +23,9 @@ from typing import Any
 import pygame
 
 from game.i18n import _
+from game.net.invite import invite_text
 from game.net.protocol import shown_code
+from scenes.kit import clipboard
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
@@ -29,6 +36,8 @@ from scenes.play.seats import LEVEL_LABEL, person_name
 from scenes.shell.catalog import GAMES_BY_NAME
 
 SEAT_X, SEAT_Y, SEAT_W, SEAT_H = 240, 300, 800, 52
+#: How long "Copied" shows after ``button:copy-invite`` (ms).
+COPIED_MS = 2500.0
 
 
 def seat_line(i: int, seat: dict[str, Any], mine: int) -> str:
@@ -73,6 +82,10 @@ class LobbyScene(UIScene):
         self.match, self.address, self.hosting = match, address, hosting
         self.widgets.add(Button("button:leave", _("Leave"), (110, 636, 180, 56), self.leave, style="secondary",
                                 size=20))
+        # Translators: the lobby's button that copies the table's invite (the address with the code)
+        self.btn_copy = self.widgets.add(Button("button:copy-invite", _("Copy invite"), (960, 190, 200, 52),
+                                                self.copy_invite, style="secondary", size=18))
+        self.copied_ms = 0.0  # "Copied" still shown for this long (ms)
         self.started = False
         #: the table announced on the local network while seats are open (hosting only), or None
         self.announcer = announce(match, hosting) if match is not None and hosting is not None else None
@@ -85,6 +98,17 @@ class LobbyScene(UIScene):
         table = self.match.snap.table if self.match is not None else None
         return shown_code(table) if table else ""
 
+    @property
+    def invite(self) -> str:
+        """The table's invite: the address with the code (the address alone before the code)."""
+        table = self.match.snap.table if self.match is not None else None
+        return invite_text(self.address, table) if table and self.address else self.address
+
+    def copy_invite(self) -> None:
+        """``button:copy-invite``: the invite on the clipboard, "Copied" said for a while."""
+        clipboard.copy(self.invite)
+        self.copied_ms = COPIED_MS
+
     def seat_lines(self) -> list[str]:
         if self.match is None:
             return []
@@ -95,7 +119,7 @@ class LobbyScene(UIScene):
         address, the players' names."""
         seats = self.match.snap.seats if self.match is not None else ()
         names = (person_name(str(s.get("name") or "")) for s in seats)
-        return [t for t in (self.code, self.address, *names) if t]
+        return [t for t in (self.code, self.invite, *names) if t]
 
     def leave(self) -> None:
         """``button:leave`` / Esc: leave the table for good — the kept seat forgotten (and the app's
@@ -120,6 +144,7 @@ class LobbyScene(UIScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
+        self.copied_ms = max(0.0, self.copied_ms - dt_ms)
         if self.announcer is not None and self.match is not None and open_seats(self.match) != self._open:
             self._open = open_seats(self.match)
             self.announcer.update(open_seats=self._open)
@@ -143,7 +168,7 @@ class LobbyScene(UIScene):
     def ui_elements(self) -> list[UIElement]:
         out = super().ui_elements()
         out.append(UIElement("code", "text", pygame.Rect(340, 150, 600, 70), label=self.code))
-        out.append(UIElement("address", "text", pygame.Rect(340, 226, 600, 36), label=self.address))
+        out.append(UIElement("address", "text", pygame.Rect(340, 226, 600, 36), label=self.invite))
         for i, line in enumerate(self.seat_lines()):
             out.append(UIElement(f"seat:{i}", "seat", pygame.Rect(SEAT_X, SEAT_Y + SEAT_H * i, SEAT_W, SEAT_H),
                                  label=line))
@@ -155,10 +180,14 @@ class LobbyScene(UIScene):
         title = _(GAMES_BY_NAME[self.match.game.name].title) if self.match is not None else ""
         # Translators: the online lobby's title; {game} is the game's name
         draw_text(surface, app, _("{game} online").format(game=title), (640, 62), 36, C.INK, bold=True)
-        draw_text(surface, app, _("Give your friends the code and the address:"), (640, 118), 19, C.INK_MUTED)
+        draw_text(surface, app, _("Give your friends the code, or the whole invite under it:"), (640, 118), 19,
+                  C.INK_MUTED)
         draw_panel(surface, app, pygame.Rect(340, 146, 600, 122), radius=18)
         draw_text(surface, app, self.code, (640, 186), 48, C.VERMILION, bold=True)
-        draw_text(surface, app, fit_text(app, self.address, 21, False, 580), (640, 244), 21, C.INK)
+        draw_text(surface, app, fit_text(app, self.invite, 21, False, 580), (640, 244), 21, C.INK)
+        if self.copied_ms > 0:
+            # Translators: said under the lobby's "Copy invite" button once the invite is on the clipboard
+            draw_text(surface, app, _("Copied"), (1060, 262), 16, C.MATCHA)
         mine = self.match.seat if self.match is not None else -1
         for i, line in enumerate(self.seat_lines()):
             y = SEAT_Y + SEAT_H * i + SEAT_H / 2
