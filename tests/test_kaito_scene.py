@@ -103,6 +103,12 @@ def test_illegal_drag_snaps_back(app, where):
     assert scene.drag.display_rect("kaito") is None
     assert rect_of(scene, "kaito") == home
     assert st.history == before[0]
+    # the banner says why on a square the Kaito cannot reach (issue 33, item 9), nothing elsewhere
+    said = scene.banner_override[0] if scene.banner_override is not None else ""
+    if where == "off-line":
+        assert said == f"Not there: {_name(sq)} is not in the Kaito's row or column."
+    else:
+        assert said == ""
 
 
 def test_snap_back_is_animated_at_normal_speed(app):

@@ -213,3 +213,48 @@ def test_every_game_s_dev_tools_are_found_through_its_registration():
 
     sheets = [w.scene for w in WALKS]
     assert len(sheets) == len(set(sheets))
+
+
+def test_a_character_its_font_lacks_is_found_in_a_text_and_on_a_cached_tile(app):
+    """Issue 33, item 8: "15画" set in the Latin font showed a box (tofu) on Kanji-zushi's tiles at
+    1920x1080; a glyph missing from the font that draws a text is a finding, and the tile's stroke
+    count is set in the font that holds it (scenes.kit.draw.render_label)."""
+    from scenes.kit.draw import render_label
+
+    def latin(surface, a):
+        draw_text(surface, a, "15画", (300, 100), 24, jp=False)  # (forced into the Latin font)
+
+    def right(surface, a):
+        draw_text(surface, a, "15画", (300, 100), 24)
+        surface.blit(render_label(a, "15画", 20, (0, 0, 0)), (300, 200))
+
+    def tile(surface, a):  # (a cached picture drawn with the old way: the Latin font)
+        img = a.assets.font_px(20, bold=True).render("15画", True, (0, 0, 0))
+        rec = boxes.recorder(a)
+        rec.note_text("15画", img, img.get_rect(), ((20, False),), None,
+                      missing=a.assets.missing_glyphs([("15画", 20, False)]))
+        surface.blit(img, (300, 200))
+
+    found = frame(app, latin)
+    assert kinds(found) == ["glyph"] and "画" in found[0].detail
+    assert frame(app, right) == []
+    assert kinds(frame(app, tile)) == ["glyph"]
+
+
+def test_kanji_tiles_say_their_strokes_in_a_font_that_holds_them(app):
+    """The tile the issue saw: "mine" style with its stroke count, in Japanese (7画)."""
+    from scenes.kanji.art import KanjiArt
+
+    i18n.set_language("ja")
+    try:
+        art = KanjiArt(app)
+
+        def paint(surface, a):
+            surface.blit(art.tile_px("体", 7, 120, 160, "mine"), (300, 100))
+        app.manager.reset(Canvas(app, paint))
+        rec = BoxRecorder()
+        found, _ = capture(app, rec, "ja")
+        assert "glyph" not in kinds(found)
+        assert [t.missing for t in rec.texts if t.text == "7画"] == [""]  # (drawn, and whole)
+    finally:
+        i18n.set_language("en")

@@ -1,4 +1,4 @@
-"""Line breaking for every language (issue 12; scenes/kit/draw.py ``line_units`` / ``wrap_units``):
+"""Line breaking for every language (issue 12; scenes/kit/linebreak.py ``line_units`` / ``wrap_units``):
 words stay whole, Japanese breaks between characters but never puts 、。」 at a line's start or
 「 at its end, and no line is wider than the width asked (measured here by character count, so
 the test needs no font)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenes.kit.draw import NO_LINE_END, NO_LINE_START, line_units, wrap_units
+from scenes.kit.linebreak import NO_LINE_END, NO_LINE_START, line_units, wrap_units
 
 
 def width_of(s: str) -> float:

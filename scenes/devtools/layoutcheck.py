@@ -14,7 +14,9 @@ interactive elements and returns a :class:`Finding` for each of:
 * ``small``: a text drawn smaller than the readable minimum (:data:`MIN_READABLE_PX`);
 * ``language``: a text not in the current language — under the pseudo language, one with an
   English-looking word (it bypassed the catalogs); in English, Spanish or Japanese, one holding a
-  catalog text of another language (a name or a label kept from the language a game began in).
+  catalog text of another language (a name or a label kept from the language a game began in);
+* ``glyph``: a text holding a character its font has no glyph for (a box where a kanji should be:
+  "15画" set in the Latin font), a cached picture's text too (issue 33, item 8).
 
 Rects are WINDOW px. The states it runs over and the contact sheets are
 :mod:`scenes.devtools.layoutrun`.
@@ -47,7 +49,7 @@ MIN_READABLE_PX = {False: 10, True: 12}
 class Finding:
     """One thing wrong on screen.
 
-    kind: ``cut`` | ``overlap`` | ``small`` | ``language``; text: the text concerned; rect: its
+    kind: ``cut`` | ``overlap`` | ``small`` | ``language`` | ``glyph``; text: the text concerned; rect: its
     WINDOW px ink rect (or None for a cut reported by width only); detail: one line saying why."""
 
     kind: str
@@ -169,6 +171,10 @@ def check_frame(rec: BoxRecorder, window: pygame.Rect, lang: str, elements: Sequ
     scene drew its elements in (texts of other layers are not compared with them); names: typed
     player names (never a language finding)."""
     out: list[Finding] = []
+    for t in rec.texts:  # (every text drawn, a cached picture's too: a box for a glyph is never right)
+        if t.missing:
+            out.append(Finding("glyph", t.text, _r(t.ink) if t.ink.w and t.ink.h else None,
+                               f"its font has no glyph for {t.missing!r} (drawn as a box)"))
     shown = [t for t in rec.texts if not t.hidden and t.ink.w > 0 and t.ink.h > 0]
     for t in shown:
         if not _inside(t.ink, window, 0):

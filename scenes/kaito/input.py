@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.core import ActionError
+from game.i18n import _
 from game.kaito.rules import square_name
 from scenes.kaito.layout import (
     PAWN_GRAB,
@@ -51,6 +53,9 @@ class KaitoInputScene(InputScene, Protocol):
 
     @property
     def pawn_home(self) -> Any: ...
+
+    @property
+    def say(self) -> Any: ...
 
     @property
     def shown(self) -> Any: ...
@@ -215,8 +220,20 @@ class KaitoInput(PlayInput):
         return self._square_click(et, pos, button)
 
     def snapped_back(self, item: Item, pos: Any) -> None:
-        """Dropped where it may not go: the piece snaps back with the error sound."""
-        self.scene.sfx("error")
+        """Dropped where it may not go: the piece snaps back with the error sound, and a Kaito
+        dropped on another square says why in the banner — the rules' reason (issue 33, item 9:
+        "Not there: e2 is not in the Kaito's row or column."), read from the Match's refusal."""
+        scene = self.scene
+        scene.sfx("error")
+        seat = scene.human_to_act()
+        sq = square_at(pos) if item == "kaito" and pos is not None else None
+        if seat is None or sq is None or sq == scene.shown.kaito:
+            return  # (off the board, or back where it stands: nothing to say)
+        try:
+            scene.match.preview(seat, square_name(sq))
+        except ActionError as exc:
+            # Translators: said in the banner when the Kaito is dropped where it may not go; {reason} is the rules'
+            scene.say(_("Not there: {reason}.").format(reason=str(exc)))
 
     def on_key(self, event: pygame.event.Event) -> bool:
         """Enter: confirm the buy-back; Esc: cancel a drag, else pause (and drop a pressed square)."""

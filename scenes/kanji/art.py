@@ -23,7 +23,7 @@ from scenes.kanji.layout import (
     JOIN_TILE,
 )
 from scenes.kit.card_art import CardArt
-from scenes.kit.draw import mix
+from scenes.kit.draw import mix, render_label
 from scenes.kit.tween import clamp
 
 log = logging.getLogger("tatami.kanji")
@@ -202,11 +202,12 @@ class KanjiArt(CardArt):
             count_h = round(h * 0.2)
             band = pygame.Rect(edge * 2, h - count_h - edge * 3, w - edge * 4, count_h)
             pygame.draw.rect(s, (244, 232, 208), band, border_radius=max(1, rad // 2))
-            font = self.app.assets.font_px(max(6, round(count_h * 0.62)), bold=True)
+            px = max(6, round(count_h * 0.62))
             # Translators: printed on a small kanji tile (max ~10 characters; the number alone if longer)
-            img = font.render(ngettext("{n} stroke", "{n} strokes", strokes).format(n=strokes), True, (150, 60, 40))
+            label = ngettext("{n} stroke", "{n} strokes", strokes).format(n=strokes)
+            img = render_label(self.app, label, px, (150, 60, 40))  # (in the font that holds it: 画)
             if img.get_width() > band.w:
-                img = font.render(str(strokes), True, (150, 60, 40))
+                img = render_label(self.app, str(strokes), px, (150, 60, 40))
             s.blit(img, img.get_rect(center=band.center))
             count_h += edge * 3
         if style.startswith("blank") or not char:
@@ -222,8 +223,7 @@ class KanjiArt(CardArt):
             d = max(6, round(w * 0.42))
             badge = pygame.Rect(w - d, h - d, d, d)
             pygame.draw.ellipse(s, (178, 62, 40), badge)
-            font = self.app.assets.font_px(max(5, round(d * 0.62)), bold=True)
-            img = font.render(str(strokes), True, (252, 246, 236))
+            img = render_label(self.app, str(strokes), max(5, round(d * 0.62)), (252, 246, 236))
             s.blit(img, img.get_rect(center=(badge.centerx, badge.centery)))
         return s
 

@@ -33,7 +33,8 @@ class DrawnText:
     hidden: covered whole by an opaque panel drawn later; cut_by: the WINDOW px rect of a panel
     drawn later over part of it (it reads cut), or None; owner: what drew it (a widget's id), if
     said; ornament: a Japanese ornament beside a translated title (``decorative``: shown in
-    every language, never a language finding)."""
+    every language, never a language finding); missing: the characters its font has no glyph
+    for (drawn as boxes: a ``glyph`` finding, issue 33 item 8)."""
 
     text: str
     ink: pygame.Rect
@@ -47,6 +48,7 @@ class DrawnText:
     ornament: bool = False
     hidden: bool = False
     cut_by: pygame.Rect | None = None
+    missing: str = ""
 
 
 @dataclass
@@ -100,11 +102,12 @@ class BoxRecorder:
             self._over -= 1
 
     def note_text(self, text: str, image: pygame.Surface, wrect: pygame.Rect, runs: tuple[tuple[int, bool], ...],
-                  clip: pygame.Rect | None, ornament: bool = False) -> None:
+                  clip: pygame.Rect | None, ornament: bool = False, missing: str = "") -> None:
         """Record ``text`` drawn as ``image`` at the WINDOW rect ``wrect`` (``runs``: each run's
         window px size and Japanese font or not). ``clip``: the window surface's clip rect (a scrolled list shows
         only what is inside it), or None for a text drawn on a surface of its own (a cached
-        picture: its words are checked, not its place)."""
+        picture: its words are checked, not its place); ``missing``: the characters its font
+        has no glyph for."""
         bound = image.get_bounding_rect()
         ink = bound.move(wrect.topleft) if bound.w and bound.h else pygame.Rect(wrect.x, wrect.y, 0, 0)
         if clip is None:
@@ -113,7 +116,7 @@ class BoxRecorder:
             ink = ink.clip(clip)
         box, owner = self._boxes[-1] if self._boxes else (None, None)
         self.texts.append(DrawnText(text, ink, pygame.Rect(wrect), tuple(runs), box, self._over > 0, self.layer,
-                                    self._next(), owner, ornament))
+                                    self._next(), owner, ornament, missing=missing))
 
     def note_widget(self, ident: str, wrect: pygame.Rect) -> None:
         """A widget (a button, a choice) drawn now at the WINDOW rect ``wrect``: it lies over

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 import random
-import re
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import pygame
 
 from game.i18n import N_, language
 from scenes.kit import boxes
+from scenes.kit.linebreak import has_cjk, wrap_units
 from scenes.kit.render_cache import MB, RenderCache, windows_of
 from scenes.kit.tween import clamp
 
@@ -256,8 +256,21 @@ def draw_text(
     if rec is not None:
         runs = app.assets.text_runs(text, size, jp)
         rec.note_text(text, img, r, tuple((px, j) for _, px, j in runs),
-                      boxes.clip_of(surface), decorative)
+                      boxes.clip_of(surface), decorative, missing=app.assets.missing_glyphs(runs))
     return r
+
+
+def render_label(app: Any, text: str, px: int, color: Sequence[int], bold: bool = True) -> pygame.Surface:
+    """``text`` rendered at ``px`` WINDOW px in the bundled font that holds it (the Japanese one
+    when it has CJK: "15画"), for a picture drawn once and cached (a tile's stroke count); noted
+    for the layout check (its words and glyphs, not its place)."""
+    jp = has_cjk(text)
+    img = app.assets.font_px(px, bold=bold, jp=jp).render(text, True, tuple(color[:3]))
+    rec = boxes.recorder(app)
+    if rec is not None:
+        runs = [(text, px, jp)]
+        rec.note_text(text, img, img.get_rect(), ((px, jp),), None, missing=app.assets.missing_glyphs(runs))
+    return img
 
 
 def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:
@@ -265,12 +278,6 @@ def text_width(app: Any, text: str, size: float, bold: bool = False) -> float:
     font when it holds CJK; at least the assets' minimum window px size, so a fit or a wrap
     measured here matches what is drawn)."""
     return app.assets.text_size(text, size, bold=bold)[0] / app.viewport.scale
-
-
-#: Japanese punctuation and small kana a line may not start with, and brackets it may not end with
-#: (the basic rules of Japanese line breaking, kinsoku shori).
-NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》”’ぁぃぅぇぉっゃゅょァィゥェォッャュョ々…")
-NO_LINE_END = frozenset("（「『【〔〈《“‘")
 
 
 def drawn_size(app: Any, size: float, text: str = "") -> float:
@@ -289,75 +296,6 @@ def japanese_gloss(word: str) -> str:
     a game card's tag, a rules page's title), or ``""`` when the language in use is Japanese: the
     title already says it in Japanese ("漢字寿司 漢字寿司" otherwise)."""
     return "" if language() == "ja" else word
-
-
-def has_cjk(text: str) -> bool:
-    """True if the text holds Japanese/CJK characters (needs the JP font)."""
-    for ch in text:
-        o = ord(ch)
-        if (
-            0x3000 <= o <= 0x30FF  # punctuation, hiragana, katakana
-            or 0x3400 <= o <= 0x4DBF
-            or 0x4E00 <= o <= 0x9FFF
-            or 0xF900 <= o <= 0xFAFF
-            or 0xFF00 <= o <= 0xFFEF
-            or 0x2E80 <= o <= 0x2FDF  # radicals
-            or 0x2FF0 <= o <= 0x2FFF  # ideographic description (⿱)
-            or 0x20000 <= o <= 0x2FFFF
-        ):
-            return True
-    return False
-
-
-def line_units(text: str) -> list[str]:
-    """``text`` in the pieces a line may break between: a word with the spaces after it, and in
-    Japanese each character (punctuation that may not start a line kept with the one before it,
-    an opening bracket with the one after). ``"".join(line_units(t)) == t``."""
-    units: list[str] = []
-    for word in re.findall(r"\S+\s*|\s+", text):
-        if not any(has_cjk(ch) for ch in word):
-            units.append(word)
-            continue
-        cur = ""
-        for ch in word:
-            breakable = cur and (has_cjk(ch) or has_cjk(cur[-1])) and not ch.isspace()
-            if breakable and ch not in NO_LINE_START and cur[-1] not in NO_LINE_END:
-                units.append(cur)
-                cur = ch
-            else:
-                cur += ch
-        units.append(cur)
-    return units
-
-
-def wrap_units(text: str, width: float, measure: Callable[[str], float], split_long: bool = True) -> list[str]:
-    """Greedy line breaking of ``text`` into lines at most ``width`` wide as ``measure`` (a str
-    -> logical px) says, between :func:`line_units` (so Japanese breaks between characters); a
-    piece wider than a line alone is broken between its characters (``split_long=False`` leaves
-    it whole for the caller to hyphenate). Lines are stripped; none is wider than ``width`` (but a
-    single character)."""
-    lines: list[str] = []
-    cur = ""
-    for unit in line_units(text):
-        cand = cur + unit
-        if not cur.strip() or measure(cand.rstrip()) <= width:
-            cur = cand
-            continue
-        lines.append(cur.rstrip())
-        cur = unit
-    if cur.strip():
-        lines.append(cur.rstrip())
-    out: list[str] = []
-    for line in lines:
-        line = line.strip()
-        while split_long and len(line) > 1 and measure(line) > width:
-            k = len(line) - 1  # the longest prefix that fits (at least one character)
-            while k > 1 and measure(line[:k]) > width:
-                k -= 1
-            out.append(line[:k])
-            line = line[k:].lstrip()
-        out.append(line)
-    return out
 
 
 def wrap_text(app: Any, text: str, size: float, width: float, bold: bool = False,

@@ -10,7 +10,8 @@ from typing import Any
 
 import pygame
 
-from scenes.kit.draw import text_width, wrap_units
+from scenes.kit.draw import text_width
+from scenes.kit.linebreak import wrap_units
 from scenes.kit.narration_state import LogEntry, LogState
 
 MIN_WINDOW_PX = 10  #: the smallest text drawn, in WINDOW px (the logical size grows in small windows)
@@ -30,7 +31,7 @@ def legible(app: Any, size: float) -> float:
 
 def wrap_words(app: Any, text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """``text`` cut into lines no wider than ``width`` LOGICAL px at ``size`` (logical px): greedy
-    on words and between Japanese characters (:func:`scenes.kit.draw.wrap_units`); a word wider
+    on words and between Japanese characters (:func:`scenes.kit.linebreak.wrap_units`); a word wider
     than ``width`` is broken between characters. ``[""]`` if empty."""
     return wrap_units(" ".join(text.split()), width, lambda s: text_width(app, s, size, bold)) or [""]
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import pygame
 
@@ -40,6 +40,7 @@ from game.i18n import plain_words
 from game.safejson import clean_text
 from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
 from scenes.kit.render_cache import MB, RenderCache, windows_of
+from scenes.shell.glyphs import Glyphs
 
 log = logging.getLogger("tatami.assets")
 
@@ -130,6 +131,7 @@ class Assets:
         self._warned: set[str] = set()
         self._exists: dict[str, bool] = {}  # relpath -> is the file there (asked once)
         self._glyph_ok: RenderCache[bool] = RenderCache(self.GLYPH_CACHE_MAX)  # not scale dependent
+        self.glyphs = Glyphs(self.font_px, self._glyph_ok)  #: which characters the fonts hold
         #: when a set: every text drawn with English-looking words under the pseudo language is
         #: added (the self-test's check that no text on screen bypassed the catalogs)
         self._unmarked: set[str] | None = None
@@ -139,7 +141,6 @@ class Assets:
         self._overflow: list[tuple[str, float, float]] | None = None
         #: when set: the layout check's record of every text drawn this frame (scenes/kit/boxes.py)
         self._boxes: Any = None
-        self._notdef: dict[tuple, tuple] = {}
         self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
         self._scale = viewport.scale
 
@@ -260,40 +261,14 @@ class Assets:
         return self.font(logical_size, bold=bold, jp=has_cjk(text))
 
     def can_render(self, text: str, jp: bool | None = None) -> bool:
-        """True if every character of ``text`` has a glyph in the bundled font that would be used."""
-        if jp is None:
-            jp = has_cjk(text)
-        key = ("can", text, jp)
-        v = self._glyph_ok.peek(key)
-        if v is None:
-            missing = "".join(ch for ch in dict.fromkeys(text) if not ch.isspace() and not self._has_glyph(ch, jp))
-            v = not missing
-            self._glyph_ok.put(key, v)
-            if missing:
-                log.warning("the bundled %s font has no glyph for %r (text %r not shown)",
-                            "Japanese" if jp else "Latin", missing, text)
-        return v
+        """True if every character of ``text`` has a glyph in the bundled font that would be used
+        (:class:`scenes.shell.glyphs.Glyphs`)."""
+        return self.glyphs.can_render(text, has_cjk(text) if jp is None else jp)
 
-    def _has_glyph(self, ch: str, jp: bool) -> bool:
-        """Render ``ch`` and compare with the .notdef box of a private-use code point."""
-        key = (ch, jp)
-        v = self._glyph_ok.peek(key)
-        if v is not None:
-            return v
-        f = self.font_px(24, jp=jp)
-        try:
-            nd_key = ("notdef", jp)
-            notdef = self._notdef.get(nd_key)
-            if notdef is None:
-                img = f.render("\ue000", False, (0, 0, 0), (255, 255, 255))
-                notdef = (img.get_size(), pygame.image.tobytes(img, "RGB"))
-                self._notdef[nd_key] = notdef
-            img = f.render(ch, False, (0, 0, 0), (255, 255, 255))
-            v = (img.get_size(), pygame.image.tobytes(img, "RGB")) != notdef
-        except (pygame.error, ValueError):
-            v = True
-        self._glyph_ok.put(key, v)
-        return v
+    def missing_glyphs(self, runs: Iterable[tuple[str, int, bool]]) -> str:
+        """The characters of ``runs`` (:meth:`text_runs`' ``(piece, px, JP font)``) their font has
+        no glyph for, each once, spaces aside ("" when every one is there)."""
+        return self.glyphs.missing(runs)
 
     def text_px(self, logical_size: float, jp: bool = False) -> int:
         """The WINDOW px size text of ``logical_size`` logical px is drawn at:
