@@ -227,11 +227,36 @@ def test_wrong_pair_shakes_says_why_and_both_cards_go_back(app, kind):
     assert scene.shown.completed[0] == []
     # the message names the character and why, or says no such kanji exists
     if kind == "not-joyo":
-        assert formed.char in scene.toast_text and "not a regular-use kanji" in scene.toast_text
+        assert formed.char in scene.toast.text and "not a regular-use kanji" in scene.toast.text
     else:
-        assert "no such kanji" in scene.toast_text.lower() and "forms no character" in scene.toast_text
-    assert scene.toast_kind == "error"
+        assert "no such kanji" in scene.toast.text.lower() and "forms no character" in scene.toast.text
+    assert scene.toast.kind == "error"
     assert attempt_line(st.view(0).attempts[0], scene.names).startswith(f"You tried {hand[i]}+{table[slot]}: ")
+
+
+def test_a_persons_wrong_pair_stays_readable_while_the_ai_answers(app):
+    """Issue 33, item 10: the reason a pair is invalid stayed less than a second, replaced by the
+    AI's move. The AI here answers at once (no thinking time); the person's reason is still the
+    banner's message after the AI's whole turn has played, for HOLD_MS; then the AI's follows."""
+    from scenes.kanji.scene import HOLD_MS
+
+    st = planned()
+    scene = start(app, seats=["human", "easy"], state=st, bots={1: Attempter()}, speed=1.0, think_ms=0)
+    i, slot, _ = pair_where(scene, NOTHING)
+    drag(app, rect_of(scene, f"neta:{i}").center, rect_of(scene, f"shari:{slot}").center)
+    reason = None
+    shown_ms = 0.0
+    for _ in range(2000):
+        app.pump(16)
+        if reason is None and scene.toast.text and "forms no character" in scene.toast.text:
+            reason = scene.toast.text
+        if reason is not None:
+            if scene.toast.text != reason:
+                break
+            shown_ms += 16
+    assert reason is not None and len(st.history) >= 2  # (the AI made its attempt meanwhile)
+    assert shown_ms >= HOLD_MS - 32  # (read for HOLD_MS, not replaced within a second)
+    assert "forms no character" not in scene.toast.text  # (then the next message took the banner)
 
 
 def test_pass_button(app):
@@ -449,11 +474,11 @@ def test_draw_does_not_change_state(app):
     drag(app, rect_of(scene, f"neta:{i}").center, rect_of(scene, f"shari:{slot}").center)
     for _ in range(20):
         app.pump(16)
-    snap = (repr(scene.shown), list(scene.state.history), len(scene.flights), repr(scene.join), scene.toast_text)
+    snap = (repr(scene.shown), list(scene.state.history), len(scene.flights), repr(scene.join), scene.toast.text)
     for _ in range(3):
         scene.draw(app.screen)
     assert (repr(scene.shown), list(scene.state.history), len(scene.flights), repr(scene.join),
-            scene.toast_text) == snap
+            scene.toast.text) == snap
 
 
 def test_small_window_drag(tmp_path, monkeypatch):
@@ -640,7 +665,7 @@ def test_the_choreography_shows_what_the_events_say(app):
     assert [(k.char, k.strokes) for k in sh.completed[0]] == [(formed.char, 99)]
     assert sh.table[slot] == "京" and sh.shari_left == 3 and sh.neta_left[0] == 2
     assert drawn in sh.hand and neta not in sh.hand and len(sh.hand) == 5
-    assert "made-up meaning" in scene.toast_text and "テスト" in scene.toast_text
+    assert "made-up meaning" in scene.toast.text and "テスト" in scene.toast.text
     assert scene.board_att is not None and scene.board_att.strokes == 99
     assert st.history == []  # nothing was applied: the scene only rendered the events
 

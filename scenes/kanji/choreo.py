@@ -347,7 +347,7 @@ def _wrong(s: Any, att: Tried, hand_i: int | None, own: list[Flight], p: float) 
     settling = {("slot", slot), ("seat", seat)}
     s.settling |= settling
     j.start("shake", SHAKE_MS / p, ease="linear")
-    s.message(wrong_text(att), "error")
+    s.message(wrong_text(att), "error", hold=s.seats[seat] == "human")  # (a person's: read before the AI's)
     yield SHAKE_MS / p
     if att.char is not None:
         j.start("unmorph", UNMORPH_MS / p)

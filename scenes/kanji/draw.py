@@ -241,8 +241,8 @@ def _draw_info(s: Any, surface: pygame.Surface) -> None:
         key, key_size = fit_label(app, key, 13, False, room)
         draw_text(surface, app, key, KEY_TEXT, key_size, C.INK_MUTED, anchor="midright")
     said = s.banner_override  # (the replay coach's line takes the banner's place)
-    toast = Toast(s.toast_text, TOAST_COLORS.get(s.toast_kind, C.VERMILION_DARK),
-                  toast_alpha(s.toast_ms, TOAST_MS, s.toast_text))
+    toast = Toast(s.toast.text, TOAST_COLORS.get(s.toast.kind, C.VERMILION_DARK),
+                  toast_alpha(s.toast.ms, TOAST_MS, s.toast.text))
     draw_banner(surface, app, BANNER_RECT, s.banner_text() if said is None else "", RichLettering(app, s.art),
                 s.cached, said=said, toast=toast)
 

@@ -64,6 +64,7 @@ from scenes.kanji.layout import (
 from scenes.kanji.shown import Shown, Tried
 from scenes.kanji.sprites import JoinShow
 from scenes.kanji.telling import KanjiTelling
+from scenes.kit.banner import ToastLine
 from scenes.kit.dragdrop import DragController
 from scenes.kit.flight import Flight
 from scenes.kit.hand import Hand
@@ -77,6 +78,9 @@ from scenes.play.saying import SaysCoachReason
 log = logging.getLogger("tatami.kanji")
 
 DEFAULT_THINK_MS = 450.0
+
+#: A person's wrong pair stays in the banner at least this long (ms) before another message.
+HOLD_MS = 2500.0
 
 
 class KanjiPlayScene(SaysCoachReason, PlayScene):
@@ -104,8 +108,8 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
     ``viewer`` (the seat whose hand is shown, None while the privacy screen is up), ``bottom``,
     ``shown``, ``timeline``, ``flights`` (the cards in the air), ``join`` (the pair on the join
     board or None), ``board_att`` (the :class:`~scenes.kanji.shown.Tried` whose result the board
-    shows), ``end_event`` (the :class:`~game.kanji.events.GameEnded` once seen), ``toast_text`` /
-    ``toast_kind``, ``score_requested``, ``errors``.
+    shows), ``end_event`` (the :class:`~game.kanji.events.GameEnded` once seen), ``toast`` (the banner's
+    message, :class:`scenes.kit.banner.ToastLine`), ``score_requested``, ``errors``.
     """
 
     name = "kanji_play"
@@ -163,9 +167,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         self.end_shown = False
         self._left = False
         self.score_requested = False
-        self.toast_text = ""
-        self.toast_kind = "error"
-        self.toast_ms = 0.0
+        self.toast = ToastLine(TOAST_MS)
         self.clock_ms = 0.0
         self.hover: tuple[int, int] | None = None
         self.hand = Hand(HAND)  # the bottom hand's hover lifts (logical px)
@@ -202,7 +204,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         self.anim_label = ""
         self.chain_open, self.chained = False, None
         self.settling.clear()
-        self.toast_ms = 0.0
+        self.toast.clear()
         self.end_shown = False
         self.end_event = None
         self.board_att = None
@@ -295,7 +297,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         """True while anything moves or waits (animation, AI thinking, drag, end countdown, toast)."""
         return (
             self.moving()
-            or self.toast_ms > 0
+            or self.toast.ms > 0
             or self._ai_pending()
             or not self.hand.settled()
         )
@@ -322,14 +324,14 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         """Mouse and keys (:meth:`scenes.kanji.input.KanjiInput.handle_event`)."""
         return self.input.handle_event(event)
 
-    def message(self, text: str, kind: str = "error", sound: bool = True) -> None:
+    def message(self, text: str, kind: str = "error", sound: bool = True, hold: bool = False) -> None:
         """Show a short fading message in the banner (``kind`` "error" | "good" | "info"); an
-        error plays the error sound unless ``sound`` is False."""
-        self.toast_text = text
-        self.toast_kind = kind if kind in TOAST_COLORS else "error"
-        self.toast_ms = TOAST_MS
-        if kind == "error" and sound:
-            self.sfx("error")
+        error plays the error sound unless ``sound`` is False. ``hold``: no other message takes
+        its place for :data:`HOLD_MS` (a person's wrong pair: its reason stays readable while the
+        AI answers, issue 33 item 10); one that comes meanwhile follows it."""
+        if self.toast.show(text, kind if kind in TOAST_COLORS else "error", HOLD_MS if hold else 0.0):
+            if kind == "error" and sound:
+                self.sfx("error")
 
     def _pass(self) -> None:
         seat = self.human_to_act()
@@ -408,8 +410,9 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         """One frame: widgets, drag, toast, hover lifts, the timeline, the end countdown, the
         privacy screen coming back, then the flow (:meth:`_drive`)."""
         sdt = self._frame_start(dt_ms)
-        if self.toast_ms > 0:
-            self.toast_ms = max(0.0, self.toast_ms - dt_ms)
+        waiting = self.toast.update(dt_ms)
+        if waiting is not None:
+            self.message(*waiting, sound=False)
         self.hand.update(dt_ms, self.input.lifted_card())
         if self.timeline.running:
             if self.join is not None:

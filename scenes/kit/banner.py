@@ -29,6 +29,42 @@ def toast_alpha(ms_left: float, total_ms: float, text: str) -> float:
     return clamp(ms_left / FADE_OUT_MS, 0.0, 1.0) * clamp((total_ms - ms_left) / FADE_IN_MS, 0.0, 1.0)
 
 
+class ToastLine:
+    """A play scene's short fading message in its banner, as state (Kanji-zushi's; :class:`Toast`
+    is what is drawn of it): ``text``, ``kind`` ("error" | "good" | "info"), ``ms`` left of
+    ``total_ms``. A message shown with ``hold_ms`` is not replaced for that long: one that comes
+    meanwhile waits in ``waiting`` and :meth:`update` hands it back when the hold ends (issue 33,
+    item 10: a person's wrong pair stays readable while an AI answers at once)."""
+
+    def __init__(self, total_ms: float) -> None:
+        self.total_ms = total_ms
+        self.text, self.kind, self.ms, self.hold_ms = "", "error", 0.0, 0.0
+        self.waiting: tuple[str, str] | None = None
+
+    def show(self, text: str, kind: str, hold_ms: float = 0.0) -> bool:
+        """Show ``text`` now (True), or, while a held message is up, keep it for later (False)."""
+        if self.hold_ms > 0 and hold_ms <= 0:
+            self.waiting = (text, kind)
+            return False
+        self.text, self.kind, self.ms, self.hold_ms = text, kind, self.total_ms, hold_ms
+        return True
+
+    def update(self, dt_ms: float) -> tuple[str, str] | None:
+        """Let ``dt_ms`` pass; returns the waiting ``(text, kind)`` once its hold has ended."""
+        self.ms = max(0.0, self.ms - dt_ms)
+        if self.hold_ms > 0:
+            self.hold_ms = max(0.0, self.hold_ms - dt_ms)
+            if self.hold_ms == 0 and self.waiting is not None:
+                waiting, self.waiting = self.waiting, None
+                return waiting
+        return None
+
+    def clear(self) -> None:
+        """Nothing shown, nothing waiting (a resync)."""
+        self.ms = self.hold_ms = 0.0
+        self.waiting = None
+
+
 @dataclass(frozen=True)
 class Toast:
     """A toast as drawn now: its ``text``, the ``rgb`` of its pill and its ``alpha`` 0..1
@@ -113,4 +149,5 @@ def draw_banner(surface: pygame.Surface, app: Any, rect: pygame.Rect, text: str,
         lettering.draw(surface, text, rect.center, size)
 
 
-__all__ = ["FADE_IN_MS", "FADE_OUT_MS", "Lettering", "PlainLettering", "Toast", "draw_banner", "toast_alpha"]
+__all__ = ["FADE_IN_MS", "FADE_OUT_MS", "Lettering", "PlainLettering", "Toast", "ToastLine", "draw_banner",
+           "toast_alpha"]
