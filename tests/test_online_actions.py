@@ -103,7 +103,12 @@ def test_the_mirror_applies_the_action_told_whatever_the_events(hosting, monkeyp
         match = seat_match(RemoteMatch(mine), first_view)
         assert isinstance(match, OnlineMatch) and not hasattr(match, "_action_for")
         moves = play(match, RemoteMatch(friend), random.Random(3), 12)
-        history = list(hosting.server.tables[code].match.state.history)
+        table = hosting.server.tables[code].match.state
+        end = time.monotonic() + WALL_S
+        while len(table.history) < match.ply:  # (this seat's last action, shown at once, on its way)
+            assert time.monotonic() < end, "the server never took this seat's last action"
+            time.sleep(0.005)
+        history = list(table.history)
         assert not match.broken and moves and match.state.history == history[:match.ply]
         for move in moves:  # the friend's actions, taken as told, with the events as sent: none
             assert move.seat == 0 and (move.seat, move.action) == history[move.ply - 1] and move.events == ()
@@ -190,3 +195,24 @@ def test_a_seat_taken_as_an_ai_acts_at_once_still_mirrors_the_deal(hosting, monk
         assert match.to_act() == (0,) and match.legal_actions(0)
     finally:
         sitting.cancel()
+
+
+def test_another_person_is_never_thinking_and_shows_nothing_while_away(hosting):
+    """Issue 33, item 6: a dropped player's panel said "Away" and "thinking •••" at once, and this
+    seat was named as the table knows it ("Host") where offline it is "You". A person's panel
+    status is the scene's word for a person to act, none while they are away; this seat is "You"."""
+    friend, mine, _code, first_view = seats(hosting.local_url, "kanji-zushi")
+    try:
+        match = seat_match(RemoteMatch(mine), first_view)
+        assert match.names == ["Ana", "You"] and match.seat_label(0) == "Online"
+        assert match.status_of(0, "thinking", "to move") == "to move"  # (a person: not "thinking")
+        assert match.status_of(1, "to move", "to move") == "to move"  # (this seat: as the scene says)
+        friend.stop()
+        end = time.monotonic() + WALL_S
+        while match.connected(0):
+            assert time.monotonic() < end, "the friend's drop was never told"
+            mine.call(lambda client: client.wait(lambda p: not p.seats[0].get("connected", True), WALL_S))
+        assert match.seat_label(0) == "Away" and match.status_of(0, "thinking", "to move") == ""
+    finally:
+        friend.stop()
+        mine.stop()

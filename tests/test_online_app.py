@@ -133,7 +133,7 @@ def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, 
         join.join()
         pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
         scene = app.manager.top()
-        assert scene.match.online and scene.match.seat == 1 and scene.names == ["Ana", "Ben"]
+        assert scene.match.online and scene.match.seat == 1 and scene.names == ["Ana", "You"]  # (this seat: "You", as offline)
         assert not scene.hints_enabled
         play_to_the_end(app, scene)
         assert scene.match.is_over() and not scene.match.broken

@@ -139,7 +139,7 @@ def _said(scene) -> dict[str, object]:
 def test_what_a_seat_says_shows_in_a_bubble_by_its_panel(app, recorder, game, seats, room):
     scene, friend = _table(app, game, seats, room)
     try:
-        assert scene.match.seat == 0 and scene.names[:2] == ["Ana", "Friend"]
+        assert scene.match.seat == 0 and scene.names[:2] == ["You", "Friend"]
         friend.call(lambda client: client.say("good-game"))
         pump(app, lambda: "said:1" in _said(scene), "the friend's bubble")
         el = _said(scene)["said:1"]
@@ -149,7 +149,7 @@ def test_what_a_seat_says_shows_in_a_bubble_by_its_panel(app, recorder, game, se
         scene.match.say("thanks")
         pump(app, lambda: "said:0" in _said(scene), "the person's bubble")
         said = _said(scene)
-        assert said["said:0"].label in ("Ana: Thanks!", "Thanks!") and "said:1" in said
+        assert said["said:0"].label in ("You: Thanks!", "Thanks!")  # (this seat: "You") and "said:1" in said
         assert _near(said["said:0"].rect, scene.seat_anchor(0))
         assert not said["said:0"].rect.colliderect(said["said:1"].rect)
         # drawn over the table, inside the window, each text inside its bubble

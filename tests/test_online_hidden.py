@@ -81,7 +81,7 @@ def test_a_kanji_table_of_three_joined_through_the_join_screen(app):
         join.join()
         pump(app, lambda: app.manager.top().name == "kanji_play", "the play scene")
         scene = app.manager.top()
-        assert scene.match.seat == 1 and scene.names[:2] == ["Ana", "Ben"]
+        assert scene.match.seat == 1 and scene.names[:2] == ["Ana", "You"]
         play_to_the_end(app, scene, seed=8)
         pump(app, lambda: bot.match.record() and scene.match.record(), "the records")
         assert scene.match.record() == bot.match.record()

@@ -169,7 +169,7 @@ def test_a_joined_table_is_taken_back_after_a_crash_and_forgotten_at_its_end(app
         pump(again, lambda: again.manager.top().name == "kaito_play", "the play scene again")
         scene = again.manager.top()
         match = scene.match
-        assert match.seat == 1 and scene.names == ["Ana", "Ben"]
+        assert match.seat == 1 and scene.names == ["Ana", "You"]
         assert match.state.history[:len(history)] == history and match.ply == friend.snap.ply
         play_one(again, scene, friend, rng)  # the game goes on from there
         assert len(kept(data)) == 1

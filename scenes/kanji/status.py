@@ -91,7 +91,9 @@ def seat_status(s: Any, seat: int) -> str:
     if s.end_shown or s.animating():
         return ""
     if s.to_move() == seat:
-        return "to move" if s.seats[seat] == "human" or s.review else "thinking"
+        status = "to move" if s.seats[seat] == "human" or s.review else "thinking"
+        online = getattr(s.match, "status_of", None)  # (an online table's Match: a person, away)
+        return online(seat, status, "to move") if online is not None else status
     return ""
 
 

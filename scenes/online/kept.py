@@ -274,8 +274,7 @@ def seat_of(match: Any, hosted: bool) -> KeptSeat | None:
     p = client.picture
     if p.table is None or p.seat is None or p.token is None:
         return None
-    names = match.names
-    name = names[p.seat] if 0 <= p.seat < len(names) else ""
+    name = str(p.seats[p.seat].get("name") or "") if 0 <= p.seat < len(p.seats) else ""  # (as the table has it)
     return KeptSeat(client.url, p.table, p.seat, p.token, match.game.name, str(name)[:MAX_NAME],
                     datetime.now(timezone.utc).isoformat(timespec="seconds"), hosted, deal_of(match))
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from game.core import ActionError, Event, GameState, IllegalActionError, Outcome
-from game.i18n import pgettext
+from game.i18n import _, pgettext
 from game.match import Move
-from scenes.play.seats import SEAT_KINDS, default_names, level_label, person_name
+from scenes.play.seats import SEAT_KINDS, YOU, default_names, level_label, person_name
 
 log = logging.getLogger("tatami.online")
 
@@ -92,10 +92,21 @@ class OnlineSeat:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names as the table knows them (a seat without one, an AI's: its default
-        name in the language in use, "Easy AI")."""
+        """The seats' names as this screen tells them: this seat "You" (as offline: the log says
+        "You took…", issue 33 item 6), the others as the table knows them (a seat without a name,
+        an AI's: its default name in the language in use, "Easy AI")."""
         defaults = default_names(self.seats)
-        return [person_name(str(s["name"])) if s.get("name") else defaults[i] for i, s in enumerate(self.snap.seats)]
+        return [_(YOU) if i == self.seat else person_name(str(s["name"])) if s.get("name") else defaults[i]
+                for i, s in enumerate(self.snap.seats)]
+
+    def status_of(self, seat: int, status: str, person: str = "choosing") -> str:
+        """A seat panel's ``status`` (a play scene's: "thinking", "choosing", "chosen" ...) as this
+        table sees it: another person's is ``person`` (the scene's word for a person to act),
+        never "thinking" like an AI's, and none while they are away (the panel says "Away"; issue
+        33 item 6)."""
+        if seat == self.seat or self.remote.seats[seat] != "person" or status not in ("thinking", person):
+            return status
+        return person if self.connected(seat) else ""
 
     @property
     def seats(self) -> list[str]:

@@ -183,7 +183,9 @@ def seat_status(sc: TextsScene, seat: int) -> str:
     if sc.timeline.running:
         return ""
     if seat in sc.match.view(sc.bottom).to_act:
-        return "" if sc.review else "choosing" if sc.seats[seat] == "human" else "thinking"
+        status = "" if sc.review else "choosing" if sc.seats[seat] == "human" else "thinking"
+        online = getattr(sc.match, "status_of", None)  # (an online table's Match: a person, away)
+        return online(seat, status) if online is not None else status
     return ""
 
 
