@@ -15,7 +15,7 @@ interactive elements and returns a :class:`Finding` for each of:
 * ``language``: a text not in the current language — under the pseudo language, one with an
   English-looking word (it bypassed the catalogs); in English, Spanish or Japanese, one holding a
   catalog text of another language (a name or a label kept from the language a game began in);
-* ``glyph``: a text holding a character its font has no glyph for (a box where a kanji should be:
+* ``glyph``: a text holding a character its font has no glyph for (a box where a Japanese character should be:
   "15画" set in the Latin font), a cached picture's text too (issue 33, item 8).
 
 Rects are WINDOW px. The states it runs over and the contact sheets are
