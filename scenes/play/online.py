@@ -95,9 +95,11 @@ class OnlineSeat:
         """The seats' names as this screen tells them: this seat "You" (as offline: the log says
         "You took…", issue 33 item 6), the others as the table knows them (a seat without a name,
         an AI's: its default name in the language in use, "Easy AI")."""
-        defaults = default_names(self.seats)
+        seats = self.snap.seats  # (one snapshot: the client thread may publish the next meanwhile)
+        defaults = default_names(scene_seats(["human" if i == self.seat else str(s.get("kind"))
+                                              for i, s in enumerate(seats)]))
         return [_(YOU) if i == self.seat else person_name(str(s["name"])) if s.get("name") else defaults[i]
-                for i, s in enumerate(self.snap.seats)]
+                for i, s in enumerate(seats)]
 
     def status_of(self, seat: int, status: str, person: str = "choosing") -> str:
         """A seat panel's ``status`` (a play scene's: "thinking", "choosing", "chosen" ...) as this
