@@ -8,12 +8,16 @@ on the loopback (tests/net_support.py) and real WebSocket clients — a second c
   many tables waiting for players (the next ``create`` is ``busy``), and a flood from it never
   stops another address from creating a table;
 * a table nobody joined expires (from memory, and from the database: not restored after it);
-* the server's database file is readable by its user only (0600 on POSIX).
+* the server's database file is readable by its user only (0600 on POSIX);
+* a database the server cannot read whole (garbage in it, a table lost) is refused in one line,
+  never served half; an empty one is said; a table whose rows cannot be replayed is answered
+  ``damaged`` while the others are served (item 17).
 """
 from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 import stat
 import time
 from pathlib import Path
@@ -28,7 +32,7 @@ from game.net.client import Client, ServerError
 from game.net.names import NO_NAME, clean_name
 from game.net.server import PER_ADDRESS_CONNECTIONS, PER_ADDRESS_WAITING
 from game.net.store import SqliteTableStore
-from game.net.tablestore import KEEP_UNJOINED_S
+from game.net.tablestore import KEEP_UNJOINED_S, StoreError
 from net_support import WAIT_S, Seat, running_server
 
 #: Another client address of this machine (the loopback answers all of 127.0.0.0/8).
@@ -156,3 +160,141 @@ def test_the_database_file_is_its_users_alone(tmp_path):
     os.chmod(old, 0o644)  # a database of a server before this rule
     SqliteTableStore(old).close()
     assert stat.S_IMODE(Path(old).stat().st_mode) == 0o600
+
+
+# ------------------------------------------------------------------------------------------------
+# item 17: a database the server cannot read whole
+# ------------------------------------------------------------------------------------------------
+def kept_tables(db: Path, count: int = 40) -> list[str]:
+    """``count`` KAITO tables kept in ``db``, each with a seat taken and two actions played by a
+    real server's rules (every row valid); returns their codes."""
+    import random
+
+    from game.net.table import Table
+    from game.registry import get as get_game
+
+    store = SqliteTableStore(db)
+    codes = []
+    try:
+        for i in range(count):
+            code = proto.new_table_code()
+            table = Table(code, get_game("kaito"), ["open", "easy"], [None, None], {}, i + 1, store)
+            store.add_table(table.saved())
+            table.take(f"Player {i}", 0)
+            rng = random.Random(i)
+            for _ in range(2):  # (the AI places the Kaito, the person moves)
+                seat = table.match.to_act()[0]
+                action = rng.choice(table.match.legal_actions(seat))
+                table.match.apply(seat, action)
+                store.add_action(code, seat, "act", action, table.match.ply)
+            codes.append(code)
+    finally:
+        store.close()
+    return codes
+
+
+def serve_once(db: Path) -> tuple[int | None, str, str]:
+    """``python -m game serve --port 0 --db DB`` until it serves or exits: ``(exit status or
+    None while serving, its first stdout line, its stderr so far)``; a serving one is stopped."""
+    import subprocess
+    import sys
+
+    from net_support import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0", "--db",
+                             str(db)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    line = proc.stdout.readline().strip()
+    if line.startswith("serving "):
+        proc.terminate()
+    out, err = proc.communicate(timeout=WAIT_S)
+    return (None if line.startswith("serving ") else proc.returncode), line, err
+
+
+def test_a_database_with_garbage_in_its_middle_is_refused_in_one_line(tmp_path):
+    db = tmp_path / "tables.db"
+    kept_tables(db)
+    data = bytearray(db.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 4096] = bytes(random_bytes(4096))
+    db.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match="damaged|not a Tatami database"):
+        SqliteTableStore(db)
+    status, line, err = serve_once(db)
+    assert status == 1 and not line
+    said = [x for x in err.splitlines() if x.strip()]
+    assert len(said) == 1 and str(db) in said[0] and "cannot be used" in said[0]
+
+
+def test_a_database_that_lost_a_table_is_refused_not_made_again(tmp_path):
+    db = tmp_path / "tables.db"
+    kept_tables(db, 3)
+    with sqlite3.connect(db) as raw:
+        raw.execute("DROP TABLE actions")
+    with pytest.raises(StoreError, match="lost its actions table"):
+        SqliteTableStore(db)
+    with sqlite3.connect(db) as raw:  # (nothing was made again)
+        assert "actions" not in {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+    status, _line, err = serve_once(db)
+    assert status == 1 and "lost its actions table" in err
+
+
+def test_an_empty_database_is_said(tmp_path):
+    db = tmp_path / "empty.db"
+    db.write_bytes(b"")
+    status, line, err = serve_once(db)
+    assert status is None and line.startswith("serving ")
+    assert "holds no tables yet: starting on an empty database" in err
+    assert SqliteTableStore(db).fresh is False  # (the server made its tables: not empty now)
+
+
+def test_a_table_whose_rows_cannot_be_replayed_is_said_and_the_others_served(tmp_path):
+    db = tmp_path / "tables.db"
+    good, bad = kept_tables(db, 2)
+    store = SqliteTableStore(db)
+    store.add_action(bad, 0, "act", "z9", 3)  # (a row the rules refuse)
+    store.close()
+
+    async def main() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with running_server(SqliteTableStore(db)) as (server, url):
+            assert good in server.tables and bad not in server.tables and bad in server.damaged
+            seat = await seat_from(url)
+            await seat.send(proto.join(bad, "Ana"))
+            refused = await seat.expect("error")
+            await seat.send(proto.join(good, "Ana"))
+            answered = await seat.expect("error")  # (its one open seat is taken: but it is served)
+            await seat.close()
+            return refused, answered
+    refused, answered = asyncio.run(main())
+    assert refused["code"] == "damaged" and answered["code"] == "table-full"
+
+
+def random_bytes(n: int) -> bytes:
+    import random
+
+    return bytes(random.Random(17).randrange(256) for _ in range(n))
+
+
+def test_the_apps_own_damaged_database_is_set_aside_and_hosting_starts_again(tmp_path):
+    """The app's own server (hosting) on a damaged database: the file is moved aside as
+    ``<name>.bad`` (kept, never overwritten), a notice says so, and hosting starts on a new one."""
+    from scenes.online.session import Hosting
+    from scenes.shell import notices
+
+    db = tmp_path / "hosted.db"
+    kept_tables(db, 3)
+    with sqlite3.connect(db) as raw:
+        raw.execute("DROP TABLE seats")
+    notices.reset()
+    hosting = Hosting(db, "127.0.0.1")
+    try:
+        assert hosting.server.tables == {} and SqliteTableStore(db).fresh is False
+        bad = tmp_path / "hosted.db.bad"
+        assert bad.exists()
+        with sqlite3.connect(bad) as raw:  # (kept as it was, for whoever wants it back)
+            assert "seats" not in {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+        told = [n.text() for n in notices.take()]
+        assert any("tables hosted on this computer" in t and "hosted.db.bad" in t for t in told), told
+    finally:
+        hosting.stop()

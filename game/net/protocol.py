@@ -76,6 +76,7 @@ ERRORS: Mapping[str, str] = {
     "rate": "quick phrases too often, or too many tables created",
     "busy": "the server holds as many tables as it may",
     "no-table": "no table has that code",
+    "damaged": "the table's kept record cannot be replayed (the server serves the others)",
     "table-full": "no open seat left",
     "bad-seat": "not a seat of the table, not an open one, or this connection holds a seat already",
     "bad-token": "the token is not the seat's",

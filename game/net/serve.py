@@ -36,6 +36,7 @@ from ..play import OneLineParser, UsageError
 from .protocol import STAND_IN_AFTER
 from .server import Server
 from .store import Store
+from .tablestore import StoreError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -125,9 +126,15 @@ def main(argv: list[str]) -> int:
         logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         store = Store(args.db if args.db else ":memory:")
+    except StoreError as exc:  # (damaged, not a database, a table lost: refused whole, issue 33)
+        print(f"python -m game serve: the database cannot be used: {exc}", file=sys.stderr)
+        return 1
     except (OSError, sqlite3.Error) as exc:
         print(f"python -m game serve: cannot open the database {args.db}: {exc}", file=sys.stderr)
         return 1
+    if args.db and store.fresh:
+        print(f"python -m game serve: {args.db} holds no tables yet: starting on an empty database",
+              file=sys.stderr)
     server = Server(store, allow_setups=args.test_setups, stand_in_after=args.stand_in_after,
                     per_address=args.per_address)
     tune_gc()

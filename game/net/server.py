@@ -101,6 +101,8 @@ class Server:
         self._sweeper: asyncio.Task[None] | None = None
         self._checkpoints: asyncio.Task[None] | None = None
         self._server: Any = None
+        #: table code -> why its kept rows cannot be replayed (:meth:`restore`)
+        self.damaged: dict[str, str] = {}
 
     # -- life ---------------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None) -> str:
@@ -122,15 +124,18 @@ class Server:
         return f"{'wss' if ssl_context else 'ws'}://{shown}:{bound[1]}"
 
     def restore(self) -> int:
-        """Load and replay every unfinished table of the store (a table that cannot be replayed
-        is logged and left out); returns how many were restored."""
+        """Load and replay every unfinished table of the store; returns how many were restored.
+        A table that cannot be replayed is logged in one line and left out, its code kept in
+        :attr:`damaged`: its seats are answered ``damaged`` (issue 33, item 17), the others served."""
         self.store.forget_old()
         count = 0
         for code in self.store.unfinished():
             try:
                 table = Table.restore(self.store.load(code), self.store, self.stand_in_after)
-            except Exception:
-                log.exception("table %s cannot be restored; left out", code)
+            except Exception as exc:
+                self.damaged[code] = f"{type(exc).__name__}: {exc}"
+                log.warning("table %s cannot be replayed (%s); its seats are told so", code, self.damaged[code])
+                log.debug("table %s", code, exc_info=True)
                 continue
             self.tables[code] = table
             count += 1
@@ -263,10 +268,12 @@ class Server:
         """The table of a code as typed: in memory, or replayed from the store (an idle one).
 
         Raises:
-            ProtocolError: ``no-table``."""
+            ProtocolError: ``no-table``; ``damaged`` (its kept rows cannot be replayed)."""
         code = proto.normalize_code(text)
         if code is None:
             raise ProtocolError("no-table", "no table has that code")
+        if code in self.damaged:
+            raise ProtocolError("damaged", "this table's kept record is damaged on the server")
         table = self.tables.get(code)
         if table is None:
             try:

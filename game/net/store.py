@@ -68,10 +68,17 @@ class SqliteTableStore:
     one thread at a time (the server's event loop; it may be made in another thread, e.g. before
     the app starts its hosting thread), and one of its own for :meth:`checkpoint`.
 
+    A database is read whole before it is used (issue 33, item 17): one SQLite cannot read whole
+    (``PRAGMA quick_check``), or that has lost one of its three tables, is refused — never served
+    half, never given an empty table in place of a lost one (its tables would replay without
+    their actions). :attr:`fresh` says whether it held no tables yet (a new or empty file).
+
     Args:
         path: the SQLite file (created with its folder), or ``":memory:"``.
     Raises:
-        sqlite3.Error, OSError: the file cannot be opened or is not a database.
+        StoreError: the file is not a database, is damaged or has lost a table (one line naming
+            the file and the problem).
+        OSError: the file or its folder cannot be made.
     """
 
     def __init__(self, path: str | Path = ":memory:") -> None:
@@ -80,8 +87,16 @@ class SqliteTableStore:
             system.private_file(path)  # (0600: its tokens' hashes and names are nobody else's)
         self.path = str(path)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.fresh = self._read_whole()
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise StoreError(f"{self.path} is not a Tatami database or is damaged ({exc})") from exc
+        except StoreError:
+            self.db.close()
+            raise
         self.db.executescript(_SCHEMA)
         columns = {str(r[1]) for r in self.db.execute("PRAGMA table_info(tables)")}
         if "creator" not in columns:  # a database of a server before the column
@@ -90,6 +105,25 @@ class SqliteTableStore:
         self._checkpointer: sqlite3.Connection | None = None  # opened by the first checkpoint()
         self._checkpoint_lock = threading.Lock()  # one checkpoint() at a time; never during close()
         self._closed = False
+
+    def _read_whole(self) -> bool:
+        """Check the database before use; True when it holds none of the store's tables (new).
+
+        Raises:
+            StoreError: a table of the three lost, or a page SQLite cannot read.
+            sqlite3.DatabaseError: not a database at all."""
+        names = {str(r[0]) for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        ours = {"tables", "seats", "actions"}
+        if not names & ours:
+            return True
+        if not ours <= names:
+            lost = ", ".join(sorted(ours - names))
+            raise StoreError(f"{self.path} has lost its {lost} table (not made again: its tables would replay "
+                             f"without it)")
+        problems = [str(r[0]) for r in self.db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise StoreError(f"{self.path} is damaged: {problems[0]}")
+        return False
 
     @_store_errors
     def close(self) -> None:

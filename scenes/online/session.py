@@ -37,6 +37,8 @@ ERROR_LINES: dict[str, str] = {
     "bad-address": N_("An address starts with ws:// or wss://, like ws://192.168.1.20:8765."),
     "no-server": N_("No Tatami server answers at this address."),
     "no-table": N_("No table has this code on this server."),
+    # Translators: joining or taking back an online table whose record the server cannot read
+    "damaged": N_("The server's record of this table is damaged: it cannot be played there."),
     "table-full": N_("Every seat of this table is taken."),
     "bad-seat": N_("This seat cannot be taken."),
     "version": N_("This server speaks another version of Tatami."),
@@ -197,6 +199,34 @@ def announce(match: Any, hosting: "Hosting") -> Any:
         return None
 
 
+#: What the app's own server keeps, as a notice names it.
+# Translators: in a notice: what could not be read (the tables this computer hosted online)
+HOSTED_WHAT = N_("the tables hosted on this computer")
+
+
+def set_aside_if_damaged(db: Path) -> bool:
+    """The app's own server's database ``db``, when it cannot be read whole (garbage in it, a
+    table lost: :class:`game.net.store.SqliteTableStore` refuses it), moved aside as
+    ``<name>.bad`` with its log files, a notice on screen, so hosting starts again on a new one
+    and the damaged file is kept for whoever wants it back (issue 33, item 17). True when moved."""
+    from game.net.store import Store
+    from game.net.tablestore import StoreError
+    from scenes.shell.jsonstore import set_aside
+
+    try:
+        Store(db).close()
+        return False
+    except StoreError as exc:
+        problem = set_aside(db, HOSTED_WHAT, N_("the file is corrupt"), str(exc), logger=log, notify=True)
+    if problem.moved_to is None:
+        return False
+    for tail in ("-wal", "-shm"):  # (its log belongs to it: a new database must not read it)
+        log_file = db.with_name(db.name + tail)
+        if log_file.exists():
+            log_file.replace(problem.moved_to.with_name(problem.moved_to.name + tail))
+    return True
+
+
 class Hosting:
     """The app's own server (:class:`game.net.server.Server`) on an asyncio loop in a daemon thread,
     its tables in ``db`` (SQLite). Starting blocks for the bind only (a few ms).
@@ -212,6 +242,9 @@ class Hosting:
     def __init__(self, db: Path | None, host: str | None = None, prefer_port: int | None = None) -> None:
         from game.net.server import Server
         from game.net.store import Store
+
+        if db is not None:
+            set_aside_if_damaged(db)
 
         self.host = host or bind_host()
         self.loop = asyncio.new_event_loop()
