@@ -288,6 +288,8 @@ def test_a_database_from_before_the_creator_column(tmp_path):
             created REAL NOT NULL, finished REAL);
         CREATE TABLE seats (code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
             token_hash TEXT NOT NULL, PRIMARY KEY (code, seat));
+        CREATE TABLE actions (code TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+            kind TEXT NOT NULL, action TEXT NOT NULL, ply INTEGER NOT NULL, PRIMARY KEY (code, seq));
         INSERT INTO tables VALUES ('ABCDEFGHJK', 'kaito', '["open", "open"]', '[null, null]', '{}', 7, NULL, 1.0,
             NULL);
         INSERT INTO seats VALUES ('ABCDEFGHJK', 1, 'Ben', 'x');
@@ -320,6 +322,7 @@ def test_sqlite_errors_are_store_errors(tmp_path):
     store.close()
     bad = tmp_path / "not.db"
     bad.write_bytes(b"not a database, " * 64)
-    with pytest.raises(sqlite3.DatabaseError):
+    with pytest.raises(StoreError, match="not a Tatami database") as refused:  # (one line, issue 33 item 17)
         SqliteTableStore(bad)
+    assert isinstance(refused.value.__cause__, sqlite3.DatabaseError)
     assert Store is SqliteTableStore  # the former name, still imported by the app and the serve command

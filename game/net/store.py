@@ -122,7 +122,9 @@ class SqliteTableStore:
                              f"without it)")
         problems = [str(r[0]) for r in self.db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
-            raise StoreError(f"{self.path} is damaged: {problems[0]}")
+            found = [line.strip() for p in problems for line in p.splitlines()
+                     if line.strip() and not line.startswith("***")] or problems
+            raise StoreError(f"{self.path} is damaged: {found[0]} ({len(found)} problem(s) found)")
         return False
 
     @_store_errors
