@@ -298,3 +298,54 @@ def test_the_apps_own_damaged_database_is_set_aside_and_hosting_starts_again(tmp
         assert any("tables hosted on this computer" in t and "hosted.db.bad" in t for t in told), told
     finally:
         hosting.stop()
+
+
+class FullDisk(SqliteTableStore):
+    """The SQLite store, its disk full while ``full`` is set (``add_action`` fails as SQLite's
+    ``SQLITE_FULL`` would: a :class:`StoreError`)."""
+
+    full = False
+
+    def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
+        if self.full:
+            raise StoreError("add_action: database or disk is full")
+        super().add_action(code, seat, kind, action, ply)
+
+
+def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path):
+    """Issue 33, item 19: on a full disk the game silently stayed at an older position. An action
+    the store cannot keep is refused (``not-kept``) and not played — the table, the seats and a
+    restart agree — and the app says it in one sentence; once the disk has room it is played."""
+    from scenes.play.online_frame import refusal_line
+
+    db = tmp_path / "tables.db"
+    store = FullDisk(db)
+
+    async def main() -> tuple[dict[str, Any], int, int]:
+        async with running_server(store) as (server, url):
+            ana, ben = await seat_from(url), await seat_from(url)
+            code = await ana.create("kaito", ["open", "open"])
+            await ana.join(code, "Ana", 0)
+            state = await ben.join(code, "Ben", 1)
+            to_act = [s for s in (ana, ben) if s.seat in state["to_act"]][0]
+            while not to_act.last.get("legal"):
+                await to_act.expect("update")
+            action, ply = to_act.last["legal"][0], to_act.last["ply"]
+            store.full = True
+            await to_act.send(proto.act(action, ply))
+            refused = await to_act.expect("error")
+            before = server.tables[code].match.ply
+            store.full = False
+            await to_act.send(proto.act(action, ply))
+            played = await to_act.expect("update")
+            await ana.close()
+            await ben.close()
+            return refused, before, played["ply"]
+    refused, before, after = asyncio.run(main())
+    assert refused["code"] == "not-kept" and before == 0 and after == 1
+    kept = SqliteTableStore(db)
+    try:
+        assert len(kept.load(kept.unfinished()[0]).actions) == 1  # (the one played, kept once)
+    finally:
+        kept.close()
+    assert refusal_line("not-kept") == "The server could not save that move, so it was not played: try again."

@@ -11,9 +11,10 @@ parts made once (:mod:`game.net.viewtexts`; :class:`ViewTexts` is re-exported he
 
 A person's seat whose connection dropped may be given to an AI by the table's creator (the seat
 that joined first) once it has been away :data:`game.net.protocol.STAND_IN_AFTER` seconds
-(:meth:`Table.give_to_ai`): the Match's seat becomes that AI level (the server's AI plays it as it
-plays the other AI seats) until the person comes back with its token (:meth:`Table.take_back`).
-Both are kept in the store's list of actions, in order, so a table replays with its stand-ins.
+(:meth:`Table.give_to_ai`, :mod:`game.net.standin`): the Match's seat becomes that AI level (the
+server's AI plays it as it plays the other AI seats) until the person comes back with its token
+(:meth:`Table.take_back`). Both are kept in the store's list of actions, in order, so a table
+replays with its stand-ins.
 
 Everything here runs on the server's event loop thread under the table's :attr:`Table.lock`,
 except :meth:`Table.bot_step`, which the server runs in a worker thread while it holds the lock.
@@ -27,7 +28,6 @@ import random
 import time
 from typing import Any, Protocol, Sequence
 
-from ..ai import RandomBot, make_bot
 from ..core import Game
 from ..i18n import _
 from ..match import HUMAN, Match
@@ -35,7 +35,8 @@ from ..registry import get as get_game
 from . import protocol as proto
 from .names import clean_name
 from .protocol import OPEN, PERSON, ProtocolError
-from .tablestore import ACT, BACK, STAND_IN, UNDO, SavedTable, TableStore, token_hash
+from .standin import StandIns
+from .tablestore import ACT, BACK, STAND_IN, UNDO, SavedTable, StoreError, TableStore, token_hash
 from .viewtexts import ViewTexts, action_dicts, event_dicts
 
 log = logging.getLogger("tatami.net.server")
@@ -51,7 +52,7 @@ class Peer(Protocol):
         """Close the connection (at once, without waiting)."""
 
 
-class Table:
+class Table(StandIns):
     """One table: the Match, the seats' people and connections, what each was told.
 
     Args:
@@ -147,9 +148,9 @@ class Table:
                     raise ValueError(f"table {saved.code}: no undo point at ply {ply} for seat {seat}")
                 m.undo_to(point)
             elif kind == STAND_IN:
-                table._seat_to(seat, action)
+                table.seat_to(seat, action)
             elif kind == BACK:
-                table._seat_to(seat, None)
+                table.seat_to(seat, None)
             table._moved()
         table.finished = m.is_over()
         return table
@@ -217,74 +218,6 @@ class Table:
         sha = self.tokens[seat]
         if sha is None or not hmac.compare_digest(sha, token_hash(token)):
             raise ProtocolError("bad-token", "that token is not this seat's")
-
-    # -- a dropped person's seat played by an AI -----------------------------------------------------
-    def stand_in_due(self, seat: int, now: float) -> float | None:
-        """Seconds from ``now`` (monotonic) until the creator may give ``seat`` to an AI: 0.0 when
-        :meth:`give_to_ai` would accept it now, None when it never will as things stand (a seat
-        not a person's, connected, played by an AI already, the game not started or over)."""
-        since = self.away_since.get(seat)
-        if (since is None or seat in self.peers or self.kinds[seat] != OPEN or self.tokens[seat] is None
-                or seat in self.ai_after_drop or self.finished or not self.started):
-            return None
-        return max(0.0, since + self.stand_in_after - now)
-
-    def give_to_ai(self, by: int, seat: int, level: str, now: float) -> None:
-        """The creator's request (seat ``by``): the server's AI ``level`` plays ``seat`` for its
-        away person from now on (kept; the caller tells every seat and starts the AI).
-
-        Raises:
-            ProtocolError: ``game-over``, ``bad-seat`` (no such seat), ``not-creator`` (``by`` is
-                not the creator), ``not-started``, ``not-person`` (an AI's seat, an open one, or
-                one an AI plays already), ``seat-connected``, ``too-soon`` (away less than
-                :attr:`stand_in_after` seconds at ``now``, monotonic)."""
-        if self.finished or self.match.is_over():
-            raise ProtocolError("game-over", "the game has ended")
-        if not 0 <= seat < len(self.kinds):
-            raise ProtocolError("bad-seat", f"this table has no seat {seat}")
-        if by != self.creator:
-            raise ProtocolError("not-creator", "only the table's creator may give a seat to an AI")
-        if not self.started:
-            raise ProtocolError("not-started", "the table waits for its open seats to be taken")
-        if self.kinds[seat] != OPEN or self.tokens[seat] is None or seat in self.ai_after_drop:
-            raise ProtocolError("not-person", f"seat {seat} is not a person's seat (or an AI plays it already)")
-        due = self.stand_in_due(seat, now)
-        if due is None:
-            raise ProtocolError("seat-connected", f"seat {seat}'s person is connected")
-        if due > 0.0:
-            raise ProtocolError("too-soon", f"seat {seat} may be given to an AI in {due:.1f} s")
-        self.store.add_action(self.code, seat, STAND_IN, level, self.match.ply)
-        self._seat_to(seat, level)
-        self._moved()
-
-    def take_back(self, seat: int) -> bool:
-        """Seat ``seat``'s person is back (its token checked): an AI playing it stops (kept).
-        Returns True when an AI played it."""
-        if seat not in self.ai_after_drop:
-            return False
-        self.store.add_action(self.code, seat, BACK, "", self.match.ply)
-        self._seat_to(seat, None)
-        self._moved()
-        return True
-
-    def _seat_to(self, seat: int, level: str | None) -> None:
-        """The Match's seat ``seat`` played by the AI ``level`` (its bot made afresh from the
-        table's seed), or by its person again (None)."""
-        m = self.match
-        if level is None:
-            self.ai_after_drop.pop(seat, None)
-            m.seats[seat] = HUMAN
-            m.bots.pop(seat, None)
-            return
-        rng = random.Random(self.seed * 31 + seat + 1)
-        try:
-            bot: Any = make_bot(self.game.name, level, rng)
-        except ValueError as exc:
-            log.warning("table %s: no %s AI (%s); seat %d plays random actions", self.code, level, exc, seat)
-            bot = RandomBot(rng, self.game.name)
-        self.ai_after_drop[seat] = level
-        m.seats[seat] = level
-        m.bots[seat] = bot
 
     # -- messages ---------------------------------------------------------------------------------------
     def lobby(self) -> dict[str, Any]:
@@ -384,7 +317,8 @@ class Table:
         Raises:
             ProtocolError: ``game-over``, ``not-started``, ``stale`` (the caller sends a state),
                 ``not-your-turn``, ``illegal`` (not one of the seat's legal actions, the rules'
-                reason tried on a copy; the table is unchanged)."""
+                reason tried on a copy; the table is unchanged), ``not-kept`` (the store failed:
+                the action is not played)."""
         self._check_turn(seat, ply)
         m = self.match
         if seat not in m.to_act():
@@ -396,8 +330,12 @@ class Table:
             except Exception as exc:  # InvalidActionError, IllegalActionError; anything else too
                 reason = str(exc) or type(exc).__name__
             raise ProtocolError("illegal", reason)
+        try:  # kept first: an action the store cannot keep is not played (a full disk; issue 33 item 19)
+            self.store.add_action(self.code, seat, ACT, action, m.ply + 1)
+        except StoreError as exc:
+            log.error("table %s: seat %d's action not kept, so not played: %s", self.code, seat, exc)
+            raise ProtocolError("not-kept", "the server could not keep that action: it was not played") from None
         m.apply(seat, action)
-        self.store.add_action(self.code, seat, ACT, action, m.ply)
         self._moved()
 
     def undo(self, seat: int, ply: int) -> None:

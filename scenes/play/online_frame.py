@@ -103,6 +103,7 @@ REFUSAL_LINES = {
     "not-started": N_("The server refused that move: the game has not started yet."),
     "game-over": N_("The server refused that move: the game is over."),
     "rate": N_("Too many moves at once: wait a moment, then play again."),
+    "not-kept": N_("The server could not save that move, so it was not played: try again."),
 }
 # Translators: said in the play banner when the server refused this player's move (any other reason)
 REFUSED_OTHER = N_("The server refused that move.")
