@@ -38,6 +38,16 @@ class Window(RealApp):
             time.sleep(0.1)
         raise AssertionError("no window of this process appeared")
 
+    def place(self, x: int, y: int = 0) -> None:
+        """Move this window's top-left corner to (x, y) on the screen and wait until it is there:
+        two windows side by side never overlap, so a click raised on one never lands on the other
+        (CI run 13: the guest's window, mapped over the host's, took the host's click on a card)."""
+        deadline = time.monotonic() + 20
+        while self.origin() != (x, y):
+            assert time.monotonic() < deadline, f"window {self.window} never reached {(x, y)}: {self.origin()}"
+            self.xdo("windowmove", self.window, str(x), str(y))
+            time.sleep(0.1)
+
     def drag(self, src: list[int], dst: list[int], steps: int = 12) -> None:
         self.xdo("windowraise", self.window)
         time.sleep(0.1)
@@ -111,6 +121,7 @@ def host_and_join(display, tmp_path) -> tuple[Window, Window]:
     try:
         host.find_window()
         guest.find_window()
+        guest.place(1310)  # (beside the host's: the screen is 2600 px wide)
         menu = host.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), timeout=40)
         setup = host.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
         setup = host.wait_stable(lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))

@@ -29,6 +29,7 @@ def host_and_join_sushi(display, tmp_path) -> tuple[Window, Window]:
     try:
         host.find_window()
         guest.find_window()
+        guest.place(1310)  # (beside the host's: never a click on the other window)
         menu = host.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:sushi-draft" in ids(d), timeout=40)
         host.open_game(menu, "sushi-draft", lambda d: d.get("scene") == "setup" and "choice:players:2" in ids(d))
         for choice in ("choice:players:2", "choice:seat0:human", "choice:seat1:human"):

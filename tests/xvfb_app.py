@@ -35,7 +35,7 @@ def start_xvfb():
     # -noreset: by default an X server resets when its last client disconnects, and an app that
     # connects during the reset gets no display; SDL then silently falls back to an offscreen
     # driver and the app runs with no window (seen when one test's app closes as the next starts).
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp",
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "2600x900x24", "-nolisten", "tcp",
                              "-noreset"],
                             pass_fds=(write,), stderr=subprocess.DEVNULL)
     os.close(write)

@@ -94,7 +94,8 @@ class StandIns:
 
     def seat_to(self, seat: int, level: str | None) -> None:
         """The Match's seat ``seat`` played by the AI ``level`` (its bot made afresh from the
-X
+        table's seed), or by its person again (None); as a request does, or a restore replaying
+        the kept rows (nothing kept here)."""
         m = self.match
         if level is None:
             self.ai_after_drop.pop(seat, None)
