@@ -35,15 +35,21 @@ async def settle(table, seats: list[Seat]) -> None:
         await asyncio.sleep(0.01)
 
 
-async def probe(seat: Seat) -> bool:
+async def probe(seat: Seat) -> bool | None:
     """Ask for an undo at the seat's ply; its answer (a ``state``: accepted, an ``error``
-    ``undo``: refused) must be what its last flag said. Returns the flag."""
+    ``undo``: refused) must be what its last flag said. Returns the flag, or None when the table
+    moved on before the request came (``stale``, then the table's ``state``: CI run 16 saw an
+    AI's move land between the flag and the request; nothing was probed)."""
     flag = seat.last["undo"]
     await seat.send(proto.undo(seat.last["ply"]))
     while True:
         message = await seat.recv()
         if message["type"] in ("state", "error"):
             break
+    if message["type"] == "error" and message["code"] == "stale":
+        while (await seat.recv())["type"] != "state":
+            pass
+        return None
     if flag:
         assert message["type"] == "state", message
     else:
@@ -67,9 +73,10 @@ async def walk(server, url: str, game: str, kinds: list[str], seed: int) -> tupl
         if table.match.is_over():
             break
         if step == 0 or rng.random() < 0.6:  # (at the start nothing can be taken back)
-            if await probe(rng.choice(seats)):
+            answer = await probe(rng.choice(seats))
+            if answer is True:
                 accepted += 1
-            else:
+            elif answer is False:
                 refused += 1
             await settle(table, seats)
         movers = [s for s in seats if s.last["legal"]]
