@@ -99,16 +99,16 @@ def test_illegal_drag_snaps_back(app, where):
         dest = (home.centerx + 6, home.centery + 6)
     drag(app, home.center, dest)
     assert st.history == before[0] and tuple(st.view(0).board) == before[1]
-    settle(app, scene)
-    assert scene.drag.display_rect("kaito") is None
-    assert rect_of(scene, "kaito") == home
-    assert st.history == before[0]
     # the banner says why on a square the Kaito cannot reach (issue 33, item 9), nothing elsewhere
     said = scene.banner_override[0] if scene.banner_override is not None else ""
     if where == "off-line":
         assert said == f"Not there: {_name(sq)} is not in the Kaito's row or column."
     else:
         assert said == ""
+    settle(app, scene)  # (the line said runs out meanwhile: the scene is busy until then)
+    assert scene.drag.display_rect("kaito") is None and scene.banner_override is None
+    assert rect_of(scene, "kaito") == home
+    assert st.history == before[0]
 
 
 def test_snap_back_is_animated_at_normal_speed(app):

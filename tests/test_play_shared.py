@@ -64,7 +64,7 @@ def test_animating_follows_the_timeline_and_finish_animations_ends_it(app, cls):
         for _ in range(3):
             yield 1000.0  # ms of animation time
 
-    scene._run(long_wait())
+    scene.run_main(long_wait())
     assert scene.animating()
     scene.finish_animations()
     assert not scene.animating()
@@ -73,7 +73,7 @@ def test_animating_follows_the_timeline_and_finish_animations_ends_it(app, cls):
 @pytest.mark.parametrize("cls", SCENES)
 def test_a_rejected_action_is_counted_and_never_raised(app, cls):
     scene = start_scene(app, cls, seats=("human", "random"))
-    assert scene._apply_person(0, "not-an-action") is False
+    assert scene.apply_person(0, "not-an-action") is False
     assert scene.errors == 1
 
 

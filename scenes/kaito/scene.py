@@ -294,7 +294,7 @@ class KaitoPlayScene(PlayScene):
     def commit(self, seat: int, action: str, drop_rect: pygame.Rect | None = None, capture_done: bool = False,
                 paid_rects: list[tuple[str, pygame.Rect]] | None = None) -> bool:
         """Apply ``action`` for ``seat`` through the Match and animate it. False if rejected."""
-        if not self._apply_person(seat, action):
+        if not self.apply_person(seat, action):
             return False
         self._applied(seat, action, drop_rect, capture_done, paid_rects)
         return True
@@ -309,7 +309,7 @@ class KaitoPlayScene(PlayScene):
         if moved is not None and not capture_done:
             self.last_from = moved.frm
         self.anim_label = action_label(color_name(self.colors[seat]), action)
-        self._run(self.choreo.play(events, self.view_shown(), drop_rect, capture_done, paid_rects),
+        self.run_main(self.choreo.play(events, self.view_shown(), drop_rect, capture_done, paid_rects),
                   move_pace(self, seat, OTHERS_PACE))  # an AI's move told briefly, a person's in full
 
     def _begin_exchange(self, seat: int, sq: int, options: list[Move], drop_rect: pygame.Rect | None) -> None:
@@ -324,7 +324,7 @@ class KaitoPlayScene(PlayScene):
             self.exchange = ExchangeStep(seat, sq, list(options), kinds, kinds[0] if kinds else None)
             self.sync_widgets()
 
-        self._run(gen())
+        self.run_main(gen())
 
     def confirm_exchange(self) -> None:
         """Apply the capture with the chosen exchange (when the selection forms a legal one)."""
@@ -403,7 +403,7 @@ class KaitoPlayScene(PlayScene):
         return {"game_name": "kaito", "colors": tuple(self.colors)}
 
     # -- animation --------------------------------------------------------------------------------
-    def _run(self, gen: Choreography, pace: float = 1.0) -> None:
+    def run_main(self, gen: Choreography, pace: float = 1.0) -> None:
         self.drag.reset()
         self.input.press_square = None
         self.timeline.run(gen, pace=pace)  # may end at once (then _settled has run)

@@ -298,6 +298,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         return (
             self.moving()
             or self.toast.ms > 0
+            or self.said_ms > 0
             or self._ai_pending()
             or not self.hand.settled()
         )
@@ -344,14 +345,14 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
     def commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply a person's ``action`` for ``seat`` through the Match and animate its events.
         False if the state rejects it (counted in ``errors``)."""
-        if not self._apply_person(seat, action):
+        if not self.apply_person(seat, action):
             return False
         self._play_new(start_rect)
         return True
 
     def _play_new(self, start_rect: pygame.Rect | None = None) -> None:
         """Save, then choreograph the events of the action just applied (as the seat shown saw it)."""
-        self._run(run_chain(self, _choreo(self, start_rect)))
+        self.run_main(run_chain(self, _choreo(self, start_rect)))
 
     def _drive(self) -> None:
         """Start whatever comes next when nothing animates: the end of the game, the AI's next
@@ -391,7 +392,7 @@ class KanjiPlayScene(SaysCoachReason, PlayScene):
         return {"end": self.end_event}
 
     # -- the timeline ------------------------------------------------------------------------------
-    def _run(self, gen: Choreography, pace: float = 1.0) -> None:
+    def run_main(self, gen: Choreography, pace: float = 1.0) -> None:
         self.drag.reset()
         self.timeline.run(gen, pace=pace)
         self._sync_widgets()

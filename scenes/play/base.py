@@ -14,7 +14,7 @@ the score screen). :meth:`PlayScene.add_widgets` gives it its widget group with 
 Shared behaviour the games use: :meth:`PlayScene._frame_start` (clock, widgets, drag) and
 :meth:`PlayScene._tick_end` (the end delay, then the ``go_to_score`` hook) each frame,
 :meth:`PlayScene.moving` / ``busy``, :meth:`PlayScene.animating` / ``finish_animations`` (the
-timeline), :meth:`PlayScene.take_events` (the event cursor), :meth:`PlayScene._apply_person` (a
+timeline), :meth:`PlayScene.take_events` (the event cursor), :meth:`PlayScene.apply_person` (a
 person's action), :meth:`PlayScene.seats_after` (the opponents' order), the ``score_extra`` hook
 of :meth:`PlayScene.open_score`. Input routing is :class:`scenes.play.input.PlayInput`.
 
@@ -259,7 +259,7 @@ class PlayScene(Scene):
         self.drag.finish_animation()
 
     # -- actions and the frame ---------------------------------------------------------------------
-    def _apply_person(self, seat: int, action: str) -> bool:
+    def apply_person(self, seat: int, action: str) -> bool:
         """``match.apply(seat, action)`` for a person's action. False (counted in ``errors`` and
         logged, never raised) when the state rejects it with a :class:`game.core.ActionError`."""
         if self.coach is not None and self.coach.refuses(seat, action):
@@ -302,9 +302,9 @@ class PlayScene(Scene):
                 or (self.ended and self.end_fade < 1.0))
 
     def busy(self) -> bool:
-        """True while the loop must run at full frame rate: :meth:`moving`, the coach's panel (Sushi
-        Draft and Kanji-zushi add toasts, hover lifts and AI seats still to act)."""
-        return self.moving() or (self.coach is not None and self.coach.busy())
+        """True while the loop must run at full frame rate: :meth:`moving`, a line said in the banner,
+        the coach's panel (Sushi Draft and Kanji-zushi add toasts, hover lifts, AIs still to act)."""
+        return self.moving() or self.said_ms > 0 or (self.coach is not None and self.coach.busy())
 
     def go_to_score(self) -> None:
         """Hook: open the game's score screen (usually through :meth:`open_score`)."""

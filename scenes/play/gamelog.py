@@ -4,7 +4,9 @@ Every event the Match reports is told as a sentence (:func:`game.core.describe`)
 :class:`scenes.kit.narration.NarrationLog`, marked with the acting seat's colour; the game's
 :class:`Telling` names the seats and adds a tooltip (KAITO: the notation) and an emphasis. The log
 keeps its own cursor (:attr:`GameLog.told`): a choreography may wait for more events before it
-reads them, the log does not.
+reads them, the log does not. Lines that are no event — an undo, a player who dropped or came back,
+an AI standing in (issue 33) — are :meth:`GameLog.note`\ d: they keep their place among the events
+when the log is told again.
 """
 from __future__ import annotations
 
@@ -70,6 +72,8 @@ class GameLog:
         self.panel: NarrationLog | None = None
         #: index in the full event log of the next event to tell (:meth:`tell_new`)
         self.told = 0
+        #: the lines noted (:meth:`note`): (events told before it, text, seat colour)
+        self.notes: list[tuple[int, str, RGB | None]] = []
 
     def open(self, rect: Any, collapsed: bool = False, expanded_rect: Any = None) -> NarrationLog:
         """The log panel at logical ``rect``, filled with every event so far as the seat told about
@@ -102,6 +106,17 @@ class GameLog:
             panel.add(text, telling.seat_color(seat) if isinstance(seat, int) else None,
                       detail=telling.detail(ev), emphasis=telling.emphasis(ev))
 
+    def note(self, text: str, seat: int | None = None) -> None:
+        """Add ``text`` (a whole sentence in the language in use: an undo, a player who dropped or
+        came back, an AI standing in) to the log now, in ``seat``'s colour (None: none). It keeps its
+        place after the events told so far when the log is told again (:meth:`rebuild`); after an
+        undo that went back past it, it stays at the end."""
+        self.tell_new()
+        color = self.host.telling.seat_color(seat) if seat is not None else None
+        self.notes.append((self.told, text, color))
+        if self.panel is not None:
+            self.panel.add(text, color)
+
     def tell_new(self) -> None:
         """Tell the events not told yet."""
         match = self.host.match
@@ -115,7 +130,15 @@ class GameLog:
             return
         match = self.host.match
         self.panel.clear()
-        self.narrate(match.events_for(self.host.narration_seat, 0))
+        seat, told = self.host.narration_seat, 0
+        for at, text, color in self.notes:  # (in the order noted; their places never decrease)
+            at = min(at, match.event_count)
+            if at > told:
+                since, after = match.events_for(seat, told), match.events_for(seat, at)
+                self.narrate(since[:len(since) - len(after)])  # the events told before the line
+                told = at
+            self.panel.add(text, color)
+        self.narrate(match.events_for(seat, told))
         self.told = match.event_count
         self.panel.finish()
 

@@ -139,6 +139,9 @@ def frame(scene: Any) -> None:
     if hasattr(scene, "btn_hint"):
         add_say_button(scene)
         fit_say_button(scene)
+        # under a panel over the table (Sushi Draft's round scoring) as Undo and Hint are: it lay on
+        # the panel's subtitle (issue 33, item 5)
+        scene.widgets.get("button:say").visible = not scene.panel_up()
     if hasattr(scene, "widgets"):
         add_bubbles(scene)
     if match.sync():

@@ -65,8 +65,8 @@ def others_moving(scene: Any) -> bool:
     """True while the scene's main choreography shows what another seat did: the last action's
     seat is not a person at this screen, or a panel covers the table (Sushi Draft's round
     scoring)."""
-    if not scene.timeline.running:
-        return False
+    if not scene.timeline.running or scene.undoing.holding is not None:
+        return False  # (a person's choice held for its reveal is theirs: a click does not skip it)
     if scene.panel_up():
         return True
     history = scene.match.state.history

@@ -234,15 +234,17 @@ class SushiChoreo:
         return flight, land
 
     def g_resolve(self, seat: int, action: str | None, start_rect: pygame.Rect | None,
-                  events: Sequence[Event], hand_sizes: Sequence[int]) -> Choreography:
-        """The last choice of a phase lands, then the phase resolves on screen: the reveal, the
-        pass (``hand_sizes``: every seat's new hand size, from the view after it) or the round's
-        end, as ``events`` tell."""
-        flight, land = self.place(seat, action, start_rect)
-        self.fly([flight])
-        yield flight.tween.duration_ms
-        land()
-        self.fly([])
+                  events: Sequence[Event], hand_sizes: Sequence[int], placed: bool = False) -> Choreography:
+        """The last choice of a phase lands (unless ``placed``: it lies face down already, held for
+        the reveal's beat, :mod:`scenes.sushi.beat`), then the phase resolves on screen: the reveal,
+        the pass (``hand_sizes``: every seat's new hand size, from the view after it) or the
+        round's end, as ``events`` tell."""
+        if not placed:
+            flight, land = self.place(seat, action, start_rect)
+            self.fly([flight])
+            yield flight.tween.duration_ms
+            land()
+            self.fly([])
         reveal = first_event(events, Reveal)
         if reveal is not None:
             yield from self.g_reveal(reveal)

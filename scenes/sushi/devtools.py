@@ -134,15 +134,39 @@ def bench_extras(b: Any, play: Callable[[], None]) -> None:
     b.scene("privacy", privacy, hover=True, restart=False)
 
 
+def _to_round_scoring(o: Any, scene: Any, friend: Any) -> None:
+    """Both persons choose their first legal card until the first round's scoring is on screen."""
+    async def friend_acts(client: Any) -> None:
+        if client.picture.legal:
+            await client.act(client.picture.legal[0])
+
+    def step() -> bool:
+        if scene.scoring is not None:
+            return True
+        seat = scene.match.seat
+        if scene.human_to_act() == seat:
+            scene.commit(seat, scene.match.legal_actions(seat)[0])
+        friend.call(friend_acts)
+        return False
+
+    o.until(step, "the first round's scoring")
+
+
 def online_play(o: Any) -> Iterator[str]:
-    """For three (this seat, the friend, an AI): the first choice, the friend's phrase, this
-    seat's choice made and the friend gone (the banner waits)."""
+    """For three (this seat, the friend, an AI): the first choice, the friend's phrase, the first
+    round's scoring (``button:say`` is not over its subtitle), this seat's choice made and the
+    friend gone (the banner waits)."""
     scene, friend = o.host(["human", "human", "easy"])
     try:
         o.still()
         yield "sushi-first-pick"
         o.say(scene, friend)
         yield "sushi-said"
+        _to_round_scoring(o, scene, friend)
+        o.until(lambda: scene.scoring.done, "the scoring told")
+        yield "sushi-round-scoring-online"
+        scene.next_round()
+        o.until(lambda: scene.scoring is None and scene.human_to_act() is not None, "the second round's deal")
         o.drop(scene, friend)
         seat = scene.match.seat
         legal = scene.match.legal_actions(seat)

@@ -60,6 +60,7 @@ from scenes.sushi.layout import (
     KEEP_RECT,
     MAT_LABEL_Y,
     MY_CHIPS_RECT,
+    MY_STACK_STEP,
     MY_STACKS_RECT,
     PASS_RECT,
     PHASE_RECT,
@@ -159,7 +160,7 @@ def build_static(sc: TableScene, size: tuple[int, int]) -> pygame.Surface:
         draw_dashed_rect(s, mix(C.PAPER_EDGE, TYPE_RGB[t], 0.45), wz, max(1, vp.px(1.5)), vp.px(6), vp.px(4))
         d = 34
         s.blit(app.assets.svg(icon_path(t), d, d), vp.to_window(centered((z.centerx, z.centery - 10), d, d)).topleft)
-        short, ssize = fit_label(app, _(CARD_SHORT[t]), 13, True, z.w + 8)
+        short, ssize = fit_label(app, _(CARD_SHORT[t]), 13, True, MY_STACK_STEP - 6)  # (a column's width)
         draw_text(s, app, short, (z.centerx, z.centery + 24), ssize, mix(C.INK_MUTED, TYPE_RGB[t], 0.4), bold=True)
     # plate and keep mat
     wp = vp.to_window(PLATE_RECT)
@@ -327,8 +328,8 @@ def draw_info(sc: TableScene, surface: pygame.Surface) -> None:
     # in a small window the letters stop shrinking at the smallest readable size: then the pill
     # tightens its padding and gaps (Japanese "得点" was cut at the strip's edge; Spanish "PUNTOS"
     # in the replay viewer's smaller inset)
-    while (pad > 2 or inset > 3 or gap > 4) and width(size, pad, gap) > r.w - 2 * inset:
-        pad, gap, inset = max(2.0, pad - 2), max(4.0, gap - 1), max(3.0, inset - 1)
+    while (pad > 6 or inset > 6 or gap > 10) and width(size, pad, gap) > r.w - 2 * inset:
+        pad, gap, inset = max(6.0, pad - 2), max(10.0, gap - 1), max(6.0, inset - 1)  # (a chevron's room kept)
     x: float = r.x + inset
     with boxes.within(app, vp.to_window(r), "phase"):
         _phase_segments(surface, app, segs, phase, x, size, pad, gap)

@@ -31,8 +31,9 @@ TOP_H = 170
 TOP_ROW = PanelRow(x0=16, x1=1204, y=8, h=TOP_H, gap=16, max_w=440)
 
 ROUND_RECT = pygame.Rect(16, 186, 244, 46)
-BANNER_RECT = pygame.Rect(272, 186, 736, 46)
-PHASE_RECT = pygame.Rect(1020, 186, 244, 46)
+BANNER_RECT = pygame.Rect(272, 186, 696, 46)
+#: wide enough for Spanish's three steps at 800x450 with room for the chevrons (issue 33, item 14)
+PHASE_RECT = pygame.Rect(980, 186, 284, 46)
 
 MY_STACKS_RECT = pygame.Rect(16, 242, 462, 230)
 PLATE_RECT = pygame.Rect(494, 262, 276, 184)  #: plate.svg is 300x200

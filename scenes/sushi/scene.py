@@ -57,6 +57,7 @@ from scenes.sushi import texts
 from scenes.sushi.art import SushiArt
 from scenes.sushi.choreo import SushiChoreo, resolves
 from scenes.sushi.input import MSG_WILD_FIRST, MSG_WILD_STACK, SushiInput, tutorial_drop
+from scenes.sushi import beat
 from scenes.sushi.keep import forced_keep
 from scenes.sushi.layout import (
     BANNER_RECT,
@@ -173,11 +174,13 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
         self.autosave()  # a new game replaces the previous save
         v = self.match.view(self.bottom)
         if v.phase == EAT and v.step == 0 and not v.chosen and not self._left:
-            self._run(self.choreo.g_deal(self._dealt()))  # a fresh round: deal the hands
+            self.run_main(self.choreo.g_deal(self._dealt()))  # a fresh round: deal the hands
         self._drive()
 
     def resync_scene(self) -> None:
-        """:meth:`PlayScene.resync`: no scoring panel, no card in the air, a new snapshot."""
+        """:meth:`PlayScene.resync`: no scoring panel, no card in the air, no choice held, a new
+        snapshot."""
+        self.undoing.release()
         self.side.clear()
         self.scoring = None
         self.anim_label = ""
@@ -197,7 +200,7 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
                 return
             events = self.take_events(self.bottom)
             self.choreo.finish_side()
-            self._run(self.choreo.g_round_end(events))
+            self.run_main(self.choreo.g_round_end(events))
             return
         self._show_choice(seat, None)
 
@@ -310,6 +313,7 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
             self.moving()
             or self.toast_ms > 0
             or (self.scoring is not None and self.scoring.auto_ms is not None)
+            or self.said_ms > 0
             or self._ai_pending()
             or not self.hand.settled()
         )
@@ -344,8 +348,11 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
     # -- choices ----------------------------------------------------------------------------------
     def commit(self, seat: int, action: str, start_rect: pygame.Rect | None = None) -> bool:
         """Apply a person's ``action`` for ``seat`` through the Match and animate its events.
-        False if the state rejects it."""
-        if not self._apply_person(seat, action):
+        False if the state rejects it. A choice that ends its phase is held for the reveal's beat
+        first when undo is on (:mod:`scenes.sushi.beat`)."""
+        if beat.hold(self, seat, action, start_rect):
+            return True
+        if not self.apply_person(seat, action):
             return False
         self._show_choice(seat, start_rect)
         return True
@@ -360,7 +367,7 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
             self.autosave()  # a resolved phase
             self.choreo.finish_side()
             sizes = self.match.view(self.bottom).hand_sizes
-            self._run(self.choreo.g_resolve(seat, action, start_rect, events, sizes))
+            self.run_main(self.choreo.g_resolve(seat, action, start_rect, events, sizes))
         else:
             self.choreo.side_choice(seat, action, start_rect)
 
@@ -369,7 +376,7 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
         events = forced_keep(self)
         if events is not None:
             self.choreo.finish_side()
-            self._run(self.choreo.g_round_end(events))
+            self.run_main(self.choreo.g_round_end(events))
 
     # -- flow driver --------------------------------------------------------------------------------
     def _drive(self) -> None:
@@ -404,13 +411,13 @@ class SushiPlayScene(SaysCoachReason, PlayScene):
             return
         self.scoring = None
         self.sync_widgets()
-        self._run(self.choreo.g_deal(self._dealt()))
+        self.run_main(self.choreo.g_deal(self._dealt()))
 
     def go_to_score(self) -> None:
         self.open_score("sushi_score", dict(seats=list(self.seats), names=list(self.names)))
 
     # -- animation ----------------------------------------------------------------------------------
-    def _run(self, gen: Choreography) -> None:
+    def run_main(self, gen: Choreography) -> None:
         """Start ``gen`` as the main choreography (input waits until it ends)."""
         self.drag.reset()
         if self.timeline.running:  # (never: a choreography starts only when none runs)

@@ -1,6 +1,6 @@
 """The Nim play scene: three rows of stones; a click on a stone takes it and every stone right of it
 (the keyboard: Tab to a stone, Enter). Rules never live here: a person's action goes through
-``match.apply`` (:meth:`PlayScene._apply_person`), the AI's through ``match.drive()``; the taken
+``match.apply`` (:meth:`PlayScene.apply_person`), the AI's through ``match.drive()``; the taken
 stones light up for a moment (the choreography), then leave.
 
 UI ids (logical rects): ``stone:<heap>:<k>`` (heap and stone counted from 1, left to right; kind
@@ -173,7 +173,7 @@ class NimPlayScene(PlayScene):
 
     def commit(self, seat: int, action: str, drop_rect: pygame.Rect | None = None) -> bool:
         """Apply ``action`` for ``seat`` through the Match and animate it; False if rejected."""
-        if not self._apply_person(seat, action):
+        if not self.apply_person(seat, action):
             return False
         self._applied(seat, action)
         return True
