@@ -76,24 +76,25 @@ class UndoPoints:
             return
         self.checkpoints.append(Checkpoint(self.ply, self.event_count, to_act, self.state.clone()))
 
-    def undo_points(self, seat: int) -> list[Checkpoint]:
+    def undo_points(self, seat: int, consent: bool = False) -> list[Checkpoint]:
         """The checkpoints an undo by ``seat`` may return to, newest first.
 
         Each is a position where ``seat`` was to act and has acted since; none lies before an
         event whose class is ``IRREVERSIBLE`` (it revealed hidden information or randomness) or
         before another human's action — also one undone since ("only until the next seat
-        acts")."""
+        acts"). With ``consent`` (the other humans agreed: an online table's undo request, issue
+        33) other humans' actions no longer stop it; revealed information still does."""
         # (no checkpoint lies before an IRREVERSIBLE event: applying one clears them all)
         history = self.state.history
         out = []
-        floor = self._undo_floor.get(seat, 0)
+        floor = 0 if consent else self._undo_floor.get(seat, 0)
         for cp in reversed(self.checkpoints):
             if cp.ply >= self.ply:
                 continue
             if cp.ply < floor:
                 break
             since = history[cp.ply:]
-            if any(s != seat and self.seats[s] == HUMAN for s, _ in since):
+            if not consent and any(s != seat and self.seats[s] == HUMAN for s, _ in since):
                 break
             if seat in cp.to_act and any(s == seat for s, _ in since):
                 out.append(cp)

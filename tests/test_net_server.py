@@ -405,8 +405,9 @@ def test_setup_only_with_the_test_flag():
 
 
 def test_the_fast_decoding_is_safejsons():
-    """``protocol._loads`` (the frames' fast path) gives exactly what ``game.safejson.loads``
+    """``jsontext.loads_frame`` (the frames' fast path) gives exactly what ``game.safejson.loads``
     gives — the same document or the same refusal — for frames at and past every limit."""
+    from game.net.jsontext import loads_frame
     from game.safejson import JsonFileError
     from game.safejson import loads as safe_loads
 
@@ -438,7 +439,7 @@ def test_the_fast_decoding_is_safejsons():
             return "refused", str(exc)
     for frame in frames:
         for raw in (frame, frame.encode("utf-8", "surrogatepass")):
-            fast = outcome(lambda f: proto._loads(f, big), raw)
+            fast = outcome(lambda f: loads_frame(f, big), raw)
             safe = outcome(lambda f: safe_loads(f, max_string=big), raw)
             assert fast == safe, \
                 frame[:80]

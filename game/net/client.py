@@ -267,6 +267,23 @@ class Client:
         ply = self.picture.ply
         await self.request(protocol.undo(ply), lambda m: m.get("type") in ("update", "state"))
 
+    async def ask_undo(self) -> None:
+        """Ask the other people to accept an undo of this seat's last decision (``undo-ask``, when
+        the picture's ``undo_ask`` says the server takes one); returns once every seat was told
+        (``undo-asked``). Their answers come later (``Picture.asking``, ``undo_news``).
+
+        Raises:
+            ServerError: ``undo`` (no request this seat may make now), ``stale`` ..."""
+        await self.request(protocol.undo_ask(self.picture.ply), "undo-asked")
+
+    async def answer_undo(self, accept: bool) -> None:
+        """Answer the undo request waiting (``undo-answer``): accept (True) or refuse. Sent, not
+        waited for: the ``state`` (the undo made) or ``undo-answered`` follows for every seat.
+
+        Raises:
+            ConnectionLost: no connection."""
+        await self.send(protocol.undo_answer(accept))
+
     async def stand_in(self, seat: int, level: str) -> None:
         """As the table's creator, give seat ``seat`` (a person's, away for at least the server's
         :data:`game.net.protocol.STAND_IN_AFTER` seconds: its ``stand_in_allowed``) to the

@@ -40,6 +40,15 @@ class Picture:
             ``not-started``).
         undo: the server would accept an ``undo`` from this seat now (:meth:`game.net.client.Client.undo`), as the
             last ``state`` / ``update`` said (False from a server that does not say).
+        undo_ask: the server would take an ``undo-ask`` (a request the other people answer) from
+            this seat now, as the last ``state`` / ``update`` said.
+        asking: the undo request waiting for answers (``undo-asked``: ``seat``, ``ply``,
+            ``waiting``, ``seconds``), None when none waits.
+        undo_news: what happened to undos, in order, one dict each: ``{"kind": "asked", "seat",
+            "ply", "waiting"}`` (a request began), ``{"kind": "ended", "asked", "why", "seat"?}``
+            (it ended unmade: ``undo-answered``), ``{"kind": "undone", "by", "undone"}`` (a
+            ``state`` after an undo: whose decision, and the actions it took back as this seat
+            knew them, ``(seat, action or None)``).
         said: quick messages received, ``(seat, phrase)`` in order.
         revision: +1 whenever any of the above changes (a cheap "has anything changed" test;
             the client counts it, :meth:`take` does not).
@@ -64,6 +73,9 @@ class Picture:
     record: dict[str, Any] | None = None
     started: bool = False
     undo: bool = False
+    undo_ask: bool = False
+    asking: dict[str, Any] | None = None
+    undo_news: list[dict[str, Any]] = field(default_factory=list)
     said: list[tuple[int, str]] = field(default_factory=list)
     revision: int = 0
 
@@ -84,8 +96,9 @@ class Picture:
 
     def take(self, m: dict[str, Any]) -> None:
         """Change the picture by one message from the server, as :func:`game.net.protocol.decode`
-        checked it: ``joined``, ``lobby``, ``said``, ``state`` (a resync: the events start over)
-        or ``update`` (its events added); any other type changes nothing.
+        checked it: ``joined``, ``lobby``, ``said``, ``undo-asked``, ``undo-answered``, ``state``
+        (a resync: the events start over) or ``update`` (its events added); any other type
+        changes nothing.
 
         Raises:
             KeyError, TypeError, ValueError: a message this picture cannot read (a field missing
@@ -100,7 +113,18 @@ class Picture:
             self.started = bool(m.get("started", self.started))
         elif kind == "said":
             self.said.append((int(m["seat"]), str(m["phrase"])))
+        elif kind == "undo-asked":
+            self.asking = {k: m[k] for k in ("seat", "ply", "waiting", "seconds")}
+            self.undo_news.append({"kind": "asked", "seat": int(m["seat"]), "ply": int(m["ply"]),
+                                   "waiting": [int(s) for s in m["waiting"]]})
+        elif kind == "undo-answered":
+            self.asking = None
+            self.undo_news.append({"kind": "ended", **{k: m[k] for k in ("asked", "why", "seat") if k in m}})
         elif kind == "state":
+            if m.get("by") is not None and m.get("cause") == "undo":
+                self.asking = None
+                self.undo_news.append({"kind": "undone", "by": int(m["by"]),
+                                       "undone": list(self.actions[int(m["ply"]):])})
             self.table, self.game, self.seat = str(m["table"]), str(m["game"]), int(m["seat"])
             self.seats = list(m.get("seats", self.seats))
             self.events = [event_from_json(e) for e in m.get("events", ())]
@@ -131,6 +155,7 @@ class Picture:
         self.over = bool(m.get("over"))
         self.started = bool(m.get("started", self.started))
         self.undo = bool(m.get("undo", False))
+        self.undo_ask = bool(m.get("undo_ask", False))
         self.outcome = m.get("outcome") if self.over else None
         self.record = m.get("record") if self.over else None
 

@@ -14,16 +14,14 @@ learns of a typo at once). Integers are never booleans. Strings arrive cleaned b
 """
 from __future__ import annotations
 
-import json
-import json.encoder as json_encoder
-import math
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..ai import LEVELS
-from ..safejson import MAX_DEPTH, MAX_INT_DIGITS, JsonFileError, loads
+from ..safejson import JsonFileError
+from .jsontext import Encoded, encode, encode_value, encode_with, loads_frame
 
 #: The protocol's version, in every message as ``"v"`` (2: a state's and an update's ``actions``, ``cause``).
 VERSION = 2
@@ -86,7 +84,7 @@ ERRORS: Mapping[str, str] = {
     "illegal": "the rules refused the action (the message says why)",
     "not-kept": "the server could not keep the action (its storage failed): it was not played",
     "stale": "the ply is not the table's (a state follows)",
-    "undo": "no undo point for this seat",
+    "undo": "no undo point for this seat (or no undo request it may make, or none awaiting its answer)",
     "not-creator": "only the table's creator (the seat that joined first) may give a seat to an AI",
     "not-person": "not a person's seat (an AI's, an open one, or one an AI plays already)",
     "seat-connected": "the seat's person is connected",
@@ -145,127 +143,6 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-# -- encoding ---------------------------------------------------------------------------------------
-#: The canonical encoder (one instance: ``json.dumps`` would make one per call). Messages are trees
-#: the sender builds, so no check for a circular reference (one would be a RecursionError).
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False,
-                            check_circular=False)
-#: The same encoder's C core, made once (``JSONEncoder.encode`` makes it again at every call: a
-#: cost for the many small values of :func:`encode_value`); None without the C accelerator.
-_C_MAKE: Any = getattr(json_encoder, "c_make_encoder", None)
-_C_ENCODE: Any = (_C_MAKE(None, _ENCODER.default, json_encoder.encode_basestring, None, ":", ",", True, False, False)
-                  if _C_MAKE is not None else None)
-
-
-class Encoded(dict[str, Any]):
-    """A message (a dict, as the builders make) that carries its canonical text, assembled by
-    its maker from parts already encoded (:func:`encode_with`): :func:`encode` gives
-    :attr:`text`, which is ``encode(dict(self))``. Never changed once made."""
-
-    text: str = ""
-
-
-def encode(message: Mapping[str, Any]) -> str:
-    """The canonical JSON text of ``message`` (sorted keys, no spaces, UTF-8 kept as is; an
-    :class:`Encoded` message's own text).
-
-    Raises:
-        TypeError, ValueError: a value JSON cannot hold (a bug of the sender)."""
-    if type(message) is Encoded:
-        return message.text
-    return _ENCODER.encode(message)
-
-
-def encode_value(value: Any) -> str:
-    """The canonical JSON text of any JSON value (as it reads inside a message's text).
-
-    Raises:
-        TypeError, ValueError: a value JSON cannot hold."""
-    if _C_ENCODE is not None:
-        return "".join(_C_ENCODE(value, 0))
-    return _ENCODER.encode(value)
-
-
-def encode_with(message: dict[str, Any], key: str, text: str) -> Encoded:
-    """``message`` as an :class:`Encoded` message whose field ``key`` has the canonical text
-    ``text`` (encoded already: the caller vouches that it is ``encode(message[key])``). ``key``
-    must sort after every other key (a ``state``'s and an ``update``'s ``view`` does), so the
-    text stays canonical.
-
-    Raises:
-        ValueError: ``key`` does not sort last (a bug of the caller)."""
-    rest = {k: v for k, v in message.items() if k != key}
-    if any(k >= key for k in rest):
-        raise ValueError(f"{key!r} does not sort after every key of the message")
-    out = Encoded(message)
-    out.text = f"{_ENCODER.encode(rest)[:-1]},{_ENCODER.encode(key)}:{text}}}"
-    return out
-
-
-#: Characters :func:`game.safejson.clean_text` removes or replaces (a frame holding one, raw, is
-#: left to :func:`game.safejson.loads`; so is one holding any escape, which could make one).
-_UNCLEAN = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
-
-
-def _short_strings(text: str, max_string: int) -> bool:
-    """True when no string of ``text`` (a text without a backslash) can be longer than
-    ``max_string`` characters: the text itself is no longer, or no run between two quotes is."""
-    return len(text) <= max_string or max(map(len, text.split('"'))) <= max_string
-
-
-def _shallow(doc: Any) -> bool:
-    """True when no list or object of ``doc`` lies more than ``MAX_DEPTH`` deep (the root is 1
-    deep), as :func:`game.safejson.loads` counts; a level at a time, the containers only."""
-    level = [doc] if type(doc) is dict or type(doc) is list else []
-    for _depth in range(MAX_DEPTH):
-        if not level:
-            return True
-        below: list[Any] = []
-        for box in level:
-            below.extend([v for v in (box.values() if type(box) is dict else box)
-                          if type(v) is dict or type(v) is list])
-        level = below
-    return not level
-
-
-def _bounded_int(text: str) -> int:
-    if len(text) > MAX_INT_DIGITS and len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(text[:50])
-    return int(text)
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise ValueError(text[:50])
-    return value
-
-
-def _no_constant(text: str) -> Any:
-    raise ValueError(text)
-
-
-def _loads(raw: str | bytes, max_string: int) -> Any:
-    """``game.safejson.loads(raw, max_string)``: the same document, or the same
-    :class:`~game.safejson.JsonFileError` — without its walk over every string of the usual frame.
-
-    A text with no backslash (no escape) and none of :data:`_UNCLEAN` holds no string to clean;
-    if its strings are short enough too (:func:`_short_strings`), it is parsed by ``json.loads``
-    alone (refusing NaN, infinities and integers of more than ``MAX_INT_DIGITS`` digits) and its
-    depth checked (:func:`_shallow`). Any other frame, or one refused on the way, goes through
-    ``safejson.loads``, which cleans what needs it or raises."""
-    if (isinstance(raw, str) and "\\" not in raw and _UNCLEAN.search(raw) is None
-            and _short_strings(raw, max_string)):
-        try:
-            doc = json.loads(raw, parse_int=_bounded_int, parse_float=_finite, parse_constant=_no_constant)
-        except (ValueError, RecursionError):  # (not JSON, NaN, 1e400, too deep: safejson says why)
-            pass
-        else:
-            if _shallow(doc):
-                return doc
-    return loads(raw, max_string=max_string)
-
-
 def decode(raw: str | bytes, side: str = "client") -> dict[str, Any]:
     """One received frame as a checked message.
 
@@ -283,7 +160,7 @@ def decode(raw: str | bytes, side: str = "client") -> dict[str, Any]:
         if size > MAX_FRAME:
             raise ProtocolError("too-big", f"a frame of {size} bytes (at most {MAX_FRAME})")
     try:
-        message = _loads(raw, MAX_FRAME)
+        message = loads_frame(raw, MAX_FRAME)
     except JsonFileError as exc:
         raise ProtocolError("malformed", f"not JSON: {exc}") from None
     validate(message, side)
@@ -347,6 +224,8 @@ CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "resume": {"table": (_TABLE, True), "seat": (_SEAT, True), "token": (_str(1, MAX_TOKEN), True)},
     "act": {"action": (_str(1, MAX_ACTION), True), "ply": (_PLY, True)},
     "undo": {"ply": (_PLY, True)},
+    "undo-ask": {"ply": (_PLY, True)},
+    "undo-answer": {"accept": (_is_bool, True)},
     "say": {"phrase": (_one_of(PHRASES), True)},
     "stand_in": {"seat": (_SEAT, True), "level": (_one_of(STAND_IN_LEVELS), True)},
     "leave": {},
@@ -358,7 +237,9 @@ _CHOSEN = _nullable(_str(1, MAX_ACTION))
 _ACTIONS = _list(lambda v: _is_dict(v) and len(v) == 2 and _SEAT(v.get("seat")) and _CHOSEN(v.get("action", 0)),
                  0, 1_000_000)
 #: Why a ``state`` / an ``update`` was sent (its ``cause``).
-STATE_CAUSES, UPDATE_CAUSES = ("sit", "undo", "stale"), ("act", "start", "stand-in")
+STATE_CAUSES, UPDATE_CAUSES = ("sit", "undo", "stale"), ("act", "start", "stand-in", "flags")
+#: Why an undo request ended unmade (``undo-answered``'s ``why``).
+UNDO_ENDS = ("refused", "timeout", "moved", "away")
 #: Server message type -> {field: (check, required)}: the envelope a client may rely on (the
 #: contents of views and events are the games' to check, ``Game.view_from_json``).
 SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
@@ -374,14 +255,19 @@ SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
               "to_act": (_list(_SEAT, 0, 16), True), "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True),
               "over": (_is_bool, True), "started": (_is_bool, True), "undo": (_is_bool, False),
               "outcome": (_is_dict, False), "record": (_is_dict, False), "actions": (_ACTIONS, True),
-              "cause": (_one_of(STATE_CAUSES), True)},
+              "cause": (_one_of(STATE_CAUSES), True), "undo_ask": (_is_bool, False), "by": (_SEAT, False)},
     "update": {"ply": (_PLY, True), "decision": (_PLY, True), "event_count": (_PLY, True),
                "actions": (_ACTIONS, True), "cause": (_one_of(UPDATE_CAUSES), True),
                "events": (_list(_is_dict, 0, 1_000_000), True),
                "view": (_is_dict, True), "to_act": (_list(_SEAT, 0, 16), True),
                "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True), "over": (_is_bool, True),
                "started": (_is_bool, True), "undo": (_is_bool, False), "outcome": (_is_dict, False),
-               "record": (_is_dict, False)},
+               "record": (_is_dict, False), "undo_ask": (_is_bool, False)},
+    "undo-asked": {"seat": (_SEAT, True), "ply": (_PLY, True), "waiting": (_list(_SEAT, 1, 16), True),
+                   "seconds": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 3600,
+                               True)},
+    "undo-answered": {"asked": (_SEAT, True), "accepted": (_is_bool, True), "why": (_one_of(UNDO_ENDS), True),
+                      "seat": (_SEAT, False)},
     "lobby": {"seats": (_SEAT_LIST, True), "started": (_is_bool, True)},
     "said": {"seat": (_SEAT, True), "phrase": (_str(1, 32), True)},
     "error": {"code": (_str(1, 32), True), "message": (_str(0, MAX_MESSAGE), True)},
@@ -473,6 +359,16 @@ def undo(ply: int) -> dict[str, Any]:
     return message("undo", ply=ply)
 
 
+def undo_ask(ply: int) -> dict[str, Any]:
+    """An ``undo-ask`` (a request the other people answer) made at ``ply``."""
+    return message("undo-ask", ply=ply)
+
+
+def undo_answer(accept: bool) -> dict[str, Any]:
+    """An ``undo-answer``: accepting (True) or refusing the request waiting."""
+    return message("undo-answer", accept=accept)
+
+
 def say(phrase: str) -> dict[str, Any]:
     """A ``say`` of one of :data:`PHRASES`."""
     return message("say", phrase=phrase)
@@ -493,7 +389,8 @@ __all__ = [
     "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG", "CLOSE_TRY_LATER",
     "CODE_ALPHABET", "CODE_LENGTH", "ERRORS", "ERROR_WINDOW_S", "MAX_ERRORS", "MAX_FRAME", "MAX_NAME",
     "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "STAND_IN_AFTER", "STAND_IN_LEVELS",
-    "STATE_CAUSES", "UPDATE_CAUSES", "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode",
+    "STATE_CAUSES", "UNDO_ENDS", "UPDATE_CAUSES", "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode",
     "encode_value", "encode_with", "error", "hello", "join", "leave", "message", "new_table_code", "new_token",
-    "normalize_code", "resume", "say", "shown_code", "stand_in", "undo", "validate", "version_line",
+    "normalize_code", "resume", "say", "shown_code", "stand_in", "undo", "undo_answer", "undo_ask", "validate",
+    "version_line",
 ]

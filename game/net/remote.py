@@ -69,6 +69,10 @@ class Snapshot:
     connected: bool
     resyncs: int
     revision: int
+    undo: bool = False
+    undo_ask: bool = False
+    asking: dict[str, Any] | None = None
+    undo_news: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,8 @@ def snapshot(p: Picture, connected: bool, resyncs: int) -> Snapshot:
     """An immutable copy of picture ``p``."""
     return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events),
                     tuple(p.actions), p.view, p.to_act, p.legal, p.over, p.started, p.outcome, p.record,
-                    tuple(p.said), connected, resyncs, p.revision)
+                    tuple(p.said), connected, resyncs, p.revision, p.undo, p.undo_ask,
+                    dict(p.asking) if p.asking is not None else None, tuple(p.undo_news))
 
 
 class ClientThread:
@@ -366,6 +371,25 @@ class RemoteMatch:
             except Exception:
                 pass
         self.net.submit(undo())
+
+    def ask_undo(self) -> None:
+        """Ask the other people to accept an undo (a refusal of the request itself is logged; the
+        snapshot's ``asking`` and ``undo_news`` tell what follows)."""
+        async def ask() -> None:
+            try:
+                await self.net.client.ask_undo()
+            except Exception as exc:
+                log.info("online: the undo request was refused: %s", exc)
+        self.net.submit(ask())
+
+    def answer_undo(self, accept: bool) -> None:
+        """Accept (True) or refuse the undo request waiting (never waits)."""
+        async def answer() -> None:
+            try:
+                await self.net.client.answer_undo(accept)
+            except Exception as exc:
+                log.info("online: the answer to the undo request was not sent: %s", exc)
+        self.net.submit(answer())
 
     def stand_in(self, seat: int, level: str) -> None:
         """As the table's creator, ask the server's AI ``level`` to play away seat ``seat`` (a

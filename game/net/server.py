@@ -42,6 +42,7 @@ from .names import clean_name
 from .protocol import OPEN, ProtocolError
 from .store import SqliteTableStore
 from .table import Table
+from .undoask import UNDO_ASK_S
 from .tablestore import KEEP_UNJOINED_S, StoreError, TableStore
 
 log = logging.getLogger("tatami.net.server")
@@ -80,11 +81,15 @@ class Server:
             may give it to an AI (:data:`game.net.protocol.STAND_IN_AFTER`; tests shorten it).
         per_address: how many times :data:`PER_ADDRESS_CONNECTIONS` and
             :data:`PER_ADDRESS_WAITING` one client address may hold (behind a proxy, benchmarks).
+        undo_ask_s: seconds the people asked have to answer an undo request
+            (:data:`game.net.undoask.UNDO_ASK_S`; tests shorten it).
     """
 
     def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
-                 stand_in_after: float = proto.STAND_IN_AFTER, per_address: int = 1) -> None:
+                 stand_in_after: float = proto.STAND_IN_AFTER, per_address: int = 1,
+                 undo_ask_s: float = UNDO_ASK_S) -> None:
         self.store: TableStore = store if store is not None else SqliteTableStore()
+        self.undo_ask_s = float(undo_ask_s)
         self.allow_setups = allow_setups
         self.stand_in_after = float(stand_in_after)
         self.max_connections = PER_ADDRESS_CONNECTIONS * max(1, per_address)
@@ -205,7 +210,9 @@ class Server:
             del table.peers[seat]
             if table.kinds[seat] == OPEN:
                 table.away_since[seat] = time.monotonic()
+            table.check_ask()  # (a person asked to answer an undo request left: it ends)
             table.send_all(table.lobby())
+            table.send_undo_changes(cause="flags")
             self._remind(table)
 
     async def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
@@ -347,7 +354,7 @@ class Server:
                                     seats=table.seat_list()))
             conn.send(table.state_for(seat))
             table.send_all(table.lobby(), but=seat)
-            table.send_undo_changes(but=seat)
+            table.send_undo_changes(but=seat)  # ("stand-in": an AI that played the seat stopped)
             if table.started and not was_started:
                 conn.send(table.lobby())
                 for other, peer in list(table.peers.items()):
@@ -366,7 +373,17 @@ class Server:
                     table.send_updates()
                 elif msg["type"] == "undo":
                     table.undo(seat, msg["ply"])
-                    table.send_states()
+                    table.send_states(by=seat)
+                elif msg["type"] == "undo-ask":
+                    ask = table.ask_undo(seat, msg["ply"], self.undo_ask_s)
+                    table.send_undo_changes(cause="flags")
+                    asyncio.get_running_loop().call_later(self.undo_ask_s, table.timed_out, ask)
+                elif msg["type"] == "undo-answer":
+                    asker = table.asking.seat if table.asking is not None else seat
+                    if table.answer_undo(seat, msg["accept"]):
+                        table.send_states(by=asker)
+                    elif table.asking is None:
+                        table.send_undo_changes(cause="flags")
                 else:
                     raise ProtocolError("unknown-type", f"{msg['type']} is not for the server")
             except ProtocolError as exc:

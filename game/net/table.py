@@ -37,6 +37,7 @@ from .names import clean_name
 from .protocol import OPEN, PERSON, ProtocolError
 from .standin import StandIns
 from .tablestore import ACT, BACK, STAND_IN, UNDO, SavedTable, StoreError, TableStore, token_hash
+from .undoask import UndoRequests
 from .viewtexts import ViewTexts, action_dicts, event_dicts
 
 log = logging.getLogger("tatami.net.server")
@@ -52,7 +53,7 @@ class Peer(Protocol):
         """Close the connection (at once, without waiting)."""
 
 
-class Table(StandIns):
+class Table(StandIns, UndoRequests):
     """One table: the Match, the seats' people and connections, what each was told.
 
     Args:
@@ -91,8 +92,8 @@ class Table(StandIns):
         self.cursors: dict[int, tuple[int, int]] = {}
         #: seat -> how many of the actions (``state.history``) that seat was told
         self.acts_told: dict[int, int] = {}
-        #: seat -> the ``undo`` flag of the last ``state`` / ``update`` it was sent
-        self.told_undo: dict[int, bool] = {}
+        #: seat -> the ``undo`` and ``undo_ask`` flags of the last ``state`` / ``update`` it was sent
+        self.told_undo: dict[int, tuple[bool, bool]] = {}
         #: id(event) -> (the event, its ``to_dict()``) while the seats are told (emptied after):
         #: an event every seat may see is one object in every seat's ``events_for``, made into a
         #: dict once for all of them (:func:`event_dicts`)
@@ -143,7 +144,7 @@ class Table(StandIns):
             if kind == ACT:
                 m.apply(seat, action)
             elif kind == UNDO:
-                point = next((cp for cp in m.undo_points(seat) if cp.ply == ply), None)
+                point = next((cp for cp in m.undo_points(seat, consent=True) if cp.ply == ply), None)
                 if point is None:
                     raise ValueError(f"table {saved.code}: no undo point at ply {ply} for seat {seat}")
                 m.undo_to(point)
@@ -235,14 +236,14 @@ class Table(StandIns):
         m = self.match
         over = m.is_over()
         live = self.started and not over
-        undo = self.undo_ok(seat)
-        self.told_undo[seat] = undo
+        undo, ask = self.undo_ok(seat), self.ask_point(seat) is not None
+        self.told_undo[seat] = (undo, ask)
         data, text = self.view_texts.encode(seat, m.view(seat), self.game)
         fields: dict[str, Any] = {
             "ply": m.ply, "decision": self.decision_ply, "view": data,
             "to_act": list(m.to_act()) if live else [],
             "legal": list(m.legal_actions(seat)) if live and seat in m.to_act() else [],
-            "over": over, "started": self.started, "undo": undo}
+            "over": over, "started": self.started, "undo": undo, "undo_ask": ask}
         if over:
             outcome = m.outcome()
             assert outcome is not None
@@ -251,16 +252,18 @@ class Table(StandIns):
             fields["record"] = m.record()
         return fields, text
 
-    def state_for(self, seat: int, cause: str = "sit") -> dict[str, Any]:
+    def state_for(self, seat: int, cause: str = "sit", by: int | None = None) -> dict[str, Any]:
         """The ``state`` message of ``seat`` (``cause``: :data:`game.net.protocol.STATE_CAUSES`):
-        everything it may know, every event and action from the start (its cursors start over)."""
+        everything it may know, every event and action from the start (its cursors start over);
+        after an undo, ``by`` the seat whose decision went back."""
         events = event_dicts(self.match.events_for(seat, 0), self._dicts)
         self.cursors[seat], history = (self.match.event_count, len(events)), self.match.state.history
         self.acts_told[seat] = len(history)
         fields, view = self._common(seat)
         return proto.encode_with(proto.message("state", table=self.code, game=self.game.name, seat=seat,
                                                seats=self.seat_list(), event_count=len(events), events=events,
-                                               actions=action_dicts(self.game, history, seat), cause=cause, **fields),
+                                               actions=action_dicts(self.game, history, seat), cause=cause,
+                                               **({"by": by} if by is not None else {}), **fields),
                                  "view", view)
 
     def update_for(self, seat: int, cause: str = "act") -> dict[str, Any]:
@@ -282,17 +285,20 @@ class Table(StandIns):
             peer.send(self.update_for(seat))
         self._dicts.clear()
 
-    def send_undo_changes(self, but: int | None = None) -> None:
-        """Send an ``update`` (cause ``"stand-in"``) to every connected seat but ``but`` whose
-        :meth:`undo_ok` changed (a seat given to an AI or taken back: who counts as a person)."""
+    def send_undo_changes(self, but: int | None = None, cause: str = "stand-in") -> None:
+        """Send an ``update`` (``cause``: ``"stand-in"``, a seat given to an AI or taken back —
+        who counts as a person —; ``"flags"``, a request began or ended, a person came or went) to
+        every connected seat but ``but`` whose ``undo`` / ``undo_ask`` flags changed."""
         for seat, peer in list(self.peers.items()):
-            if seat != but and self.told_undo.get(seat) is not None and self.told_undo[seat] != self.undo_ok(seat):
-                peer.send(self.update_for(seat, "stand-in"))
+            now = (self.undo_ok(seat), self.ask_point(seat) is not None)
+            if seat != but and self.told_undo.get(seat) is not None and self.told_undo[seat] != now:
+                peer.send(self.update_for(seat, cause))
 
-    def send_states(self) -> None:
-        """Send every connected seat its ``state`` (cause ``"undo"``: the log went back)."""
+    def send_states(self, by: int | None = None) -> None:
+        """Send every connected seat its ``state`` (cause ``"undo"``: the log went back; ``by``:
+        whose decision)."""
         for seat, peer in list(self.peers.items()):
-            peer.send(self.state_for(seat, "undo"))
+            peer.send(self.state_for(seat, "undo", by))
         self._dicts.clear()
 
     def send_all(self, message: dict[str, Any], but: int | None = None) -> None:
@@ -386,6 +392,7 @@ class Table(StandIns):
         self.touched = time.monotonic()
         if m.position != self._position:
             self._position, self.decision_ply = m.position, m.ply
+        self.check_ask()  # (a request waiting ends when the table moves on)
         if m.is_over() and not self.finished:
             self.finished = True
             self.store.finish(self.code)

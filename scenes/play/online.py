@@ -84,6 +84,10 @@ class OnlineSeat:
         self.refusals_told = len(remote.refused)  # the server's refusals already said (:func:`frame`)
         #: the app's own server when this screen hosts the table (stopped by :meth:`close`), else None
         self.hosting: Any = None
+        #: the snapshot's ``undo_news`` already told in the log, and the request whose question
+        #: was shown (``(seat, ply)``; :mod:`scenes.play.undo_online`)
+        self.undo_told = len(remote.snap.undo_news)
+        self.asked_shown: tuple[int, int] | None = None
 
     @property
     def snap(self) -> Any:
@@ -149,6 +153,14 @@ class OnlineSeat:
     def undo_to(self, point: UndoPoint) -> None:
         """Ask the server for the undo; its ``state`` comes back and :func:`frame` resyncs."""
         self.remote.request_undo()
+
+    def ask_undo(self) -> None:
+        """Ask the other people to accept an undo (:mod:`scenes.play.undo_online`)."""
+        self.remote.ask_undo()
+
+    def answer_undo(self, accept: bool) -> None:
+        """Accept or refuse the undo request waiting for this seat's answer."""
+        self.remote.answer_undo(accept)
 
     def say(self, phrase: str) -> None:
         """A quick message (one of the protocol's ``PHRASES``)."""
@@ -288,10 +300,11 @@ class OnlineMatch(OnlineSeat):
         return self._queue.popleft() if self._queue else None
 
     def undo_points(self, seat: int) -> list[UndoPoint]:
-        """The person's last decision, when no other person acted since (the server's rule)."""
+        """The person's last decision, when the server says it would take an undo now (its
+        ``undo`` flag) and no other person acted since (the server's rule)."""
         history = self.state.history
         mine = [i for i, (s, _a) in enumerate(history) if s == seat]
-        if seat != self.seat or not mine or self.is_over():
+        if seat != self.seat or not mine or self.is_over() or not self.snap.undo:
             return []
         kinds = self.remote.seats
         if any(kinds[s] == "person" for s, _a in history[mine[-1] + 1:]):

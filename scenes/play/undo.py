@@ -117,8 +117,18 @@ class Undo:
 
     def available(self) -> bool:
         """True when ``button:undo`` / Ctrl+Z would take a decision back now (a choice the scene
-        holds before its reveal included: :meth:`hold`)."""
-        return self.held() is not None or self.point() is not None
+        holds before its reveal included: :meth:`hold`), or, at an online table, ask the others
+        to accept an undo (:meth:`request_offered`)."""
+        return self.held() is not None or self.point() is not None or self.request_offered()
+
+    def request_offered(self) -> bool:
+        """True at an online table when this seat may ask the others to accept an undo now."""
+        h = self.host
+        if not getattr(h.match, "online", False) or not h.undo_enabled or h.leaving or h.ended:
+            return False
+        online: Any = h.match
+        snap = online.snap  # (the server's undo_ask flag; no request waiting; the game going on)
+        return bool(snap.undo_ask) and snap.asking is None and not snap.over
 
     def held(self) -> tuple[int, str] | None:
         """The (seat, action) the scene holds before the reveal it would cause, if an undo may take
@@ -147,6 +157,17 @@ class Undo:
             log.info("%s: a held choice taken back", h.game_name)
             return True
         cp = self.point()
+        if getattr(h.match, "online", False):  # asked of the server: its answer is told in the log
+            if cp is not None:
+                h.match.undo_to(cp)
+            elif self.request_offered():
+                online: Any = h.match
+                online.ask_undo()
+            else:
+                return False
+            h.sfx("click")
+            log.info("%s: undo asked of the server", h.game_name)
+            return True
         if cp is None:
             return False
         seat, undone = self.seat(), list(h.match.state.history[cp.ply:])

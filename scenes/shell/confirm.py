@@ -38,6 +38,8 @@ class ConfirmScene(UIScene):
     * ``on_confirm`` (callable, no arguments): run after this scene is popped.
     * ``on_cancel`` (callable or None): run after this scene is popped by Cancel or Esc.
     * ``danger`` (bool): the confirming button is the primary (vermilion) one; Cancel is then plain.
+    * ``cancel_action`` / ``cancel_label``: the other button's id (``button:<cancel_action>``,
+      default ``button:cancel``) and text (default "Cancel").
     """
 
     name = "confirm"
@@ -46,7 +48,8 @@ class ConfirmScene(UIScene):
 
     def __init__(self, app: Any, title: str | None = None, message: str = "", action: str = "confirm",
                  confirm_label: str | None = None, on_confirm: Callable[[], Any] | None = None,
-                 on_cancel: Callable[[], Any] | None = None, danger: bool = True, **kwargs: Any):
+                 on_cancel: Callable[[], Any] | None = None, danger: bool = True, cancel_action: str = "cancel",
+                 cancel_label: str | None = None, **kwargs: Any):
         super().__init__(app, **kwargs)
         self.title = title if title is not None else _("Are you sure?")
         if confirm_label is None:
@@ -56,8 +59,8 @@ class ConfirmScene(UIScene):
         self.on_cancel = on_cancel
         self.answer: str | None = None  # "confirm" / "cancel" once answered (tests)
         y = PANEL.bottom - 92
-        self.widgets.add(Button("button:cancel", _("Cancel"), (PANEL.x + 40, y, 240, 58), self.cancel,
-                                style="secondary", size=20))
+        self.widgets.add(Button(f"button:{cancel_action}", cancel_label if cancel_label is not None else _("Cancel"),
+                                (PANEL.x + 40, y, 240, 58), self.cancel, style="secondary", size=20))
         self.widgets.add(Button(f"button:{action}", confirm_label, (PANEL.right - 280, y, 240, 58), self.confirm,
                                 style="primary" if danger else "dark", size=20))
 

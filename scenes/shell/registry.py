@@ -37,6 +37,7 @@ SCENES: ChainMap[str, Any] = ChainMap({
     "online_lobby": "scenes.online.lobby:LobbyScene",
     "online_host": "scenes.online.host:HostScene",
     "online_say": "scenes.online.say:SayScene",
+    "online_undo_ask": "scenes.online.undoask:UndoAskScene",
 }, GAME_SCENES)
 
 #: "module:Class" -> the class, once imported.
