@@ -119,6 +119,8 @@ def test_the_friends_request_is_a_question_this_seat_refuses(app):
         friend_moves(app, scene, friend)
         my_move(app, scene)
         history = list(match.state.history)
+        from scenes.kaito.banner import turn_line
+        assert turn_line(scene)[0] == "Black to move"  # another person is never "thinking" (issue 33, item 6)
         assert friend.snapshot.undo_ask
         friend.call(lambda client: client.ask_undo())
         pump(app, lambda: app.manager.top().name == "online_undo_ask", "the question")

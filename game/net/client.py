@@ -101,6 +101,9 @@ class Client:
         self.stray_errors: list[ServerError] = []
         #: how many times the connection was taken back with ``resume``
         self.reconnections = 0
+        #: True while the connection is down because the server itself went away (it closed with
+        #: code 1001: stopped — at a table an app hosts, its host left); False again once resumed
+        self.server_gone = False
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
@@ -355,6 +358,7 @@ class Client:
                 pass
             self._connected.clear()
             code = ws.close_code
+            self.server_gone = self.server_gone or code == protocol.CLOSE_GOING_AWAY
             self._fail_pending(dropped(code))
             if resuming is not None:
                 await asyncio.gather(resuming, return_exceptions=True)
@@ -410,6 +414,7 @@ class Client:
             await self._close_quietly()
             raise
         self.reconnections += 1
+        self.server_gone = False
         self._connected.set()
         self._changed()
 

@@ -73,6 +73,8 @@ class Snapshot:
     undo_ask: bool = False
     asking: dict[str, Any] | None = None
     undo_news: tuple[dict[str, Any], ...] = ()
+    server_gone: bool = False
+    given_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,12 +110,14 @@ def told(p: Picture, message: dict[str, Any]) -> Told:
                 bool(message.get("undo", False)), p.events, tuple(Picture.told_actions(message)), p.cause)
 
 
-def snapshot(p: Picture, connected: bool, resyncs: int) -> Snapshot:
-    """An immutable copy of picture ``p``."""
+def snapshot(p: Picture, connected: bool, resyncs: int, server_gone: bool = False, given_up: bool = False) -> Snapshot:
+    """An immutable copy of picture ``p``, with the client's ``connected``, ``server_gone`` (the
+    connection is down because the server went away: :attr:`Client.server_gone`) and ``given_up``
+    (it stopped trying: :attr:`Client.failure`)."""
     return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events),
                     tuple(p.actions), p.view, p.to_act, p.legal, p.over, p.started, p.outcome, p.record,
                     tuple(p.said), connected, resyncs, p.revision, p.undo, p.undo_ask,
-                    dict(p.asking) if p.asking is not None else None, tuple(p.undo_news))
+                    dict(p.asking) if p.asking is not None else None, tuple(p.undo_news), server_gone, given_up)
 
 
 class ClientThread:
@@ -152,12 +156,12 @@ class ClientThread:
         async def watch() -> None:
             client = self.client
             while True:
-                self.snapshot = snapshot(client.picture, client.connected, self._resyncs)
+                self.snapshot = snapshot(client.picture, client.connected, self._resyncs, client.server_gone)
                 seen = client.picture.revision
                 try:
                     await client.wait(lambda p: p.revision != seen)
                 except Exception:  # the client stopped for good: a last snapshot
-                    self.snapshot = snapshot(client.picture, False, self._resyncs)
+                    self.snapshot = snapshot(client.picture, False, self._resyncs, client.server_gone, True)
                     return
         self.loop.create_task(watch())
 

@@ -87,7 +87,8 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     yield "join-kept"
     # a kept table whose server is gone (the newest: the first row): its line and forget:0
     when = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    KeptSeats().keep(KeptSeat(f"ws://127.0.0.1:{_dead_port()}", "ABCDEFGHJK", 1, "x" * 32, game.name, "Aoi", when))
+    KeptSeats().keep(KeptSeat(f"ws://127.0.0.1:{_dead_port()}", "ABCDEFGHJK", 1, "x" * 32, game.name, "Aoi", when,
+                              host_away=True))  # (its host left: the row says "host away")
     d.app.go_to_menu()
     settle(d)
     d.click("button:online")

@@ -100,6 +100,9 @@ def turn_line(scene: Any) -> tuple[str, str | None]:
     if scene.review:  # the replay viewer: nobody thinks, the record says what comes next
         return _("{color} to move").format(color=cname), c
     if scene.seats[seat] != "human":
+        status_of = getattr(scene.match, "status_of", None)  # (an online table: another person never "thinks")
+        if status_of is not None and status_of(seat, "thinking") != "thinking":
+            return _("{color} to move").format(color=cname), c
         return _("{color} is thinking").format(color=cname), c
     keys = scene.input.keys_in_use()
     picked = scene.drag.selected is not None

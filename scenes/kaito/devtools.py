@@ -93,13 +93,52 @@ def bench_score(app: Any, play_out: Callable[..., Any]) -> None:
     ))
 
 
+def _moves(o: Any, scene: Any, friend: Any, plies: int) -> None:
+    """This seat and the friend play their first legal moves until ``plies`` more are applied."""
+    async def friend_acts(client: Any) -> None:
+        if client.picture.legal:
+            await client.act(client.picture.legal[0])
+
+    target = scene.match.snap.ply + plies
+
+    def step() -> bool:
+        match = scene.match
+        if match.snap.ply >= target:
+            return not scene.busy()
+        if not scene.busy() and match.legal_actions(match.seat):
+            scene.commit(match.seat, match.legal_actions(match.seat)[0])
+        friend.call(friend_acts)
+        return False
+
+    o.until(step, f"{plies} moves")
+
+
 def online_play(o: Any) -> Iterator[str]:
-    """The friend's phrase in its bubble, the friend gone (``button:stand-in``), the AI standing in."""
+    """The friend's phrase in its bubble; undo requests (this seat waiting for the friend's answer,
+    the friend's request asked of this seat); the friend gone (``button:stand-in``), the AI
+    standing in."""
     scene, friend = o.host(["human", "human"])
     try:
         o.still()
         o.say(scene, friend)
         yield "kaito-said"
+        _moves(o, scene, friend, 3)  # (the friend's placement, a move each)
+        o.until(lambda: scene.undoing.request_offered(), "an undo request offered")
+        scene.undo()
+        o.until(lambda: friend.snapshot.asking is not None and scene.banner_override is not None, "the request")
+        o.still()
+        yield "kaito-undo-waiting"
+        friend.call(lambda client: client.answer_undo(False))
+        _moves(o, scene, friend, 1)
+        o.until(lambda: bool(friend.snapshot.undo_ask), "the friend's request offered")
+        friend.call(lambda client: client.ask_undo())
+        o.until(lambda: o.d.app.manager.top().name == "online_undo_ask", "the friend's request asked here")
+        o.d.frames(10)
+        yield "kaito-undo-question"
+        o.d.click("button:undo-refuse")
+        o.until(lambda: o.d.app.manager.top() is scene and friend.snapshot.asking is None, "the refusal")
+        o.still()
+        yield "kaito-undo-refused"
         o.drop(scene, friend)
         o.until(lambda: (b := scene.widgets.get("button:stand-in")) is not None and b.visible, "button:stand-in")
         o.still()

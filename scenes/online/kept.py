@@ -29,6 +29,7 @@ import asyncio
 import logging
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,9 @@ class KeptSeat:
     when: str
     hosted: bool = False
     deal: dict[str, Any] | None = field(default=None, repr=False)
+    #: the table's host left (its server went away) while this seat played: it resumes when they
+    #: host it again (issue 33, item 2)
+    host_away: bool = False
 
     @property
     def key(self) -> tuple[str, int]:
@@ -129,6 +133,9 @@ class KeptSeat:
         if self.hosted:
             # Translators: under an unfinished online table the app hosted; {when} is a date and time
             return _("Hosted here on {when}").format(when=when_text(self.when))
+        if self.host_away:
+            # Translators: under an unfinished online table whose host left; {when} is when the seat was taken
+            return _("Host away · {when}").format(when=when_text(self.when))
         # Translators: under an unfinished online table the player joined; {when} is a date and time
         return _("Joined on {when}").format(when=when_text(self.when))
 
@@ -148,7 +155,8 @@ class KeptSeat:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object stored in the file."""
         return {"url": self.url, "table": self.table, "seat": self.seat, "token": self.token, "game": self.game,
-                "name": self.name, "when": self.when, "hosted": self.hosted, "deal": self.deal}
+                "name": self.name, "when": self.when, "hosted": self.hosted, "deal": self.deal,
+                "host_away": self.host_away}
 
     @classmethod
     def from_dict(cls, d: Any) -> "KeptSeat":
@@ -175,7 +183,10 @@ class KeptSeat:
         hosted, deal = d.get("hosted", False), d.get("deal")
         if not isinstance(hosted, bool) or not (deal is None or isinstance(deal, dict)):
             raise ValueError("hosted must be a boolean and deal an object or null")
-        return cls(url, table, seat, d["token"], d["game"], d["name"][:MAX_NAME], d["when"], hosted, deal)
+        host_away = d.get("host_away", False)
+        if not isinstance(host_away, bool):
+            raise ValueError("host_away must be a boolean")
+        return cls(url, table, seat, d["token"], d["game"], d["name"][:MAX_NAME], d["when"], hosted, deal, host_away)
 
 
 class KeptSeats(JsonStore):
@@ -233,6 +244,16 @@ class KeptSeats(JsonStore):
             new = replace(seat, when=old.when) if old is not None else seat
             self._entries = [new] + [e for e in entries if e.key != seat.key][:KEEP - 1]
         self.update(add)
+        return self.last_saved
+
+    def mark_host_away(self, table: str, seat: int) -> bool:
+        """The kept seat (``table``, ``seat``) now says its host is away (:attr:`KeptSeat.host_away`;
+        kept where it is). Returns whether the file was written (nothing kept: False)."""
+        def mark() -> None:
+            self._entries = [replace(e, host_away=True) if e.key == (table, seat) else e for e in self.entries()]
+        if not any(e.key == (table, seat) for e in self.entries()):
+            return False
+        self.update(mark)
         return self.last_saved
 
     def forget(self, table: str, seat: int) -> bool:
@@ -293,6 +314,7 @@ def keep_seat(match: Any, hosted: bool, store: KeptSeats | None = None) -> KeptS
             return None
         store.keep(seat)
         match.remote.net.submit(forget_when_over(match.remote.net.client, seat.table, seat.seat, store.path))
+        match.on_host_gone = partial(store.mark_host_away, seat.table, seat.seat)  # (scenes.play.table_life)
         return seat
     except Exception:
         log.exception("online: the seat is not kept")

@@ -27,6 +27,7 @@ from typing import Any, Callable
 from game.core import ActionError, Event, GameState, IllegalActionError, Outcome
 from game.i18n import _, pgettext
 from game.match import Move
+from scenes.play import table_life
 from scenes.play.seats import SEAT_KINDS, YOU, default_names, level_label, person_name
 
 log = logging.getLogger("tatami.online")
@@ -88,6 +89,11 @@ class OnlineSeat:
         #: was shown (``(seat, ply)``; :mod:`scenes.play.undo_online`)
         self.undo_told = len(remote.snap.undo_news)
         self.asked_shown: tuple[int, int] | None = None
+        #: the other people's seats as the last frame saw them, this seat's link then, and what
+        #: marks the kept seat "host away" (:mod:`scenes.play.table_life`; set by the online room)
+        self.life_seen: dict[int, str] | None = table_life.seat_states(self)
+        self.was_connected = bool(remote.snap.connected)
+        self.on_host_gone: Callable[[], Any] | None = None
 
     @property
     def snap(self) -> Any:
@@ -202,6 +208,8 @@ class OnlineSeat:
         """Whether ``seat`` is at the table now (AI seats always; this seat: its own link)."""
         if seat == self.seat:
             return bool(self.snap.connected)
+        if seat == table_life.host_seat(self) and table_life.host_gone(self):
+            return False  # (the host's app, the server, went away: issue 33 item 2)
         seats = self.snap.seats
         return bool(seats[seat].get("connected", True)) if 0 <= seat < len(seats) else False
 

@@ -387,7 +387,8 @@ def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     for s in range(n):
         cx = x0 + pile_w + col_w * (s + 0.5)
         col = C.VERMILION if s == sc.bottom else C.INK_SOFT
-        draw_text(surface, app, fit_text(app, sc.names[s], 13, True, col_w - 4), (cx, y0 - 2), 13, col, bold=True)
+        name, size = fit_label(app, sc.names[s], 13, True, col_w - 1)  # (a little smaller rather than cut)
+        draw_text(surface, app, name, (cx, y0 - 2), size, col, bold=True)
         bar = vp.rect(cx - col_w / 2 + 8, y0 + 7, col_w - 16, 3)
         pygame.draw.rect(surface, SEAT_RGB[s % len(SEAT_RGB)], bar, border_radius=max(1, vp.px(1.5)))
     # Translators: a column heading of the round-scoring table (max ~10 characters): who gets the chip
@@ -426,9 +427,10 @@ def draw_scoring(sc: TableScene, surface: pygame.Surface) -> None:
                                      (tr.right + vp.px(3), tr.centery), max(1, vp.px(1.5)))
         if shown and (k < panel.index or panel.done or k == panel.index):
             if award.seat is not None:
-                who = sc.names[award.seat]
-                draw_text(surface, app, fit_text(app, who, 13, True, chip_w - 6), (x0 + pile_w + col_w * n + 10, y),
-                          13, C.INK, bold=True, anchor="midleft")
+                room = max(chip_w - 6, table_w - pile_w - col_w * n - 16)  # (fewer seats: the table's rest)
+                who, size = fit_label(app, sc.names[award.seat], 13, True, room)
+                draw_text(surface, app, who, (x0 + pile_w + col_w * n + 10, y), size, C.INK, bold=True,
+                          anchor="midleft")
             else:
                 # Translators: in the round-scoring table (max ~10 characters): nobody wins the chip
                 draw_text(surface, app, _("stays"), (x0 + pile_w + col_w * n + 10, y), 13, C.INK_MUTED,
