@@ -20,7 +20,7 @@ section 4) and prints one JSON object per decision, one a line, in the order pla
   takes your last kabuto on a2 in 2 moves."). Sushi Draft: the chip the choice wins or loses
   against the other action and to whom (:func:`game.sushi.coach.chip_reason`: ``kind``,
   ``pile``, ``rival``, ``chance``...: "Eating tuna rather than salmon wins the tuna chip from
-  Hard AI 2 (chance: 62%, instead of 20%)."). Kanji-zushi: the strokes it scores against the
+  Hard AI 2 (chance of winning it: 62%, instead of 20%)."). Kanji-zushi: the strokes it scores against the
   best's and the card it leaves to the next seat (:func:`game.kanji.coach.action_reason`:
   ``kind``, ``focus``, ``strokes``, ``best_strokes``, ``next``, ``leaves``, ``next_kanji``...).
 * ``unit`` ``"win"``: a chance of winning, 0..1 (a shared win counts 1/k). ``"chips"``: Sushi

@@ -316,14 +316,14 @@ def test_sushi_reason_sentences():
            "rival": 2, "chance": 0.62, "chance_other": 0.2, "rival_chance": 0.1, "rival_chance_other": 0.5}
     names = ["You", "Hard AI 1", "Hard AI 2"]
     assert reason_text("sushi-draft", why, names) == (
-        "Eating tuna rather than a wild as salmon wins the tuna chip from Hard AI 2 (chance: 62%, instead of 20%).")
+        "Eating tuna rather than a wild as salmon wins the tuna chip from Hard AI 2 (chance of winning it: 62%, instead of 20%).")
     assert reason_text("sushi-draft", {**why, "rival": None}, names) == (
-        "Eating tuna rather than a wild as salmon wins the tuna chip (chance: 62%, instead of 20%).")
+        "Eating tuna rather than a wild as salmon wins the tuna chip (chance of winning it: 62%, instead of 20%).")
     assert reason_text("sushi-draft", {**why, "kind": "deny", "phase": "keep", "pile": "dessert"}, names) == (
         "Keeping tuna rather than a wild as salmon keeps the dessert chip from Hard AI 2 "
-        "(their chance: 10%, instead of 50%).")
+        "(their chance of winning it: 10%, instead of 50%).")
     assert reason_text("sushi-draft", {**why, "kind": "lose", "rival": 0}, ["Ana", "Ben", "You"][::-1]).endswith(
-        "loses the tuna chip to you (chance: 62%, instead of 20%).")
+        "loses the tuna chip to you (chance of winning it: 62%, instead of 20%).")
     assert reason_text("sushi-draft", {**why, "kind": "even"}, names) == (
         "Eating tuna or a wild as salmon makes little difference to the chips this round.")
     assert reason_text("sushi-draft", {**why, "kind": "forced"}, names) == ""

@@ -74,9 +74,29 @@ def rate(view: KaitoView, action: str, rng: random.Random, settings: CoachSettin
     out = decision_entry(action, best, kaito_value(chosen_score), kaito_value(best_score), "win",
                  len(view.legal_actions) == 1, thrown)
     chosen_reason = line_reason(view, expected_line(view, action, depth))
+    if out["mark"] == "good":
+        chosen_reason = despite(chosen_reason)
     out.update(eval_before=best_score, eval_after=chosen_score, depth=depth, reason=chosen_reason,
-               reason_best=chosen_reason if best == action else line_reason(view, expected_line(view, best, depth)))
+               reason_best=chosen_reason if best == action else
+               despite(line_reason(view, expected_line(view, best, depth))))
     return out
+
+
+def adverse(reason: dict[str, Any]) -> bool:
+    """True when the line's telling event (:func:`line_reason`) goes against the side that made
+    its first action (``mover``): its katana or kabuto taken, its opponent buying one back, it
+    left without a move or taking its own last tile."""
+    kind, seat, mover = reason.get("kind"), reason.get("seat"), reason.get("mover")
+    if kind in ("take", "take_last", "buy_back"):
+        return seat is not None and seat != mover
+    return kind in ("own_last", "no_move") and seat == mover
+
+
+def despite(reason: dict[str, Any]) -> dict[str, Any]:
+    """``reason`` of a good or the best action, marked ``despite`` when its line still goes
+    against the mover (:func:`adverse`): told with "No other move does better." so that the
+    verdict and the reason never disagree (issue 33, item 11)."""
+    return {**reason, "despite": True} if adverse(reason) else reason
 
 
 def expected_line(view: KaitoView, action: str, depth: int, plies: int = LINE_PLIES) -> list[str]:
@@ -163,9 +183,9 @@ def _telling_event(event: Any, index: int) -> dict[str, Any] | None:
 
 def reason(view: KaitoView, action: str, rng: random.Random, settings: CoachSettings) -> dict[str, Any]:
     """Why ``action`` (the hint's): :func:`line_reason` of its :func:`expected_line` searched to
-    ``settings.depth`` plies (``rng`` is not used)."""
-    return line_reason(view, expected_line(view, action, settings.depth))
+    ``settings.depth`` plies (``rng`` is not used), :func:`despite` what goes against it."""
+    return despite(line_reason(view, expected_line(view, action, settings.depth)))
 
 
-__all__ = ["HINT_DEPTH", "KAITO_SCALE", "LINE_PLIES", "expected_line", "kaito_value", "line_reason", "rate",
-           "reason"]
+__all__ = ["HINT_DEPTH", "KAITO_SCALE", "LINE_PLIES", "adverse", "despite", "expected_line", "kaito_value",
+           "line_reason", "rate", "reason"]

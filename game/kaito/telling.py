@@ -401,10 +401,15 @@ def reason_text(reason: dict[str, Any], names: Sequence[str]) -> str:
             key += "/you"
         elif owner_you and key + "/yours" in REASON_TEMPLATES:
             key += "/yours"
-        text = REASON_TEMPLATES[key](moves)
-        return text.format(action=action_words(action), seat=seat, owner=owner, n=moves,
-                           tile=_(TILE_KINDS[str(tile)[1]]) if isinstance(tile, str) and len(tile) == 2 else "",
-                           square=square_label(square) if isinstance(square, int) else "")
+        text = REASON_TEMPLATES[key](moves).format(
+            action=action_words(action), seat=seat, owner=owner, n=moves,
+            tile=_(TILE_KINDS[str(tile)[1]]) if isinstance(tile, str) and len(tile) == 2 else "",
+            square=square_label(square) if isinstance(square, int) else "")
+        if reason.get("despite"):  # (a good move whose line still goes against its mover)
+            # Translators: the coach's reason ({reason}, a sentence) for a good move whose expected line still
+            # costs the player, then why the move is good all the same
+            text = _("{reason} No other move does better.").format(reason=text)
+        return text
     except (KeyError, TypeError, ValueError, IndexError):
         return ""
 

@@ -12,7 +12,7 @@ of the round (RULES.md §2 scoring: the five types by the "first group of exactl
 dessert by the number of types eaten). Two actions compared on the same worlds
 (:func:`chip_reason`) differ most on one chip: which one, how the seat's chance of winning it
 changes and whose chance moves the other way — "Eating tuna rather than salmon wins the tuna chip
-from Hard AI 2 (chance: 62%, instead of 20%)." (:func:`game.sushi.telling.reason_text`). The rating
+from Hard AI 2 (chance of winning it: 62%, instead of 20%)." (:func:`game.sushi.telling.reason_text`). The rating
 explains the chosen action against the best (what it loses) and the best against the chosen
 (what it wins); the hint's :func:`reason` explains the hinted action against the alternative the
 heuristic likes best, on a few worlds.
@@ -170,8 +170,8 @@ def rate(view: SushiView, action: str, rng: random.Random, settings: CoachSettin
     Returns:
         The decision's fields (see the module docstring) plus ``values`` (action -> the hard bot's
         mean score, or None for a forced choice), ``worlds``, ``reason`` (:func:`chip_reason` of
-        ``action`` against ``best``: the chip it loses; when ``action`` is the best, against the
-        runner-up: the chip it wins) and ``reason_best`` (``best`` against ``action``: the chip it
+        ``action`` against ``best``: the chip it loses — for a choice marked good, the chip it
+        wins or none; when ``action`` is the best, against the runner-up: the chip it wins) and ``reason_best`` (``best`` against ``action``: the chip it
         wins; the same object when ``best`` is ``action``). A forced choice: ``mark`` "good",
         ``forced`` true and :func:`forced_reason` (the scenes say "forced", never "good")."""
     unit = "win" if view.round == ROUNDS - 1 else "chips"
@@ -187,7 +187,11 @@ def rate(view: SushiView, action: str, rng: random.Random, settings: CoachSettin
         runner = max((a for a in means if a != action), key=lambda a: (means[a], a))
         chosen = best_reason = chip_reason(view, action, runner, odds, worlds, favour=1)
     else:
-        chosen = chip_reason(view, action, best, odds, worlds, favour=-1)
+        # a good choice that is not the best is told by what it wins against the best, else as
+        # making little difference — never by a chip it loses (issue 33, item 11: "a good move.
+        # … loses the cucumber chip"); a worse one by the chip it loses
+        favour = 1 if out["mark"] == "good" else -1
+        chosen = chip_reason(view, action, best, odds, worlds, favour=favour)
         best_reason = chip_reason(view, best, action, odds, worlds, favour=1)
     out.update(values={a: rounded(v) for a, v in sorted(means.items())}, worlds=worlds, reason=chosen,
                reason_best=best_reason)

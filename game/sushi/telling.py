@@ -300,51 +300,51 @@ REASON_TEMPLATES: dict[str, Template] = {
     # Translators: the coach's reason for a choice; {action} and {other} are cards ("tuna"), {chip}
     # "the tuna chip", {rival} a player; the numbers are chances in percent after {action} / {other}
     "eat/win": lambda n: _("Eating {action} rather than {other} wins {chip} from {rival} "
-                           "(chance: {chance}%, instead of {chance_other}%)."),
+                           "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "eat/win/you": lambda n: _("Eating {action} rather than {other} wins {chip} from you "
-                               "(chance: {chance}%, instead of {chance_other}%)."),
-    "eat/win/alone": lambda n: _("Eating {action} rather than {other} wins {chip} (chance: {chance}%, instead of "
-                                 "{chance_other}%)."),
+                               "(chance of winning it: {chance}%, instead of {chance_other}%)."),
+    "eat/win/alone": lambda n: _("Eating {action} rather than {other} wins {chip} "
+                                 "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "eat/lose": lambda n: _("Eating {action} rather than {other} loses {chip} to {rival} "
-                            "(chance: {chance}%, instead of {chance_other}%)."),
+                            "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "eat/lose/you": lambda n: _("Eating {action} rather than {other} loses {chip} to you "
-                                "(chance: {chance}%, instead of {chance_other}%)."),
-    "eat/lose/alone": lambda n: _("Eating {action} rather than {other} loses {chip} (chance: {chance}%, instead of "
-                                  "{chance_other}%)."),
+                                "(chance of winning it: {chance}%, instead of {chance_other}%)."),
+    "eat/lose/alone": lambda n: _("Eating {action} rather than {other} loses {chip} "
+                                  "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     # Translators: the coach's reason: the choice keeps {rival} from winning {chip}; the numbers are
     # {rival}'s chances in percent
     "eat/deny": lambda n: _("Eating {action} rather than {other} keeps {chip} from {rival} "
-                            "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                            "(their chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "eat/deny/you": lambda n: _("Eating {action} rather than {other} keeps {chip} from you "
-                                "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                                "(your chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "eat/give": lambda n: _("Eating {action} rather than {other} lets {rival} win {chip} "
-                            "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                            "(their chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "eat/give/you": lambda n: _("Eating {action} rather than {other} lets you win {chip} "
-                                "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                                "(your chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     # Translators: the coach's reason when two choices make no real difference to any chip
     "eat/even": lambda n: _("Eating {action} or {other} makes little difference to the chips this round."),
     # Translators: the coach's reason for a keep (the rest of the hand is passed on); {action} and
     # {other} are cards, {chip} "the tuna chip"; the numbers are chances in percent
     "keep/win": lambda n: _("Keeping {action} rather than {other} wins {chip} from {rival} "
-                            "(chance: {chance}%, instead of {chance_other}%)."),
+                            "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "keep/win/you": lambda n: _("Keeping {action} rather than {other} wins {chip} from you "
-                                "(chance: {chance}%, instead of {chance_other}%)."),
-    "keep/win/alone": lambda n: _("Keeping {action} rather than {other} wins {chip} (chance: {chance}%, instead of "
-                                  "{chance_other}%)."),
+                                "(chance of winning it: {chance}%, instead of {chance_other}%)."),
+    "keep/win/alone": lambda n: _("Keeping {action} rather than {other} wins {chip} "
+                                  "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "keep/lose": lambda n: _("Keeping {action} rather than {other} loses {chip} to {rival} "
-                             "(chance: {chance}%, instead of {chance_other}%)."),
+                             "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "keep/lose/you": lambda n: _("Keeping {action} rather than {other} loses {chip} to you "
-                                 "(chance: {chance}%, instead of {chance_other}%)."),
-    "keep/lose/alone": lambda n: _("Keeping {action} rather than {other} loses {chip} (chance: {chance}%, instead of "
-                                   "{chance_other}%)."),
+                                 "(chance of winning it: {chance}%, instead of {chance_other}%)."),
+    "keep/lose/alone": lambda n: _("Keeping {action} rather than {other} loses {chip} "
+                                   "(chance of winning it: {chance}%, instead of {chance_other}%)."),
     "keep/deny": lambda n: _("Keeping {action} rather than {other} keeps {chip} from {rival} "
-                             "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                             "(their chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "keep/deny/you": lambda n: _("Keeping {action} rather than {other} keeps {chip} from you "
-                                 "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                                 "(your chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "keep/give": lambda n: _("Keeping {action} rather than {other} lets {rival} win {chip} "
-                             "(their chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                             "(their chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "keep/give/you": lambda n: _("Keeping {action} rather than {other} lets you win {chip} "
-                                 "(your chance: {rival_chance}%, instead of {rival_chance_other}%)."),
+                                 "(your chance of winning it: {rival_chance}%, instead of {rival_chance_other}%)."),
     "keep/even": lambda n: _("Keeping {action} or {other} makes little difference to the chips this round."),
 }
 
@@ -356,8 +356,8 @@ def _percent(x: Any) -> int | str:
 
 def reason_text(reason: dict[str, Any], names: Sequence[str]) -> str:
     """The sentence of a reason (:func:`game.sushi.coach.chip_reason`'s data) in the language in
-    use, e.g. "Eating tuna rather than salmon wins the tuna chip from Hard AI 2 (chance: 62%,
-    instead of 20%)."; the rival called ``names[rival]`` (the person's own seat, "You", in the second person).
+    use, e.g. "Eating tuna rather than salmon wins the tuna chip from Hard AI 2 (chance of winning it:
+    62%, instead of 20%)."; the rival called ``names[rival]`` (the person's own seat, "You", in the second person).
     "" for a forced choice (the coach's line says so) and for data it cannot tell.
 
     Args:
