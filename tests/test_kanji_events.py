@@ -90,6 +90,25 @@ def test_a_valid_attempt_tells_the_kanji_the_refill_and_the_draw():
     assert says(s.events_for(0), ["You", "Ben"])[2] == "You drew 木."
 
 
+def test_a_japanese_gloss_that_only_repeats_a_reading_is_left_out():
+    """Issue 33, item 14: in Japanese a kanji's gloss is a reading (絵: カイ, its only one), and the
+    sentence said 絵「カイ」…（読み：カイ）. The meaning is left out where it repeats a reading shown,
+    and kept in the other languages."""
+    from game import i18n
+
+    f = form("糸", "会")
+    event = KanjiFormed(seat=0, ply=0, neta="糸", shari="会", slot=0, char="絵", strokes=12, meanings=f.meanings,
+                        on=f.on, kun=f.kun, grade=2, count=1, score=12)
+    previous = i18n.language()
+    i18n.set_language("ja")
+    try:
+        told = says([event])[0]
+        assert "「" not in told and told.count("カイ") == 1 and "（読み：カイ、12画）" in told, told
+    finally:
+        i18n.set_language(previous)
+    assert says([event])[0] == f"Ana put 糸 beside 会 and completed 絵 “{f.meanings[0]}” (read カイ; 12 strokes)."
+
+
 @pytest.mark.parametrize("action, key, reason, char, sentence", [
     ("亻+口", "joyo", NO_CHARACTER, None,
      "Ana put 亻 beside 口, but the pair forms no character, so both cards went back."),

@@ -55,6 +55,15 @@ TEMPLATES: dict[str, Template] = {
         "You put {neta} beside {shari} and completed {char} “{meaning}” (read {readings}; {strokes} stroke).",
         "You put {neta} beside {shari} and completed {char} “{meaning}” (read {readings}; {strokes} strokes).",
         n),
+    # Translators: as above, for a kanji whose meaning would only repeat its reading (Japanese: 絵「カイ」)
+    "kanji.formed/read": lambda n: ngettext(
+        "{seat} put {neta} beside {shari} and completed {char} (read {readings}; {strokes} stroke).",
+        "{seat} put {neta} beside {shari} and completed {char} (read {readings}; {strokes} strokes).",
+        n),
+    "kanji.formed/read/you": lambda n: ngettext(
+        "You put {neta} beside {shari} and completed {char} (read {readings}; {strokes} stroke).",
+        "You put {neta} beside {shari} and completed {char} (read {readings}; {strokes} strokes).",
+        n),
     f"kanji.wrong/{NO_CHARACTER}": lambda n: _("{seat} put {neta} beside {shari}, but the pair forms no "
                                                "character, so both cards went back."),
     f"kanji.wrong/{NO_CHARACTER}/you": lambda n: _("You put {neta} beside {shari}, but the pair forms no "
@@ -261,9 +270,13 @@ def _kanji_formed(event: KanjiFormed, names: Sequence[str]) -> str:
     # Translators: in place of a kanji's readings when the dictionary gives none
     readings = " / ".join(r[0] for r in (event.on, event.kun) if r) or _("no reading")
     seat = seat_name(names, event.seat)
-    return template(event.KIND, seat, event.strokes).format(
-        seat=seat, neta=event.neta, shari=event.shari, char=event.char,
-        meaning=meaning_of(event.char, event.meanings), readings=readings, strokes=event.strokes)
+    meaning = meaning_of(event.char, event.meanings)
+    # a meaning that only repeats a reading shown (Japanese glosses are readings) is left out
+    plain = {r[0].replace(".", "").replace("-", "") for r in (event.on, event.kun) if r}
+    key = f"{event.KIND}/read" if meaning.replace(".", "").replace("-", "") in plain else event.KIND
+    return template(key, seat, event.strokes).format(
+        seat=seat, neta=event.neta, shari=event.shari, char=event.char, meaning=meaning, readings=readings,
+        strokes=event.strokes)
 
 
 def _kanji_wrong(event: KanjiWrong, names: Sequence[str]) -> str:
