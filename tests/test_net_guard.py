@@ -11,7 +11,9 @@ on the loopback (tests/net_support.py) and real WebSocket clients — a second c
 * the server's database file is readable by its user only (0600 on POSIX);
 * a database the server cannot read whole (garbage in it, a table lost) is refused in one line,
   never served half; an empty one is said; a table whose rows cannot be replayed is answered
-  ``damaged`` while the others are served (item 17).
+  ``damaged`` while the others are served (item 17);
+* a seat's token is rotated at every resume, the automatic ones too: the old one stops working
+  (item 19).
 """
 from __future__ import annotations
 
@@ -349,3 +351,61 @@ def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path):
     finally:
         kept.close()
     assert refusal_line("not-kept") == "The server could not save that move, so it was not played: try again."
+
+
+def test_a_token_is_rotated_at_every_resume_and_the_old_one_stops_working(tmp_path):
+    """Issue 33, item 19: every resume answers a new token (``joined``); the old one is refused
+    ``bad-token`` from then on — also after the server restarts on its database."""
+    db = tmp_path / "tables.db"
+
+    async def main() -> tuple[str, str, str]:
+        async with running_server(SqliteTableStore(db)) as (server, url):
+            host = await seat_from(url)
+            code = await host.create("kaito", ["open", "easy"])
+            await host.join(code, "Ana")
+            first = host.token
+            await host.close()
+            again = await seat_from(url)
+            await again.resume(code, 0, first)
+            second = again.token
+            assert second and second != first
+            await again.close()
+            thief = await seat_from(url)
+            await thief.send(proto.resume(code, 0, first))
+            assert (await thief.expect("error"))["code"] == "bad-token"
+            await thief.close()
+            return code, first, second
+    code, first, second = asyncio.run(main())
+
+    async def restart() -> None:
+        async with running_server(SqliteTableStore(db)) as (_server, url):
+            old = await seat_from(url)
+            await old.send(proto.resume(code, 0, first))
+            assert (await old.expect("error"))["code"] == "bad-token"
+            await old.close()
+            kept = await seat_from(url)
+            await kept.resume(code, 0, second)
+            assert kept.token not in (first, second)
+            await kept.close()
+    asyncio.run(restart())
+
+
+def test_a_client_that_resumes_by_itself_takes_the_new_token():
+    """A dropped connection resumes by itself (game/net/client.py): the picture then holds the
+    new token, and the next resume uses it."""
+    async def main() -> None:
+        async with running_server() as (server, url):
+            client = Client(url, reconnect_for=10.0)
+            await client.connect()
+            code = await client.create("kaito", ["open", "easy"])
+            await client.join(code, "Ana")
+            seen = [client.picture.token]
+            for _round in range(2):
+                conn = next(iter(server.tables[code].peers.values()))
+                n = client.reconnections
+                conn.close(1011, "dropped by the test")
+                await client.wait(lambda p: client.reconnections > n and client.connected, WAIT_S)
+                assert client.picture.token not in seen  # (the second resume used the first new one)
+                seen.append(client.picture.token)
+            await client.close()
+    asyncio.run(main())

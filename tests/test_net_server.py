@@ -224,9 +224,11 @@ def test_lobby_said_resume():
             state = await a2.resume(code, 0, token)
             assert state["seat"] == 0 and state["legal"]
             assert [s["connected"] for s in (await b.expect("lobby"))["seats"]] == [True, True, True]
-            # a second connection with the same token takes the seat over; the first is closed
+            # a second connection with the seat's token (the newest: each resume gives one) takes
+            # the seat over; the first is closed
+            assert a2.token != token
             a3 = await Seat.open(url)
-            await a3.resume(code, 0, token)
+            await a3.resume(code, 0, a2.token)
             with pytest.raises(ConnectionClosed) as closed:
                 while True:
                     await a2.recv()

@@ -103,3 +103,38 @@ def test_the_host_leaving_is_said_and_the_kept_table_says_host_away(app):
         host.stop()
         hosting.stop()
         app.go_to_menu()
+
+
+def test_the_kept_table_follows_the_new_token_of_an_automatic_resume(app):
+    """Issue 33, item 19: the server gives a new token at every resume; after the app's connection
+    dropped and came back by itself, the kept seat holds the new one (the old no longer works)."""
+    from scenes.online.kept import KeptSeats
+
+    hosting = Hosting(None, "127.0.0.1")
+    host = ClientThread(hosting.local_url)
+    try:
+        async def create(client):
+            await client.connect()
+            table = await client.create("kaito", ["open", "open"])
+            await client.join(table, "Ana")
+            return table
+        code = host.call(create)
+        app.manager.push(app.make_scene("online_join"))
+        join = app.manager.top()
+        join.widgets.get("field:code").set_text(code)
+        join.widgets.get("field:address").set_text(hosting.local_url)
+        join.join()
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+        scene = app.manager.top()
+        old = KeptSeats().entries()[0].token
+        assert old == scene.match.snap.token
+        client = scene.match.remote.net.client
+        table = hosting.server.tables[code]
+        hosting.loop.call_soon_threadsafe(lambda: table.peers[1].close(1011, "dropped by the test"))
+        pump(app, lambda: client.reconnections > 0 and scene.match.snap.connected, "the automatic resume")
+        pump(app, lambda: KeptSeats().entries()[0].token != old, "the new token kept")
+        assert KeptSeats().entries()[0].token == scene.match.snap.token == client.picture.token
+    finally:
+        host.stop()
+        hosting.stop()
+        app.go_to_menu()

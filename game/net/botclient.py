@@ -91,9 +91,11 @@ async def take_seat(client: Client, args: argparse.Namespace, say: Callable[[str
     return picture
 
 
-async def play_seat(client: Client, bot: Any, timeout: float) -> dict[str, Any]:
+async def play_seat(client: Client, bot: Any, timeout: float,
+                    say: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play the client's seat with ``bot`` (``choose(view) -> action``) until the game is over;
-    returns the record.
+    returns the record. Every new token the server gives (at each automatic resume after a drop:
+    the old one stops working) is said again to ``say`` as ``seat S token T``.
 
     Raises:
         ConnectionLost: the seat was lost for good. asyncio.TimeoutError: nothing happened for
@@ -101,8 +103,12 @@ async def play_seat(client: Client, bot: Any, timeout: float) -> dict[str, Any]:
         race (``stale``, ``not-your-turn``) — a bug of the bot or the server."""
     p = client.picture
     refused = 0
+    told = p.token
     while True:
         await client.wait(lambda p: p.over or (p.my_turn and client.connected), timeout)
+        if say is not None and p.token != told:
+            told = p.token
+            say(f"seat {p.seat} token {p.token}")
         if p.over:
             assert p.record is not None
             return p.record
@@ -134,7 +140,7 @@ async def run(args: argparse.Namespace, say: Callable[[str], None]) -> dict[str,
         assert picture.game is not None
         rng = random.Random(f"{picture.table}:{picture.seat}:{args.seed}")
         bot = make_bot(picture.game, args.level, rng)
-        return await play_seat(client, bot, args.timeout)
+        return await play_seat(client, bot, args.timeout, say)
     finally:
         await client.close()
 

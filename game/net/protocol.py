@@ -82,7 +82,7 @@ ERRORS: Mapping[str, str] = {
     "not-started": "the table waits for its open seats to be taken",
     "not-your-turn": "the seat is not to act",
     "illegal": "the rules refused the action (the message says why)",
-    "not-kept": "the server could not keep the action (its storage failed): it was not played",
+    "not-kept": "the server could not keep the action, or a resumed seat's new token (its storage failed): not done",
     "stale": "the ply is not the table's (a state follows)",
     "undo": "no undo point for this seat (or no undo request it may make, or none awaiting its answer)",
     "not-creator": "only the table's creator (the seat that joined first) may give a seat to an AI",

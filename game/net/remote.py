@@ -75,6 +75,7 @@ class Snapshot:
     undo_news: tuple[dict[str, Any], ...] = ()
     server_gone: bool = False
     given_up: bool = False
+    token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,8 @@ def snapshot(p: Picture, connected: bool, resyncs: int, server_gone: bool = Fals
     return Snapshot(p.table, p.game, p.seat, tuple(dict(s) for s in p.seats), p.ply, tuple(p.events),
                     tuple(p.actions), p.view, p.to_act, p.legal, p.over, p.started, p.outcome, p.record,
                     tuple(p.said), connected, resyncs, p.revision, p.undo, p.undo_ask,
-                    dict(p.asking) if p.asking is not None else None, tuple(p.undo_news), server_gone, given_up)
+                    dict(p.asking) if p.asking is not None else None, tuple(p.undo_news), server_gone, given_up,
+                    p.token)
 
 
 class ClientThread:

@@ -342,6 +342,10 @@ class Server:
             else:
                 seat, token = msg["seat"], msg["token"]
                 table.check_token(seat, token)
+                try:  # a new token at every resume: the old one stops working (issue 33, item 19)
+                    token = table.rotate_token(seat)
+                except StoreError as exc:
+                    raise ProtocolError("not-kept", f"the seat's new key could not be kept: {exc}") from None
                 old = table.peers.pop(seat, None)
                 if old is not None and isinstance(old, Connection):
                     old.table = old.seat = None

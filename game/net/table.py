@@ -209,6 +209,18 @@ class Table(StandIns, UndoRequests):
             self.store.set_creator(self.code, seat)
         return seat, token
 
+    def rotate_token(self, seat: int) -> str:
+        """A new token for ``seat`` (a resume: issue 33, item 19), kept in the store before it
+        replaces the old one, which stops working. Returns the new token.
+
+        Raises:
+            StoreError: the store could not keep it (the old token still works)."""
+        token = proto.new_token()
+        sha = token_hash(token)
+        self.store.take_seat(self.code, seat, self.names[seat] or "", sha)
+        self.tokens[seat] = sha
+        return token
+
     def check_token(self, seat: int, token: str) -> None:
         """Check that ``token`` is seat ``seat``'s (constant-time).
 

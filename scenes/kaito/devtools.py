@@ -95,11 +95,11 @@ def bench_score(app: Any, play_out: Callable[..., Any]) -> None:
 
 def _moves(o: Any, scene: Any, friend: Any, plies: int) -> None:
     """This seat and the friend play their first legal moves until ``plies`` more are applied."""
-    async def friend_acts(client: Any) -> None:
-        if client.picture.legal:
-            await client.act(client.picture.legal[0])
-
     target = scene.match.snap.ply + plies
+
+    async def friend_acts(client: Any) -> None:
+        if client.picture.legal and client.picture.ply < target:  # (never past the target)
+            await client.act(client.picture.legal[0])
 
     def step() -> bool:
         match = scene.match

@@ -315,10 +315,21 @@ def keep_seat(match: Any, hosted: bool, store: KeptSeats | None = None) -> KeptS
         store.keep(seat)
         match.remote.net.submit(forget_when_over(match.remote.net.client, seat.table, seat.seat, store.path))
         match.on_host_gone = partial(store.mark_host_away, seat.table, seat.seat)  # (scenes.play.table_life)
+        match.kept_token, match.on_token = seat.token, partial(keep_token, store, seat)  # (online_frame)
         return seat
     except Exception:
         log.exception("online: the seat is not kept")
         return None
+
+
+def keep_token(store: KeptSeats, seat: KeptSeat, token: str) -> bool:
+    """Keep ``seat`` with its new ``token`` (the server gives one at every resume, the automatic
+    ones after a drop too: the old one no longer works; issue 33, item 19). Never raises."""
+    try:
+        return store.keep(replace(seat, token=token))
+    except Exception:
+        log.exception("online: the seat's new token is not kept")
+        return False
 
 
 def forget_seat(match: Any, store: KeptSeats | None = None) -> bool:
@@ -372,4 +383,4 @@ class Resuming(Sitting):
 
 
 __all__ = ["KEEP", "KEPT_FILE", "KEPT_VERSION", "KeptSeat", "KeptSeats", "RESUME_LINES", "Resuming",
-           "deal_of", "forget_seat", "forget_when_over", "keep_seat", "resume_error_line", "seat_of", "when_text"]
+           "deal_of", "forget_seat", "forget_when_over", "keep_seat", "keep_token", "resume_error_line", "seat_of", "when_text"]

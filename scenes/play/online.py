@@ -94,6 +94,10 @@ class OnlineSeat:
         self.life_seen: dict[int, str] | None = table_life.seat_states(self)
         self.was_connected = bool(remote.snap.connected)
         self.on_host_gone: Callable[[], Any] | None = None
+        #: the seat's token as last kept, and what keeps a new one (the server gives one at every
+        #: resume; set by the online room: :func:`scenes.online.kept.keep_seat`)
+        self.kept_token: str | None = None
+        self.on_token: Callable[[str], Any] | None = None
 
     @property
     def snap(self) -> Any:

@@ -146,6 +146,10 @@ def frame(scene: Any) -> None:
         add_bubbles(scene)
     if match.sync():
         scene.resync()
+    token = match.snap.token
+    if match.on_token is not None and token and token != match.kept_token:  # (a resume gave a new one)
+        match.kept_token = token
+        match.on_token(token)
     say_refusals(scene, match)
     if hasattr(scene, "game_log"):
         undo_online.tell_news(scene, match)
