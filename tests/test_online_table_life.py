@@ -92,6 +92,9 @@ def test_the_host_leaving_is_said_and_the_kept_table_says_host_away(app):
         scene = app.manager.top()
         pump(app, lambda: not scene.busy(), "the table at rest")
         assert not KeptSeats().entries()[0].host_away
+        # this seat places the Kaito first: the kept table says it is this seat's turn (the menu's
+        # "your turn", issue 33 item 7)
+        pump(app, lambda: KeptSeats().entries()[0].my_turn is True, "the turn kept")
         hosting.stop()  # the host went back to the menu: their app's server stops
         pump(app, lambda: scene.banner_override is not None and scene.banner_override[0].startswith("The host has left"),
              "the banner")

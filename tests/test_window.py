@@ -12,8 +12,8 @@ import time
 import pygame
 import pytest
 
-from scenes.shell import app as app_mod
-from scenes.shell.app import MIN_WINDOW, WINDOW_CLASS, App
+from scenes.shell.app import MIN_WINDOW, App
+from scenes.shell.windowname import WINDOW_CLASS, name_window_class
 from scenes.shell.settings import DEFAULTS, MIN_WINDOW_SIZE, Settings
 
 
@@ -65,14 +65,14 @@ def test_the_window_class_replaces_pygames_script_name(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["/x/scenes/__main__.py"])
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")  # what pygame's import set
     monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
-    app_mod._window_class(WINDOW_CLASS)
+    name_window_class(WINDOW_CLASS)
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Tatami" == WINDOW_CLASS
     assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "Tatami"
     monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS")  # pygame imported without a display: not set
-    app_mod._window_class(WINDOW_CLASS)
+    name_window_class(WINDOW_CLASS)
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Tatami"
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "MyClass")  # the user's own choice is kept
-    app_mod._window_class(WINDOW_CLASS)
+    name_window_class(WINDOW_CLASS)
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "MyClass"
 
 

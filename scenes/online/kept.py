@@ -29,11 +29,10 @@ import asyncio
 import logging
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.net.protocol import MAX_NAME, MAX_TOKEN, normalize_code, shown_code
 from scenes.online.session import Sitting, check_address, error_line, mirror_hook
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -106,6 +105,9 @@ class KeptSeat:
     #: the table's host left (its server went away) while this seat played: it resumes when they
     #: host it again (issue 33, item 2)
     host_away: bool = False
+    #: this seat was to act when last seen (the menu's "your turn": a seat to act stays so until it
+    #: acts), None when unknown
+    my_turn: bool | None = None
 
     @property
     def key(self) -> tuple[str, int]:
@@ -156,7 +158,7 @@ class KeptSeat:
         """The JSON object stored in the file."""
         return {"url": self.url, "table": self.table, "seat": self.seat, "token": self.token, "game": self.game,
                 "name": self.name, "when": self.when, "hosted": self.hosted, "deal": self.deal,
-                "host_away": self.host_away}
+                "host_away": self.host_away, "my_turn": self.my_turn}
 
     @classmethod
     def from_dict(cls, d: Any) -> "KeptSeat":
@@ -183,10 +185,11 @@ class KeptSeat:
         hosted, deal = d.get("hosted", False), d.get("deal")
         if not isinstance(hosted, bool) or not (deal is None or isinstance(deal, dict)):
             raise ValueError("hosted must be a boolean and deal an object or null")
-        host_away = d.get("host_away", False)
-        if not isinstance(host_away, bool):
-            raise ValueError("host_away must be a boolean")
-        return cls(url, table, seat, d["token"], d["game"], d["name"][:MAX_NAME], d["when"], hosted, deal, host_away)
+        host_away, my_turn = d.get("host_away", False), d.get("my_turn")
+        if not isinstance(host_away, bool) or not (my_turn is None or isinstance(my_turn, bool)):
+            raise ValueError("host_away must be a boolean and my_turn a boolean or null")
+        return cls(url, table, seat, d["token"], d["game"], d["name"][:MAX_NAME], d["when"], hosted, deal, host_away,
+                   my_turn)
 
 
 class KeptSeats(JsonStore):
@@ -244,16 +247,6 @@ class KeptSeats(JsonStore):
             new = replace(seat, when=old.when) if old is not None else seat
             self._entries = [new] + [e for e in entries if e.key != seat.key][:KEEP - 1]
         self.update(add)
-        return self.last_saved
-
-    def mark_host_away(self, table: str, seat: int) -> bool:
-        """The kept seat (``table``, ``seat``) now says its host is away (:attr:`KeptSeat.host_away`;
-        kept where it is). Returns whether the file was written (nothing kept: False)."""
-        def mark() -> None:
-            self._entries = [replace(e, host_away=True) if e.key == (table, seat) else e for e in self.entries()]
-        if not any(e.key == (table, seat) for e in self.entries()):
-            return False
-        self.update(mark)
         return self.last_saved
 
     def forget(self, table: str, seat: int) -> bool:
@@ -314,22 +307,67 @@ def keep_seat(match: Any, hosted: bool, store: KeptSeats | None = None) -> KeptS
             return None
         store.keep(seat)
         match.remote.net.submit(forget_when_over(match.remote.net.client, seat.table, seat.seat, store.path))
-        match.on_host_gone = partial(store.mark_host_away, seat.table, seat.seat)  # (scenes.play.table_life)
-        match.kept_token, match.on_token = seat.token, partial(keep_token, store, seat)  # (online_frame)
+        match.kept = KeptLink(store, seat)  # (what the play scene changes of it: scenes.play.online_frame)
         return seat
     except Exception:
         log.exception("online: the seat is not kept")
         return None
 
 
-def keep_token(store: KeptSeats, seat: KeptSeat, token: str) -> bool:
-    """Keep ``seat`` with its new ``token`` (the server gives one at every resume, the automatic
-    ones after a drop too: the old one no longer works; issue 33, item 19). Never raises."""
+def menu_line() -> str:
+    """What the menu says of this player's unfinished online tables (issue 33, item 7), in the
+    language in use: "Your turn online: KAITO" when a table was waiting for this seat when last
+    seen (a seat to act stays so until it acts), else "2 unfinished online tables"; "" for none
+    (a file that cannot be read counts as none: the join screen says why). Never raises."""
     try:
-        return store.keep(replace(seat, token=token))
+        entries = KeptSeats().entries()
     except Exception:
-        log.exception("online: the seat's new token is not kept")
-        return False
+        log.exception("online: the kept seats cannot be read for the menu")
+        return ""
+    if not entries:
+        return ""
+    mine = next((e for e in entries if e.my_turn and not e.host_away), None)
+    if mine is not None:
+        info = GAMES_BY_NAME.get(mine.game)
+        # Translators: on the menu: an online table waits for this player's move; {game} is its game
+        return _("Your turn online: {game}").format(game=_(info.title) if info is not None else mine.game)
+    # Translators: on the menu: online tables this player has not finished
+    return ngettext("{n} unfinished online table", "{n} unfinished online tables", len(entries)).format(n=len(entries))
+
+
+class KeptLink:
+    """The kept seat of an online play scene, changed as the game goes (issue 33): a new token (the
+    server gives one at every resume, the automatic ones after a drop too: the old one no longer
+    works; item 19), whether this seat is to act (the menu's "your turn"; item 7), its host gone
+    (item 2). Each change is written at once (:meth:`KeptSeats.keep`). Never raises.
+
+    Args:
+        store: the kept seats' file. seat: the seat as kept.
+    """
+
+    def __init__(self, store: KeptSeats, seat: KeptSeat) -> None:
+        self.store = store
+        self.seat = seat
+
+    def _keep(self, **changes: Any) -> bool:
+        try:
+            self.seat = replace(self.seat, **changes)
+            return self.store.keep(self.seat)
+        except Exception:
+            log.exception("online: the kept seat is not changed")
+            return False
+
+    def token(self, token: str) -> bool:
+        """The seat's new token."""
+        return self._keep(token=token)
+
+    def turn(self, mine: bool) -> bool:
+        """Whether this seat is to act now."""
+        return self._keep(my_turn=mine)
+
+    def host_gone(self) -> bool:
+        """The table's host left (its server went away)."""
+        return self._keep(host_away=True)
 
 
 def forget_seat(match: Any, store: KeptSeats | None = None) -> bool:
@@ -383,4 +421,4 @@ class Resuming(Sitting):
 
 
 __all__ = ["KEEP", "KEPT_FILE", "KEPT_VERSION", "KeptSeat", "KeptSeats", "RESUME_LINES", "Resuming",
-           "deal_of", "forget_seat", "forget_when_over", "keep_seat", "keep_token", "resume_error_line", "seat_of", "when_text"]
+           "KeptLink", "deal_of", "menu_line", "forget_seat", "forget_when_over", "keep_seat", "resume_error_line", "seat_of", "when_text"]

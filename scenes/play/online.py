@@ -89,15 +89,14 @@ class OnlineSeat:
         #: was shown (``(seat, ply)``; :mod:`scenes.play.undo_online`)
         self.undo_told = len(remote.snap.undo_news)
         self.asked_shown: tuple[int, int] | None = None
-        #: the other people's seats as the last frame saw them, this seat's link then, and what
-        #: marks the kept seat "host away" (:mod:`scenes.play.table_life`; set by the online room)
+        #: the other people's seats as the last frame saw them and this seat's link then
+        #: (:mod:`scenes.play.table_life`)
         self.life_seen: dict[int, str] | None = table_life.seat_states(self)
         self.was_connected = bool(remote.snap.connected)
-        self.on_host_gone: Callable[[], Any] | None = None
-        #: the seat's token as last kept, and what keeps a new one (the server gives one at every
-        #: resume; set by the online room: :func:`scenes.online.kept.keep_seat`)
-        self.kept_token: str | None = None
-        self.on_token: Callable[[str], Any] | None = None
+        #: the seat as kept across restarts (a :class:`scenes.online.kept.KeptLink`, set by the
+        #: online room), and its token and turn as last written there
+        self.kept: Any = None
+        self.kept_seen: tuple[str | None, bool | None] = (remote.snap.token, None)
 
     @property
     def snap(self) -> Any:

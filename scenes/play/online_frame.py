@@ -126,6 +126,22 @@ def say_refusals(scene: Any, match: Any) -> None:
     match.refusals_told = len(refused)
 
 
+def keep_changes(match: Any) -> None:
+    """Write to the kept seat (``match.kept``, :class:`scenes.online.kept.KeptLink`) what changed:
+    a new token (every resume gives one: issue 33, item 19), whether this seat is to act (the
+    menu's "your turn", item 7; never once over: the seat is forgotten then)."""
+    kept, snap = match.kept, match.snap
+    if kept is None:
+        return
+    token, turn = match.kept_seen
+    if snap.token and snap.token != token:
+        kept.token(snap.token)
+    mine = bool(snap.started and not snap.over and match.seat in snap.to_act and snap.legal)
+    if not snap.over and snap.started and mine != turn:
+        kept.turn(mine)
+    match.kept_seen = (snap.token or token, mine)
+
+
 def frame(scene: Any) -> None:
     """Once per frame of a play scene: an online Match's resync (an undo, a reconnection) makes
     the scene ``resync()``; what a seat said (this seat's own phrase too) is shown in a bubble by
@@ -146,10 +162,7 @@ def frame(scene: Any) -> None:
         add_bubbles(scene)
     if match.sync():
         scene.resync()
-    token = match.snap.token
-    if match.on_token is not None and token and token != match.kept_token:  # (a resume gave a new one)
-        match.kept_token = token
-        match.on_token(token)
+    keep_changes(match)
     say_refusals(scene, match)
     if hasattr(scene, "game_log"):
         undo_online.tell_news(scene, match)

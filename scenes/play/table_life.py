@@ -7,17 +7,14 @@ The host leaving: at a table an app hosts, the host's app *is* the server, so wh
 back to the menu every other seat's connection closes with code 1001 (the server going away;
 :attr:`game.net.client.Client.server_gone`). The banner then says what happens — the game goes on
 when the host hosts it again, and the table stays in this player's unfinished tables, which say
-"host away" (``match.on_host_gone``, :meth:`scenes.online.kept.KeptSeats.mark_host_away`) until it is taken back or the
+"host away" (``match.kept``, :meth:`scenes.online.kept.KeptLink.host_gone`) until it is taken back or the
 server says the game is over.
 """
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from game.i18n import _
-
-log = logging.getLogger("tatami.online")
 
 
 def seat_states(match: Any) -> dict[int, str]:
@@ -87,15 +84,11 @@ def tell(scene: Any, match: Any) -> None:
 
 
 def mark_host_away(match: Any) -> None:
-    """The kept seat of this table says "host away": the hook the online room set when it kept
-    the seat (``match.on_host_gone``; :func:`scenes.online.kept.keep_seat`). Never raises."""
-    hook = getattr(match, "on_host_gone", None)
-    if hook is None:
-        return
-    try:
-        hook()
-    except Exception:
-        log.exception("online: the kept seat is not marked 'host away'")
+    """The kept seat of this table says "host away" (``match.kept``, set by the online room:
+    :class:`scenes.online.kept.KeptLink`). Never raises."""
+    kept = getattr(match, "kept", None)
+    if kept is not None:
+        kept.host_gone()
 
 
 def banner_line(match: Any) -> str | None:

@@ -31,7 +31,8 @@ from scenes.shell import heap  # noqa: E402
 from scenes.shell.assets import Assets  # noqa: E402
 from scenes.shell.catalog import GAMES_BY_NAME  # noqa: E402
 from scenes.shell.noticebar import NoticeBar  # noqa: E402
-from scenes.shell.registry import SCENES, scene_class  # noqa: E402
+from scenes.shell.registry import SCENES, online_menu_line, scene_class  # noqa: E402
+from scenes.shell.windowname import WINDOW_CLASS, name_window_class, plain_wm_name  # noqa: E402
 from scenes.shell.settings import MIN_WINDOW_SIZE, Settings, data_dir  # noqa: E402
 from scenes.shell.sound import Sound  # noqa: E402
 from scenes.shell.uidump import UIDump  # noqa: E402
@@ -45,8 +46,6 @@ LETTERBOX = (28, 24, 22)
 #: 1280x720 layout is at least 0.625 of its size. Smaller windows are neither opened nor kept nor
 #: remembered (the settings never restore one either).
 MIN_WINDOW = MIN_WINDOW_SIZE
-#: The window class (X11 WM_CLASS, Wayland app id) a taskbar groups and names the window by.
-WINDOW_CLASS = "Tatami"
 
 
 def configure_logging() -> None:
@@ -71,33 +70,6 @@ def configure_logging() -> None:
     handler.setFormatter(logging.Formatter("tatami: %(message)s"))
     root.addHandler(handler)
     root.propagate = False
-
-
-def _window_class(name: str) -> None:
-    """Name the window's class ``name`` for the window managers (X11 WM_CLASS, read by SDL from
-    ``SDL_VIDEO_X11_WMCLASS`` when the display opens; ``SDL_VIDEO_WAYLAND_WMCLASS`` on Wayland).
-
-    pygame sets ``SDL_VIDEO_X11_WMCLASS`` to the script's file name when it is imported
-    ("__main__.py" under ``python -m scenes``), so a taskbar showed that. A value that is not
-    pygame's default (the user's own) is kept. Call before ``pygame.display.init()``."""
-    pygame_default = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
-    current = os.environ.get("SDL_VIDEO_X11_WMCLASS")
-    if current is None or current == pygame_default:
-        os.environ["SDL_VIDEO_X11_WMCLASS"] = name
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", name)
-
-
-def _x11_plain_wm_name(title: str) -> None:
-    """On X11, also store WM_NAME as a plain STRING property (:func:`game.system.x11_store_name`).
-    Best effort: silently does nothing off X11."""
-    try:
-        if pygame.display.get_driver() != "x11":
-            return
-        window = pygame.display.get_wm_info().get("window")
-    except pygame.error:  # pragma: no cover - no display
-        return
-    if window:
-        system.x11_store_name(int(window), title)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -153,7 +125,7 @@ class App:
         if i18n.load_problem():
             log.warning("%s", i18n.load_problem())
         system.prepare_window_process()  # Windows: DPI awareness, the taskbar's name and icon
-        _window_class(WINDOW_CLASS)
+        name_window_class(WINDOW_CLASS)
         pygame.display.init()
         pygame.font.init()
         # Sound effects: the mixer is NOT opened here (start-up time); frame() starts it after
@@ -221,7 +193,7 @@ class App:
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)  # (set again: some drivers drop a caption set before set_mode)
-        _x11_plain_wm_name(TITLE)
+        plain_wm_name(TITLE)
         if not self.fullscreen:
             try:  # keep the window big enough to read
                 with warnings.catch_warnings():
@@ -280,6 +252,11 @@ class App:
         """Instantiate a scene from ``scenes.shell.registry.SCENES`` (KeyError if unknown). The name is
         positional-only so a scene may take a ``name`` kwarg (the privacy screen's player name)."""
         return scene_class(scene_name)(self, **kwargs)
+
+    def online_tables(self) -> str:
+        """The menu's line about this player's unfinished online tables ("" for none;
+        :func:`scenes.shell.registry.online_menu_line`)."""
+        return online_menu_line()
 
     def has_scene(self, scene_name: str) -> bool:
         """True if ``scene_name`` is registered (a game whose play scene is missing is shown as

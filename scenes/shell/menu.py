@@ -4,6 +4,8 @@ then rules, statistics, recent games and quit.
 
 UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``continue:<name>``
 (only while that game has a usable save), ``button:online`` (the join screen of online play),
+``button:online-tables`` (only while this player has unfinished online tables: "Your turn online:
+KAITO" or how many; the join screen lists them),
 ``button:learn`` (the tutorials), ``button:rules``, ``button:stats``, ``button:recent``, ``button:settings``,
 ``button:quit``. The first time a game's card is used, its tutorial is offered first (``"tutorial_offer"``).
 
@@ -43,6 +45,8 @@ CARD_Y, CARD_W, CARD_H, CARD_GAP = 202, 340, 330, 40  # the game cards (logical 
 CONTINUE_Y, CONTINUE_H = CARD_Y + CARD_H + 12, 58  # a game's "Continue", under its card
 SUB_SIZE = 14.5  # the Continue summary's text size
 BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 160, 12  # the bottom row
+#: the line about this player's unfinished online tables, top right (logical px)
+ONLINE_TABLES_RECT = (900, 18, 362, 44)
 NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
 TITLE_Y = 100  # centre of the title group
 #: Why a saved game the play scene refused is set aside (shown in the menu's notice).
@@ -210,6 +214,10 @@ class MainMenuScene(UIScene):
         for ident, label, action in row:
             self.widgets.add(Button(ident, label, (x, BUTTON_Y, SMALL_W, BUTTON_H), action, style="secondary", size=19))
             x += SMALL_W + BUTTON_GAP
+        # this player's unfinished online tables (issue 33, item 7): shown while there are some
+        self.btn_tables = self.widgets.add(Button("button:online-tables", "", ONLINE_TABLES_RECT, self._online,
+                                                  style="secondary", size=17))
+        self.btn_tables.visible = False
         self.widgets.focus.numbered = [f"button:game:{g.name}" for g in self.games]
         self.saved: dict[str, Any] = {}  # game -> scenes.shell.saves.SavedGame offered by "Continue"
         self.notice = ""  # one line when a bad file was set aside
@@ -245,6 +253,9 @@ class MainMenuScene(UIScene):
             except Exception:  # a notice must never stop the menu
                 log.exception("menu: cannot read the statistics")
         self.notice = next((n for n in notices if n), "")
+        tables = getattr(self.app, "online_tables", None)
+        line = tables() if tables is not None else ""
+        self.btn_tables.label, self.btn_tables.visible = line, bool(line)
         for game, btn in self.continues.items():
             saved = self.saved.get(game)
             btn.visible = saved is not None

@@ -43,6 +43,20 @@ SCENES: ChainMap[str, Any] = ChainMap({
 #: "module:Class" -> the class, once imported.
 _classes: dict[str, Any] = {}
 
+#: The online room's line for the menu about this player's unfinished online tables ("module:function",
+#: imported on first use: the menu never imports the online room).
+ONLINE_MENU_LINE = "scenes.online.kept:menu_line"
+
+
+def online_menu_line() -> str:
+    """:data:`ONLINE_MENU_LINE` called: "" when there is nothing to say (or it cannot be had)."""
+    module_name, _, attr = ONLINE_MENU_LINE.partition(":")
+    try:
+        return str(getattr(importlib.import_module(module_name), attr)())
+    except Exception:
+        log.exception("the menu's line about online tables")
+        return ""
+
 
 def scene_class(name: str) -> Any:
     """The class registered as ``name``, importing it on first use.

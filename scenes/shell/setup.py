@@ -66,7 +66,7 @@ SPEED_CHOICES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fa
 #: The options row (logical px): label baseline and the choices' top; its left and right ends.
 ROW_LABEL_Y, ROW_Y, ROW_X0, ROW_X1 = 520, 538, 110, 1170
 #: The hint line between Back and Start (logical px): its centre and widest line (two lines at most).
-NOTE_Y, NOTE_W = 664, 490
+NOTE_Y, NOTE_W = 606, 1000
 
 
 def kind_choices() -> list[tuple[str, str]]:
@@ -139,9 +139,10 @@ class SetupScene(UIScene):
                                 size=20))
         self.widgets.add(Button("button:start", _("Start game"), (890, 632, 280, 62), self.start, style="primary",
                                 size=24))
-        self.widgets.add(Button("button:host-online", _("Host online"), (890, 590, 280, 36), lambda: (
+        # a real button of its own beside Start (issue 33, item 7; it was a thin strip above it)
+        self.widgets.add(Button("button:host-online", _("Host online"), (600, 632, 270, 62), lambda: (
             self.app.manager.push(self.app.make_scene("online_host", game=game, setup=self.setup_kwargs()))),
-            "secondary", 16))  # (issue 24: Humans but you: friends)
+            "secondary", 21))  # (issue 24: Humans but you: friends)
         # each name field just before its seat's choice: Tab reaches it in reading order (a click
         # elsewhere ends its editing: handle_event)
         self.fields: list[TextField] = []
@@ -456,7 +457,7 @@ class SetupScene(UIScene):
         self._draw_note(surface, setup_note(self.info, seats.count("human")))
 
     def _draw_note(self, surface: pygame.Surface, note: str) -> None:
-        """The hint line between Back and Start (wrapped to a second line when it is longer)."""
+        """The hint line above the buttons (wrapped to a second line when it is longer)."""
         lines = wrap_text(self.app, note, 14, NOTE_W)[:2] if note else []
         for k, line in enumerate(lines):
             draw_text(surface, self.app, line, (640, NOTE_Y + (k - (len(lines) - 1) / 2) * 18), 14, C.INK_MUTED)
