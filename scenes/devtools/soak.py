@@ -141,10 +141,17 @@ class _Clock:
 
 
 def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = None,
-             log: Callable[[str], None] | None = None) -> dict[str, Any]:
+             log: Callable[[str], None] | None = None, sizes: tuple[tuple[int, int], ...] = SIZES,
+             langs: tuple[str, ...] = LANGS, walks: tuple[str, ...] = ()) -> dict[str, Any]:
     """Play rounds (module doc) for ``minutes`` of wall time, sampling RSS each ``every_s`` seconds
     (and once at the start and the end); prints the samples and the summary as JSON lines to
-    ``out`` (default stdout) and returns the summary. Uses a temporary data folder."""
+    ``out`` (default stdout) and returns the summary. Uses a temporary data folder. ``sizes`` and
+    ``langs``: the rounds' window sizes (window px) and languages, in turn (issue 33, item 15: one
+    of each, e.g. 1920x1080 in Japanese); ``walks``: only the walks of these sheets (e.g.
+    ``online``, ``online-play``: tables the app hosts), default every one.
+
+    Raises:
+        ValueError: a walk named that is not one of the layout check's."""
     from game import i18n
     from scenes.devtools.driver import Driver, SelfTestFailure
     from scenes.devtools.layoutstates import WALKS, settle
@@ -154,6 +161,10 @@ def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = 
     from scenes.shell.settings import Settings
     from scenes.shell.stats import StatsStore
 
+    chosen = tuple(w for w in WALKS if not walks or w.scene in walks)
+    unknown = set(walks) - {w.scene for w in WALKS}
+    if unknown:
+        raise ValueError(f"no walk {', '.join(sorted(unknown))}; the walks: {', '.join(w.scene for w in WALKS)}")
     stream = out if out is not None else sys.stdout
     say = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
 
@@ -180,13 +191,13 @@ def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = 
             d = SoakDriver(app, deadline=float("inf"), log=lambda _msg: None)
             clock.tick()
             while clock.elapsed_s() < minutes * 60:
-                size = SIZES[rnd % len(SIZES)]
-                lang = LANGS[(rnd // len(SIZES)) % len(LANGS)]
+                size = sizes[rnd % len(sizes)]
+                lang = langs[(rnd // len(sizes)) % len(langs)]
                 app.resize_window(size)
                 app.set_language(lang)
                 clock.where = {"round": rnd, "size": list(size), "lang": lang}
                 say(f"soak: round {rnd} {size[0]}x{size[1]} {lang} at {clock.elapsed_s() / 60:.1f} min")
-                for k, walk in enumerate(WALKS):
+                for k, walk in enumerate(chosen):
                     if clock.elapsed_s() >= minutes * 60:
                         break
                     app.manager.reset(app.make_scene("menu"))
@@ -196,7 +207,7 @@ def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = 
                             settle(d)
                     except SelfTestFailure as exc:
                         say(f"soak: {walk.scene} [{lang} {size[0]}x{size[1]}]: {exc}")
-                    odd = ODD_SIZES[(rnd * len(WALKS) + k) % len(ODD_SIZES)]
+                    odd = ODD_SIZES[(rnd * len(chosen) + k) % len(ODD_SIZES)]
                     app.resize_window(odd)
                     d.frames(3)
                     app.resize_window(size)
@@ -210,20 +221,31 @@ def run_soak(minutes: float = 60.0, every_s: float = 60.0, out: TextIO | None = 
                 os.environ.pop(environ.DATA_DIR, None)
             else:
                 os.environ[environ.DATA_DIR] = old_data
-    summary = {**summarize(clock.samples, min(WARMUP_MIN, minutes / 6)), "minutes": minutes, "rounds": rnd}
+    summary = {**summarize(clock.samples, min(WARMUP_MIN, minutes / 6)), "minutes": minutes, "rounds": rnd,
+               "sizes": [list(z) for z in sizes], "langs": list(langs), "walks": [w.scene for w in chosen]}
     emit({"summary": summary})
     return summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python tools/soak.py [--minutes 60] [--every 60] [--out FILE]``."""
+    """``python tools/soak.py [--minutes 60] [--every 60] [--out FILE] [--size WxH] [--lang L] [--walks a,b]``."""
     import argparse
 
     p = argparse.ArgumentParser(description="Tatami's memory soak: scripted play, RSS sampled each minute")
     p.add_argument("--minutes", type=float, default=60.0, help="wall minutes of play (default 60)")
     p.add_argument("--every", type=float, default=60.0, help="seconds between samples (default 60)")
     p.add_argument("--out", default=None, help="write the JSON lines to this file too (default: stdout only)")
+    p.add_argument("--size", action="append", default=None, metavar="WxH",
+                   help="play at this window size only (repeat for several; default 1280x720, 800x450, 1920x1080)")
+    p.add_argument("--lang", action="append", default=None, choices=LANGS, help="play in this language only (repeat)")
+    p.add_argument("--walks", default="", help="only these walks, comma-separated (e.g. online,online-play)")
     args = p.parse_args(argv)
+    try:
+        sizes = tuple((int(w), int(h)) for w, h in (z.lower().split("x") for z in args.size)) if args.size else SIZES
+    except ValueError:
+        p.error("--size is WxH, e.g. 1920x1080")
+    options: dict[str, Any] = {"sizes": sizes, "langs": tuple(args.lang) if args.lang else LANGS,
+                               "walks": tuple(w for w in args.walks.split(",") if w)}
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -238,9 +260,9 @@ def main(argv: list[str] | None = None) -> int:
                     sys.stdout.flush()
                     f.flush()
 
-            run_soak(args.minutes, args.every, out=Tee())  # type: ignore[arg-type]
+            run_soak(args.minutes, args.every, out=Tee(), **options)  # type: ignore[arg-type]
     else:
-        run_soak(args.minutes, args.every)
+        run_soak(args.minutes, args.every, **options)
     return 0
 
 
