@@ -307,11 +307,20 @@ class FullDisk(SqliteTableStore):
     ``SQLITE_FULL`` would: a :class:`StoreError`)."""
 
     full = False
+    full_for_ai = False  # (only the AI's moves, kept by add_actions)
 
     def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
         if self.full:
             raise StoreError("add_action: database or disk is full")
         super().add_action(code, seat, kind, action, ply)
+
+    refused = 0  # (how many add_actions were refused)
+
+    def add_actions(self, code: str, rows: list[tuple[int, str, str, int]]) -> None:
+        if self.full or self.full_for_ai:
+            self.refused += 1
+            raise StoreError("add_actions: database or disk is full")
+        super().add_actions(code, rows)
 
 
 def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path):
@@ -409,3 +418,42 @@ def test_a_client_that_resumes_by_itself_takes_the_new_token():
                 seen.append(client.picture.token)
             await client.close()
     asyncio.run(main())
+
+
+def test_ai_moves_the_store_cannot_keep_are_taken_back_and_tried_again(tmp_path, monkeypatch):
+    """An AI's moves on a full disk stayed applied but unkept (a restart lost them). Now they are
+    taken back — the seats are told nothing — and the AI tries again once the disk has room."""
+    from game.net import server as server_module
+
+    monkeypatch.setattr(server_module, "BOT_RETRY_S", 0.2)
+    db = tmp_path / "tables.db"
+    store = FullDisk(db)
+
+    async def main() -> None:
+        async with running_server(store) as (server, url):
+            ana = await seat_from(url)
+            code = await ana.create("kaito", ["open", "easy"])
+            await ana.join(code, "Ana", 0)
+            table = server.tables[code]
+            while not ana.last.get("legal"):  # (the AI places the Kaito first)
+                await ana.expect("update")
+            store.full_for_ai = True
+            ply = ana.last["ply"]
+            await ana.send(proto.act(ana.last["legal"][0], ply))
+            assert (await ana.expect("update"))["ply"] == ply + 1  # this seat's move, kept and told
+            deadline = time.monotonic() + WAIT_S
+            while store.refused < 2:  # the AI tried, was refused, and tried again after a while
+                assert time.monotonic() < deadline, "the AI never tried to move"
+                await asyncio.sleep(0.01)
+            async with table.lock:
+                assert table.match.ply == ply + 1 and ana.last["ply"] == ply + 1  # taken back, nothing told
+            store.full_for_ai = False
+            answer = await ana.expect("update")
+            assert answer["ply"] == ply + 2 and answer["actions"][0]["seat"] == 1
+            await ana.close()
+    asyncio.run(main())
+    kept = SqliteTableStore(db)
+    try:
+        assert len(kept.load(kept.unfinished()[0]).actions) == 3  # the placement, the move, the answer
+    finally:
+        kept.close()

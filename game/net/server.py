@@ -64,6 +64,8 @@ SWEEP_S = 60.0
 #: proxy's address: raise both (``serve --per-address``).
 PER_ADDRESS_CONNECTIONS = 64
 PER_ADDRESS_WAITING = 16
+#: Seconds before the AI tries again when the store could not keep its moves (a full disk).
+BOT_RETRY_S = 5.0
 #: How often the store's checkpoint runs (SQLite: its write-ahead log copied into its file), off
 #: the event loop (s).
 CHECKPOINT_S = 1.0
@@ -447,7 +449,9 @@ class Server:
                     if not table.bots_due():
                         break
                     moves = await asyncio.to_thread(table.bot_step)
-                    table.keep_bots(moves)
+                    if not table.keep_bots(moves):  # (a full disk: tried again a little later)
+                        asyncio.get_running_loop().call_later(BOT_RETRY_S, self._poke, table)
+                        break
                     table.send_updates()
                 await asyncio.sleep(0)
         except asyncio.CancelledError:

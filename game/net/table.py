@@ -115,6 +115,7 @@ class Table(StandIns, UndoRequests):
         #: ``undo`` name a ply from here to the table's
         self.decision_ply = self.match.ply
         self.finished = False
+        self._before_bots: Any = None  # (the position before the AI's last moves: :meth:`keep_bots`)
         #: ``time.monotonic()`` of the last request or AI move (idle tables go), and of the making
         self.touched = self.made = time.monotonic()
         self.origin = ""  #: the creator's client address (the cap on waiting tables; "" restored)
@@ -384,6 +385,7 @@ class Table(StandIns, UndoRequests):
             The actions applied: ``(seat, action, ply after it)``."""
         m = self.match
         before = m.ply
+        self._before_bots = m.state.clone()  # (taken back if the store cannot keep the moves)
         try:
             m.step_bots()
         except Exception:
@@ -393,10 +395,18 @@ class Table(StandIns, UndoRequests):
                 m.apply(seats[0], random.Random(self.seed + m.ply).choice(m.legal_actions(seats[0])))
         return [(s, a, before + i + 1) for i, (s, a) in enumerate(m.state.history[before:])]
 
-    def keep_bots(self, moves: list[tuple[int, str, int]]) -> None:
-        """Keep the AI actions :meth:`bot_step` applied."""
-        self.store.add_actions(self.code, [(s, ACT, a, p) for s, a, p in moves])
+    def keep_bots(self, moves: list[tuple[int, str, int]]) -> bool:
+        """Keep the AI actions :meth:`bot_step` applied. When the store cannot (a full disk), they
+        are taken back — the position is the one before them, nothing told — as a person's
+        action the store cannot keep is not played (issue 33, item 19). True when kept."""
+        try:
+            self.store.add_actions(self.code, [(s, ACT, a, p) for s, a, p in moves])
+        except StoreError as exc:
+            log.error("table %s: the AI's moves not kept, so taken back: %s", self.code, exc)
+            self.match.set_state(self._before_bots)
+            return False
         self._moved()
+        return True
 
     def _moved(self) -> None:
         """After any change: where the decision began, whether the game has ended (kept)."""
