@@ -380,16 +380,10 @@ class Server:
                 elif msg["type"] == "undo":
                     table.undo(seat, msg["ply"])
                     table.send_states(by=seat)
-                elif msg["type"] == "undo-ask":
-                    ask = table.ask_undo(seat, msg["ply"], self.undo_ask_s)
-                    table.send_undo_changes(cause="flags")
-                    asyncio.get_running_loop().call_later(self.undo_ask_s, table.timed_out, ask)
-                elif msg["type"] == "undo-answer":
-                    asker = table.asking.seat if table.asking is not None else seat
-                    if table.answer_undo(seat, msg["accept"]):
-                        table.send_states(by=asker)
-                    elif table.asking is None:
-                        table.send_undo_changes(cause="flags")
+                elif msg["type"] in ("undo-ask", "undo-answer"):
+                    ask = table.undo_request(seat, msg, self.undo_ask_s)
+                    if ask is not None:  # (a request made: refused when its time is out)
+                        asyncio.get_running_loop().call_later(self.undo_ask_s, table.timed_out, ask)
                 else:
                     raise ProtocolError("unknown-type", f"{msg['type']} is not for the server")
             except ProtocolError as exc:

@@ -78,6 +78,27 @@ class UndoRequests:
     def send_undo_changes(self, but: int | None = None, cause: str = "stand-in") -> None:  # (Table's)
         raise NotImplementedError
 
+    def send_states(self, by: int | None = None) -> None:  # (Table's)
+        raise NotImplementedError
+
+    def undo_request(self, seat: int, msg: dict[str, Any], seconds: float = UNDO_ASK_S) -> UndoAsk | None:
+        """``seat``'s ``undo-ask`` or ``undo-answer`` (``msg``), every seat told what follows: the
+        request made (returned: the caller times it out after ``seconds``), the undo made (every
+        seat's ``state``), the request ended, the flags changed.
+
+        Raises:
+            ProtocolError: as :meth:`ask_undo` and :meth:`answer_undo`."""
+        if msg["type"] == "undo-ask":
+            ask = self.ask_undo(seat, msg["ply"], seconds)
+            self.send_undo_changes(cause="flags")
+            return ask
+        asker = self.asking.seat if self.asking is not None else seat
+        if self.answer_undo(seat, msg["accept"]):
+            self.send_states(by=asker)
+        elif self.asking is None:
+            self.send_undo_changes(cause="flags")
+        return None
+
     def _asked_of(self, seat: int, point: int) -> set[int]:
         """The people other than ``seat`` whose actions after ply ``point`` an undo would take
         back (persons playing their seat now: not one an AI plays meanwhile)."""
