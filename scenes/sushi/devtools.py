@@ -137,8 +137,9 @@ def bench_extras(b: Any, play: Callable[[], None]) -> None:
 def _to_round_scoring(o: Any, scene: Any, friend: Any) -> None:
     """Both persons choose their first legal card until the first round's scoring is on screen."""
     async def friend_acts(client: Any) -> None:
-        if client.picture.legal:
-            await client.act(client.picture.legal[0])
+        p = client.picture  # (the first round only: the server deals the next before the scoring is shown)
+        if p.legal and getattr(p.view, "round", 0) == 0:
+            await client.act(p.legal[0])
 
     def step() -> bool:
         if scene.scoring is not None:
