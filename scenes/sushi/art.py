@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.sushi.rules import DESSERT, WILD
+from scenes.kit import boxes
 from scenes.kit.card_art import CardArt
 from scenes.kit.draw import has_cjk
 from scenes.sushi.layout import HAND_H, HAND_W
@@ -141,6 +142,32 @@ class SushiArt(CardArt):
             img = assets.render_px(line, px, TITLE_RGB, bold=True, jp=has_cjk(line))
             s.blit(img, img.get_rect(midleft=(round(w_px * TITLE_X), round(y0 + i * step))))
         return s
+
+    def note_title(self, key: str, size: tuple[int, int], center: tuple[int, int], angle: float) -> None:
+        """For the layout check (issue 33, item 14: the hand's card names cut by the window's
+        bottom in Spanish at 800x450): the name printed on card ``key`` (``size`` window px
+        upright, centred on the window point ``center``, turned ``angle`` degrees) noted at its
+        place in the window. Nothing when no check records."""
+        rec = boxes.recorder(self.app)
+        if rec is None or key == BACK or key not in CARD_TITLE:
+            return
+        w_px, h_px = size
+        layout = title_layout(self.app.assets, key, w_px, h_px)
+        if layout is None:
+            return
+        px, lines = layout
+        step = round(px * TITLE_LEADING)
+        y0 = h_px * (TITLE_TOP + TITLE_BOTTOM) / 2 - step * (len(lines) - 1) / 2
+        # (no clip: a name the window's edge cuts must show as cut, not as clipped away)
+        clip = pygame.Rect(-(1 << 15), -(1 << 15), 1 << 16, 1 << 16)
+        for i, line in enumerate(lines):
+            jp = has_cjk(line)
+            img = self.app.assets.render_px(line, px, TITLE_RGB, bold=True, jp=jp)
+            local = img.get_rect(midleft=(round(w_px * TITLE_X), round(y0 + i * step)))
+            off = pygame.math.Vector2(local.centerx - w_px / 2, local.centery - h_px / 2).rotate(-angle)
+            wrect = img.get_rect(center=(round(center[0] + off.x), round(center[1] + off.y)))
+            with rec.over():  # (printed on its card, which lies over the cards before it in the fan)
+                rec.note_text(line, img, wrect, ((px, jp),), clip)
 
     def chip(self, pile: str, d: float, value: int | None = None) -> pygame.Surface:
         vp = self.app.viewport

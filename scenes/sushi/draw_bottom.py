@@ -290,6 +290,7 @@ def draw_hand(sc: TableScene, surface: pygame.Surface) -> None:
             sh = sc.cached(("cardshadow", r.w, r.h), lambda: build_card_shadow(sc, HAND_W, HAND_H))
             surface.blit(sh, sh.get_rect(center=(dest.centerx + vp.px(3), dest.centery + vp.px(6 + lift * 0.2))))
         surface.blit(img, dest)
+        sc.art.note_title(key, (vp.px(r.w), vp.px(r.h)), dest.center, angle)  # (its name, for the layout check)
         if private and item == selected:
             pygame.draw.rect(surface, GOLD_HI, vp.rect(r.x - 3, r.y - lift - 3, r.w + 6, r.h + 6),
                              width=max(2, vp.px(3)), border_radius=vp.px(10))
