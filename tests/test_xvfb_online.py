@@ -91,7 +91,7 @@ def keyboard_turn(app: Window) -> bool:
         time.sleep(0.3)
         return True
     app.xdo("windowraise", app.window)
-    for _ in range(4):
+    for _ in range(8):
         app.xdo("key", "--window", app.window, "Tab")
         time.sleep(0.08)
         if focused(json.loads(app.dump.read_text())) == "kaito":
@@ -100,14 +100,17 @@ def keyboard_turn(app: Window) -> bool:
         return False
     app.xdo("key", "--window", app.window, "Return")
     time.sleep(0.15)
-    for _ in range(4):
-        app.xdo("key", "--window", app.window, "Tab")
-        time.sleep(0.08)
+    # picking moves the ring to the first target: take it as it is, else Tab around the ring (the
+    # targets, the Kaito, and the enabled buttons: Undo is enabled most of the time online, since
+    # issue 33's undo requests — with one legal target 4 Tabs went round without landing on it)
+    for _ in range(12):
         f = focused(json.loads(app.dump.read_text())) or ""
         if f.startswith(("tile:", "square:")):
             app.xdo("key", "--window", app.window, "Return")
             time.sleep(0.3)
             return True
+        app.xdo("key", "--window", app.window, "Tab")
+        time.sleep(0.08)
     return False
 
 

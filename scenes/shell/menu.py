@@ -165,6 +165,8 @@ class ContinueButton(Button):
         super().__init__(f"continue:{game}", pgettext("menu", "Continue") + "  \u25B6", rect, on_click,
                          style="primary", size=19, sublabel="")
         self.game = game
+        #: the shorter line shown where ``sublabel`` does not fit ("4 players, move 14")
+        self.short = ""
 
     def draw(self, surface: pygame.Surface, app: Any) -> None:
         if not self.visible:
@@ -181,7 +183,9 @@ class ContinueButton(Button):
             draw_text(surface, app, label, (cx, cy), self.size, C.PAPER_LIGHT, bold=True)
             return
         draw_text(surface, app, label, (cx, cy - 10), self.size, C.PAPER_LIGHT, bold=True)
-        line = fit_text(app, sub, SUB_SIZE, False, self.rect.w - 28)
+        room = self.rect.w - 28
+        line = fit_text(app, sub if text_width(app, sub, SUB_SIZE, False) <= room or not self.short else self.short,
+                        SUB_SIZE, False, room)
         draw_text(surface, app, line, (cx, cy + 13), SUB_SIZE, mix(C.PAPER_LIGHT, C.GOLD_LIGHT, 0.45))
 
 
@@ -260,6 +264,7 @@ class MainMenuScene(UIScene):
             saved = self.saved.get(game)
             btn.visible = saved is not None
             btn.sublabel = saved.summary() if saved is not None else ""
+            btn.short = saved.short_summary() if saved is not None else ""
             self.cards[game].pill = _("New game") if saved is not None else play_label()
 
     def _continue(self, game: str) -> None:

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from game import safejson
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from scenes.play.seats import ai_count, comma_list, level_label, shown_names
 from scenes.shell import notices
 from scenes.shell.jsonstore import LoadProblem, locked, newer_version, set_aside, write_text_atomic
@@ -140,6 +140,14 @@ class SavedGame:
             who = comma_list(people + ais)
         # Translators: the Continue button's line: {players} who plays, {n} the number of the next move
         return _("{players}, move {n}").format(players=who, n=self.moves + 1)
+
+    def short_summary(self) -> str:
+        """The Continue line where :meth:`summary` does not fit its button: how many play and the
+        move, ``"4 players, move 14"``."""
+        seats = len(self.setup["seats"])
+        # Translators: the Continue button's short line: {n} players, {move} the number of the next move
+        return ngettext("{n} player, move {move}", "{n} players, move {move}", seats).format(n=seats,
+                                                                                             move=self.moves + 1)
 
 
 def default_path() -> Path:
