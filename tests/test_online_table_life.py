@@ -70,26 +70,34 @@ def test_a_friend_who_drops_comes_back_and_is_stood_in_for_is_told_in_the_log(ap
         app.go_to_menu()
 
 
+def join_ana(app, hosting, host, name=""):
+    """Ana (``host``, a client thread) creates a KAITO table for two on ``hosting`` and takes seat
+    0; the app joins it through its join screen (as ``name``, or the default). Returns (the code,
+    the play scene)."""
+    async def create(client):
+        await client.connect()
+        table = await client.create("kaito", ["open", "open"])
+        await client.join(table, "Ana")
+        return table
+    code = host.call(create)
+    app.manager.push(app.make_scene("online_join"))
+    join = app.manager.top()
+    join.widgets.get("field:code").set_text(code)
+    join.widgets.get("field:address").set_text(hosting.local_url)
+    if name:
+        join.widgets.get("field:online-name").set_text(name)
+    join.join()
+    pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
+    return code, app.manager.top()
+
+
 def test_the_host_leaving_is_said_and_the_kept_table_says_host_away(app):
     from scenes.online.kept import KeptSeats
 
     hosting = Hosting(None, "127.0.0.1")  # the host's app (its server)
     host = ClientThread(hosting.local_url)
     try:
-        async def create(client):
-            await client.connect()
-            table = await client.create("kaito", ["open", "open"])
-            await client.join(table, "Ana")
-            return table
-        code = host.call(create)
-        app.manager.push(app.make_scene("online_join"))
-        join = app.manager.top()
-        join.widgets.get("field:code").set_text(code)
-        join.widgets.get("field:address").set_text(hosting.local_url)
-        join.widgets.get("field:online-name").set_text("Ben")
-        join.join()
-        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
-        scene = app.manager.top()
+        code, scene = join_ana(app, hosting, host, "Ben")
         pump(app, lambda: not scene.busy(), "the table at rest")
         assert not KeptSeats().entries()[0].host_away
         # this seat places the Kaito first: the kept table says it is this seat's turn (the menu's
@@ -116,19 +124,7 @@ def test_the_kept_table_follows_the_new_token_of_an_automatic_resume(app):
     hosting = Hosting(None, "127.0.0.1")
     host = ClientThread(hosting.local_url)
     try:
-        async def create(client):
-            await client.connect()
-            table = await client.create("kaito", ["open", "open"])
-            await client.join(table, "Ana")
-            return table
-        code = host.call(create)
-        app.manager.push(app.make_scene("online_join"))
-        join = app.manager.top()
-        join.widgets.get("field:code").set_text(code)
-        join.widgets.get("field:address").set_text(hosting.local_url)
-        join.join()
-        pump(app, lambda: app.manager.top().name == "kaito_play", "the play scene")
-        scene = app.manager.top()
+        code, scene = join_ana(app, hosting, host)
         old = KeptSeats().entries()[0].token
         assert old == scene.match.snap.token
         client = scene.match.remote.net.client
