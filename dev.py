@@ -12,6 +12,10 @@
                                      when it is missing; pinned in tools/windows.lock.json)
     python3 dev.py bench [ARGS...]   benchmarks:                python -m scenes --bench, then
                                                                 tools/bench_startup.py ARGS
+    python3 dev.py bench --compare REV [ARGS...]
+                                     REV against the working tree, side by side, as Markdown
+                                     tables: tools/bench_compare.py REV . ARGS (frame times and
+                                     start-up by default; see its --help)
 
 Every command first makes sure .venv/ exists and holds the project for the current
 pyproject.toml with what that command needs, and says so in one line while it installs (pip's
@@ -178,6 +182,16 @@ def cmd_build(py, args):
 
 def cmd_bench(py, args):
     env = headless_env()
+    if args and (args[0] == "--compare" or args[0].startswith("--compare=")):
+        # two versions side by side: REV (side A) against the working tree (side B)
+        if args[0] == "--compare":
+            rev, rest = (args[1], args[2:]) if len(args) > 1 else ("", [])
+        else:
+            rev, rest = args[0].partition("=")[2], args[1:]
+        if not rev or rev.startswith("-"):
+            say("usage: python3 dev.py bench --compare REV [ARGS...]  (REV: the revision to compare with)")
+            return 2
+        return call([py, os.path.join("tools", "bench_compare.py"), rev, ".", *rest], env=env)
     rc = call([py, "-m", "scenes", "--bench"], env=env)
     rc2 = call([py, os.path.join("tools", "bench_startup.py"), *args], env=env)
     return rc or rc2

@@ -6,6 +6,9 @@ to import this module without starting the app or importing pygame.
 import sys
 
 if __name__ == "__main__":
+    from scenes.shell.startclock import mark
+
+    mark("main")  # (the start benchmarks' steps: scenes/shell/startclock.py)
     from scenes.cli import main
 
     sys.exit(main())

@@ -15,7 +15,8 @@
 * ``--tutorial GAME``  start that game's tutorial (kaito, sushi-draft, kanji-zushi).
 * ``--replay FILE``  open a game record (tatami-record/1, or a saved ``{"record", "setup"}``) in the
   replay viewer; exit 2 with one line on stderr if it cannot be read or replayed.
-* ``--quit-after-first-frame``  exit right after the first menu frame is shown.
+* ``--quit-after-first-frame``  exit right after the first menu frame is shown (once the menu is drawn:
+  the first frame may be its fade's opaque cover alone); prints when each step of the start happened.
 * ``--size WxH``  window size in window pixels.
 * ``--lang en|es|ja``  the app's language for this run (else ``TATAMI_LANG``, the settings' choice, the
   system's).
@@ -39,6 +40,7 @@ from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.shell.history import HistoryStore
 from scenes.shell.registry import SCENES
 from scenes.shell.saveslots import SaveSlots
+from scenes.shell.startclock import mark
 from scenes.shell.stats import StatsStore
 
 log = logging.getLogger("tatami")
@@ -127,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     """:func:`main` once the coach is set apart (an :class:`game.core.InstallError` goes up)."""
     args = build_parser().parse_args(argv)
+    mark("imports")  # (the start's steps: scenes/shell/startclock.py)
     configure_logging()
     if args.lang:
         os.environ[environ.LANG] = args.lang  # the self-test's and child processes' apps too
@@ -192,6 +195,7 @@ def _main(argv: list[str]) -> int:
         return 1
     try:
         app = App(size=args.size, language=args.lang)
+        mark("window")
     except pygame.error as exc:  # the display refused: one line, not a traceback
         pygame.quit()
         print(f"tatami: cannot open the window ({' '.join(str(exc).split())}): no display was found, or it "
@@ -215,6 +219,7 @@ def _main(argv: list[str]) -> int:
                 return 2
         else:
             app.manager.push(app.make_scene("menu"))
+        mark("scene")
         app.quit_after_first_frame = args.quit_after_first_frame
         return app.run()
     except InstallError:

@@ -312,7 +312,7 @@ def test_the_selftest_plays_its_game_part(nim, app):
     game, which has no dev-tools hook of its own."""
     from scenes.devtools.games import dev_game, dev_games
     from scenes.devtools.selftest import _walk_game
-    from scenes.play.registration import DevTools
+    from scenes.play.devhooks import DevTools
 
     game = dev_game("nim")
     assert game.tools == DevTools() and game.score_scene == "nim_score" and dev_games()[-1].name == "nim"

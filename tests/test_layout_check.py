@@ -188,7 +188,7 @@ def test_a_game_with_no_dev_tools_of_its_own_gets_the_generic_walk(app):
     from scenes.devtools.driver import Driver
     from scenes.devtools.games import DevGame, dev_games
     from scenes.devtools.layoutstates import game_walks
-    from scenes.play.registration import DevTools
+    from scenes.play.devhooks import DevTools
 
     own = next(g for g in dev_games() if not g.sides)
     bare = DevGame(own.info, DevTools(), own.short)
@@ -203,7 +203,7 @@ def test_a_game_with_no_dev_tools_of_its_own_gets_the_generic_walk(app):
 
 def test_every_game_s_dev_tools_are_found_through_its_registration():
     from scenes.devtools.games import dev_games
-    from scenes.play.registration import DevTools
+    from scenes.play.devhooks import DevTools
 
     games = dev_games()
     assert games and all(isinstance(g.tools, DevTools) for g in games)

@@ -20,12 +20,29 @@ def test_bundle_carries_the_whole_assets_folder(bundle):
     assert files_under(bundle / "_internal" / "assets") == files_under(ROOT / "assets")
 
 
-def test_bundle_carries_zeroconfs_compiled_modules(bundle):
-    """LAN discovery (game/net/discovery.py) imports zeroconf lazily; its compiled modules, whose
-    imports of each other PyInstaller cannot follow, are bundled all the same (build.spec)."""
-    compiled = {p.name.split(".")[0] for p in (bundle / "_internal" / "zeroconf").rglob("*")
-                if p.suffix in (".so", ".pyd")}
-    assert {"_dns", "_cache", "_listener", "info", "browser", "query_handler"} <= compiled
+def test_bundle_carries_zeroconf_as_python_not_its_compiled_twins(bundle, frozen_selftest):
+    """LAN discovery (game/net/discovery.py) imports zeroconf lazily. The bundle carries its Python
+    modules in the archive and leaves out their Cython twins (build.spec: 3.3 MB of the folder, issue
+    34), and the frozen app imports every part it uses (the self-test says which it ran)."""
+    compiled = [p.name for p in (bundle / "_internal").rglob("*") if p.suffix in (".so", ".pyd")
+                and "zeroconf" in p.parts]
+    assert compiled == []
+    run = frozen_selftest("en")
+    assert "LAN discovery: zeroconf " in run.proc.stdout and "(Python)" in run.proc.stdout, output_of(run.proc)
+
+
+def test_bundle_leaves_out_test_tools_and_the_desktops_own_libraries(bundle):
+    """What made the folder grow past 1.15x the minimal app's (issue 34): pytest (a dependency's own
+    tests imported it) with pkg_resources, whose runtime hook ran at every start; websockets'
+    command line with readline; a copy of the desktop's X11 library."""
+    from PyInstaller.archive.readers import CArchiveReader
+
+    files = {p.name.split(".")[0] for p in (bundle / "_internal").rglob("*")}
+    assert not files & {"psutil", "readline", "libreadline", "libX11"}
+    exe = next(p for p in bundle.iterdir() if p.is_file() and p.stem == "Tatami")
+    archived = {name.split(".")[0] for name in CArchiveReader(str(exe)).open_embedded_archive("PYZ.pyz").toc}
+    assert "zeroconf" in archived and "scenes" in archived
+    assert not archived & {"pytest", "_pytest", "pkg_resources", "setuptools", "psutil"}
 
 
 def test_frozen_app_passes_selftest_without_writing_into_its_folder(frozen_selftest):

@@ -168,6 +168,24 @@ def local_addresses() -> list[str]:
     return found
 
 
+def library() -> str:
+    """The LAN discovery library as this app runs it, ``"zeroconf 0.147.0 (Python)"`` (or
+    ``"(compiled)"`` where its Cython twins are used: from source; a bundle carries the Python ones,
+    build.spec), after importing every part Tatami uses and describing a table without any socket
+    (the self-test's check that a bundle carries it whole). Raises ImportError (a part missing) or
+    zeroconf's errors."""
+    import importlib.machinery
+
+    import zeroconf
+    from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange  # noqa: F401
+    from zeroconf import _dns
+
+    ServiceInfo(SERVICE_TYPE, f"SELFTEST.{SERVICE_TYPE}", port=8765, properties={"v": "1"},
+                addresses=[socket.inet_aton("127.0.0.1")], server="tatami-selftest.local.")
+    compiled = str(getattr(_dns, "__file__", "") or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return f"zeroconf {getattr(zeroconf, '__version__', '?')} ({'compiled' if compiled else 'Python'})"
+
+
 def _zeroconf(interfaces: Sequence[str] | None) -> Any:
     """A started ``Zeroconf`` on ``interfaces`` (IPv4 addresses) or every interface, IPv4 only.
     Raises ``OSError`` (or zeroconf's errors) when its sockets cannot be made."""

@@ -94,13 +94,16 @@ def _measure(app: Any, name: str, make: Callable[[], None], frames: int,
     with ``feed(app, i)`` posting input before frame ``i``."""
     pygame.event.clear()
     make()
+    # restarted when the scene make() put on top (named as it names itself, which may differ from
+    # the report's ``name``) has left it, e.g. a finished game for its score screen
+    started = app.manager.top().name
     times: list[float] = []
     busy_frames = 0
     games = 1
     i = 0
     total = frames + warmup
     while i < total:
-        if restart_if_left and app.manager.top().name != name:
+        if restart_if_left and app.manager.top().name != started:
             make()
             games += 1
         if feed is not None:

@@ -8,7 +8,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scenes.play.registration import DevTools, GameInfo
+from scenes.play.devhooks import DevTools
+from scenes.play.registration import GameInfo
 from scenes.shell import catalog
 
 

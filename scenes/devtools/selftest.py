@@ -45,6 +45,7 @@ from typing import Any, Callable, Iterator, Sequence
 import pygame
 
 from game import i18n, system
+from game.net import discovery
 from scenes.devtools.driver import Driver, SelfTestFailure
 from scenes.devtools.games import DevGame, dev_games
 from scenes.devtools.walk_replay import walk_replay, walk_settings, walk_stats
@@ -246,6 +247,7 @@ def run_selftest(size: tuple[int, int] | None = None, timeout_s: float = 180.0, 
             app = App(size=size or (1280, 720), settings=settings)
             log(f"  language: {i18n.language()}")
             log(f"  {system.describe()}")
+            log(f"  LAN discovery: {discovery.library()}")  # a bundle carries every part it uses
             if i18n.language() == i18n.PSEUDO:
                 app.assets.unmarked = set()  # every text drawn must come through the catalogs
             else:

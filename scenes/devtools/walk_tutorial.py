@@ -75,7 +75,7 @@ def _game_tools(top: Any) -> Any:
     try:
         return dev_game(str(top.name).partition(":")[2]).tools
     except KeyError:
-        from scenes.play.registration import DevTools
+        from scenes.play.devhooks import DevTools
 
         return DevTools()
 

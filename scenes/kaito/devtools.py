@@ -8,7 +8,7 @@ import random
 from typing import Any, Callable, Iterator
 
 from game.kaito.rules import KAITO, square_name
-from scenes.play.registration import DevTools
+from scenes.play.devhooks import DevTools
 
 #: The colours of the walks' and the bench's games, in seat order (the setup screen's ``colors``).
 COLORS = ("R", "B")

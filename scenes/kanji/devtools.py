@@ -13,7 +13,7 @@ import pygame
 
 from game.kanji.data import form
 from game.kanji.rules import KANJI, judge
-from scenes.play.registration import DevTools
+from scenes.play.devhooks import DevTools
 
 SEATS = ["human", "hard", "hard"]
 

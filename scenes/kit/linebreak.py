@@ -16,7 +16,11 @@ NO_LINE_END = frozenset("（「『【〔〈《“‘")
 
 
 def has_cjk(text: str) -> bool:
-    """True if the text holds Japanese/CJK characters (needs the JP font)."""
+    """True if the text holds Japanese/CJK characters (needs the JP font): punctuation, hiragana
+    and katakana; CJK extension A, unified and compatibility ideographs; full-width forms;
+    radicals; ideographic description characters (⿱); the supplementary ideographic plane."""
+    if not text or max(text) < "\u2e80":  # (at C speed: most texts have no character that high)
+        return False
     for ch in text:
         o = ord(ch)
         if (

@@ -97,6 +97,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface (window pixels, via the viewport). Must not change state."""
 
+    def covered(self) -> bool:
+        """True when this frame would show nothing of the scene but an opaque cover (the opening
+        fade's first frame, before any time has passed): the app then draws only
+        :meth:`draw_cover` — the same pixels, without the work under them (issue 34: the app's first
+        frame comes sooner)."""
+        return False
+
+    def draw_cover(self, surface: pygame.Surface) -> None:
+        """Draw the opaque cover :meth:`covered` speaks of (nothing by default). Must not change state."""
+
     def ui_elements(self) -> list[UIElement]:
         """Interactive elements with LOGICAL rects."""
         return []

@@ -69,18 +69,19 @@ class Viewport:
 
     # -- conversions ------------------------------------------------------------------
     def _x(self, x: float) -> int:
-        return int(round(self.offset[0] + x * self.scale))
+        return round(self.offset[0] + x * self.scale)
 
     def _y(self, y: float) -> int:
-        return int(round(self.offset[1] + y * self.scale))
+        return round(self.offset[1] + y * self.scale)
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """Logical rect (x, y, w, h) -> window-pixel pygame.Rect.
 
         Edges are rounded independently, so adjacent logical rects stay adjacent (no gaps).
         """
-        left, top = self._x(x), self._y(y)
-        right, bottom = self._x(x + w), self._y(y + h)
+        (ox, oy), s = self.offset, self.scale  # inlined: scenes convert thousands of rects a frame
+        left, top = round(ox + x * s), round(oy + y * s)
+        right, bottom = round(ox + (x + w) * s), round(oy + (y + h) * s)
         return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
     def to_window(self, rect_or_pos: Any):
@@ -92,11 +93,12 @@ class Viewport:
         if isinstance(rect_or_pos, (pygame.Rect, pygame.FRect)):
             r = rect_or_pos
             return self.rect(r.x, r.y, r.w, r.h)
-        seq = tuple(rect_or_pos)
+        seq = rect_or_pos if isinstance(rect_or_pos, tuple) else tuple(rect_or_pos)
+        if len(seq) == 2:
+            (ox, oy), s = self.offset, self.scale
+            return (round(ox + seq[0] * s), round(oy + seq[1] * s))
         if len(seq) == 4:
             return self.rect(*seq)
-        if len(seq) == 2:
-            return (self._x(seq[0]), self._y(seq[1]))
         raise ValueError(f"expected a rect or a position, got {rect_or_pos!r}")
 
     def to_logical(self, pos: Sequence[float]) -> tuple[int, int]:

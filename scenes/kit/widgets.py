@@ -492,3 +492,9 @@ class UIScene(Scene):
         a = int(255 * (1.0 - self.fade.value))
         if a > 2:
             fill_alpha(surface, color, a)
+
+    def covered(self) -> bool:
+        """True before the fade-in has begun: its opaque start (:meth:`draw_cover`) hides all."""
+        return int(255 * (1.0 - self.fade.value)) >= 255
+
+    draw_cover = draw_fade  # (at full opacity while covered)

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from game import environ
 from game.i18n import N_, _
+from scenes.online.keptfile import check_address
 from scenes.play.online import OnlineMatch, OnlineSeat
 from scenes.play.online_told import ToldMatch
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -67,14 +68,6 @@ def error_code(exc: BaseException) -> str:
     if isinstance(exc, (TimeoutError, concurrent.futures.TimeoutError)):
         return "timeout"
     return "no-server"
-
-
-def check_address(text: str) -> str | None:
-    """``text`` as an address (``ws://`` or ``wss://`` and a host), or None."""
-    url = text.strip()
-    if not (url.startswith("ws://") or url.startswith("wss://")) or len(url.split("//", 1)[1]) < 1:
-        return None
-    return url
 
 
 def mirror_hook(game: str) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -37,55 +38,13 @@ import pygame
 
 from game import environ
 from game.i18n import plain_words
-from game.safejson import clean_text
 from scenes.kit.draw import has_cjk  # noqa: F401  (re-exported: the JP font's test)
 from scenes.kit.render_cache import MB, RenderCache, windows_of
+from scenes.shell.fonts import (FONT_FILES, MAX_LINE_EMS_PX, MAX_SUPERSAMPLE, MIN_JP_TEXT_PX,  # noqa: F401
+                                MIN_TEXT_PX, SUPERSAMPLE_PX, font_safe, supersample)  # (re-exported)
 from scenes.shell.glyphs import Glyphs
 
 log = logging.getLogger("tatami.assets")
-
-#: The smallest text drawn, in WINDOW px (Latin text; a logical size that would come out smaller
-#: at the window's scale is drawn at this size instead).
-MIN_TEXT_PX = 10
-#: The smallest text holding Japanese (kanji need more pixels than Latin letters to be read).
-MIN_JP_TEXT_PX = 12
-#: Text below this many WINDOW px is rasterised at a multiple of its size and scaled down.
-SUPERSAMPLE_PX = 48
-#: The largest such multiple.
-MAX_SUPERSAMPLE = 6
-
-
-def supersample(px: int) -> int:
-    """How many times larger text of ``px`` window px is rasterised before it is smooth-scaled down
-    to ``px`` (1: drawn directly): enough to reach :data:`SUPERSAMPLE_PX`, at most
-    :data:`MAX_SUPERSAMPLE`."""
-    px = max(1, int(px))
-    if px >= SUPERSAMPLE_PX:
-        return 1
-    return min(MAX_SUPERSAMPLE, -(-SUPERSAMPLE_PX // px))
-
-#: The widest line of text rendered at once, in font px times characters: a longer text is cut
-#: (with "…") before it reaches the font, whose surface would pass SDL's limits (a 6,000-character
-#: name crashed SDL_ttf); no text Tatami writes comes near it.
-MAX_LINE_EMS_PX = 12000
-
-
-def font_safe(text: str, px: int) -> str:
-    """``text`` as it may reach a font of ``px`` px: without NUL, other control characters and lone
-    surrogates (:func:`game.safejson.clean_text`), and cut with "…" to at most ``MAX_LINE_EMS_PX //
-    px`` characters (at least 8)."""
-    text = clean_text(text)
-    most = max(8, MAX_LINE_EMS_PX // max(1, px))
-    return text if len(text) <= most else text[:most - 1] + "\u2026"
-
-
-FONT_FILES = {
-    "regular": "fonts/NotoSans-Regular.ttf",
-    "bold": "fonts/NotoSans-Bold.ttf",
-    "jp": "fonts/NotoSansJP-Regular.otf",
-    "jp_bold": "fonts/NotoSansJP-Bold.otf",
-}
-
 
 def asset_root() -> Path:
     """Directory holding the bundled assets (see module doc)."""
@@ -115,6 +74,9 @@ class Assets:
     SVG_CACHE_BYTES, SVG_CACHE_WINDOWS = 24 * MB, 3.0
     #: Most answers kept of "has the font a glyph for this character / every one of this text".
     GLYPH_CACHE_MAX = 4096
+    #: Most text measures kept (:meth:`text_size`: a few numbers each; scenes measure every frame
+    #: what they lay out, and FreeType's measuring is what a frame would spend most on).
+    MEASURE_CACHE_MAX = 4096
 
     def __init__(self, viewport: Any, root: Path | None = None, checked_with: "Assets | None" = None):
         """``checked_with``: the window's assets when these draw a part of the same window (the
@@ -131,6 +93,7 @@ class Assets:
         self._warned: set[str] = set()
         self._exists: dict[str, bool] = {}  # relpath -> is the file there (asked once)
         self._glyph_ok: RenderCache[bool] = RenderCache(self.GLYPH_CACHE_MAX)  # not scale dependent
+        self._measures: RenderCache[tuple[int, int, int]] = RenderCache(self.MEASURE_CACHE_MAX)
         self.glyphs = Glyphs(self.font_px, self._glyph_ok)  #: which characters the fonts hold
         #: when a set: every text drawn with English-looking words under the pseudo language is
         #: added (the self-test's check that no text on screen bypassed the catalogs)
@@ -142,6 +105,9 @@ class Assets:
         #: when set: the layout check's record of every text drawn this frame (scenes/kit/boxes.py)
         self._boxes: Any = None
         self.missing: list[str] = []  # relpaths that failed to load (for reports/tests)
+        #: ms spent opening fonts (``fonts``) and rasterising SVG art (``art``) since the start
+        #: (the start benchmark's steps: scenes/shell/startclock.py)
+        self.load_ms: dict[str, float] = {"fonts": 0.0, "art": 0.0}
         self._scale = viewport.scale
 
     # -- the checks attached (shared with the window's assets when drawing inside it) ---
@@ -198,11 +164,14 @@ class Assets:
         self._fonts.clear()
         self._svgs.clear()
         self._text.clear()
+        self._measures.clear()
         self._scale = self.viewport.scale
 
     def caches(self) -> dict[str, RenderCache[Any]]:
-        """The bounded caches by name (``fonts``, ``text``, ``svgs``, ``glyphs``), for a report."""
-        return {"fonts": self._fonts, "text": self._text, "svgs": self._svgs, "glyphs": self._glyph_ok}
+        """The bounded caches by name (``fonts``, ``text``, ``svgs``, ``glyphs``, ``measures``), for a
+        report."""
+        return {"fonts": self._fonts, "text": self._text, "svgs": self._svgs, "glyphs": self._glyph_ok,
+                "measures": self._measures}
 
     def language_changed(self) -> None:
         """Drop the rendered texts (the app calls this when the language changes: the old
@@ -221,7 +190,15 @@ class Assets:
         return self._fonts.get(key, lambda: self._load_font(px, bool(bold), bool(jp)), self._fonts.version)
 
     def _load_font(self, px: int, bold: bool, jp: bool) -> pygame.font.Font:
-        """The bundled font of ``px`` WINDOW px, or its fallbacks (module doc)."""
+        """The bundled font of ``px`` WINDOW px, or its fallbacks (module doc); its time is added
+        to :attr:`load_ms`."""
+        t0 = time.perf_counter()
+        try:
+            return self._open_font(px, bold, jp)
+        finally:
+            self.load_ms["fonts"] += (time.perf_counter() - t0) * 1000.0
+
+    def _open_font(self, px: int, bold: bool, jp: bool) -> pygame.font.Font:
         rel = FONT_FILES[("jp_bold" if bold else "jp") if jp else ("bold" if bold else "regular")]
         f = None
         p = self.path(rel)
@@ -353,9 +330,16 @@ class Assets:
 
     def text_size(self, text: str, logical_size: float, bold: bool = False,
                   jp: bool | None = None) -> tuple[int, int]:
-        """(w, h) WINDOW px of :meth:`text` (``jp=None``: the JP font if ``text`` holds CJK)."""
-        w, h, _ = self._runs_size(self.text_runs(text, logical_size, jp), bold)
-        return (w, h)
+        """(w, h) WINDOW px of :meth:`text` (``jp=None``: the JP font if ``text`` holds CJK); kept
+        (LRU, :attr:`MEASURE_CACHE_MAX`) per text, pixel size, weight and ``jp``."""
+        self._check_scale()
+        # the runs depend on the size only through round(size * scale) (text_px), as in text()
+        key = (text, round(logical_size * self.viewport.scale), bool(bold), jp)
+        m = self._measures.peek(key)
+        if m is None:
+            m = self._runs_size(self.text_runs(text, logical_size, jp), bold)
+            self._measures.put(key, m)
+        return (m[0], m[1])
 
     def text(
         self,
@@ -372,15 +356,17 @@ class Assets:
         ``color`` value below 255 is the surface's alpha.
         """
         self._check_scale()
-        if self.unmarked is not None and plain_words(text):
-            self.unmarked.add(text)
-        if jp is None:
-            jp = has_cjk(text)
-        # the runs depend on the size only through round(size * scale) (text_px): one entry per pixel size
+        unmarked = self.unmarked
+        if unmarked is not None and plain_words(text):
+            unmarked.add(text)
+        # the runs depend on the size only through round(size * scale) (text_px): one entry per
+        # pixel size; jp as asked (None: decided by the text, the same each time)
         key = (text, round(logical_size * self.viewport.scale), tuple(color), bold, jp)
         s = self._text.peek(key)
         if s is not None:
             return s
+        if jp is None:
+            jp = has_cjk(text)
         runs = self.text_runs(text, logical_size, jp)
         if len(runs) == 1:
             s = self.render_px(text, runs[0][1], color, bold, runs[0][2])
@@ -417,6 +403,7 @@ class Assets:
             return s
         p = self.path(relpath)
         s = None
+        t0 = time.perf_counter()
         if p.is_file():
             try:
                 s = pygame.image.load_sized_svg(str(p), (w_px, h_px))
@@ -433,6 +420,7 @@ class Assets:
             self._warn_once(relpath, "missing file")
         if s is None:
             s = placeholder_surface(w_px, h_px)
+        self.load_ms["art"] += (time.perf_counter() - t0) * 1000.0
         self._svgs.put(key, s)
         return s
 

@@ -45,7 +45,7 @@ _classes: dict[str, Any] = {}
 
 #: The online room's line for the menu about this player's unfinished online tables ("module:function",
 #: imported on first use: the menu never imports the online room).
-ONLINE_MENU_LINE = "scenes.online.kept:menu_line"
+ONLINE_MENU_LINE = "scenes.online.keptfile:menu_line"
 
 
 def online_menu_line() -> str:

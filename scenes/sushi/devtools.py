@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator
 
-from scenes.play.registration import DevTools
+from scenes.play.devhooks import DevTools
 
 SEATS = ["human", "hard", "hard"]
 
