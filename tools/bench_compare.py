@@ -67,6 +67,8 @@ BUILD_TIMEOUT_S = 3600
 BUNDLE_SOURCES = ("build.spec", "tatami_main.py", "pyproject.toml", "game", "scenes", "assets")
 MINIMAL_SOURCES = (os.path.join("tools", "minimal_app"), "build.spec")
 QUIT = "--quit-after-first-frame"
+#: How the apps say their first frame is shown (Tatami's line, the minimal app's).
+FIRST_FRAME_LINES = ("tatami: first frame after", "minimal: first frame")
 
 
 def side_env(data_dir: str) -> dict[str, str]:
@@ -153,7 +155,7 @@ def timed_run(who: str, cmd: list[str], cwd: str, env: dict[str, str]) -> tuple[
         assert proc.stdout is not None
         for line in proc.stdout:
             lines.append(line)
-            if first is None and "first frame" in line:
+            if first is None and line.startswith(FIRST_FRAME_LINES):
                 first = time.perf_counter() - t0
         code = proc.wait()
     finally:

@@ -125,9 +125,9 @@ def timed_start(cmd):
     try:
         for line in proc.stdout:
             lines.append(line)
-            if first is None and "first frame" in line:
+            if first is None and line.startswith(("tatami: first frame after", "minimal: first frame")):
                 first = time.perf_counter() - t0
-            if drawn is None and "scene drawn" in line:
+            if drawn is None and line.startswith("tatami: scene drawn after"):
                 drawn = time.perf_counter() - t0
         code = proc.wait(timeout=RUN_TIMEOUT_S)
     except subprocess.TimeoutExpired:

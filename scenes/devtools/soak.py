@@ -64,8 +64,9 @@ def cache_report(app: Any) -> dict[str, dict[str, int]]:
 
     Names: ``assets.fonts``, ``assets.text``, ``assets.svgs``, ``assets.glyphs`` (the glyph
     checks), ``draw.shadows``, ``draw.paper``, ``narration.fades``, and per scene on the stack
-    ``<scene>.render`` (:meth:`scenes.play.base.PlayScene.cached`) and ``<scene>.art`` (a card
-    game's :class:`scenes.kit.card_art.CardArt`)."""
+    ``<scene>.render`` (:meth:`scenes.play.base.PlayScene.cached`), ``<scene>.art`` and
+    ``<scene>.art_passing`` (a card game's :class:`scenes.kit.card_art.CardArt`: its art, a flight's
+    passing sizes)."""
     from scenes.kit import draw, narration
 
     def entry(cache: Any) -> dict[str, int]:
@@ -82,6 +83,9 @@ def cache_report(app: Any) -> dict[str, dict[str, int]]:
         cache = getattr(getattr(scene, "art", None), "cache", None)
         if cache is not None:
             out[f"{name}.art"] = entry(cache)
+        passing = getattr(getattr(scene, "art", None), "transient", None)
+        if passing is not None:
+            out[f"{name}.art_passing"] = entry(passing)
     return out
 
 

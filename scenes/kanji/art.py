@@ -237,7 +237,7 @@ class KanjiArt(CardArt):
             src = self.tile_px(char, strokes, vp.px(JOIN_TILE), vp.px(JOIN_TILE), "board")
             return pygame.transform.smoothscale(src, (w_px, h_px))
 
-        return self._get(("tile_scaled", char, w_px, h_px), build)
+        return self._get_passing(("tile_scaled", char, w_px, h_px), build)
 
     # -- misc ----------------------------------------------------------------------------------------
     def soft_glow(self, d_px: int, color: Sequence[int], alpha: int = 150) -> pygame.Surface:

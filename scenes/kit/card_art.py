@@ -7,6 +7,7 @@ anything else through :meth:`CardArt._get`.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import pygame
@@ -15,8 +16,11 @@ from scenes.kit.render_cache import MB, RenderCache, windows_of
 
 
 class CardArt:
-    """Least-recently-used cache of surfaces, keyed per window scale (``viewport.version``; a
-    :class:`scenes.kit.render_cache.RenderCache` of ``MAX_ITEMS`` and ``MAX_BYTES``).
+    """Least-recently-used caches of surfaces, keyed per window scale (``viewport.version``): the
+    art drawn every frame (:attr:`cache`, ``MAX_ITEMS`` and ``MAX_BYTES``), and apart from it the
+    passing sizes of a flight (:attr:`transient`, ``TRANSIENT_BYTES``: a card or tile at each even
+    pixel size it passes through, used a few frames each), so a flight never evicts what every
+    frame draws (issue 34: Kanji-zushi rebuilt its kanji glyphs ~0.6 times a frame).
 
     * ``card(key, w, h)`` / ``card_px(key, w_px, h_px)``: a card (``key`` is the subclass's card
       key) at a logical / window-pixel size, built by ``_build_card`` at exactly that size.
@@ -30,6 +34,11 @@ class CardArt:
     #: Most bytes of pixels kept (issue 21 §6: a flight's cards at every size they pass through):
     #: ``MAX_WINDOWS`` windows' worth, at least ``MAX_BYTES`` (33 MB at 1920x1080).
     MAX_BYTES, MAX_WINDOWS = 24 * MB, 4.0
+    #: Most bytes of a flight's passing sizes: ``TRANSIENT_WINDOWS`` windows' worth, at least
+    #: ``TRANSIENT_BYTES``.
+    TRANSIENT_BYTES, TRANSIENT_WINDOWS = 8 * MB, 1.0
+    #: The ratio between the renders a card larger than the reference is scaled down from.
+    LADDER = 1.25
     #: Logical size (px) of the reference render ``card_scaled`` scales from.
     BASE_W = 100.0
     BASE_H = 140.0
@@ -38,15 +47,26 @@ class CardArt:
         self.app = app
         self._cache: RenderCache[Any] = RenderCache(
             self.MAX_ITEMS, windows_of(self.MAX_WINDOWS, self.MAX_BYTES, lambda: app.viewport.window_size))
+        self._transient: RenderCache[Any] = RenderCache(
+            self.MAX_ITEMS, windows_of(self.TRANSIENT_WINDOWS, self.TRANSIENT_BYTES, lambda: app.viewport.window_size))
 
     @property
     def cache(self) -> RenderCache[Any]:
-        """The cache itself (its size and bytes, for a report)."""
+        """The cache of the art drawn every frame (its size and bytes, for a report)."""
         return self._cache
+
+    @property
+    def transient(self) -> RenderCache[Any]:
+        """The cache of a flight's passing sizes (for a report)."""
+        return self._transient
 
     def _get(self, key: tuple, build: Callable[[], Any]) -> Any:
         """The value cached under ``key`` for the current window scale, built on first use."""
         return self._cache.get(key, build, self.app.viewport.version)
+
+    def _get_passing(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """Like :meth:`_get`, for a size a flight passes through (kept apart: :attr:`transient`)."""
+        return self._transient.get(key, build, self.app.viewport.version)
 
     def _build_card(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
         """The card ``key`` rendered at exactly ``w_px`` x ``h_px`` window pixels."""
@@ -69,8 +89,14 @@ class CardArt:
             src = self.card_px(key, vp.px(self.BASE_W), vp.px(self.BASE_H))
             if src.get_size() == (w_px, h_px):
                 return src
-            if w_px > src.get_width() * 1.05:  # bigger than the reference: render at that size
-                return self.card_px(key, w_px, h_px)
+            if w_px > src.get_width() * 1.05:
+                # bigger than the reference: scaled down from the next size of a ladder of
+                # LADDER-times steps above it, each rendered once (not every size the flight
+                # passes: an SVG rasterised at 1920x1080 costs ~3 ms)
+                step = self.LADDER ** math.ceil(math.log(w_px / src.get_width(), self.LADDER) - 1e-9)
+                src = self.card_px(key, round(src.get_width() * step), round(src.get_height() * step))
+                if src.get_size() == (w_px, h_px):
+                    return src
             return pygame.transform.smoothscale(src, (w_px, h_px))
 
-        return self._get(("scaled", key, w_px, h_px), build)
+        return self._get_passing(("scaled", key, w_px, h_px), build)

@@ -58,6 +58,10 @@ class Scene:
 
     name: str = "scene"
     overlay: bool = False
+    #: an overlay under which nothing moves (the pause menu: only the top scene is updated, and the
+    #: scenes below draw the same picture every frame): the app draws them once and shows that
+    #: picture while this stays on top (:class:`scenes.shell.app.App`; issue 34)
+    still_below: bool = False
     accepts_bubbled_events: bool = False
     pausable: bool = False
 

@@ -23,6 +23,7 @@ class PauseScene(UIScene):
 
     name = "pause"
     overlay = True
+    still_below = True  # the game below is paused: drawn once (scenes.kit.scene.Scene.still_below)
     FADE_MS = 140.0
 
     def __init__(self, app: Any, game: str | None = None, **kwargs: Any):

@@ -28,6 +28,7 @@ from scenes.kit import boxes, render_cache, widgets  # noqa: E402
 from scenes.kit.scene import Scene, SceneManager  # noqa: E402
 from scenes.kit.viewport import LOGICAL_SIZE, Viewport, convert_event
 from scenes.shell import heap, startclock  # noqa: E402
+from scenes.shell.painter import LETTERBOX, Painter  # noqa: E402,F401  (LETTERBOX re-exported)
 from scenes.shell.assets import Assets  # noqa: E402
 from scenes.shell.catalog import GAMES_BY_NAME  # noqa: E402
 from scenes.shell.noticebar import NoticeBar  # noqa: E402
@@ -41,7 +42,6 @@ log = logging.getLogger("tatami")
 
 TITLE = "Tatami"
 ICON = "icon/tatami.png"
-LETTERBOX = (28, 24, 22)
 #: The smallest window (window px): text stays readable (assets' minimum text size) and the
 #: 1280x720 layout is at least 0.625 of its size. Smaller windows are neither opened nor kept nor
 #: remembered (the settings never restore one either).
@@ -147,6 +147,7 @@ class App:
         #: a frame has drawn a scene (not only an opening fade's cover: :meth:`Scene.covered`)
         self.scene_shown = False
         self.cover_frames = 0  #: frames that drew only an opening fade's cover
+        self.painter = Painter(self)  #: puts the visible scenes on the window (scenes/shell/painter.py)
         self._t0 = time.perf_counter()
         #: caches were dropped (a resize, a language, a new scene at the bottom): the memory goes
         #: back to the system at the next frame where nothing moves (:meth:`_tidy_when_idle`)
@@ -360,17 +361,9 @@ class App:
         return consumed
 
     def draw(self) -> None:
-        """Draw the visible scenes onto the window surface (no state change)."""
-        self.screen.fill(LETTERBOX)
-        shown = False
-        for i, scene in enumerate(self.manager.visible_scenes()):
-            if i:
-                boxes.new_layer(self)  # an overlay scene lies over the scene below it
-            if scene.covered():  # its opening fade hides everything under it: only the cover
-                scene.draw_cover(self.screen)
-            else:
-                scene.draw(self.screen)
-                shown = True
+        """Draw the visible scenes onto the window surface (:class:`scenes.shell.painter.Painter`),
+        then the notice bar. No state change but the painter's picture and counts."""
+        shown = self.painter.paint(self.screen, self.manager.visible_scenes())
         self.scene_shown = self.scene_shown or shown
         self.cover_frames += not shown
         boxes.new_layer(self)
