@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import abc
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
 # The parts of the protocol in their own modules, offered here too (see the module's docstring).
@@ -39,35 +38,13 @@ from .errors import (
     brief_repr,
 )
 from .event import EVENT_CLASSES, Event, add_kind_loader, event_from_json, first_event
+from .gametype import GameType
 from .i18n import _
 from .sentences import english_list, is_you, join_list, name_in_sentence, pick_template, seat_name
 from .view import Outcome, View
 from .wire import ViewCodec
 
 RECORD_FORMAT = "tatami-record/1"
-
-
-@dataclass(frozen=True)
-class GameType:
-    """What kind of game this is (in the style of OpenSpiel's ``GameType``).
-
-    Attributes:
-        name: record and command-line name, e.g. ``"kaito"``.
-        title: display name, e.g. ``"KAITO"`` (the English text, marked for the catalogs: shown as
-            ``_(title)``).
-        min_seats, max_seats: supported seat counts (inclusive).
-        simultaneous: some phase has several seats choosing at once (choices hidden until all
-            have chosen).
-        hidden_information: some seat may not see everything (hands, chip values): the app
-            needs a privacy screen between human seats sharing the screen.
-    """
-
-    name: str
-    title: str
-    min_seats: int
-    max_seats: int
-    simultaneous: bool
-    hidden_information: bool
 
 
 class GameState(abc.ABC):

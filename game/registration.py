@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core import GameType
+from game.gametype import GameType
 
 
 def load(path: str) -> Any:

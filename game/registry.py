@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, MutableMapping
+from typing import TYPE_CHECKING
 
-from game.core import Game, add_kind_loader
+from game.event import add_kind_loader
 from game.registration import Registration
+
+if TYPE_CHECKING:  # (the rules' machinery is imported with a game's rules, not at start)
+    from game.core import Game
 
 #: The game packages, in menu order. Adding a game: its package, and one line here.
 PACKAGES: tuple[str, ...] = (
@@ -27,7 +31,7 @@ for _package in PACKAGES:
     REGISTRATIONS[_reg.name] = _reg
 
 
-class _Games(MutableMapping[str, Game]):
+class _Games(MutableMapping[str, "Game"]):
     """Game name -> its rules (:class:`game.core.Game`), in registration order; a game's rules
     are imported on its first lookup. Iterating, ``len`` and ``in`` import nothing. Entries can
     be set and deleted (tests register stand-in games)."""

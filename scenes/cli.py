@@ -33,7 +33,7 @@ import sys
 from typing import Any, Sequence
 
 from game import environ, system
-from game.core import InstallError
+from game.errors import InstallError
 from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME

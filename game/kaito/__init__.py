@@ -5,7 +5,7 @@
 measuring), ``tutorial`` (+ ``tutorial.json``). This module is the game's registration only: it
 imports none of them (:mod:`game.registration`)."""
 
-from game.core import GameType
+from game.gametype import GameType
 from game.i18n import N_
 from game.registration import Registration
 

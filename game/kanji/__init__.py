@@ -6,7 +6,7 @@ happened, as data and sentences), ``ai`` (the bots), ``coach`` (the coach's rati
 (IS-MCTS for measuring), ``tutorial`` (+ ``tutorial.json``). This module is the game's
 registration only: it imports none of them (:mod:`game.registration`)."""
 
-from game.core import GameType
+from game.gametype import GameType
 from game.i18n import N_
 from game.registration import Registration
 
