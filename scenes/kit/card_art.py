@@ -74,7 +74,13 @@ class CardArt:
 
     def card_px(self, key: Any, w_px: int, h_px: int) -> pygame.Surface:
         w_px, h_px = max(1, int(w_px)), max(1, int(h_px))
-        return self._get(("card", key, w_px, h_px), lambda: self._build_card(key, w_px, h_px))
+        k = ("card", key, w_px, h_px)
+        version = self.app.viewport.version
+        if self._cache.version == version:  # the common case, without making a builder
+            hit = self._cache.peek(k)
+            if hit is not None:
+                return hit
+        return self._cache.get(k, lambda: self._build_card(key, w_px, h_px), version)
 
     def card(self, key: Any, w: float, h: float) -> pygame.Surface:
         vp = self.app.viewport

@@ -86,9 +86,10 @@ class RenderCache(Generic[V]):
         if version != self.version:
             self.clear()
             self.version = version
-        if key in self._items:
-            self._items.move_to_end(key)
-            return self._items[key]
+        items = self._items
+        if key in items:
+            items.move_to_end(key)
+            return items[key]
         value = build()
         self.builds += 1
         self.put(key, value)
@@ -97,10 +98,13 @@ class RenderCache(Generic[V]):
     def peek(self, key: Hashable, default: Any = None) -> Any:
         """The value under ``key`` (marked as recently used), or ``default``; builds nothing and
         leaves the version as it is."""
-        if key in self._items:
-            self._items.move_to_end(key)
-            return self._items[key]
-        return default
+        items = self._items
+        try:
+            value = items[key]
+        except KeyError:
+            return default
+        items.move_to_end(key)
+        return value
 
     def put(self, key: Hashable, value: V) -> None:
         """Keep ``value`` under ``key`` (replacing what was there), then evict down to the bounds."""

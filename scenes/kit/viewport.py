@@ -118,10 +118,8 @@ class Viewport:
 
     def px(self, n: float) -> int:
         """Logical length -> window pixels (a non-zero length stays at least 1 px)."""
-        v = int(round(n * self.scale))
-        if n > 0 and v < 1:
-            return 1
-        return v
+        v = round(n * self.scale)  # (an int: round of a float)
+        return 1 if v < 1 and n > 0 else v
 
     def fpx(self, n: float) -> float:
         """Logical length -> window pixels as a float."""

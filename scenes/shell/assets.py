@@ -179,7 +179,7 @@ class Assets:
         self._text.clear()
 
     def _check_scale(self) -> None:
-        if abs(self.viewport.scale - self._scale) > 1e-9:
+        if self.viewport.scale != self._scale:  # (the same window size gives the same float)
             self.clear()
 
     # -- fonts ------------------------------------------------------------------------
