@@ -32,7 +32,16 @@ WAIT_S = 60.0
 TABLE_STORES: dict[str, Callable[[Path], TableStore]] = {
     "sqlite-file": lambda folder: SqliteTableStore(folder / "tables.db"),
     "sqlite-memory": lambda folder: SqliteTableStore(":memory:"),
+    # a real PostgreSQL on 127.0.0.1, an empty database per store (tests/pg_support.py)
+    "postgresql": lambda folder: _postgres_store(),
 }
+
+
+def _postgres_store() -> TableStore:
+    from game.net.pgstore import PostgresTableStore
+    from pg_support import shared_server
+
+    return PostgresTableStore(shared_server().new_database())
 
 
 @contextlib.asynccontextmanager

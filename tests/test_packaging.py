@@ -42,7 +42,7 @@ def test_bundle_leaves_out_test_tools_and_the_desktops_own_libraries(bundle):
     exe = next(p for p in bundle.iterdir() if p.is_file() and p.stem == "Tatami")
     archived = {name.split(".")[0] for name in CArchiveReader(str(exe)).open_embedded_archive("PYZ.pyz").toc}
     assert "zeroconf" in archived and "scenes" in archived
-    assert not archived & {"pytest", "_pytest", "pkg_resources", "setuptools", "psutil"}
+    assert not archived & {"pytest", "_pytest", "pkg_resources", "setuptools", "psutil", "psycopg", "psycopg_pool"}
 
 
 def test_frozen_app_passes_selftest_without_writing_into_its_folder(frozen_selftest):

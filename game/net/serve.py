@@ -1,4 +1,4 @@
-"""``python -m game serve [--host H] [--port N] [--db FILE] [--certfile F --keyfile F] [--stand-in-after S]``:
+"""``python -m game serve [--host H] [--port N] [--db FILE|URL] [--certfile F --keyfile F] [--stand-in-after S]``:
 a dedicated game server (issue 24 §1; docs/PROTOCOL.md).
 
 Prints ``serving ws://HOST:PORT`` (``wss://`` with TLS) on standard output once it accepts
@@ -7,7 +7,9 @@ SIGINT or SIGTERM (Ctrl+C / Ctrl+Break on Windows: :func:`game.system.on_stop_si
 closes every connection (code 1001) and exits with status 0. The log goes to standard error.
 
 ``--db FILE`` keeps the tables in that SQLite file, and a server started again on it resumes
-every unfinished table; without it nothing is kept. ``--host`` defaults to 127.0.0.1 (this
+every unfinished table; ``--db postgresql://USER@HOST:PORT/DB`` keeps them in that PostgreSQL
+database (:mod:`game.net.pgstore`, issue 35: its schema migrated at start; needs the ``server``
+extra, psycopg); without it nothing is kept. ``--host`` defaults to 127.0.0.1 (this
 machine only); a server for others binds an interface's address or 0.0.0.0, ideally behind a
 reverse proxy that terminates TLS (docs/SERVER.md, "TLS"). ``--test-setups`` lets ``create``
 give the deal (a record's setup): for tests only, since whoever creates the table knows every
@@ -30,6 +32,7 @@ import logging
 import sqlite3
 import ssl
 import sys
+from typing import Any
 
 from .. import environ, system
 from ..play import OneLineParser, UsageError
@@ -43,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="python -m game serve", description="A Tatami game server (docs/PROTOCOL.md).")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
-    p.add_argument("--db", default=None, help="SQLite file keeping the tables (default: none kept)")
+    p.add_argument("--db", default=None,
+                   help="SQLite file, or postgresql://USER@HOST:PORT/DB, keeping the tables (default: none kept)")
     p.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
     p.add_argument("--keyfile", default=None, help="TLS private key (PEM), with --certfile")
     p.add_argument("--per-address", type=int, default=1, metavar="N",
@@ -125,7 +129,11 @@ def main(argv: list[str]) -> int:
     if not environ.debug_log():
         logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        store = Store(args.db if args.db else ":memory:")
+        store = open_store(args.db)
+    except ImportError as exc:
+        print(f"python -m game serve: a PostgreSQL database needs psycopg (pip install 'tatami[server]'): {exc}",
+              file=sys.stderr)
+        return 1
     except StoreError as exc:  # (damaged, not a database, a table lost: refused whole, issue 33)
         print(f"python -m game serve: the database cannot be used: {exc}", file=sys.stderr)
         return 1
@@ -148,4 +156,18 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["GC_THRESHOLDS", "UsageError", "main", "run", "tls_context", "tune_gc"]
+def open_store(db: str | None) -> Any:
+    """The store ``--db`` names: a PostgreSQL database for a ``postgresql://`` URL
+    (:class:`game.net.pgstore.PostgresTableStore`), else an SQLite file (``None``: SQLite in memory,
+    nothing kept). Raises what the store's constructor raises (StoreError, OSError,
+    sqlite3.Error) and ImportError when psycopg is missing."""
+    from .pgstore import is_postgres_url
+
+    if db and is_postgres_url(db):
+        from .pgstore import PostgresTableStore
+
+        return PostgresTableStore(db)
+    return Store(db if db else ":memory:")
+
+
+__all__ = ["GC_THRESHOLDS", "UsageError", "main", "open_store", "run", "tls_context", "tune_gc"]

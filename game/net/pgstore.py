@@ -1,0 +1,226 @@
+"""The server's tables kept in PostgreSQL: :class:`PostgresTableStore`, a
+:class:`game.net.tablestore.TableStore` (issue 35, item 1; docs/SERVER.md), for a community server
+(``python -m game serve --db postgresql://USER@HOST:PORT/DB``). SQLite stays the embedded store
+(:mod:`game.net.store`: the app's own host, ``serve --db FILE``).
+
+The driver is psycopg 3 with psycopg-pool: the server's table code calls its store synchronously
+from its event loop (as it does SQLite's) and each call is one short transaction on a connection
+of the pool, committed before it returns, so nothing acted and told is lost when the process
+dies. (asyncio's asyncpg would have asked every caller to await the store; psycopg also has the
+well-kept binary wheels and a pool of its own.)
+
+The schema is versioned (:data:`MIGRATIONS`, applied in order at start inside one transaction
+holding an advisory lock, so several processes starting at once apply each once): ``tables``,
+``seats`` (a taken seat's name and its token's SHA-256, never the token, with the order the seats
+were taken) and ``actions`` (every row of a table's list, numbered in order: the next number is
+taken in the INSERT itself, so no process keeps a count of its own). A database whose version is
+newer than this code knows is refused (:class:`~game.net.tablestore.StoreError`).
+
+Every :class:`~game.net.tablestore.TableStore` method raises
+:class:`~game.net.tablestore.StoreError` for a ``psycopg.Error`` (its ``__cause__``).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import time
+from typing import Any, Callable, ParamSpec, TypeVar
+
+from .tablestore import KEEP_FINISHED_S, KEEP_UNJOINED_S, SavedTable, StoreError
+
+#: The schema's versions, in order: version ``i + 1`` is made by ``MIGRATIONS[i]`` (never edit one
+#: that has shipped: add the next).
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        code TEXT PRIMARY KEY, game TEXT NOT NULL, seats TEXT NOT NULL, names TEXT NOT NULL,
+        options TEXT NOT NULL, seed BIGINT NOT NULL, setup TEXT, created DOUBLE PRECISION NOT NULL,
+        finished DOUBLE PRECISION, creator INTEGER);
+    CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES tables (code) ON DELETE CASCADE, seat INTEGER NOT NULL,
+        name TEXT NOT NULL, token_hash TEXT NOT NULL, taken BIGSERIAL, PRIMARY KEY (code, seat));
+    CREATE TABLE actions (
+        code TEXT NOT NULL REFERENCES tables (code) ON DELETE CASCADE, seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL, kind TEXT NOT NULL, action TEXT NOT NULL, ply INTEGER NOT NULL,
+        PRIMARY KEY (code, seq));
+    CREATE INDEX tables_unfinished ON tables (created, code) WHERE finished IS NULL;
+    """,
+)
+#: The advisory lock the migrations are applied under (any constant shared by every process).
+MIGRATION_LOCK = 0x7A7A_3435
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _store_errors(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``method`` raising :class:`StoreError` (from it) where psycopg raised ``psycopg.Error``."""
+    @functools.wraps(method)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        import psycopg
+
+        try:
+            return method(*args, **kwargs)
+        except psycopg.Error as exc:
+            raise StoreError(f"{method.__name__}: {' '.join(str(exc).split())}") from exc
+    return wrapper
+
+
+class PostgresTableStore:
+    """The tables' database in PostgreSQL (a :class:`~game.net.tablestore.TableStore`).
+
+    Args:
+        url: a libpq connection string or URL, ``postgresql://USER@HOST:PORT/DB``.
+        pool_size: most connections the pool opens (one is opened at start).
+    Raises:
+        StoreError: the database cannot be reached, or its schema is newer than this code's
+            (one line naming the problem).
+    """
+
+    def __init__(self, url: str, pool_size: int = 4) -> None:
+        import psycopg
+        from psycopg_pool import ConnectionPool
+
+        self.url = url
+        try:
+            self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False,
+                                       kwargs={"autocommit": False})
+            self.pool.open(wait=True, timeout=15.0)
+        except (psycopg.Error, Exception) as exc:  # (the pool's own PoolTimeout too)
+            raise StoreError(f"the PostgreSQL database cannot be reached ({' '.join(str(exc).split())})") from exc
+        self.version, self.fresh = self._migrate()
+
+    @_store_errors
+    def _migrate(self) -> tuple[int, bool]:
+        """Apply the :data:`MIGRATIONS` this database lacks (under :data:`MIGRATION_LOCK`);
+        (its version now, whether it held no tables before)."""
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            conn.execute("CREATE TABLE IF NOT EXISTS tatami_schema (version INTEGER NOT NULL)")
+            row = conn.execute("SELECT version FROM tatami_schema").fetchone()
+            version = int(row[0]) if row is not None else 0
+            if row is None:
+                conn.execute("INSERT INTO tatami_schema VALUES (0)")
+            if version > len(MIGRATIONS):
+                raise StoreError(f"the database's schema is version {version}, newer than this Tatami's "
+                                 f"({len(MIGRATIONS)}): update Tatami")
+            fresh = version == 0
+            for i in range(version, len(MIGRATIONS)):
+                conn.execute(MIGRATIONS[i])
+                conn.execute("UPDATE tatami_schema SET version = %s", (i + 1,))
+            if not fresh:
+                fresh = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM tables)").fetchone()[0]  # type: ignore[index]
+            return len(MIGRATIONS), bool(fresh)
+
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute(sql, params)
+
+    @_store_errors
+    def close(self) -> None:
+        """Close the pool's connections."""
+        self.pool.close()
+
+    def take_over_checkpoints(self) -> None:
+        """Nothing: PostgreSQL checkpoints on its own, off the server's event loop."""
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Nothing to copy (PostgreSQL's own checkpoints): ``(0, 0)``."""
+        return (0, 0)
+
+    @_store_errors
+    def add_table(self, saved: SavedTable) -> None:
+        """Keep a new table's setup (before its code is given to anyone)."""
+        self._run("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, NULL, %s)", (
+            saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
+            json.dumps(saved.options, sort_keys=True), saved.seed,
+            None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
+
+    @_store_errors
+    def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
+        """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``
+        (a seat taken again keeps its place in the order)."""
+        self._run("INSERT INTO seats (code, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT (code, seat) "
+                  "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash", (code, seat, name, token_sha))
+
+    @_store_errors
+    def set_creator(self, code: str, seat: int) -> None:
+        """Keep that ``seat`` is the table's creator (the first seat taken)."""
+        self._run("UPDATE tables SET creator = %s WHERE code = %s", (seat, code))
+
+    @_store_errors
+    def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
+        """Append one row (see :class:`SavedTable`) to the table's list, numbered after the last,
+        committed."""
+        self._run("INSERT INTO actions SELECT %s, COALESCE(MAX(seq), -1) + 1, %s, %s, %s, %s FROM actions "
+                  "WHERE code = %s", (code, seat, kind, action, ply, code))
+
+    @_store_errors
+    def add_actions(self, code: str, rows: list[tuple[int, str, str, int]]) -> None:
+        """Several :meth:`add_action` rows ``(seat, kind, action, ply)``, in one transaction."""
+        with self.pool.connection() as conn, conn.transaction():
+            for seat, kind, action, ply in rows:
+                conn.execute("INSERT INTO actions SELECT %s, COALESCE(MAX(seq), -1) + 1, %s, %s, %s, %s FROM actions "
+                             "WHERE code = %s", (code, seat, kind, action, ply, code))
+
+    @_store_errors
+    def finish(self, code: str) -> None:
+        """Mark the table finished now (no longer restored; deleted after :data:`KEEP_FINISHED_S`)."""
+        self._run("UPDATE tables SET finished = %s WHERE code = %s", (time.time(), code))
+
+    @_store_errors
+    def forget_old(self, now: float | None = None) -> int:
+        """Delete the tables finished more than :data:`KEEP_FINISHED_S` ago and those no seat
+        was taken at made more than :data:`KEEP_UNJOINED_S` ago (their seats and actions with
+        them); returns how many."""
+        now = time.time() if now is None else now
+        with self.pool.connection() as conn, conn.transaction():
+            cur = conn.execute(
+                "DELETE FROM tables t WHERE (finished IS NOT NULL AND finished < %s) OR (finished IS NULL AND "
+                "created < %s AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code))",
+                (now - KEEP_FINISHED_S, now - KEEP_UNJOINED_S))
+            return int(cur.rowcount)
+
+    @_store_errors
+    def unfinished(self) -> list[str]:
+        """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
+        with self.pool.connection() as conn:
+            rows = conn.execute("SELECT code FROM tables WHERE finished IS NULL ORDER BY created, code").fetchall()
+            conn.rollback()
+        return [str(r[0]) for r in rows]
+
+    @_store_errors
+    def load(self, code: str) -> SavedTable:
+        """One table as kept.
+
+        Raises:
+            KeyError: no such table.
+            ValueError: a row that is not what this module wrote."""
+        with self.pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT game, seats, names, options, seed, setup, finished, creator FROM tables "
+                               "WHERE code = %s", (code,)).fetchone()
+            if row is None:
+                raise KeyError(code)
+            seats = conn.execute("SELECT seat, name, token_hash FROM seats WHERE code = %s ORDER BY taken",
+                                 (code,)).fetchall()
+            actions = conn.execute("SELECT seat, kind, action, ply FROM actions WHERE code = %s ORDER BY seq",
+                                   (code,)).fetchall()
+        game, kinds, names, options, seed, setup, finished, creator = row
+        saved = SavedTable(code, str(game), list(json.loads(kinds)), list(json.loads(names)),
+                           dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
+                           finished=finished is not None, creator=None if creator is None else int(creator))
+        for seat, name, sha in seats:
+            saved.taken[int(seat)] = (str(name), str(sha))
+            if saved.creator is None:  # none set: the first seat taken
+                saved.creator = int(seat)
+        saved.actions = [(int(s), str(k), str(a), int(p)) for s, k, a, p in actions]
+        return saved
+
+
+def is_postgres_url(text: str) -> bool:
+    """Whether ``--db TEXT`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)
+    rather than an SQLite file."""
+    return text.startswith(("postgresql://", "postgres://"))
+
+
+__all__ = ["MIGRATIONS", "MIGRATION_LOCK", "PostgresTableStore", "is_postgres_url"]
