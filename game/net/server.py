@@ -24,11 +24,13 @@ takes it back with ``resume``.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import ssl
 import time
 from collections import Counter
+from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -44,6 +46,9 @@ from .store import SqliteTableStore
 from .table import Table
 from .undoask import UNDO_ASK_S
 from .tablestore import KEEP_UNJOINED_S, StoreError, TableStore
+
+#: The path of the health answer (:meth:`Server._http`).
+HEALTH_PATH = "/health"
 
 log = logging.getLogger("tatami.net.server")
 
@@ -122,7 +127,7 @@ class Server:
             OSError: the address cannot be bound."""
         self.restore()
         self._server = await serve(self._handle, host, port, ssl=ssl_context, max_size=proto.MAX_FRAME,
-                                   max_queue=16)
+                                   max_queue=16, process_request=lambda conn, req: health_answer(self, conn, req))
         self._sweeper = asyncio.create_task(self._sweep())
         self.store.take_over_checkpoints()
         self._checkpoints = asyncio.create_task(self._checkpoint_every())
@@ -475,5 +480,15 @@ def client_address(ws: ServerConnection) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
 
-__all__ = ["FINISHED_KEEP_S", "MAX_PENDING", "MAX_TABLES", "PER_ADDRESS_CONNECTIONS", "PER_ADDRESS_WAITING",
-           "Connection", "Server", "client_address"]
+def health_answer(server: Server, connection: ServerConnection, request: Any) -> Any:
+    """A plain HTTP ``GET /health`` on the game's port (issue 35, item 5: what a proxy checks):
+    200 with ``{"tables": n, "connections": n}`` of ``server``; None for any other request, which
+    goes on to the WebSocket handshake."""
+    if request.path != HEALTH_PATH:
+        return None
+    return connection.respond(HTTPStatus.OK, json.dumps({"tables": len(server.tables),
+                                                         "connections": len(server._connections)}) + "\n")
+
+
+__all__ = ["FINISHED_KEEP_S", "HEALTH_PATH", "MAX_PENDING", "MAX_TABLES", "PER_ADDRESS_CONNECTIONS", "PER_ADDRESS_WAITING",
+           "Connection", "Server", "client_address", "health_answer"]

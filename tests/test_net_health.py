@@ -1,0 +1,40 @@
+"""The game server's health answer (issue 35, item 5; game/net/server.py ``Server._http``): a plain
+HTTP ``GET /health`` on the game's own port, what a proxy (HAProxy's ``option httpchk``) checks,
+answered 200 with the tables and connections now; the WebSocket handshake on the same port goes on
+as before, and any other plain request is refused by it. A real server on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+
+from game.net.server import HEALTH_PATH
+from net_support import running_server, table_of
+
+
+def _get(url: str) -> tuple[int, str]:
+    """(status, body) of a plain GET of ``url``, never through a proxy (the loopback only)."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(url, timeout=10) as answer:
+            return answer.status, answer.read().decode("utf-8")
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode("utf-8", "replace")
+
+
+def test_health_counts_the_tables_and_connections_beside_the_game():
+    async def main():
+        async with running_server() as (server, url):
+            http = url.replace("ws://", "http://")
+            status, body = await asyncio.to_thread(_get, http + HEALTH_PATH)
+            assert status == 200 and json.loads(body) == {"tables": 0, "connections": 0}
+            code, seats = await table_of(url, "kaito", ["open", "easy"])  # the game on the same port
+            status, body = await asyncio.to_thread(_get, http + HEALTH_PATH)
+            assert status == 200 and json.loads(body) == {"tables": 1, "connections": len(seats)}
+            status, _ = await asyncio.to_thread(_get, http + "/")  # not a health check, not a WebSocket
+            assert status == 426
+            for s in seats:
+                await s.close()
+
+    asyncio.run(main())
