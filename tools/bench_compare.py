@@ -47,14 +47,14 @@ import shlex
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_stats as stats  # noqa: E402  (tools/bench_stats.py)
 from bench_sides import EXPORTS, CompareError, Side, export_revision, git, resolve_side, say  # noqa: E402,F401
-from bench_startup import folder_bytes  # noqa: E402  (tools/bench_startup.py: the bundles counted alike)
+from bench_startup import BenchError, folder_bytes, newest_mtime, timed_start  # noqa: E402  (the bundles counted
+#  and the starts timed alike: tools/bench_startup.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTS = ("frames", "start", "pacing")
@@ -67,8 +67,6 @@ BUILD_TIMEOUT_S = 3600
 BUNDLE_SOURCES = ("build.spec", "tatami_main.py", "pyproject.toml", "game", "scenes", "assets")
 MINIMAL_SOURCES = (os.path.join("tools", "minimal_app"), "build.spec")
 QUIT = "--quit-after-first-frame"
-#: How the apps say their first frame is shown (Tatami's line, the minimal app's).
-FIRST_FRAME_LINES = ("tatami: first frame after", "minimal: first frame")
 
 
 def side_env(data_dir: str) -> dict[str, str]:
@@ -143,28 +141,13 @@ def frames_args(side: Side, args: argparse.Namespace) -> list[str]:
 
 
 def timed_run(who: str, cmd: list[str], cwd: str, env: dict[str, str]) -> tuple[float, float | None]:
-    """Run ``cmd`` once: (s from spawn to exit, s from spawn to its "first frame" line or None when
-    it prints none: older revisions did not). CompareError when it fails or does not exit."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, errors="replace")
-    first, lines = None, []
-    timer = threading.Timer(START_TIMEOUT_S, proc.kill)
-    timer.start()
+    """Run ``cmd`` once (tools/bench_startup.py's ``timed_start``): (s from spawn to exit, s from
+    spawn to its "first frame" line or None when it prints none: older revisions did not).
+    CompareError naming ``who`` when it fails or does not exit."""
     try:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.append(line)
-            if first is None and line.startswith(FIRST_FRAME_LINES):
-                first = time.perf_counter() - t0
-        code = proc.wait()
-    finally:
-        timer.cancel()
-    elapsed = time.perf_counter() - t0
-    if code != 0:
-        tail = [line.rstrip() for line in lines if line.strip()][-8:]
-        raise CompareError(f"{who}: `{_shown(cmd)}` (in {cwd}) exited {code}; its output ends:\n"
-                           + "\n".join("  | " + line for line in tail))
+        first, _drawn, elapsed, _steps = timed_start(cmd, cwd=cwd, env=env, need_first=False)
+    except BenchError as exc:
+        raise CompareError(f"{who}: {exc}") from None
     return elapsed, first
 
 
@@ -182,20 +165,6 @@ def time_starts(starters: list[tuple[str, str, list[str], str, dict[str, str]]],
                 exits[key].append(round(elapsed, 4))
                 firsts[key].append(None if first is None else round(first, 4))
     return exits, firsts
-
-
-def newest_mtime(base: str, paths: tuple[str, ...]) -> float:
-    """The newest modification time of the files under ``base/path`` (``__pycache__`` aside)."""
-    newest = 0.0
-    for rel in paths:
-        path = os.path.join(base, rel)
-        if os.path.isfile(path):
-            newest = max(newest, os.path.getmtime(path))
-        for dirpath, dirnames, filenames in os.walk(path):
-            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-            for fn in filenames:
-                newest = max(newest, os.path.getmtime(os.path.join(dirpath, fn)))
-    return newest
 
 
 def pyinstaller(who: str, spec: str, cwd: str, dist: str, work: str, exe: str) -> str:
@@ -216,7 +185,7 @@ def ensure_bundle(side: Side) -> str:
     dist = os.path.join(side.path, "dist")
     exe = os.path.join(dist, "Tatami", "Tatami" + EXE_SUFFIX)
     if os.path.exists(exe) and (side.kind == "revision"
-                                or os.path.getmtime(exe) >= newest_mtime(side.path, BUNDLE_SOURCES)):
+                                or os.path.getmtime(exe) >= newest_mtime(BUNDLE_SOURCES, side.path)):
         return exe
     return pyinstaller(side.who, "build.spec", side.path, dist, os.path.join(side.path, "build"), exe)
 
@@ -226,7 +195,7 @@ def ensure_minimal(export_root: str) -> str:
     ``export_root/minimal/`` when missing or older than its sources. Returns the executable."""
     dist = os.path.join(export_root, "minimal", "dist")
     exe = os.path.join(dist, "minimal", "minimal" + EXE_SUFFIX)
-    if os.path.exists(exe) and os.path.getmtime(exe) >= newest_mtime(ROOT, MINIMAL_SOURCES):
+    if os.path.exists(exe) and os.path.getmtime(exe) >= newest_mtime(MINIMAL_SOURCES, ROOT):
         return exe
     spec = os.path.join(ROOT, "tools", "minimal_app", "minimal.spec")
     return pyinstaller("the minimal app", spec, ROOT, dist, os.path.join(export_root, "minimal", "work"), exe)

@@ -31,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -63,10 +64,12 @@ def executable(name):
     return os.path.join(DIST, name, name + EXE_SUFFIX)
 
 
-def newest_mtime(paths):
+def newest_mtime(paths, base=ROOT):
+    """The newest modification time of the files under ``base/path`` for each of ``paths``
+    (``__pycache__`` aside): what decides whether a bundle is older than its sources."""
     newest = 0.0
     for rel in paths:
-        path = os.path.join(ROOT, rel)
+        path = os.path.join(base, rel)
         if os.path.isfile(path):
             newest = max(newest, os.path.getmtime(path))
         for dirpath, dirnames, filenames in os.walk(path):
@@ -114,30 +117,42 @@ def bench_env():
     return env
 
 
-def timed_start(cmd):
-    """Run ``cmd`` once: (s from launch to its "first frame" line, s to its "scene drawn" line (the
-    first line's when it prints none: the minimal app), s to its exit, its step shares in ms or
-    None). BenchError if it times out, never says it showed a frame, or fails."""
+#: How the programs say their first frame is shown (Tatami's line, the minimal app's), and Tatami's
+#: first frame that drew its scene.
+FIRST_FRAME_LINES = ("tatami: first frame after", "minimal: first frame")
+DRAWN_LINE = "tatami: scene drawn after"
+
+
+def timed_start(cmd, cwd=ROOT, env=None, need_first=True):
+    """Run ``cmd`` once (in ``cwd``, with ``env``: default :func:`bench_env`): (s from launch to its
+    "first frame" line, s to its "scene drawn" line (the first line's when it prints none: the
+    minimal app), s to its exit, its step shares in ms or None). A program that prints no first
+    frame line gives None for both with ``need_first=False`` (an older revision: tools/bench_compare.py).
+    BenchError if it runs past :data:`RUN_TIMEOUT_S` (killed), fails (the end of its output), or
+    never says it showed a frame when that is needed."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=bench_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, errors="replace")
+    proc = subprocess.Popen(cmd, cwd=cwd, env=bench_env() if env is None else env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     first, drawn, lines = None, None, []
+    timer = threading.Timer(RUN_TIMEOUT_S, proc.kill)  # (a program that never exits keeps its pipe open)
+    timer.start()
     try:
         for line in proc.stdout:
             lines.append(line)
-            if first is None and line.startswith(("tatami: first frame after", "minimal: first frame")):
+            if first is None and line.startswith(FIRST_FRAME_LINES):
                 first = time.perf_counter() - t0
-            if drawn is None and line.startswith("tatami: scene drawn after"):
+            if drawn is None and line.startswith(DRAWN_LINE):
                 drawn = time.perf_counter() - t0
-        code = proc.wait(timeout=RUN_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise BenchError(f"{' '.join(cmd)} did not exit within {RUN_TIMEOUT_S} s") from None
+        code = proc.wait()
+    finally:
+        timer.cancel()
     elapsed = time.perf_counter() - t0
     out = "".join(lines)
     if code != 0:
-        raise BenchError(f"{' '.join(cmd)} exited {code}:\n{out[-2000:]}")
-    if first is None:
+        tail = [line.rstrip() for line in lines if line.strip()][-8:]
+        raise BenchError(f"`{' '.join(cmd)}` (in {cwd}) exited {code}; its output ends:\n"
+                         + "\n".join("  | " + line for line in tail))
+    if first is None and need_first:
         raise BenchError(f"{' '.join(cmd)} never said it showed its first frame:\n{out[-2000:]}")
     return first, drawn if drawn is not None else first, elapsed, step_shares(out, t0 * 1000.0)
 

@@ -21,12 +21,14 @@ Every :class:`~game.net.tablestore.TableStore` method raises
 """
 from __future__ import annotations
 
-import functools
 import json
 import time
-from typing import Any, Callable, ParamSpec, TypeVar
+from typing import Any
 
-from .tablestore import KEEP_FINISHED_S, KEEP_UNJOINED_S, SavedTable, StoreError
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from .tablestore import KEEP_FINISHED_S, KEEP_UNJOINED_S, SavedTable, StoreError, is_postgres_url, store_errors
 
 #: The schema's versions, in order: version ``i + 1`` is made by ``MIGRATIONS[i]`` (never edit one
 #: that has shipped: add the next).
@@ -49,21 +51,8 @@ MIGRATIONS: tuple[str, ...] = (
 #: The advisory lock the migrations are applied under (any constant shared by every process).
 MIGRATION_LOCK = 0x7A7A_3435
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _store_errors(method: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``method`` raising :class:`StoreError` (from it) where psycopg raised ``psycopg.Error``."""
-    @functools.wraps(method)
-    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        import psycopg
-
-        try:
-            return method(*args, **kwargs)
-        except psycopg.Error as exc:
-            raise StoreError(f"{method.__name__}: {' '.join(str(exc).split())}") from exc
-    return wrapper
+#: The methods' decorator: psycopg's errors raised as StoreError.
+_store_errors = store_errors(psycopg.Error)
 
 
 class PostgresTableStore:
@@ -78,15 +67,12 @@ class PostgresTableStore:
     """
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
-        import psycopg
-        from psycopg_pool import ConnectionPool
-
         self.url = url
         try:
             self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False,
                                        kwargs={"autocommit": False})
             self.pool.open(wait=True, timeout=15.0)
-        except (psycopg.Error, Exception) as exc:  # (the pool's own PoolTimeout too)
+        except Exception as exc:  # (psycopg's errors, and the pool's own PoolTimeout)
             raise StoreError(f"the PostgreSQL database cannot be reached ({' '.join(str(exc).split())})") from exc
         self.version, self.fresh = self._migrate()
 
@@ -217,10 +203,4 @@ class PostgresTableStore:
         return saved
 
 
-def is_postgres_url(text: str) -> bool:
-    """Whether ``--db TEXT`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)
-    rather than an SQLite file."""
-    return text.startswith(("postgresql://", "postgres://"))
-
-
-__all__ = ["MIGRATIONS", "MIGRATION_LOCK", "PostgresTableStore", "is_postgres_url"]
+__all__ = ["MIGRATIONS", "MIGRATION_LOCK", "PostgresTableStore", "is_postgres_url"]  # (the last re-exported)

@@ -39,7 +39,7 @@ from ..play import OneLineParser, UsageError
 from .protocol import STAND_IN_AFTER
 from .server import Server
 from .store import Store
-from .tablestore import StoreError
+from .tablestore import StoreError, is_postgres_url
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -161,8 +161,6 @@ def open_store(db: str | None) -> Any:
     (:class:`game.net.pgstore.PostgresTableStore`), else an SQLite file (``None``: SQLite in memory,
     nothing kept). Raises what the store's constructor raises (StoreError, OSError,
     sqlite3.Error) and ImportError when psycopg is missing."""
-    from .pgstore import is_postgres_url
-
     if db and is_postgres_url(db):
         from .pgstore import PostgresTableStore
 

@@ -24,16 +24,15 @@ re-exported, for the modules that import them from here.
 """
 from __future__ import annotations
 
-import functools
 import json
 import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Callable, ParamSpec, TypeVar
 
 from .. import system
-from .tablestore import ACT, BACK, KEEP_FINISHED_S, KEEP_UNJOINED_S, STAND_IN, UNDO, SavedTable, StoreError, token_hash
+from .tablestore import (ACT, BACK, KEEP_FINISHED_S, KEEP_UNJOINED_S, STAND_IN, UNDO, SavedTable, StoreError,
+                         store_errors, token_hash)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -48,19 +47,8 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL, ply INTEGER NOT NULL, PRIMARY KEY (code, seq));
 """
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _store_errors(method: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``method`` raising :class:`StoreError` (from it) where SQLite raised ``sqlite3.Error``."""
-    @functools.wraps(method)
-    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return method(*args, **kwargs)
-        except sqlite3.Error as exc:
-            raise StoreError(f"{method.__name__}: {exc}") from exc
-    return wrapper
+#: The methods' decorator: SQLite's errors raised as StoreError.
+_store_errors = store_errors(sqlite3.Error)
 
 
 class SqliteTableStore:

@@ -12,13 +12,16 @@ where its clients last saw it.
 
 Also here, shared by every implementation: the kinds of a row of the list of actions (:data:`ACT`,
 :data:`UNDO`, :data:`STAND_IN`, :data:`BACK`), how long a finished table is kept
-(:data:`KEEP_FINISHED_S`), :func:`token_hash` and :class:`StoreError`.
+(:data:`KEEP_FINISHED_S`), :func:`token_hash`, :class:`StoreError` and the decorator raising it for a
+database's own errors (:func:`store_errors`), and which ``--db`` names PostgreSQL
+(:func:`is_postgres_url`).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, ParamSpec, Protocol, TypeVar, runtime_checkable
 
 #: Finished tables are deleted this long after they ended (s).
 KEEP_FINISHED_S = 7 * 24 * 3600.0
@@ -43,6 +46,30 @@ def token_hash(token: str) -> str:
 class StoreError(Exception):
     """A store's storage failed: it cannot be read or written (a full disk, a damaged or locked
     database). The implementation's own error is its ``__cause__``."""
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def store_errors(caught: type[BaseException]) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """A decorator for an implementation's methods: its database's error ``caught`` (e.g.
+    ``sqlite3.Error``) raised as :class:`StoreError` (from it), one line naming the method."""
+    def decorate(method: Callable[_P, _R]) -> Callable[_P, _R]:
+        @functools.wraps(method)
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            try:
+                return method(*args, **kwargs)
+            except caught as exc:
+                raise StoreError(f"{method.__name__}: {' '.join(str(exc).split())}") from exc
+        return wrapper
+    return decorate
+
+
+def is_postgres_url(text: str) -> bool:
+    """Whether a ``--db`` value names a PostgreSQL database (``postgresql://`` or ``postgres://``)
+    rather than an SQLite file (:mod:`game.net.pgstore`)."""
+    return text.startswith(("postgresql://", "postgres://"))
 
 
 @dataclass
@@ -168,4 +195,4 @@ class TableStore(Protocol):
 
 
 __all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "KEEP_UNJOINED_S", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
-           "token_hash"]
+           "is_postgres_url", "store_errors", "token_hash"]

@@ -153,7 +153,7 @@ class KanjiArt(CardArt):
     def blank_px(self, kind: str, w_px: int, h_px: int) -> pygame.Surface:
         """The card art alone: ``kind`` "neta", "shari" or :data:`BACK`."""
         path = {NETA: NETA_SVG, SHARI: SHARI_SVG}.get(kind, BACK_SVG)
-        return self.app.assets.svg_px(path, max(1, int(w_px)), max(1, int(h_px)))
+        return self.svg_art(path, max(1, int(w_px)), max(1, int(h_px)))
 
     @staticmethod
     def glyph_px_for(w_px: float) -> int:

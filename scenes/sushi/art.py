@@ -106,7 +106,8 @@ class SushiArt(CardArt):
     """Card / chip surfaces in WINDOW pixels, cached per size (cleared when the viewport changes).
 
     * ``card(key, w, h)``: a card face (name printed on the cream strip when it is big enough)
-      or the back, at a logical size, rendered from the SVG at that exact size.
+      or the back, at a logical size; its picture scaled from its render at the hand's size when
+      smaller (``CardArt.svg_art``).
     * ``card_scaled(key, w_px, h_px)``: the same for arbitrary (animated) sizes: a smooth-scaled
       copy of the hand-size render, cached per even pixel width (flights never rasterise SVG).
     * ``rotated(key, w, h, angle)``: a card rotated by ``angle`` degrees (0.5 degree steps).
@@ -125,19 +126,9 @@ class SushiArt(CardArt):
         vp = self.app.viewport
         return self._get(("rot", key, vp.px(w), vp.px(h), q), lambda: pygame.transform.rotozoom(base, q, 1.0))
 
-    def _art(self, key: str, w_px: int, h_px: int) -> pygame.Surface:
-        """The card's picture at ``w_px`` x ``h_px``: smooth-scaled from its render at the hand's
-        size when smaller and of the same shape (one SVG rasterised per card, not one per size a
-        stack or a pile shows: ~3 ms each at 1920x1080), else rasterised at that size."""
-        vp = self.app.viewport
-        base_w, base_h = vp.px(self.BASE_W), vp.px(self.BASE_H)
-        if w_px < base_w and h_px < base_h and abs(w_px / h_px - base_w / base_h) < 0.02:
-            return pygame.transform.smoothscale(self.app.assets.svg_px(card_path(key), base_w, base_h), (w_px, h_px))
-        return self.app.assets.svg_px(card_path(key), w_px, h_px)
-
     def _build_card(self, key: str, w_px: int, h_px: int) -> pygame.Surface:
         assets = self.app.assets
-        src = self._art(key, w_px, h_px)
+        src = self.svg_art(card_path(key), w_px, h_px)
         if key == BACK or key not in CARD_TITLE:
             return src
         s = src.copy()
