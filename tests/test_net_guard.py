@@ -423,9 +423,9 @@ def test_a_client_that_resumes_by_itself_takes_the_new_token():
 def test_ai_moves_the_store_cannot_keep_are_taken_back_and_tried_again(tmp_path, monkeypatch):
     """An AI's moves on a full disk stayed applied but unkept (a restart lost them). Now they are
     taken back — the seats are told nothing — and the AI tries again once the disk has room."""
-    from game.net import server as server_module
+    from game.net import drivers as drivers_module
 
-    monkeypatch.setattr(server_module, "BOT_RETRY_S", 0.2)
+    monkeypatch.setattr(drivers_module, "BOT_RETRY_S", 0.2)
     db = tmp_path / "tables.db"
     store = FullDisk(db)
 

@@ -28,27 +28,79 @@ CREATES_PER_MINUTE = 10
 PHRASES_PER_10S = 5
 
 
-class Connection:
-    """One client's WebSocket: its outgoing queue and writer, its rate and error counts, its seat.
+class Link:
+    """What the server holds of one client, wherever it is connected: the seat it speaks for and
+    its limits (errors, tables created, quick phrases, each counted within its window). A
+    :class:`Connection` is a client connected to this process; a
+    :class:`game.net.cluster.Envoy` one connected to another process of the same database.
 
     Attributes:
-        ws: the websockets connection.
+        address: the client's IP address (set by the server).
         table, seat: what it speaks for once it joined or resumed (None before).
+        closing: True once :meth:`close` was called.
     """
 
-    def __init__(self, ws: ServerConnection) -> None:
-        self.ws = ws
-        #: the client's IP address (set by the server)
+    def __init__(self) -> None:
         self.address = ""
         self.table: Table | None = None
         self.seat: int | None = None
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._tokens = float(proto.BURST)
-        self._stamp = time.monotonic()
+        self.closing = False
         self._errors: collections.deque[float] = collections.deque()
         self._creates: collections.deque[float] = collections.deque()
         self._said: collections.deque[float] = collections.deque()
-        self.closing = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the client (never waits)."""
+        raise NotImplementedError
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code`` (never waits)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _within(stamps: collections.deque[float], window: float, most: int) -> bool:
+        """Count one more event in ``stamps``; False when it makes more than ``most`` in ``window`` s."""
+        now = time.monotonic()
+        while stamps and now - stamps[0] > window:
+            stamps.popleft()
+        stamps.append(now)
+        return len(stamps) <= most
+
+    def error(self, code: str, text: str, version: int | None = None) -> None:
+        """Send an ``error`` (in protocol ``version`` when given: a refusal of the client's
+        version, which it can read); past :data:`game.net.protocol.MAX_ERRORS` within the window
+        (a ``stale`` is a race, not counted), or on a wrong version, close the connection."""
+        self.send(proto.error(code, text, version))
+        if code == "version":
+            self.close(proto.CLOSE_POLICY, "protocol version")
+        elif code != "stale" and not self._within(self._errors, proto.ERROR_WINDOW_S, proto.MAX_ERRORS):
+            self.close(proto.CLOSE_POLICY, "too many errors")
+
+    def may_create(self) -> bool:
+        """True when this connection may create one more table now."""
+        return self._within(self._creates, 60.0, CREATES_PER_MINUTE)
+
+    def may_say(self) -> bool:
+        """True when this connection may say one more phrase now."""
+        return self._within(self._said, 10.0, PHRASES_PER_10S)
+
+
+class Connection(Link):
+    """One client's WebSocket to this process: its outgoing queue and writer, its read rate.
+
+    Attributes:
+        ws: the websockets connection.
+        remote: the id of the process that holds the table this connection's seat is at, when
+            another process holds it (its messages are forwarded there: game.net.cluster), or None.
+    """
+
+    def __init__(self, ws: ServerConnection) -> None:
+        super().__init__()
+        self.ws = ws
+        self.remote: str | None = None
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._tokens = float(proto.BURST)
+        self._stamp = time.monotonic()
         self._close_args: tuple[int, str] = (1000, "")
         self._closer: asyncio.Task[None] | None = None
         self._writer = asyncio.create_task(self._write())
@@ -101,32 +153,10 @@ class Connection:
         self._tokens -= 1.0
         return 0.0 if self._tokens >= 0.0 else -self._tokens / proto.RATE
 
-    @staticmethod
-    def _within(stamps: collections.deque[float], window: float, most: int) -> bool:
-        """Count one more event in ``stamps``; False when it makes more than ``most`` in ``window`` s."""
-        now = time.monotonic()
-        while stamps and now - stamps[0] > window:
-            stamps.popleft()
-        stamps.append(now)
-        return len(stamps) <= most
-
-    def error(self, code: str, text: str, version: int | None = None) -> None:
-        """Send an ``error`` (in protocol ``version`` when given: a refusal of the client's
-        version, which it can read); past :data:`game.net.protocol.MAX_ERRORS` within the window
-        (a ``stale`` is a race, not counted), or on a wrong version, close the connection."""
-        self.send(proto.error(code, text, version))
-        if code == "version":
-            self.close(proto.CLOSE_POLICY, "protocol version")
-        elif code != "stale" and not self._within(self._errors, proto.ERROR_WINDOW_S, proto.MAX_ERRORS):
-            self.close(proto.CLOSE_POLICY, "too many errors")
-
-    def may_create(self) -> bool:
-        """True when this connection may create one more table now."""
-        return self._within(self._creates, 60.0, CREATES_PER_MINUTE)
-
-    def may_say(self) -> bool:
-        """True when this connection may say one more phrase now."""
-        return self._within(self._said, 10.0, PHRASES_PER_10S)
+def client_address(ws: ServerConnection) -> str:
+    """The client's IP address as this server sees it ("" when the transport does not say)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
 
-__all__ = ["CREATES_PER_MINUTE", "MAX_PENDING", "PHRASES_PER_10S", "Connection"]
+__all__ = ["CREATES_PER_MINUTE", "MAX_PENDING", "PHRASES_PER_10S", "Connection", "Link", "client_address"]

@@ -28,7 +28,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from .tablestore import KEEP_FINISHED_S, KEEP_UNJOINED_S, SavedTable, StoreError, is_postgres_url, store_errors
+from .tablestore import (KEEP_FINISHED_S, KEEP_UNJOINED_S, LeaseLost, SavedTable, StoreError, is_postgres_url,
+                         store_errors)
 
 #: The schema's versions, in order: version ``i + 1`` is made by ``MIGRATIONS[i]`` (never edit one
 #: that has shipped: add the next).
@@ -47,6 +48,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (code, seq));
     CREATE INDEX tables_unfinished ON tables (created, code) WHERE finished IS NULL;
     """,
+    # 2: several server processes on one database (game/net/pgcluster.py): each process's
+    # heartbeat and session lock key, which process holds each table, and the messages between
+    # processes too long for a NOTIFY.
+    """
+    CREATE TABLE processes (
+        id TEXT PRIMARY KEY, lock_key BIGINT NOT NULL, seen DOUBLE PRECISION NOT NULL,
+        started DOUBLE PRECISION NOT NULL);
+    CREATE TABLE owners (
+        code TEXT PRIMARY KEY REFERENCES tables (code) ON DELETE CASCADE, process TEXT NOT NULL);
+    CREATE INDEX owners_process ON owners (process);
+    CREATE TABLE mail (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL, made DOUBLE PRECISION NOT NULL);
+    """,
 )
 #: The advisory lock the migrations are applied under (any constant shared by every process).
 MIGRATION_LOCK = 0x7A7A_3435
@@ -61,13 +74,19 @@ class PostgresTableStore:
     Args:
         url: a libpq connection string or URL, ``postgresql://USER@HOST:PORT/DB``.
         pool_size: most connections the pool opens (one is opened at start).
+        process: this server process's id among several on the database
+            (:class:`game.net.pgcluster.PostgresCluster`), or None for a process alone on it.
+            With an id, every write for a table is fenced: made only while this process holds
+            the table (its row in ``owners``, locked FOR SHARE in the writing transaction, so a
+            takeover waits for the write and sees it), else :class:`LeaseLost`.
     Raises:
         StoreError: the database cannot be reached, or its schema is newer than this code's
             (one line naming the problem).
     """
 
-    def __init__(self, url: str, pool_size: int = 4) -> None:
+    def __init__(self, url: str, pool_size: int = 4, process: str | None = None) -> None:
         self.url = url
+        self.process = process
         try:
             self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False,
                                        kwargs={"autocommit": False})
@@ -98,9 +117,22 @@ class PostgresTableStore:
                 fresh = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM tables)").fetchone()[0]  # type: ignore[index]
             return len(MIGRATIONS), bool(fresh)
 
-    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+    def _run(self, sql: str, params: tuple[Any, ...] = (), fence: str | None = None) -> None:
+        """``sql`` in one transaction, fenced by table ``fence`` (see the class)."""
         with self.pool.connection() as conn, conn.transaction():
+            self._fence(conn, fence)
             conn.execute(sql, params)
+
+    def _fence(self, conn: psycopg.Connection[Any], code: str | None) -> None:
+        """Within a transaction: lock this process's hold of table ``code`` FOR SHARE.
+
+        Raises:
+            LeaseLost: another process holds it (nothing written)."""
+        if code is None or self.process is None:
+            return
+        if conn.execute("SELECT 1 FROM owners WHERE code = %s AND process = %s FOR SHARE",
+                        (code, self.process)).fetchone() is None:
+            raise LeaseLost(f"table {code} is held by another server process")
 
     @_store_errors
     def close(self) -> None:
@@ -116,35 +148,40 @@ class PostgresTableStore:
 
     @_store_errors
     def add_table(self, saved: SavedTable) -> None:
-        """Keep a new table's setup (before its code is given to anyone)."""
-        self._run("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, NULL, %s)", (
-            saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
-            json.dumps(saved.options, sort_keys=True), saved.seed,
-            None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
+        """Keep a new table's setup (before its code is given to anyone), held by this process."""
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, NULL, %s)", (
+                saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
+                json.dumps(saved.options, sort_keys=True), saved.seed,
+                None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
+            if self.process is not None:
+                conn.execute("INSERT INTO owners VALUES (%s, %s)", (saved.code, self.process))
 
     @_store_errors
     def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
         """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``
         (a seat taken again keeps its place in the order)."""
         self._run("INSERT INTO seats (code, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT (code, seat) "
-                  "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash", (code, seat, name, token_sha))
+                  "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash", (code, seat, name, token_sha),
+                  fence=code)
 
     @_store_errors
     def set_creator(self, code: str, seat: int) -> None:
         """Keep that ``seat`` is the table's creator (the first seat taken)."""
-        self._run("UPDATE tables SET creator = %s WHERE code = %s", (seat, code))
+        self._run("UPDATE tables SET creator = %s WHERE code = %s", (seat, code), fence=code)
 
     @_store_errors
     def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
         """Append one row (see :class:`SavedTable`) to the table's list, numbered after the last,
         committed."""
         self._run("INSERT INTO actions SELECT %s, COALESCE(MAX(seq), -1) + 1, %s, %s, %s, %s FROM actions "
-                  "WHERE code = %s", (code, seat, kind, action, ply, code))
+                  "WHERE code = %s", (code, seat, kind, action, ply, code), fence=code)
 
     @_store_errors
     def add_actions(self, code: str, rows: list[tuple[int, str, str, int]]) -> None:
         """Several :meth:`add_action` rows ``(seat, kind, action, ply)``, in one transaction."""
         with self.pool.connection() as conn, conn.transaction():
+            self._fence(conn, code)
             for seat, kind, action, ply in rows:
                 conn.execute("INSERT INTO actions SELECT %s, COALESCE(MAX(seq), -1) + 1, %s, %s, %s, %s FROM actions "
                              "WHERE code = %s", (code, seat, kind, action, ply, code))
@@ -152,7 +189,7 @@ class PostgresTableStore:
     @_store_errors
     def finish(self, code: str) -> None:
         """Mark the table finished now (no longer restored; deleted after :data:`KEEP_FINISHED_S`)."""
-        self._run("UPDATE tables SET finished = %s WHERE code = %s", (time.time(), code))
+        self._run("UPDATE tables SET finished = %s WHERE code = %s", (time.time(), code), fence=code)
 
     @_store_errors
     def forget_old(self, now: float | None = None) -> int:

@@ -38,6 +38,9 @@ ERROR_WINDOW_S = 60.0
 #: taken over by a newer connection with its token, the server going away, too many connections
 #: from one address (try again later).
 CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_REPLACED, CLOSE_GOING_AWAY, CLOSE_TRY_LATER = 1008, 1009, 4001, 1001, 1013
+#: Close code: the table moved to another server process of the same database (its holder died
+#: or stopped): resume at once, through the same address (docs/SERVER.md "Several processes").
+CLOSE_MOVED = 1012
 
 #: The quick phrases a seat may say (the app translates them); no free chat.
 PHRASES: tuple[str, ...] = ("hello", "good-game", "well-played", "thinking", "oops", "thanks")
@@ -386,7 +389,7 @@ def leave() -> dict[str, Any]:
 
 
 __all__ = [
-    "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG", "CLOSE_TRY_LATER",
+    "BURST", "CLIENT_FIELDS", "CLOSE_GOING_AWAY", "CLOSE_MOVED", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_TOO_BIG", "CLOSE_TRY_LATER",
     "CODE_ALPHABET", "CODE_LENGTH", "ERRORS", "ERROR_WINDOW_S", "MAX_ERRORS", "MAX_FRAME", "MAX_NAME",
     "OPEN", "PERSON", "PHRASES", "RATE", "SEAT_KINDS", "SERVER_FIELDS", "STAND_IN_AFTER", "STAND_IN_LEVELS",
     "STATE_CAUSES", "UNDO_ENDS", "UPDATE_CAUSES", "VERSION", "Encoded", "ProtocolError", "act", "create", "decode", "encode",

@@ -76,17 +76,26 @@ def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | N
     return context
 
 
-async def run(server: Server, host: str, port: int, context: ssl.SSLContext | None) -> None:
-    """Start ``server``, print the ``serving`` line, serve until a stop signal, stop.
+async def run(server: Server, host: str, port: int, context: ssl.SSLContext | None) -> int:
+    """Start ``server``, print the ``serving`` line, serve until a stop signal (returns 0) or
+    until the server can no longer serve (:attr:`Server.broken`: returns 1), stop.
 
     Raises:
-        OSError: the address cannot be bound."""
+        OSError: the address cannot be bound.
+        StoreError: a cluster's database cannot be reached."""
     stop = asyncio.Event()
     system.on_stop_signals(asyncio.get_running_loop(), stop.set)
     address = await server.start(host, port, context)
     print(f"serving {address}", flush=True)
     try:
-        await stop.wait()
+        waits = [asyncio.create_task(stop.wait()), asyncio.create_task(server.broken.wait())]
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        for task in waits:
+            task.cancel()
+        if server.broken.is_set():
+            logging.getLogger("tatami.net.server").error("this process can no longer serve its tables")
+            return 1
+        return 0
     finally:
         logging.getLogger("tatami.net.server").info("stopping")
         await server.stop()
@@ -144,12 +153,15 @@ def main(argv: list[str]) -> int:
         print(f"python -m game serve: {args.db} holds no tables yet: starting on an empty database",
               file=sys.stderr)
     server = Server(store, allow_setups=args.test_setups, stand_in_after=args.stand_in_after,
-                    per_address=args.per_address)
+                    per_address=args.per_address, cluster=open_cluster(store))
     tune_gc()
     try:
-        asyncio.run(run(server, args.host, args.port, context))
+        return asyncio.run(run(server, args.host, args.port, context))
     except OSError as exc:
         print(f"python -m game serve: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    except StoreError as exc:
+        print(f"python -m game serve: the database cannot be used: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # a second Ctrl+C during the stop, or one before the handler
         pass
@@ -162,10 +174,22 @@ def open_store(db: str | None) -> Any:
     nothing kept). Raises what the store's constructor raises (StoreError, OSError,
     sqlite3.Error) and ImportError when psycopg is missing."""
     if db and is_postgres_url(db):
+        from .pgcluster import new_process_id
         from .pgstore import PostgresTableStore
 
-        return PostgresTableStore(db)
+        return PostgresTableStore(db, process=new_process_id())
     return Store(db if db else ":memory:")
 
 
-__all__ = ["GC_THRESHOLDS", "UsageError", "main", "open_store", "run", "tls_context", "tune_gc"]
+def open_cluster(store: Any) -> Any:
+    """The cluster a store's database is shared in: a
+    :class:`game.net.pgcluster.PostgresCluster` for a PostgreSQL store (any number of
+    ``serve`` processes may run on one database), None for SQLite (one process per file)."""
+    if getattr(store, "process", None) is None:
+        return None
+    from .pgcluster import PostgresCluster
+
+    return PostgresCluster(store)
+
+
+__all__ = ["GC_THRESHOLDS", "UsageError", "main", "open_cluster", "open_store", "run", "tls_context", "tune_gc"]

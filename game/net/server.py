@@ -9,9 +9,10 @@ here) speaks for at most one seat of one table; its messages are checked by
 (:data:`MAX_PENDING` messages at most: a client that does not read is closed, and never holds a
 table up).
 
-AI seats are played by the server: a table's driver task runs ``Match.step_bots`` in a worker
-thread (``asyncio.to_thread``) while it holds the table's lock, so one table's thinking never
-stalls the event loop or another table. Nothing a client sends can crash the server or leave a
+AI seats are played by the server (:class:`game.net.drivers.Drivers`: a task per table, the AI
+thinking in a worker thread). Several server processes may share one database
+(:class:`game.net.cluster.Relay`, given a :class:`game.net.cluster.Cluster`): a table is held by one
+of them, and a client connected to another is forwarded to it. Nothing a client sends can crash the server or leave a
 table stuck: every request is answered with its reply or an ``error`` (an unexpected exception
 is logged and answered ``server``; the table stays as it was), and a connection earning more than
 :data:`game.net.protocol.MAX_ERRORS` errors within a minute is closed.
@@ -39,13 +40,15 @@ from websockets.exceptions import ConnectionClosed
 from ..registry import GAMES
 from ..registry import get as get_game
 from . import protocol as proto
-from .connection import CREATES_PER_MINUTE, MAX_PENDING, Connection
+from .cluster import Cluster, Relay
+from .connection import CREATES_PER_MINUTE, MAX_PENDING, Connection, Link, client_address
+from .drivers import Drivers, Reminders
 from .names import clean_name
 from .protocol import OPEN, ProtocolError
 from .store import SqliteTableStore
 from .table import Table
 from .undoask import UNDO_ASK_S
-from .tablestore import KEEP_UNJOINED_S, StoreError, TableStore
+from .tablestore import KEEP_UNJOINED_S, LeaseLost, StoreError, TableStore
 
 #: The path of the health answer (:meth:`Server._http`).
 HEALTH_PATH = "/health"
@@ -69,8 +72,6 @@ SWEEP_S = 60.0
 #: proxy's address: raise both (``serve --per-address``).
 PER_ADDRESS_CONNECTIONS = 64
 PER_ADDRESS_WAITING = 16
-#: Seconds before the AI tries again when the store could not keep its moves (a full disk).
-BOT_RETRY_S = 5.0
 #: How often the store's checkpoint runs (SQLite: its write-ahead log copied into its file), off
 #: the event loop (s).
 CHECKPOINT_S = 1.0
@@ -90,11 +91,16 @@ class Server:
             :data:`PER_ADDRESS_WAITING` one client address may hold (behind a proxy, benchmarks).
         undo_ask_s: seconds the people asked have to answer an undo request
             (:data:`game.net.undoask.UNDO_ASK_S`; tests shorten it).
+        cluster: this process among several serving ``store``'s database (a PostgreSQL store
+            made with this process's id), or None for a process alone on its store.
+    Attributes:
+        broken: set when the process can no longer serve (other processes cannot reach it): the
+            command stops it.
     """
 
     def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
                  stand_in_after: float = proto.STAND_IN_AFTER, per_address: int = 1,
-                 undo_ask_s: float = UNDO_ASK_S) -> None:
+                 undo_ask_s: float = UNDO_ASK_S, cluster: Cluster | None = None) -> None:
         self.store: TableStore = store if store is not None else SqliteTableStore()
         self.undo_ask_s = float(undo_ask_s)
         self.allow_setups = allow_setups
@@ -103,11 +109,11 @@ class Server:
         self.max_waiting = PER_ADDRESS_WAITING * max(1, per_address)
         #: client address -> its connections now
         self._addresses: Counter[str] = Counter()
-        #: (table code, seat) -> the timer that sends a ``lobby`` when that away seat may be
-        #: given to an AI
-        self._reminders: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.reminders = Reminders(lambda table: self.tables.get(table.code) is table)
         self.tables: dict[str, Table] = {}
-        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self.drivers = Drivers(self._finished, self.lost)
+        self.relay = Relay(self, cluster) if cluster is not None else None
+        self.broken = asyncio.Event()
         self._connections: set[Connection] = set()
         self._evicting: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
@@ -124,7 +130,10 @@ class Server:
             The address clients connect to: ``"ws://HOST:PORT"`` (``wss`` with TLS; the real port
             when ``port`` is 0).
         Raises:
-            OSError: the address cannot be bound."""
+            OSError: the address cannot be bound.
+            StoreError: a cluster's database cannot be reached."""
+        if self.relay is not None:
+            await self.relay.start()
         self.restore()
         self._server = await serve(self._handle, host, port, ssl=ssl_context, max_size=proto.MAX_FRAME,
                                    max_queue=16, process_request=lambda conn, req: health_answer(self, conn, req))
@@ -141,7 +150,8 @@ class Server:
         :attr:`damaged`: its seats are answered ``damaged`` (issue 33, item 17), the others served."""
         self.store.forget_old()
         count = 0
-        for code in self.store.unfinished():
+        codes = self.relay.cluster.claim_unfinished() if self.relay is not None else self.store.unfinished()
+        for code in codes:
             try:
                 table = Table.restore(self.store.load(code), self.store, self.stand_in_after)
             except Exception as exc:
@@ -151,7 +161,7 @@ class Server:
                 continue
             self.tables[code] = table
             count += 1
-            self._poke(table)
+            self.drivers.poke(table)
         if count:
             log.info("restored %d unfinished table(s)", count)
         return count
@@ -160,19 +170,20 @@ class Server:
         """Close every connection (code 1001), stop the AI drivers and the store."""
         if self._server is not None:
             self._server.close(close_connections=False)
+        if self.relay is not None:
+            await self.relay.stop()
         for conn in list(self._connections):
             conn.close(proto.CLOSE_GOING_AWAY, "server stopping")
-        for task in [*self._drivers.values(), *(t for t in (self._sweeper, self._checkpoints) if t)]:
+        for task in [t for t in (self._sweeper, self._checkpoints) if t]:
             task.cancel()
-        for handle in self._reminders.values():
-            handle.cancel()
-        self._reminders.clear()
+        self.reminders.cancel()
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), 10.0)
             except asyncio.TimeoutError:
                 log.warning("connections still open after 10 s")
-        await asyncio.gather(*self._drivers.values(), *(t for t in (self._checkpoints,) if t), return_exceptions=True)
+        await self.drivers.stop()
+        await asyncio.gather(*(t for t in (self._checkpoints,) if t), return_exceptions=True)
         self.store.close()
 
     # -- connections --------------------------------------------------------------------------------
@@ -193,12 +204,14 @@ class Server:
                 if wait > 0.0:
                     await asyncio.sleep(wait)
                 try:
-                    await self._dispatch(conn, proto.decode(raw))
+                    message = proto.decode(raw)
                 except ProtocolError as exc:
                     conn.error(exc.code, str(exc), exc.version)
-                except Exception:
-                    log.exception("a request failed")
-                    conn.error("server", "the server failed on that request (logged)")
+                    continue
+                if conn.remote is not None and message["type"] not in ("hello", "create"):
+                    self.relay.forward(conn, message)  # type: ignore[union-attr]  # (remote: a relay)
+                else:
+                    await self.answer(conn, message)
         except ConnectionClosed:
             pass
         finally:
@@ -206,10 +219,39 @@ class Server:
             if self._addresses[address] <= 0:
                 del self._addresses[address]
             self._connections.discard(conn)
-            self._detach(conn)
+            self.detach(conn)
+            if self.relay is not None:
+                self.relay.gone(conn)
             await conn.finish()
 
-    def _detach(self, conn: Connection) -> None:
+    async def answer(self, conn: Link, message: dict[str, Any]) -> None:
+        """Answer one decoded client message of ``conn`` here: its reply, or an ``error`` (an
+        unexpected exception is logged and answered ``server``); a table another process holds
+        now leaves memory (:meth:`lost`)."""
+        try:
+            await self._dispatch(conn, message)
+        except ProtocolError as exc:
+            conn.error(exc.code, str(exc), exc.version)
+        except LeaseLost as exc:
+            log.info("%s; it leaves this process", exc)
+            if conn.table is not None:
+                self.lost(conn.table.code)
+            conn.close(proto.CLOSE_MOVED, "the table moved to another server process")
+        except Exception:
+            log.exception("a request failed")
+            conn.error("server", "the server failed on that request (logged)")
+
+    def lost(self, code: str) -> None:
+        """Table ``code`` is held by another process now: it leaves memory here, and its seats
+        connected here are closed with :data:`game.net.protocol.CLOSE_MOVED` (they resume there)."""
+        table = self.tables.pop(code, None)
+        self.drivers.forget(code)
+        if table is not None:
+            for peer in list(table.peers.values()):
+                peer.close(proto.CLOSE_MOVED, "the table moved to another server process")
+            table.peers.clear()
+
+    def detach(self, conn: Link) -> None:
         """The connection no longer speaks for its seat; the others hear of it (``lobby``)."""
         table, seat = conn.table, conn.seat
         conn.table = conn.seat = None
@@ -220,9 +262,9 @@ class Server:
             table.check_ask()  # (a person asked to answer an undo request left: it ends)
             table.send_all(table.lobby())
             table.send_undo_changes(cause="flags")
-            self._remind(table)
+            self.reminders.remind(table)
 
-    async def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
+    async def _dispatch(self, conn: Link, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "hello":
             conn.send(proto.message("welcome", server=SERVER_NAME, games=list(GAMES), phrases=list(proto.PHRASES)))
@@ -231,7 +273,7 @@ class Server:
         elif kind in ("join", "resume"):
             await self._sit(conn, msg)
         elif kind == "leave":
-            self._detach(conn)
+            self.detach(conn)
             conn.close(1000, "left")
         else:
             table, seat = conn.table, conn.seat
@@ -246,7 +288,7 @@ class Server:
             else:
                 await self._play(conn, table, seat, msg)
 
-    def _create(self, conn: Connection, msg: dict[str, Any]) -> None:
+    def _create(self, conn: Link, msg: dict[str, Any]) -> None:
         if not conn.may_create():
             raise ProtocolError("rate", f"more than {CREATES_PER_MINUTE} tables a minute")
         if len(self.tables) >= MAX_TABLES:
@@ -324,23 +366,27 @@ class Server:
         rows (the store's :meth:`forget_old`); returns their codes."""
         gone = []
         for code, table in list(self.tables.items()):
-            driver = self._drivers.get(code)
             unjoined = not any(table.tokens) and now - table.made > KEEP_UNJOINED_S
-            if (unjoined or not table.peers and now - table.touched > IDLE_S) and (driver is None or driver.done()):
+            if (unjoined or not table.peers and now - table.touched > IDLE_S) and self.drivers.idle(code):
                 del self.tables[code]
-                self._drivers.pop(code, None)
+                self.drivers.forget(code)
                 gone.append(code)
+        if self.relay is not None:
+            self.relay.cluster.release(gone)
         try:
             self.store.forget_old()
         except StoreError as exc:
             log.warning("old tables not deleted: %s", exc)
         return gone
 
-    async def _sit(self, conn: Connection, msg: dict[str, Any]) -> None:
+    async def _sit(self, conn: Link, msg: dict[str, Any]) -> None:
         """``join`` or ``resume``: the connection takes a seat; ``joined``, ``state``, and the
-        others' ``lobby`` (and their ``update`` when the table starts now)."""
+        others' ``lobby`` (and their ``update`` when the table starts now). Forwarded instead
+        when another process holds the table (:meth:`game.net.cluster.Relay.route`)."""
         if conn.table is not None:
             raise ProtocolError("bad-seat", "this connection holds a seat already")
+        if self.relay is not None and isinstance(conn, Connection) and self.relay.route(conn, msg):
+            return
         table = self._table(msg["table"])
         async with table.lock:
             was_started = table.started
@@ -351,10 +397,12 @@ class Server:
                 table.check_token(seat, token)
                 try:  # a new token at every resume: the old one stops working (issue 33, item 19)
                     token = table.rotate_token(seat)
+                except LeaseLost:
+                    raise
                 except StoreError as exc:
                     raise ProtocolError("not-kept", f"the seat's new key could not be kept: {exc}") from None
                 old = table.peers.pop(seat, None)
-                if old is not None and isinstance(old, Connection):
+                if old is not None and isinstance(old, Link):
                     old.table = old.seat = None
                     old.close(proto.CLOSE_REPLACED, "the seat was taken back by another connection")
                 table.take_back(seat)  # an AI that played it stops (after its move: we hold the lock)
@@ -371,10 +419,10 @@ class Server:
                 for other, peer in list(table.peers.items()):
                     if other != seat:
                         peer.send(table.update_for(other, "start"))
-        self._remind(table)
-        self._poke(table)
+        self.reminders.remind(table)
+        self.drivers.poke(table)
 
-    async def _play(self, conn: Connection, table: Table, seat: int, msg: dict[str, Any]) -> None:
+    async def _play(self, conn: Link, table: Table, seat: int, msg: dict[str, Any]) -> None:
         """``act`` or ``undo``: applied, kept, then every seat told."""
         table.touched = time.monotonic()
         async with table.lock:
@@ -398,7 +446,7 @@ class Server:
                 return
         if table.finished:
             self._finished(table)
-        self._poke(table)
+        self.drivers.poke(table)
 
     async def _stand_in(self, table: Table, seat: int, other: int, level: str) -> None:
         """``stand_in``: seat ``seat`` (the creator) gives away seat ``other`` to the AI
@@ -410,56 +458,9 @@ class Server:
             table.give_to_ai(seat, other, level, time.monotonic())
             table.send_all(table.lobby())
             table.send_undo_changes()
-        self._poke(table)
+        self.drivers.poke(table)
 
-    def _remind(self, table: Table) -> None:
-        """For each away seat of ``table`` not yet allowed to be given to an AI, a timer that
-        sends every connected seat a ``lobby`` once it is (its ``stand_in_allowed`` turns true)."""
-        now = time.monotonic()
-        for seat in range(len(table.kinds)):
-            due = table.stand_in_due(seat, now)
-            key = (table.code, seat)
-            if due is None or due == 0.0 or key in self._reminders:
-                continue
-            self._reminders[key] = asyncio.get_running_loop().call_later(due + 0.01, self._reminded, table, seat)
-
-    def _reminded(self, table: Table, seat: int) -> None:
-        self._reminders.pop((table.code, seat), None)
-        if self.tables.get(table.code) is not table:
-            return
-        due = table.stand_in_due(seat, time.monotonic())
-        if due == 0.0:
-            table.send_all(table.lobby())
-        elif due is not None:  # away again since (a new drop): wait for that one
-            self._remind(table)
-
-    # -- the AI ------------------------------------------------------------------------------------
-    def _poke(self, table: Table) -> None:
-        """Start the table's AI driver unless it runs."""
-        task = self._drivers.get(table.code)
-        if (task is None or task.done()) and table.bots_due():
-            self._drivers[table.code] = asyncio.create_task(self._drive(table))
-
-    async def _drive(self, table: Table) -> None:
-        """While AI seats are to act: their choices in a worker thread, kept, then told."""
-        try:
-            while True:
-                async with table.lock:
-                    if not table.bots_due():
-                        break
-                    moves = await asyncio.to_thread(table.bot_step)
-                    if not table.keep_bots(moves):  # (a full disk: tried again a little later)
-                        asyncio.get_running_loop().call_later(BOT_RETRY_S, self._poke, table)
-                        break
-                    table.send_updates()
-                await asyncio.sleep(0)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the AI driver failed", table.code)
-        if table.finished:
-            self._finished(table)
-
+    # -- finished tables ---------------------------------------------------------------------------------
     def _finished(self, table: Table) -> None:
         """A table whose game ended leaves memory after :data:`FINISHED_KEEP_S` (once)."""
         if table.code in self._evicting:
@@ -470,14 +471,9 @@ class Server:
 
     def _evict(self, code: str) -> None:
         self._evicting.discard(code)
-        self.tables.pop(code, None)
-        self._drivers.pop(code, None)
-
-
-def client_address(ws: ServerConnection) -> str:
-    """The client's IP address as this server sees it ("" when the transport does not say)."""
-    peer = ws.remote_address
-    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        if self.tables.pop(code, None) is not None and self.relay is not None:
+            self.relay.cluster.release([code])
+        self.drivers.forget(code)
 
 
 def health_answer(server: Server, connection: ServerConnection, request: Any) -> Any:

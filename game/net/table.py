@@ -36,7 +36,7 @@ from . import protocol as proto
 from .names import clean_name
 from .protocol import OPEN, PERSON, ProtocolError
 from .standin import StandIns
-from .tablestore import ACT, BACK, STAND_IN, UNDO, SavedTable, StoreError, TableStore, token_hash
+from .tablestore import ACT, BACK, STAND_IN, UNDO, LeaseLost, SavedTable, StoreError, TableStore, token_hash
 from .undoask import UndoRequests
 from .viewtexts import ViewTexts, action_dicts, event_dicts
 
@@ -337,7 +337,8 @@ class Table(StandIns, UndoRequests):
             ProtocolError: ``game-over``, ``not-started``, ``stale`` (the caller sends a state),
                 ``not-your-turn``, ``illegal`` (not one of the seat's legal actions, the rules'
                 reason tried on a copy; the table is unchanged), ``not-kept`` (the store failed:
-                the action is not played)."""
+                the action is not played).
+            LeaseLost: another server process holds the table now (nothing played)."""
         self._check_turn(seat, ply)
         m = self.match
         if seat not in m.to_act():
@@ -351,6 +352,8 @@ class Table(StandIns, UndoRequests):
             raise ProtocolError("illegal", reason)
         try:  # kept first: an action the store cannot keep is not played (a full disk; issue 33 item 19)
             self.store.add_action(self.code, seat, ACT, action, m.ply + 1)
+        except LeaseLost:  # (another process holds the table: this copy leaves; the server says so)
+            raise
         except StoreError as exc:
             log.error("table %s: seat %d's action not kept, so not played: %s", self.code, seat, exc)
             raise ProtocolError("not-kept", "the server could not keep that action: it was not played") from None
@@ -401,6 +404,8 @@ class Table(StandIns, UndoRequests):
         action the store cannot keep is not played (issue 33, item 19). True when kept."""
         try:
             self.store.add_actions(self.code, [(s, ACT, a, p) for s, a, p in moves])
+        except LeaseLost:
+            raise
         except StoreError as exc:
             log.error("table %s: the AI's moves not kept, so taken back: %s", self.code, exc)
             self.match.set_state(self._before_bots)

@@ -48,6 +48,12 @@ class StoreError(Exception):
     database). The implementation's own error is its ``__cause__``."""
 
 
+class LeaseLost(StoreError):
+    """A write for a table another server process holds now (several processes on one database,
+    :mod:`game.net.cluster`): this process's copy of the table is stale and must leave memory;
+    its seats resume on the holder. Nothing was written."""
+
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -114,7 +120,9 @@ class TableStore(Protocol):
     Threads: one thread at a time calls every method (the server's event loop), except
     :meth:`checkpoint`, which may run in another thread meanwhile (and meanwhile :meth:`close`).
     Every write is kept once its method returns (the caller sends the updates that tell of it
-    only then). Times are wall-clock seconds (``time.time()``).
+    only then). A store shared by several server processes refuses a write for a table this
+    process does not hold with :class:`LeaseLost` (a :class:`StoreError`). Times are wall-clock seconds
+    (``time.time()``).
 
     Raises (any method):
         StoreError: the storage cannot be read or written.
@@ -194,5 +202,5 @@ class TableStore(Protocol):
         ...
 
 
-__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "KEEP_UNJOINED_S", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
+__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "KEEP_UNJOINED_S", "LeaseLost", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
            "is_postgres_url", "store_errors", "token_hash"]
