@@ -56,9 +56,9 @@ async def running_server(store: TableStore | None = None, **kw: Any) -> AsyncIte
         await server.stop()
 
 
-def start_serve(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
-    """``python -m game serve --port 0 --db DB`` as a child process: ``(process, url)`` once it
-    prints its ``serving`` line."""
+def start_serve(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """``python -m game serve --port 0 --db DB`` as a child process (``db`` a file or a
+    ``postgresql://`` URL): ``(process, url)`` once it prints its ``serving`` line."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
                              "--db", str(db), *extra], cwd=ROOT, env=env, stdout=subprocess.PIPE,

@@ -90,6 +90,7 @@ def test_whole_games_with_seats_on_two_processes(game, kinds):
             code, seats = await spread_table([url_a, url_b], game, kinds)
             assert code in a.tables and code not in b.tables  # held where it was created
             assert b.relay is not None and len(b.relay.forwarded) == 1  # the other seat forwarded
+            assert "connections 1 (1 forwarded)" in b.minute_line()
             await play_all(seats, seed=len(kinds))
             records = [record_of(s.frames) for s in seats]
             assert records[0] is not None and all(r == records[0] for r in records)

@@ -38,3 +38,27 @@ def test_health_counts_the_tables_and_connections_beside_the_game():
                 await s.close()
 
     asyncio.run(main())
+
+
+def test_the_minute_line_counts_the_actions_and_their_times():
+    """The server's log line a minute (issue 35, item 5): tables (playing), connections, the
+    actions answered in the minute and p50 / p99 from an action to the last seat's update."""
+    import re
+
+    from net_support import play_all
+
+    async def main():
+        async with running_server() as (server, url):
+            assert server.minute_line() == "tables 0 (0 playing), connections 0 (0 forwarded), actions 0"
+            code, seats = await table_of(url, "kaito", ["open", "open"])
+            await play_all(seats, seed=1, until_ply=4)
+            line = server.minute_line()
+            match = re.fullmatch(r"tables 1 \(1 playing\), connections 2 \(0 forwarded\), actions (\d+), "
+                                 r"p50 (\d+\.\d) ms, p99 (\d+\.\d) ms", line)
+            assert match, line
+            assert int(match[1]) >= 4 and float(match[2]) <= float(match[3])
+            assert server.minute_line().endswith("actions 0")  # a new minute
+            for s in seats:
+                await s.close()
+
+    asyncio.run(main())

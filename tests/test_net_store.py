@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from game.net import server as server_module
+from game.net import upkeep as upkeep_module
 from game.net.store import SqliteTableStore, Store
 from game.net.table import Table
 from game.net.tablestore import (ACT, BACK, KEEP_FINISHED_S, KEEP_UNJOINED_S, STAND_IN, UNDO, SavedTable, StoreError,
@@ -225,7 +225,7 @@ class _FailingCheckpoints:
 
 
 def test_a_failing_checkpoint_is_logged_and_the_server_goes_on(store, caplog, monkeypatch):
-    monkeypatch.setattr(server_module, "CHECKPOINT_S", 0.05)
+    monkeypatch.setattr(upkeep_module, "CHECKPOINT_S", 0.05)
     failing = _FailingCheckpoints(store)
     caplog.set_level(logging.WARNING, logger="tatami.net.server")
 

@@ -43,12 +43,14 @@ from . import protocol as proto
 from .cluster import Cluster, Relay
 from .connection import CREATES_PER_MINUTE, MAX_PENDING, Connection, Link, client_address
 from .drivers import Drivers, Reminders
+from .minutelog import MinuteLog
+from .upkeep import FINISHED_KEEP_S, IDLE_S, Upkeep
 from .names import clean_name
 from .protocol import OPEN, ProtocolError
 from .store import SqliteTableStore
 from .table import Table
 from .undoask import UNDO_ASK_S
-from .tablestore import KEEP_UNJOINED_S, LeaseLost, StoreError, TableStore
+from .tablestore import LeaseLost, StoreError, TableStore
 
 #: The path of the health answer (:meth:`Server._http`).
 HEALTH_PATH = "/health"
@@ -59,12 +61,6 @@ log = logging.getLogger("tatami.net.server")
 SERVER_NAME = "tatami 0.1.0"
 #: Tables held at most (a ``create`` past it is answered ``busy``).
 MAX_TABLES = 10_000
-#: Seconds a finished table stays in memory (its clients may still resume it to see the end).
-FINISHED_KEEP_S = 600.0
-#: Seconds an unfinished table nobody is connected to stays in memory; then only its rows remain,
-#: and the next ``join`` or ``resume`` of its code replays it (every :data:`SWEEP_S` seconds).
-IDLE_S = 1800.0
-SWEEP_S = 60.0
 #: Connections one client address may hold at once (a new one past it is closed at once, code
 #: :data:`game.net.protocol.CLOSE_TRY_LATER`), and tables created from one address that have not
 #: started (a ``create`` past it is answered ``busy``): a flood from one address never stops
@@ -72,12 +68,9 @@ SWEEP_S = 60.0
 #: proxy's address: raise both (``serve --per-address``).
 PER_ADDRESS_CONNECTIONS = 64
 PER_ADDRESS_WAITING = 16
-#: How often the store's checkpoint runs (SQLite: its write-ahead log copied into its file), off
-#: the event loop (s).
-CHECKPOINT_S = 1.0
 
 
-class Server:
+class Server(Upkeep):
     """The game server: tables, connections, the AI drivers, the store.
 
     Args:
@@ -101,6 +94,7 @@ class Server:
     def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
                  stand_in_after: float = proto.STAND_IN_AFTER, per_address: int = 1,
                  undo_ask_s: float = UNDO_ASK_S, cluster: Cluster | None = None) -> None:
+        super().__init__()
         self.store: TableStore = store if store is not None else SqliteTableStore()
         self.undo_ask_s = float(undo_ask_s)
         self.allow_setups = allow_setups
@@ -114,10 +108,8 @@ class Server:
         self.drivers = Drivers(self._finished, self.lost)
         self.relay = Relay(self, cluster) if cluster is not None else None
         self.broken = asyncio.Event()
+        self.minute = MinuteLog()
         self._connections: set[Connection] = set()
-        self._evicting: set[str] = set()
-        self._sweeper: asyncio.Task[None] | None = None
-        self._checkpoints: asyncio.Task[None] | None = None
         self._server: Any = None
         #: table code -> why its kept rows cannot be replayed (:meth:`restore`)
         self.damaged: dict[str, str] = {}
@@ -137,9 +129,7 @@ class Server:
         self.restore()
         self._server = await serve(self._handle, host, port, ssl=ssl_context, max_size=proto.MAX_FRAME,
                                    max_queue=16, process_request=lambda conn, req: health_answer(self, conn, req))
-        self._sweeper = asyncio.create_task(self._sweep())
-        self.store.take_over_checkpoints()
-        self._checkpoints = asyncio.create_task(self._checkpoint_every())
+        self.start_upkeep()
         bound = self._server.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         return f"{'wss' if ssl_context else 'ws'}://{shown}:{bound[1]}"
@@ -174,8 +164,6 @@ class Server:
             await self.relay.stop()
         for conn in list(self._connections):
             conn.close(proto.CLOSE_GOING_AWAY, "server stopping")
-        for task in [t for t in (self._sweeper, self._checkpoints) if t]:
-            task.cancel()
         self.reminders.cancel()
         if self._server is not None:
             try:
@@ -183,7 +171,7 @@ class Server:
             except asyncio.TimeoutError:
                 log.warning("connections still open after 10 s")
         await self.drivers.stop()
-        await asyncio.gather(*(t for t in (self._checkpoints,) if t), return_exceptions=True)
+        await self.stop_upkeep()
         self.store.close()
 
     # -- connections --------------------------------------------------------------------------------
@@ -343,42 +331,6 @@ class Server:
         table.touched = time.monotonic()
         return table
 
-    async def _sweep(self) -> None:
-        """Every :data:`SWEEP_S` seconds, :meth:`sweep`."""
-        while True:
-            await asyncio.sleep(SWEEP_S)
-            self.sweep(time.monotonic())
-
-    async def _checkpoint_every(self) -> None:
-        """Every :data:`CHECKPOINT_S` seconds, the store's checkpoint in a thread
-        (:meth:`game.net.tablestore.TableStore.checkpoint`): the loop never waits for the disk."""
-        while True:
-            await asyncio.sleep(CHECKPOINT_S)
-            try:
-                await asyncio.to_thread(self.store.checkpoint)
-            except StoreError as exc:
-                log.warning("checkpoint failed (the log is kept for the next one): %s", exc)
-
-    def sweep(self, now: float) -> list[str]:
-        """Let the tables nobody is connected to and nothing happened at for :data:`IDLE_S`
-        seconds (monotonic ``now``) leave memory (their rows stay), and those no seat was taken
-        at in :data:`game.net.tablestore.KEEP_UNJOINED_S` since they were made go with their
-        rows (the store's :meth:`forget_old`); returns their codes."""
-        gone = []
-        for code, table in list(self.tables.items()):
-            unjoined = not any(table.tokens) and now - table.made > KEEP_UNJOINED_S
-            if (unjoined or not table.peers and now - table.touched > IDLE_S) and self.drivers.idle(code):
-                del self.tables[code]
-                self.drivers.forget(code)
-                gone.append(code)
-        if self.relay is not None:
-            self.relay.cluster.release(gone)
-        try:
-            self.store.forget_old()
-        except StoreError as exc:
-            log.warning("old tables not deleted: %s", exc)
-        return gone
-
     async def _sit(self, conn: Link, msg: dict[str, Any]) -> None:
         """``join`` or ``resume``: the connection takes a seat; ``joined``, ``state``, and the
         others' ``lobby`` (and their ``update`` when the table starts now). Forwarded instead
@@ -423,13 +375,16 @@ class Server:
         self.drivers.poke(table)
 
     async def _play(self, conn: Link, table: Table, seat: int, msg: dict[str, Any]) -> None:
-        """``act`` or ``undo``: applied, kept, then every seat told."""
+        """``act`` or ``undo``: applied, kept, then every seat told (an act's time, from here to
+        the last update sent, goes to the minute's log line)."""
         table.touched = time.monotonic()
+        began = time.perf_counter()
         async with table.lock:
             try:
                 if msg["type"] == "act":
                     table.act(seat, msg["action"], msg["ply"])
                     table.send_updates()
+                    self.minute.action((time.perf_counter() - began) * 1000.0)
                 elif msg["type"] == "undo":
                     table.undo(seat, msg["ply"])
                     table.send_states(by=seat)
@@ -460,20 +415,6 @@ class Server:
             table.send_undo_changes()
         self.drivers.poke(table)
 
-    # -- finished tables ---------------------------------------------------------------------------------
-    def _finished(self, table: Table) -> None:
-        """A table whose game ended leaves memory after :data:`FINISHED_KEEP_S` (once)."""
-        if table.code in self._evicting:
-            return
-        self._evicting.add(table.code)
-        loop = asyncio.get_running_loop()
-        loop.call_later(FINISHED_KEEP_S, self._evict, table.code)
-
-    def _evict(self, code: str) -> None:
-        self._evicting.discard(code)
-        if self.tables.pop(code, None) is not None and self.relay is not None:
-            self.relay.cluster.release([code])
-        self.drivers.forget(code)
 
 
 def health_answer(server: Server, connection: ServerConnection, request: Any) -> Any:
@@ -486,5 +427,5 @@ def health_answer(server: Server, connection: ServerConnection, request: Any) ->
                                                          "connections": len(server._connections)}) + "\n")
 
 
-__all__ = ["FINISHED_KEEP_S", "HEALTH_PATH", "MAX_PENDING", "MAX_TABLES", "PER_ADDRESS_CONNECTIONS", "PER_ADDRESS_WAITING",
+__all__ = ["FINISHED_KEEP_S", "HEALTH_PATH", "IDLE_S", "MAX_PENDING", "MAX_TABLES", "PER_ADDRESS_CONNECTIONS", "PER_ADDRESS_WAITING",
            "Connection", "Server", "client_address", "health_answer"]
