@@ -20,6 +20,7 @@ AI_MODE = "TATAMI_AI_MODE"
 NICE = "TATAMI_NICE"
 NET_HOST = "TATAMI_NET_HOST"
 LAN = "TATAMI_LAN"
+DB = "TATAMI_DB"
 
 #: Name -> (what it does, who it is for), the table docs/DEVELOPING.md shows.
 VARIABLES: Mapping[str, tuple[str, str]] = {
@@ -43,6 +44,8 @@ VARIABLES: Mapping[str, tuple[str, str]] = {
     LAN: ("`on` (the default when unset) or `off`: whether hosted tables are announced and found on the "
           "local network (multicast DNS); any other value is `off`. The tests and `python3 dev.py` set "
           "it `off`", "tests, checks, developers"),
+    DB: ("the game server's database when `serve --db` (or `tatami-server --db`) is not given: an SQLite "
+         "file or a `postgresql://` URL, so a password stays off the command line", "server operators"),
 }
 
 
@@ -101,3 +104,9 @@ def lan() -> bool:
     never turns multicast on)."""
     value = _get(LAN)
     return value is None or value.lower() == "on"
+
+
+def server_db() -> str | None:
+    """``TATAMI_DB``: the game server's database (an SQLite file or a ``postgresql://`` URL) when
+    ``--db`` is not given (docs/SERVER.md), or None (SQLite in memory)."""
+    return _get(DB)

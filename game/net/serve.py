@@ -41,12 +41,15 @@ from .server import Server
 from .store import Store
 from .tablestore import StoreError, is_postgres_url
 
+#: The command's name in its lines.
+PROG = "python -m game serve"
 
-def _parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="python -m game serve", description="A Tatami game server (docs/PROTOCOL.md).")
+
+def _parser(prog: str = PROG) -> argparse.ArgumentParser:
+    p = OneLineParser(prog=prog, description="A Tatami game server (docs/PROTOCOL.md).")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
-    p.add_argument("--db", default=None,
+    p.add_argument("--db", default=environ.server_db(),
                    help="SQLite file, or postgresql://USER@HOST:PORT/DB, keeping the tables (default: none kept)")
     p.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
     p.add_argument("--keyfile", default=None, help="TLS private key (PEM), with --certfile")
@@ -58,6 +61,14 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"seconds a seat must be away before its table's creator may give it to an AI "
                         f"({STAND_IN_AFTER:g}; less for tests)")
     return p
+
+
+def parse(argv: list[str], prog: str = PROG) -> argparse.Namespace:
+    """The command's arguments (``--db`` defaults to ``TATAMI_DB``).
+
+    Raises:
+        UsageError: an argument the command does not take, or a bad value (one line)."""
+    return _parser(prog).parse_args(argv)
 
 
 def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
@@ -101,6 +112,12 @@ async def run(server: Server, host: str, port: int, context: ssl.SSLContext | No
         await server.stop()
 
 
+def entry() -> None:
+    """The ``tatami-server`` program (pyproject's ``[project.scripts]``): ``python -m game serve``
+    under its own name, for a server installed with ``pip install 'tatami[server]'``."""
+    sys.exit(main(sys.argv[1:], "tatami-server"))
+
+
 #: The cycle collector's thresholds in a server process (:func:`gc.set_threshold`): a young
 #: collection after 50 000 more objects instead of 700, an older one after 20 of those, a full
 #: one after 100 of these. The objects of a table are mostly acyclic (reference counting frees
@@ -118,20 +135,22 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def main(argv: list[str]) -> int:
-    """The command; returns its exit status (0 after a stop signal, 1 or 2 with one line)."""
+def main(argv: list[str], prog: str = PROG) -> int:
+    """The command (its lines on standard error begin ``prog:``); returns its exit status (0
+    after a stop signal; 1 when the process can no longer serve, or with one line; 2 with one
+    line)."""
     try:
-        args = _parser().parse_args(argv)
+        args = parse(argv, prog)
         if not 0 <= args.port <= 65535:
             raise UsageError(f"--port {args.port} is not a port")
         if not 0.0 <= args.stand_in_after <= 86400.0:
             raise UsageError(f"--stand-in-after {args.stand_in_after:g} is not 0 to 86400 seconds")
         context = tls_context(args.certfile, args.keyfile)
     except UsageError as exc:
-        print(f"python -m game serve: {exc}", file=sys.stderr)
+        print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     except (OSError, ssl.SSLError) as exc:
-        print(f"python -m game serve: cannot read the certificate or key: {exc}", file=sys.stderr)
+        print(f"{prog}: cannot read the certificate or key: {exc}", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.DEBUG if environ.debug_log() else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -140,17 +159,17 @@ def main(argv: list[str]) -> int:
     try:
         store = open_store(args.db)
     except ImportError as exc:
-        print(f"python -m game serve: a PostgreSQL database needs psycopg (pip install 'tatami[server]'): {exc}",
+        print(f"{prog}: a PostgreSQL database needs psycopg (pip install 'tatami[server]'): {exc}",
               file=sys.stderr)
         return 1
     except StoreError as exc:  # (damaged, not a database, a table lost: refused whole, issue 33)
-        print(f"python -m game serve: the database cannot be used: {exc}", file=sys.stderr)
+        print(f"{prog}: the database cannot be used: {exc}", file=sys.stderr)
         return 1
     except (OSError, sqlite3.Error) as exc:
-        print(f"python -m game serve: cannot open the database {args.db}: {exc}", file=sys.stderr)
+        print(f"{prog}: cannot open the database {args.db}: {exc}", file=sys.stderr)
         return 1
     if args.db and store.fresh:
-        print(f"python -m game serve: {args.db} holds no tables yet: starting on an empty database",
+        print(f"{prog}: {args.db} holds no tables yet: starting on an empty database",
               file=sys.stderr)
     server = Server(store, allow_setups=args.test_setups, stand_in_after=args.stand_in_after,
                     per_address=args.per_address, cluster=open_cluster(store))
@@ -158,10 +177,10 @@ def main(argv: list[str]) -> int:
     try:
         return asyncio.run(run(server, args.host, args.port, context))
     except OSError as exc:
-        print(f"python -m game serve: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        print(f"{prog}: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
     except StoreError as exc:
-        print(f"python -m game serve: the database cannot be used: {exc}", file=sys.stderr)
+        print(f"{prog}: the database cannot be used: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # a second Ctrl+C during the stop, or one before the handler
         pass
@@ -192,4 +211,4 @@ def open_cluster(store: Any) -> Any:
     return PostgresCluster(store)
 
 
-__all__ = ["GC_THRESHOLDS", "UsageError", "main", "open_cluster", "open_store", "run", "tls_context", "tune_gc"]
+__all__ = ["GC_THRESHOLDS", "PROG", "UsageError", "entry", "main", "open_cluster", "open_store", "parse", "run", "tls_context", "tune_gc"]
