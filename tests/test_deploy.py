@@ -12,13 +12,11 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import subprocess
 import sys
 import tomllib
 
-import pytest
-
+import haproxy_support
 from game.net import serve
 from net_support import ROOT
 
@@ -85,13 +83,7 @@ def test_the_container_recipe_copies_what_exists_and_runs_the_server():
 
 
 def test_haproxy_accepts_the_configuration():
-    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.path.exists("/usr/sbin/haproxy") else None)
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("haproxy is not installed (.ci/run installs it)")
-        pytest.skip("needs HAProxy (apt install haproxy)")
-    env = dict(os.environ, TATAMI_BIND="127.0.0.1:18765", TATAMI_SERVER_1="127.0.0.1:18801",
-               TATAMI_SERVER_2="127.0.0.1:18802")
-    check = subprocess.run([found, "-c", "-f", str(DEPLOY / "haproxy.cfg")], env=env, capture_output=True,
-                           text=True, timeout=60)
+    env = haproxy_support.environment("127.0.0.1:18765", ["127.0.0.1:18801", "127.0.0.1:18802"])
+    check = subprocess.run([haproxy_support.program(), "-c", "-f", str(haproxy_support.CONFIG)], env=env,
+                           capture_output=True, text=True, timeout=60)
     assert check.returncode == 0, check.stdout + check.stderr

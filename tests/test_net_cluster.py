@@ -207,3 +207,41 @@ def test_a_malformed_message_from_another_process_is_logged_and_dropped(caplog):
             await seat.close()
     run(main())
     assert sum("malformed" in r.message for r in caplog.records) == 4
+
+
+def test_a_turn_based_tables_clock_runs_out_at_whichever_process_holds_it():
+    """Only the holder times a seat out; once it stopped, another process finds the table by its
+    deadline in the database, takes it and times the next seat out."""
+    day = 86400.0
+    wall = type("Wall", (), {"now": 1_800_000_000.0, "__call__": lambda self: self.now})()
+
+    async def main():
+        async with processes(clock=wall) as [(a, url_a), (b, url_b)]:
+            host = await Seat.open(url_a)
+            await host.send(proto.create("kaito", ["open", "open"],
+                                         clock={"allowance": day, "per_move": day, "on_timeout": "ai"}))
+            code = str((await host.expect("created"))["table"])
+            await host.close()
+            seats = []
+            for i in range(2):
+                seats.append(await Seat.open(url_a))
+                await seats[-1].join(code, f"P{i}", i)
+            first = (await until_started(seats[0]))["to_act"][0]
+            for s in seats:
+                await s.close()
+            wall.now += day + 1.0
+            assert await b.check_clocks() == []  # a holds it: a's to time out
+            assert await a.check_clocks() == [(code, first)]
+            while a.tables[code].match.ply < 1:  # the AI plays the seat out of time
+                await asyncio.sleep(0.01)
+            await a.stop()
+            wall.now += day + 1.0  # the other seat's day, from the AI's move on
+            assert await b.check_clocks() == [(code, 1 - first)]
+            assert b.tables[code].out_of_time(first) and b.tables[code].out_of_time(1 - first)
+    run(main())
+
+
+async def until_started(seat: Seat) -> dict[str, Any]:
+    while not seat.last.get("started"):
+        await seat.expect("update")
+    return seat.last

@@ -13,19 +13,11 @@ Without HAProxy's program the test is skipped outside CI with a line saying what
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import os
 import random
-import shutil
 import signal
-import socket
-import subprocess
 import threading
-import time
-import urllib.request
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -33,70 +25,13 @@ from game.ai import make_bot
 from game.net import botclient
 from game.net.client import Client
 from game.registry import get as get_game
-from net_support import ROOT, start_serve
+from haproxy_support import health, proxy
+from net_support import start_serve
 
 pytest.importorskip("psycopg")
 from pg_support import shared_server  # noqa: E402
-
-CONFIG = ROOT / "deploy" / "haproxy.cfg"
 #: Decisions each bot makes before it waits for the kill.
 BEFORE_KILL = 3
-
-
-def haproxy() -> str:
-    """HAProxy's program; skips the test outside CI when it is missing (CI=true: a failure)."""
-    found = shutil.which("haproxy") or next((p for p in ("/usr/sbin/haproxy",) if Path(p).exists()), None)
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("haproxy is not installed (.ci/run installs it)")
-        pytest.skip("needs HAProxy (apt install haproxy; .ci/run installs it)")
-    return found
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def health(address: str) -> dict[str, Any] | None:
-    """GET /health at ``address`` (host:port) without any proxy of the environment; None when it
-    does not answer 200."""
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    try:
-        with opener.open(f"http://{address}/health", timeout=5) as answer:
-            return dict(json.loads(answer.read())) if answer.status == 200 else None
-    except OSError:
-        return None
-
-
-def wait_for(condition: Any, timeout: float = 60.0, what: str = "") -> Any:
-    """Poll ``condition()`` until it is truthy (bounds a hang only)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-@contextlib.contextmanager
-def proxy(servers: list[str]) -> Iterator[str]:
-    """HAProxy on a free port of 127.0.0.1 with deploy/haproxy.cfg in front of ``servers``
-    (host:port); its ws:// URL once every server is reported healthy through it."""
-    port = free_port()
-    env = dict(os.environ, TATAMI_BIND=f"127.0.0.1:{port}",
-               **{f"TATAMI_SERVER_{i + 1}": s for i, s in enumerate(servers)})
-    proc = subprocess.Popen([haproxy(), "-f", str(CONFIG), "-db"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        wait_for(lambda: proc.poll() is not None or health(f"127.0.0.1:{port}"), what="haproxy to answer")
-        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-        yield f"ws://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(30)
 
 
 class GatedBot:

@@ -1,9 +1,20 @@
 #!/usr/bin/env python3
 """Online play under load (issue 24, a benchmark, not a test): N concurrent tables of bot clients
-on ONE ``python -m game serve`` process.
+on ONE ``python -m game serve`` process, or on several sharing a PostgreSQL database behind HAProxy
+(issue 35).
 
     .venv/bin/python tools/bench_net.py --tables 50,100,200 [--game kanji-zushi] [--seats 2]
         [--seconds 30] [--think-ms 500] [--level random] [--db FILE]
+    .venv/bin/python tools/bench_net.py --processes 2 [--pg URL] --tables 200 --waiting 1000
+        [--kill-at 20]
+
+``--processes K`` (K >= 2) starts K server processes on one PostgreSQL database (``--pg``'s, or one
+started for the run) behind deploy/haproxy.cfg, and the clients connect through the proxy
+(tools/bench_cluster.py). ``--waiting M`` first makes M tables whose seats are all taken and whose
+clients then leave (tables waiting between turns). ``--kill-at S`` kills (SIGKILL) the first
+process S seconds into the run and reports, for the tables live then, how many went on (an update
+after the kill reached a seat) within 5 s, and the p50 / max of that gap (it includes the seats'
+own thinking time, 0.5x..1.5x ``--think-ms``).
 
 For each N of ``--tables``: the server is started afresh (a child process on 127.0.0.1, a free
 port, its tables kept in a temporary SQLite file unless ``--db``), then N tables of ``--seats``
@@ -40,8 +51,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.ai import make_bot  # noqa: E402
-from game.net.client import Client, ServerError  # noqa: E402
+from game.net.client import Client, ConnectionLost, ServerError  # noqa: E402
 from game.net.serve import tune_gc  # noqa: E402
+
+import bench_cluster  # noqa: E402  (tools/)
 
 
 def start_server(db: str, cpu: int | None = None) -> tuple[subprocess.Popen[str], str]:
@@ -87,20 +100,24 @@ class Bench:
         self.actions = 0
         self.games = 0
         self.errors = 0
+        #: table index -> monotonic time of its last update (any seat), and of its first after the kill
+        self.last_update: dict[int, float] = {}
+        self.first_after_kill: dict[int, float] = {}
+        self.killed_at: float | None = None
 
     async def table(self, index: int, until: float) -> None:
         """Games at one table, one after another, until ``until`` (monotonic seconds)."""
         rng = random.Random(index)
         while time.monotonic() < until:
             try:
-                await self.game(rng, until)
+                await self.game(index, rng, until)
                 self.games += 1
-            except (ServerError, OSError, asyncio.TimeoutError, ConnectionError) as exc:
+            except (ServerError, OSError, asyncio.TimeoutError, ConnectionError, ConnectionLost) as exc:
                 self.errors += 1
                 print(f"table {index}: {type(exc).__name__}: {exc}", file=sys.stderr)
                 await asyncio.sleep(1.0)
 
-    async def game(self, rng: random.Random, until: float) -> None:
+    async def game(self, index: int, rng: random.Random, until: float) -> None:
         args = self.args
         # per ply acted at: (send time, the seats whose update has not come yet)
         pending: dict[tuple[int, int], tuple[float, set[int]]] = {}
@@ -110,6 +127,9 @@ class Bench:
                 if message.get("type") != "update":
                     return
                 now = time.perf_counter()
+                self.last_update[index] = moment = time.monotonic()
+                if self.killed_at is not None and index not in self.first_after_kill:
+                    self.first_after_kill[index] = moment
                 for key in [k for k in pending if k[0] < message["ply"]]:
                     sent, waiting = pending[key]
                     waiting.discard(seat)
@@ -153,14 +173,20 @@ class Bench:
             pending[(p.ply, seat)] = (time.perf_counter(), set(range(n)))
             try:
                 await client.act(action)
+            except ConnectionLost:  # (its process was killed: the resumed picture says what happened)
+                pending.pop((p.ply, seat), None)
             except ServerError as exc:
                 pending.pop((p.ply, seat), None)
                 if exc.code not in ("stale", "not-your-turn"):
                     raise
 
 
-async def run(url: str, n: int, args: argparse.Namespace, server_pid: int) -> dict:
+async def run(url: str, n: int, args: argparse.Namespace, server_pids: list[int],
+              victim: subprocess.Popen[str] | None = None) -> dict:
     bench = Bench(url, args)
+    if args.waiting:
+        print(f"bench_net: making {args.waiting} waiting tables", file=sys.stderr)
+        await bench_cluster.waiting_tables(url, args.waiting, args.game, args.seats)
     start = time.monotonic()
     until = start + args.seconds
     warm = start + args.seconds * 0.1
@@ -176,10 +202,22 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pid: int) -> di
     sampler = asyncio.create_task(lag_sampler())
     await asyncio.sleep(max(0.0, warm - time.monotonic()))
     bench.counting = True
-    cpu0, own0, t0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    cpu_before, own0, t0 = [cpu_seconds(pid) for pid in server_pids], time.process_time(), time.monotonic()
+    kill: dict[str, object] = {}
+    if victim is not None and args.kill_at is not None:
+        await asyncio.sleep(max(0.0, start + args.kill_at - time.monotonic()))
+        killed_at = time.monotonic()
+        live = {i for i, t in bench.last_update.items() if killed_at - t < 5.0}
+        victim.kill()
+        bench.killed_at = killed_at
+        print(f"bench_net: killed the server process {victim.pid} ({len(live)} live tables)", file=sys.stderr)
+        await asyncio.sleep(min(10.0, max(0.0, until - time.monotonic())))
+        kill = bench_cluster.recovery(bench.first_after_kill, live, killed_at)
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     bench.counting = False
-    cpu1, own1, t1 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    cpu_after, own1, t1 = [cpu_seconds(pid) for pid in server_pids], time.process_time(), time.monotonic()
+    # (the servers' CPU over the counted time; a process killed meanwhile counts for nothing)
+    cpu0, cpu1 = 0.0, sum(max(0.0, b - a) for a, b in zip(cpu_before, cpu_after) if b > 0.0)
     sampler.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     span = t1 - t0
@@ -194,6 +232,7 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pid: int) -> di
             "clients_loop_lag_ms_p99": round(percentile(lags, 0.99), 2),
             "server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000.0 / bench.actions, 3) if bench.actions else 0.0,
             "pinned": bool(args.pin), "clients_default_gc": bool(args.default_gc),
+            "processes": args.processes, "waiting_tables": args.waiting, "kill": kill or None,
             "machine": f"{platform.machine()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}"}
 
 
@@ -206,6 +245,12 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=30.0, help="length of each run (s; 30)")
     p.add_argument("--think-ms", type=float, default=500.0, help="mean wait before each action (ms; 500)")
     p.add_argument("--db", default=None, help="the server's SQLite file (default: a temporary one)")
+    p.add_argument("--processes", type=int, default=1,
+                   help="server processes (2 or more: on PostgreSQL behind HAProxy; tools/bench_cluster.py)")
+    p.add_argument("--pg", default=None, help="with --processes: a PostgreSQL URL (default: one started for the run)")
+    p.add_argument("--waiting", type=int, default=0, help="tables made first, every seat taken, nobody connected")
+    p.add_argument("--kill-at", type=float, default=None, metavar="SECONDS",
+                   help="with --processes: SIGKILL the first process this long into the run")
     p.add_argument("--default-gc", action="store_true",
                    help="this process keeps Python's collector defaults (the server always tunes its own)")
     p.add_argument("--pin", action="store_true",
@@ -221,11 +266,18 @@ def main() -> int:
     if not args.default_gc:
         tune_gc()
     for n in (int(x) for x in args.tables.split(",")):
+        if args.processes > 1:
+            with bench_cluster.cluster(args.processes, args.pg, start_server) as (url, procs):
+                print(f"bench_net: {n} tables through {url} ({args.processes} processes) for {args.seconds:g} s",
+                      file=sys.stderr)
+                result = asyncio.run(run(url, n, args, [p.pid for p in procs], procs[0]))
+            print(json.dumps(result), flush=True)
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             proc, url = start_server(args.db or str(Path(tmp) / "bench.db"), 0 if args.pin else None)
             try:
                 print(f"bench_net: {n} tables on {url} for {args.seconds:g} s", file=sys.stderr)
-                result = asyncio.run(run(url, n, args, proc.pid))
+                result = asyncio.run(run(url, n, args, [proc.pid]))
             finally:
                 proc.terminate()
                 proc.wait(30)

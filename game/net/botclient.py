@@ -105,11 +105,11 @@ async def play_seat(client: Client, bot: Any, timeout: float,
     refused = 0
     told = p.token
     while True:
-        await client.wait(lambda p: p.over or (p.my_turn and client.connected), timeout)
+        await client.wait(lambda p: p.over or p.ended is not None or (p.my_turn and client.connected), timeout)
         if say is not None and p.token != told:
             told = p.token
             say(f"seat {p.seat} token {p.token}")
-        if p.over:
+        if p.over or p.ended is not None:  # (ended: a turn-based table whose clock ran out; its record so far)
             assert p.record is not None
             return p.record
         ply, view = p.ply, p.view

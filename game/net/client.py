@@ -211,13 +211,15 @@ class Client:
             raise dropped(ws.close_code) from None
 
     async def create(self, game: str, seats: Sequence[str], *, options: dict[str, Any] | None = None,
-                     names: Sequence[str | None] | None = None, setup: dict[str, Any] | None = None) -> str:
+                     names: Sequence[str | None] | None = None, setup: dict[str, Any] | None = None,
+                     clock: dict[str, Any] | None = None) -> str:
         """Create a table (``seats``: ``"open"`` or an AI level per seat); returns its code.
-        ``setup`` (a record's setup) is for tests against a server started with its test flag.
+        ``clock`` makes it turn-based (:func:`game.net.protocol.create`). ``setup`` (a record's
+        setup) is for tests against a server started with its test flag.
 
         Raises:
             ServerError: ``bad-game``, ``bad-seats``, ``bad-options`` ..."""
-        message = protocol.create(game, seats, options, names)
+        message = protocol.create(game, seats, options, names, clock)
         if setup is not None:
             message["setup"] = setup
         return str((await self.request(message, "created"))["table"])

@@ -60,6 +60,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX owners_process ON owners (process);
     CREATE TABLE mail (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL, made DOUBLE PRECISION NOT NULL);
     """,
+    # 3: turn-based tables (game/net/clock.py): a table's clock, and when a seat's time runs out next.
+    """
+    ALTER TABLE tables ADD COLUMN clock TEXT, ADD COLUMN deadline DOUBLE PRECISION;
+    CREATE INDEX tables_deadline ON tables (deadline) WHERE finished IS NULL AND deadline IS NOT NULL;
+    """,
 )
 #: The advisory lock the migrations are applied under (any constant shared by every process).
 MIGRATION_LOCK = 0x7A7A_3435
@@ -150,10 +155,12 @@ class PostgresTableStore:
     def add_table(self, saved: SavedTable) -> None:
         """Keep a new table's setup (before its code is given to anyone), held by this process."""
         with self.pool.connection() as conn, conn.transaction():
-            conn.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, NULL, %s)", (
-                saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
-                json.dumps(saved.options, sort_keys=True), saved.seed,
-                None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
+            conn.execute("INSERT INTO tables (code, game, seats, names, options, seed, setup, created, creator, clock) "
+                         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", (
+                             saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
+                             json.dumps(saved.options, sort_keys=True), saved.seed,
+                             None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator,
+                             None if saved.clock is None else json.dumps(saved.clock, sort_keys=True)))
             if self.process is not None:
                 conn.execute("INSERT INTO owners VALUES (%s, %s)", (saved.code, self.process))
 
@@ -205,6 +212,20 @@ class PostgresTableStore:
             return int(cur.rowcount)
 
     @_store_errors
+    def set_deadline(self, code: str, when: float | None) -> None:
+        """Keep when a seat's time at the table runs out next (None: no clock runs)."""
+        self._run("UPDATE tables SET deadline = %s WHERE code = %s", (when, code), fence=code)
+
+    @_store_errors
+    def due(self, now: float) -> list[str]:
+        """The unfinished tables whose deadline is at or before ``now``, the earliest first."""
+        with self.pool.connection() as conn:
+            rows = conn.execute("SELECT code FROM tables WHERE finished IS NULL AND deadline <= %s "
+                                "ORDER BY deadline, code", (now,)).fetchall()
+            conn.rollback()
+        return [str(r[0]) for r in rows]
+
+    @_store_errors
     def unfinished(self) -> list[str]:
         """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
         with self.pool.connection() as conn:
@@ -220,7 +241,7 @@ class PostgresTableStore:
             KeyError: no such table.
             ValueError: a row that is not what this module wrote."""
         with self.pool.connection() as conn, conn.transaction():
-            row = conn.execute("SELECT game, seats, names, options, seed, setup, finished, creator FROM tables "
+            row = conn.execute("SELECT game, seats, names, options, seed, setup, finished, creator, clock FROM tables "
                                "WHERE code = %s", (code,)).fetchone()
             if row is None:
                 raise KeyError(code)
@@ -228,10 +249,11 @@ class PostgresTableStore:
                                  (code,)).fetchall()
             actions = conn.execute("SELECT seat, kind, action, ply FROM actions WHERE code = %s ORDER BY seq",
                                    (code,)).fetchall()
-        game, kinds, names, options, seed, setup, finished, creator = row
+        game, kinds, names, options, seed, setup, finished, creator, clock = row
         saved = SavedTable(code, str(game), list(json.loads(kinds)), list(json.loads(names)),
                            dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
-                           finished=finished is not None, creator=None if creator is None else int(creator))
+                           finished=finished is not None, creator=None if creator is None else int(creator),
+                           clock=None if clock is None else dict(json.loads(clock)))
         for seat, name, sha in seats:
             saved.taken[int(seat)] = (str(name), str(sha))
             if saved.creator is None:  # none set: the first seat taken

@@ -6,6 +6,7 @@ it). The view is decoded with the game's ``Game.view_from_json`` when first read
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +51,14 @@ class Picture:
             ``state`` after an undo: whose decision, and the actions it took back as this seat
             knew them, ``(seat, action or None)``).
         said: quick messages received, ``(seat, phrase)`` in order.
+        clock: a turn-based table's clocks as the last ``state`` / ``update`` said (``allowance``,
+            ``per_move``, ``on_timeout``, ``left`` per seat in seconds then, ``running``, ``out``:
+            docs/PROTOCOL.md "Turn-based tables"), None at a real-time table; clock_at: when it
+            came (``time.monotonic()``): a running seat has ``left - (now - clock_at)``.
+        ended: why the table ended before its game did (``reason`` ``"timeout"``, ``seat``), None
+            otherwise; :attr:`record` then holds the game as far as it went.
+        timeouts: the seats whose time ran out while connected, ``(seat, then)`` in order
+            (``then``: ``"ai"`` or ``"end"``).
         revision: +1 whenever any of the above changes (a cheap "has anything changed" test;
             the client counts it, :meth:`take` does not).
     """
@@ -77,6 +86,10 @@ class Picture:
     asking: dict[str, Any] | None = None
     undo_news: list[dict[str, Any]] = field(default_factory=list)
     said: list[tuple[int, str]] = field(default_factory=list)
+    clock: dict[str, Any] | None = None
+    clock_at: float = 0.0
+    ended: dict[str, Any] | None = None
+    timeouts: list[tuple[int, str]] = field(default_factory=list)
     revision: int = 0
 
     @property
@@ -92,7 +105,7 @@ class Picture:
     @property
     def my_turn(self) -> bool:
         """True when this seat is to act now (and has legal actions)."""
-        return self.started and not self.over and self.seat in self.to_act and bool(self.legal)
+        return self.started and not self.over and self.ended is None and self.seat in self.to_act and bool(self.legal)
 
     def take(self, m: dict[str, Any]) -> None:
         """Change the picture by one message from the server, as :func:`game.net.protocol.decode`
@@ -113,6 +126,8 @@ class Picture:
             self.started = bool(m.get("started", self.started))
         elif kind == "said":
             self.said.append((int(m["seat"]), str(m["phrase"])))
+        elif kind == "timeout":
+            self.timeouts.append((int(m["seat"]), str(m["then"])))
         elif kind == "undo-asked":
             self.asking = {k: m[k] for k in ("seat", "ply", "waiting", "seconds")}
             self.undo_news.append({"kind": "asked", "seat": int(m["seat"]), "ply": int(m["ply"]),
@@ -158,6 +173,10 @@ class Picture:
         self.undo_ask = bool(m.get("undo_ask", False))
         self.outcome = m.get("outcome") if self.over else None
         self.record = m.get("record") if self.over else None
+        self.clock, self.clock_at = m.get("clock"), time.monotonic()
+        self.ended = m.get("ended")
+        if self.ended is not None:
+            self.record = self.ended.get("record")
 
 
 __all__ = ["Picture"]

@@ -84,6 +84,7 @@ ERRORS: Mapping[str, str] = {
     "not-joined": "the connection holds no seat",
     "not-started": "the table waits for its open seats to be taken",
     "not-your-turn": "the seat is not to act",
+    "timed-out": "the seat's time ran out at a turn-based table: the server's AI plays it",
     "illegal": "the rules refused the action (the message says why)",
     "not-kept": "the server could not keep the action, or a resumed seat's new token (its storage failed): not done",
     "stale": "the ply is not the table's (a state follows)",
@@ -222,7 +223,7 @@ CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "hello": {"client": (_str(0, MAX_CLIENT), True)},
     "create": {"game": (_str(1, 32), True), "seats": (_list(_one_of(SEAT_KINDS), 1, 16), True),
                "options": (_options, False), "names": (_list(_nullable(_NAME), 1, 16), False),
-               "setup": (_is_dict, False)},
+               "setup": (_is_dict, False), "clock": (_is_dict, False)},
     "join": {"table": (_TABLE, True), "name": (_NAME, True), "seat": (_SEAT, False)},
     "resume": {"table": (_TABLE, True), "seat": (_SEAT, True), "token": (_str(1, MAX_TOKEN), True)},
     "act": {"action": (_str(1, MAX_ACTION), True), "ply": (_PLY, True)},
@@ -240,7 +241,7 @@ _CHOSEN = _nullable(_str(1, MAX_ACTION))
 _ACTIONS = _list(lambda v: _is_dict(v) and len(v) == 2 and _SEAT(v.get("seat")) and _CHOSEN(v.get("action", 0)),
                  0, 1_000_000)
 #: Why a ``state`` / an ``update`` was sent (its ``cause``).
-STATE_CAUSES, UPDATE_CAUSES = ("sit", "undo", "stale"), ("act", "start", "stand-in", "flags")
+STATE_CAUSES, UPDATE_CAUSES = ("sit", "undo", "stale"), ("act", "start", "stand-in", "flags", "timeout")
 #: Why an undo request ended unmade (``undo-answered``'s ``why``).
 UNDO_ENDS = ("refused", "timeout", "moved", "away")
 #: Server message type -> {field: (check, required)}: the envelope a client may rely on (the
@@ -258,14 +259,16 @@ SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
               "to_act": (_list(_SEAT, 0, 16), True), "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True),
               "over": (_is_bool, True), "started": (_is_bool, True), "undo": (_is_bool, False),
               "outcome": (_is_dict, False), "record": (_is_dict, False), "actions": (_ACTIONS, True),
-              "cause": (_one_of(STATE_CAUSES), True), "undo_ask": (_is_bool, False), "by": (_SEAT, False)},
+              "cause": (_one_of(STATE_CAUSES), True), "undo_ask": (_is_bool, False), "by": (_SEAT, False),
+              "clock": (_is_dict, False), "ended": (_is_dict, False)},
     "update": {"ply": (_PLY, True), "decision": (_PLY, True), "event_count": (_PLY, True),
                "actions": (_ACTIONS, True), "cause": (_one_of(UPDATE_CAUSES), True),
                "events": (_list(_is_dict, 0, 1_000_000), True),
                "view": (_is_dict, True), "to_act": (_list(_SEAT, 0, 16), True),
                "legal": (_list(_str(1, MAX_ACTION), 0, 100_000), True), "over": (_is_bool, True),
                "started": (_is_bool, True), "undo": (_is_bool, False), "outcome": (_is_dict, False),
-               "record": (_is_dict, False), "undo_ask": (_is_bool, False)},
+               "record": (_is_dict, False), "undo_ask": (_is_bool, False), "clock": (_is_dict, False),
+               "ended": (_is_dict, False)},
     "undo-asked": {"seat": (_SEAT, True), "ply": (_PLY, True), "waiting": (_list(_SEAT, 1, 16), True),
                    "seconds": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 3600,
                                True)},
@@ -273,6 +276,7 @@ SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
                       "seat": (_SEAT, False)},
     "lobby": {"seats": (_SEAT_LIST, True), "started": (_is_bool, True)},
     "said": {"seat": (_SEAT, True), "phrase": (_str(1, 32), True)},
+    "timeout": {"seat": (_SEAT, True), "then": (_one_of(("ai", "end")), True)},
     "error": {"code": (_str(1, 32), True), "message": (_str(0, MAX_MESSAGE), True)},
 }
 
@@ -336,10 +340,13 @@ def hello(client: str) -> dict[str, Any]:
 
 
 def create(game: str, seats: Sequence[str], options: Mapping[str, Any] | None = None,
-           names: Sequence[str | None] | None = None) -> dict[str, Any]:
-    """A ``create``: ``seats`` one kind per seat (:data:`SEAT_KINDS`)."""
+           names: Sequence[str | None] | None = None, clock: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A ``create``: ``seats`` one kind per seat (:data:`SEAT_KINDS`); ``clock`` a turn-based
+    table's (``{"allowance": s, "per_move": s, "on_timeout": "ai" | "end"}``: game/net/clock.py),
+    None for a real-time table."""
+    extra = {"clock": dict(clock)} if clock is not None else {}
     return message("create", game=game, seats=list(seats), options=dict(options) if options else None,
-                   names=list(names) if names is not None else None)
+                   names=list(names) if names is not None else None, **extra)
 
 
 def join(table: str, name: str, seat: int | None = None) -> dict[str, Any]:

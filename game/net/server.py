@@ -32,7 +32,7 @@ import ssl
 import time
 from collections import Counter
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Callable
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -40,6 +40,7 @@ from websockets.exceptions import ConnectionClosed
 from ..registry import GAMES
 from ..registry import get as get_game
 from . import protocol as proto
+from .clock import ClockRule
 from .cluster import Cluster, Relay
 from .connection import CREATES_PER_MINUTE, MAX_PENDING, Connection, Link, client_address
 from .drivers import Drivers, Reminders
@@ -86,6 +87,8 @@ class Server(Upkeep):
             (:data:`game.net.undoask.UNDO_ASK_S`; tests shorten it).
         cluster: this process among several serving ``store``'s database (a PostgreSQL store
             made with this process's id), or None for a process alone on its store.
+        clock: the wall clock turn-based tables' clocks read (s; default ``time.time``: tests
+            give one they move, and call :meth:`check_clocks`).
     Attributes:
         broken: set when the process can no longer serve (other processes cannot reach it): the
             command stops it.
@@ -93,8 +96,10 @@ class Server(Upkeep):
 
     def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
                  stand_in_after: float = proto.STAND_IN_AFTER, per_address: int = 1,
-                 undo_ask_s: float = UNDO_ASK_S, cluster: Cluster | None = None) -> None:
+                 undo_ask_s: float = UNDO_ASK_S, cluster: Cluster | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         super().__init__()
+        self.clock = clock
         self.store: TableStore = store if store is not None else SqliteTableStore()
         self.undo_ask_s = float(undo_ask_s)
         self.allow_setups = allow_setups
@@ -143,7 +148,7 @@ class Server(Upkeep):
         codes = self.relay.cluster.claim_unfinished() if self.relay is not None else self.store.unfinished()
         for code in codes:
             try:
-                table = Table.restore(self.store.load(code), self.store, self.stand_in_after)
+                table = Table.restore(self.store.load(code), self.store, self.stand_in_after, self.clock)
             except Exception as exc:
                 self.damaged[code] = f"{type(exc).__name__}: {exc}"
                 log.warning("table %s cannot be replayed (%s); its seats are told so", code, self.damaged[code])
@@ -299,8 +304,9 @@ class Server(Upkeep):
         while code in self.tables:
             code = proto.new_table_code()
         try:
+            clock = ClockRule.parse(msg["clock"]) if msg.get("clock") is not None else None
             table = Table(code, game, kinds, names, dict(msg.get("options") or {}), secrets.randbelow(1 << 62),
-                          self.store, setup, self.stand_in_after)
+                          self.store, setup, self.stand_in_after, clock=clock, now=self.clock)
         except (TypeError, ValueError) as exc:
             raise ProtocolError("bad-options", f"{type(exc).__name__}: {exc}") from None
         table.origin = conn.address
@@ -326,7 +332,7 @@ class Server(Upkeep):
                 raise ProtocolError("no-table", "no table has that code") from None
             if saved.finished or len(self.tables) >= MAX_TABLES:
                 raise ProtocolError("no-table" if saved.finished else "busy", "that table is not here now")
-            table = self.tables[code] = Table.restore(saved, self.store, self.stand_in_after)
+            table = self.tables[code] = Table.restore(saved, self.store, self.stand_in_after, self.clock)
             log.info("table %s replayed from the store", code)
         table.touched = time.monotonic()
         return table
@@ -357,7 +363,8 @@ class Server(Upkeep):
                 if old is not None and isinstance(old, Link):
                     old.table = old.seat = None
                     old.close(proto.CLOSE_REPLACED, "the seat was taken back by another connection")
-                table.take_back(seat)  # an AI that played it stops (after its move: we hold the lock)
+                if not table.out_of_time(seat):  # (a seat out of time stays the AI's)
+                    table.take_back(seat)  # an AI that played it stops (after its move: we hold the lock)
             conn.table, conn.seat = table, seat
             table.peers[seat] = conn
             table.away_since.pop(seat, None)
@@ -367,6 +374,7 @@ class Server(Upkeep):
             table.send_all(table.lobby(), but=seat)
             table.send_undo_changes(but=seat)  # ("stand-in": an AI that played the seat stopped)
             if table.started and not was_started:
+                table.keep_clock()  # (a turn-based table's first clocks start now)
                 conn.send(table.lobby())
                 for other, peer in list(table.peers.items()):
                     if other != seat:

@@ -38,7 +38,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, seats TEXT NOT NULL, names TEXT NOT NULL,
     options TEXT NOT NULL, seed INTEGER NOT NULL, setup TEXT, created REAL NOT NULL, finished REAL,
-    creator INTEGER);
+    creator INTEGER, clock TEXT, deadline REAL);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
     PRIMARY KEY (code, seat));
@@ -87,8 +87,9 @@ class SqliteTableStore:
             raise
         self.db.executescript(_SCHEMA)
         columns = {str(r[1]) for r in self.db.execute("PRAGMA table_info(tables)")}
-        if "creator" not in columns:  # a database of a server before the column
-            self.db.execute("ALTER TABLE tables ADD COLUMN creator INTEGER")
+        for column, kind in (("creator", "INTEGER"), ("clock", "TEXT"), ("deadline", "REAL")):
+            if column not in columns:  # a database of a server before the column
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
         self._seq: dict[str, int] = {}
         self._checkpointer: sqlite3.Connection | None = None  # opened by the first checkpoint()
         self._checkpoint_lock = threading.Lock()  # one checkpoint() at a time; never during close()
@@ -160,10 +161,12 @@ class SqliteTableStore:
     def add_table(self, saved: SavedTable) -> None:
         """Keep a new table's setup (before its code is given to anyone)."""
         with self.db:
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)", (
-                saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
-                json.dumps(saved.options, sort_keys=True), saved.seed,
-                None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator))
+            self.db.execute("INSERT INTO tables (code, game, seats, names, options, seed, setup, created, creator, clock) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
+                                saved.code, saved.game, json.dumps(saved.seats), json.dumps(saved.names),
+                                json.dumps(saved.options, sort_keys=True), saved.seed,
+                                None if saved.setup is None else json.dumps(saved.setup), time.time(), saved.creator,
+                                None if saved.clock is None else json.dumps(saved.clock, sort_keys=True)))
         self._seq[saved.code] = 0
 
     @_store_errors
@@ -219,6 +222,18 @@ class SqliteTableStore:
         return len(codes)
 
     @_store_errors
+    def set_deadline(self, code: str, when: float | None) -> None:
+        """Keep when a seat's time at the table runs out next (None: no clock runs)."""
+        with self.db:
+            self.db.execute("UPDATE tables SET deadline = ? WHERE code = ?", (when, code))
+
+    @_store_errors
+    def due(self, now: float) -> list[str]:
+        """The unfinished tables whose deadline is at or before ``now``, the earliest first."""
+        return [str(r[0]) for r in self.db.execute(
+            "SELECT code FROM tables WHERE finished IS NULL AND deadline <= ? ORDER BY deadline, code", (now,))]
+
+    @_store_errors
     def unfinished(self) -> list[str]:
         """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
         return [str(r[0]) for r in self.db.execute(
@@ -232,14 +247,15 @@ class SqliteTableStore:
             KeyError: no such table.
             ValueError: a row that is not what this module wrote."""
         row = self.db.execute(
-            "SELECT game, seats, names, options, seed, setup, finished, creator FROM tables WHERE code = ?",
+            "SELECT game, seats, names, options, seed, setup, finished, creator, clock FROM tables WHERE code = ?",
             (code,)).fetchone()
         if row is None:
             raise KeyError(code)
-        game, seats, names, options, seed, setup, finished, creator = row
+        game, seats, names, options, seed, setup, finished, creator, clock = row
         saved = SavedTable(code, str(game), list(json.loads(seats)), list(json.loads(names)),
                            dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
-                           finished=finished is not None, creator=None if creator is None else int(creator))
+                           finished=finished is not None, creator=None if creator is None else int(creator),
+                           clock=None if clock is None else dict(json.loads(clock)))
         for seat, name, sha in self.db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE code = ? ORDER BY rowid", (code,)):
             saved.taken[int(seat)] = (str(name), str(sha))

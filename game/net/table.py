@@ -26,17 +26,19 @@ import hmac
 import logging
 import random
 import time
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..core import Game
 from ..i18n import _
 from ..match import HUMAN, Match
 from ..registry import get as get_game
 from . import protocol as proto
+from .clock import ClockRule, Clocks
 from .names import clean_name
 from .protocol import OPEN, PERSON, ProtocolError
 from .standin import StandIns
-from .tablestore import ACT, BACK, STAND_IN, UNDO, LeaseLost, SavedTable, StoreError, TableStore, token_hash
+from .tablestore import ACT, BACK, CLOCK, STAND_IN, UNDO, LeaseLost, SavedTable, StoreError, TableStore, token_hash
+from .turns import TurnClocks
 from .undoask import UndoRequests
 from .viewtexts import ViewTexts, action_dicts, event_dicts
 
@@ -53,7 +55,7 @@ class Peer(Protocol):
         """Close the connection (at once, without waiting)."""
 
 
-class Table(StandIns, UndoRequests):
+class Table(StandIns, UndoRequests, TurnClocks):
     """One table: the Match, the seats' people and connections, what each was told.
 
     Args:
@@ -66,6 +68,8 @@ class Table(StandIns, UndoRequests):
         setup: a record's setup to deal from instead of the seed (the server's test flag).
         stand_in_after: seconds a person's seat must have been away before :meth:`give_to_ai`
             (:data:`game.net.protocol.STAND_IN_AFTER`; less in tests).
+        clock: a turn-based table's clock (:mod:`game.net.turns`), or None (real time).
+        now: the wall clock the table's clocks read (s; tests give one they move).
     Raises:
         ValueError, TypeError: the game refused the seats or the options (or the setup:
             :class:`game.core.RecordError` is a ValueError).
@@ -73,7 +77,8 @@ class Table(StandIns, UndoRequests):
 
     def __init__(self, code: str, game: Game, kinds: Sequence[str], names: Sequence[str | None],
                  options: dict[str, Any], seed: int, store: TableStore, setup: dict[str, Any] | None = None,
-                 stand_in_after: float = proto.STAND_IN_AFTER) -> None:
+                 stand_in_after: float = proto.STAND_IN_AFTER, *, clock: ClockRule | None = None,
+                 now: Callable[[], float] = time.time) -> None:
         self.code = code
         self.game = game
         self.kinds = list(kinds)
@@ -119,26 +124,32 @@ class Table(StandIns, UndoRequests):
         #: ``time.monotonic()`` of the last request or AI move (idle tables go), and of the making
         self.touched = self.made = time.monotonic()
         self.origin = ""  #: the creator's client address (the cap on waiting tables; "" restored)
+        self.now = now
+        self.clocks = Clocks(clock, [s for s, k in enumerate(self.kinds) if k == OPEN]) if clock else None
+        self.ended: dict[str, Any] | None = None
 
     # -- creation and restoring ---------------------------------------------------------------------
     def saved(self) -> SavedTable:
         """The table's setup as the store keeps it."""
-        return SavedTable(self.code, self.game.name, self.kinds, self.names, self.options, self.seed, setup=self.setup)
+        return SavedTable(self.code, self.game.name, self.kinds, self.names, self.options, self.seed, setup=self.setup,
+                          clock=None if self.clocks is None else self.clocks.rule.to_dict())
 
     @classmethod
-    def restore(cls, saved: SavedTable, store: TableStore, stand_in_after: float = proto.STAND_IN_AFTER) -> Table:
-        """The table ``saved`` describes, its actions, undos and stand-ins replayed through the
-        rules. Every taken seat is away from now (nobody is connected yet).
+    def restore(cls, saved: SavedTable, store: TableStore, stand_in_after: float = proto.STAND_IN_AFTER,
+                now: Callable[[], float] = time.time) -> Table:
+        """The table ``saved`` describes, its actions, undos, stand-ins and clocks replayed through
+        the rules. Every taken seat is away from now (nobody is connected yet).
 
         Raises:
             KeyError: the game is not registered.
             ValueError, TypeError: a setup or an action the rules refuse (the store is damaged)."""
         table = cls(saved.code, get_game(saved.game), saved.seats, saved.names, saved.options, saved.seed,
-                    store, saved.setup, stand_in_after)
-        now = time.monotonic()
+                    store, saved.setup, stand_in_after,
+                    clock=None if saved.clock is None else ClockRule.parse(saved.clock), now=now)
+        since = time.monotonic()
         for seat, (name, sha) in saved.taken.items():
             table.names[seat], table.tokens[seat] = clean_name(name), sha
-            table.away_since[seat] = now
+            table.away_since[seat] = since
         table.creator = saved.creator
         m = table.match
         for seat, kind, action, ply in saved.actions:
@@ -153,8 +164,12 @@ class Table(StandIns, UndoRequests):
                 table.seat_to(seat, action)
             elif kind == BACK:
                 table.seat_to(seat, None)
+            elif kind == CLOCK:
+                table.replay_clock(action)
             table._moved()
         table.finished = m.is_over()
+        if table.clocks is not None and table.clocks.out and table.clocks.rule.on_timeout == "end":
+            table.ended, table.finished = {"reason": "timeout", "seat": table.clocks.out[0]}, True
         return table
 
     # -- seats ------------------------------------------------------------------------------------------
@@ -248,14 +263,14 @@ class Table(StandIns, UndoRequests):
         """The fields a ``state`` and an ``update`` share, and the canonical text of the view."""
         m = self.match
         over = m.is_over()
-        live = self.started and not over
+        live = self.started and not over and self.ended is None
         undo, ask = self.undo_ok(seat), self.ask_point(seat) is not None
         self.told_undo[seat] = (undo, ask)
         data, text = self.view_texts.encode(seat, m.view(seat), self.game)
         fields: dict[str, Any] = {
             "ply": m.ply, "decision": self.decision_ply, "view": data,
             "to_act": list(m.to_act()) if live else [],
-            "legal": list(m.legal_actions(seat)) if live and seat in m.to_act() else [],
+            "legal": list(m.legal_actions(seat)) if live and seat in m.to_act() and not self.out_of_time(seat) else [],
             "over": over, "started": self.started, "undo": undo, "undo_ask": ask}
         if over:
             outcome = m.outcome()
@@ -263,6 +278,10 @@ class Table(StandIns, UndoRequests):
             fields["outcome"] = {"winners": list(outcome.winners), "scores": list(outcome.scores),
                                  "reason": str(outcome.reason)}
             fields["record"] = m.record()
+        if self.clocks is not None:
+            fields["clock"] = self.clocks.message(self.now())
+        if self.ended is not None:
+            fields["ended"] = dict(self.ended, record=m.record())
         return fields, text
 
     def state_for(self, seat: int, cause: str = "sit", by: int | None = None) -> dict[str, Any]:
@@ -292,10 +311,10 @@ class Table(StandIns, UndoRequests):
                                                actions=action_dicts(self.game, history[first:], seat), cause=cause,
                                                **fields), "view", view)
 
-    def send_updates(self) -> None:
-        """Send every connected seat its ``update`` (cause ``"act"``)."""
+    def send_updates(self, cause: str = "act") -> None:
+        """Send every connected seat its ``update`` (``cause``, default ``"act"``)."""
         for seat, peer in list(self.peers.items()):
-            peer.send(self.update_for(seat))
+            peer.send(self.update_for(seat, cause))
         self._dicts.clear()
 
     def send_undo_changes(self, but: int | None = None, cause: str = "stand-in") -> None:
@@ -343,6 +362,8 @@ class Table(StandIns, UndoRequests):
         m = self.match
         if seat not in m.to_act():
             raise ProtocolError("not-your-turn", f"seat {seat} is not to act")
+        if self.out_of_time(seat):
+            raise ProtocolError("timed-out", f"seat {seat}'s time ran out: the server's AI plays it")
         if action not in m.legal_actions(seat):  # the rules' reason, on a copy: the table is untouched
             try:
                 m.state.clone().apply(seat, action)
@@ -350,14 +371,25 @@ class Table(StandIns, UndoRequests):
             except Exception as exc:  # InvalidActionError, IllegalActionError; anything else too
                 reason = str(exc) or type(exc).__name__
             raise ProtocolError("illegal", reason)
-        try:  # kept first: an action the store cannot keep is not played (a full disk; issue 33 item 19)
-            self.store.add_action(self.code, seat, ACT, action, m.ply + 1)
-        except LeaseLost:  # (another process holds the table: this copy leaves; the server says so)
-            raise
+        # kept first: an action the store cannot keep is not played (a full disk; issue 33 item 19).
+        # At a turn-based table the clocks after it are kept with it: applied first, taken back
+        # when the write fails.
+        before = m.state.clone() if self.clocks is not None else None
+        try:
+            if before is None:
+                self.store.add_action(self.code, seat, ACT, action, m.ply + 1)
+            else:
+                m.apply(seat, action)
+                self.keep_with_clock([(seat, ACT, action, m.ply)])
         except StoreError as exc:
+            if before is not None:
+                m.set_state(before)
+            if isinstance(exc, LeaseLost):  # (another process holds the table: this copy leaves)
+                raise
             log.error("table %s: seat %d's action not kept, so not played: %s", self.code, seat, exc)
             raise ProtocolError("not-kept", "the server could not keep that action: it was not played") from None
-        m.apply(seat, action)
+        if before is None:
+            m.apply(seat, action)
         self._moved()
 
     def undo(self, seat: int, ply: int) -> None:
@@ -372,7 +404,7 @@ class Table(StandIns, UndoRequests):
         if not points:
             raise ProtocolError("undo", "nothing of this seat can be taken back now")
         self.match.undo_to(points[0])
-        self.store.add_action(self.code, seat, UNDO, "", points[0].ply)
+        self.keep_with_clock([(seat, UNDO, "", points[0].ply)])
         self._moved()
 
     def bots_due(self) -> bool:
@@ -403,7 +435,7 @@ class Table(StandIns, UndoRequests):
         are taken back — the position is the one before them, nothing told — as a person's
         action the store cannot keep is not played (issue 33, item 19). True when kept."""
         try:
-            self.store.add_actions(self.code, [(s, ACT, a, p) for s, a, p in moves])
+            self.keep_with_clock([(s, ACT, a, p) for s, a, p in moves])
         except LeaseLost:
             raise
         except StoreError as exc:

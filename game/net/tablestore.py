@@ -36,6 +36,9 @@ ACT = "act"
 UNDO = "undo"
 STAND_IN = "stand-in"
 BACK = "back"
+#: A row's kind: a turn-based table's clocks after a change (``seat`` -1, ``action`` the times as
+#: :meth:`game.net.clock.Clocks.to_text` writes them, ``ply`` the table's).
+CLOCK = "clock"
 
 
 def token_hash(token: str) -> str:
@@ -98,6 +101,8 @@ class SavedTable:
         finished: True once the game ended (such a table is never replayed).
         creator: the seat that joined first (it may give a dropped person's seat to an AI), or
             None before anyone joined.
+        clock: a turn-based table's clock (:meth:`game.net.clock.ClockRule.to_dict`), or None for
+            a real-time table.
     """
 
     code: str
@@ -111,6 +116,7 @@ class SavedTable:
     actions: list[tuple[int, str, str, int]] = field(default_factory=list)
     finished: bool = False
     creator: int | None = None
+    clock: dict[str, Any] | None = None
 
 
 @runtime_checkable
@@ -130,9 +136,14 @@ class TableStore(Protocol):
 
     # -- one table's life ---------------------------------------------------------------------------
     def add_table(self, saved: SavedTable) -> None:
-        """Keep a new table's setup (``saved``'s code, game, seats, names, options, seed, setup
-        and creator; its ``taken`` and ``actions`` are not read), created now, unfinished,
+        """Keep a new table's setup (``saved``'s code, game, seats, names, options, seed, setup,
+        creator and clock; its ``taken`` and ``actions`` are not read), created now, unfinished,
         before its code is given to anyone."""
+        ...
+
+    def set_deadline(self, code: str, when: float | None) -> None:
+        """Keep when a seat's time at turn-based table ``code`` runs out next (wall-clock s), or
+        None while no clock runs (:meth:`due` finds it then)."""
         ...
 
     def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
@@ -161,6 +172,11 @@ class TableStore(Protocol):
     # -- reading -------------------------------------------------------------------------------------
     def unfinished(self) -> list[str]:
         """The codes of every table not finished, the oldest created first (ties by code)."""
+        ...
+
+    def due(self, now: float) -> list[str]:
+        """The codes of the unfinished tables whose deadline (:meth:`set_deadline`) is at or
+        before ``now``, the earliest first."""
         ...
 
     def load(self, code: str) -> SavedTable:
@@ -202,5 +218,5 @@ class TableStore(Protocol):
         ...
 
 
-__all__ = ["ACT", "BACK", "KEEP_FINISHED_S", "KEEP_UNJOINED_S", "LeaseLost", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
+__all__ = ["ACT", "BACK", "CLOCK", "KEEP_FINISHED_S", "KEEP_UNJOINED_S", "LeaseLost", "STAND_IN", "UNDO", "SavedTable", "StoreError", "TableStore",
            "is_postgres_url", "store_errors", "token_hash"]
