@@ -39,9 +39,11 @@ def _free_port() -> int:
 
 
 class PostgresServer:
-    """One cluster in ``folder``, started at once; :attr:`url` names its ``postgres`` database."""
+    """One cluster in a temporary folder, started at once; :attr:`url` names its ``postgres``
+    database. ``durable``: PostgreSQL's own ``fsync`` on (a benchmark's); the tests' is off (their
+    databases are thrown away)."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
         binary = server_bin()
         assert binary is not None, "PostgreSQL's server is not installed (.ci/run installs the postgresql package)"
         self.bin = binary
@@ -56,7 +58,8 @@ class PostgresServer:
             shutil.chown(folder, "postgres")
         self._run("initdb", "-D", str(self.data), "-U", "tatami", "--auth=trust", "-E", "UTF8", "--no-sync")
         self._run("pg_ctl", "-D", str(self.data), "-l", str(folder / "server.log"), "-w", "-t", "60", "-o",
-                  f"-p {self.port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+                  f"-p {self.port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync={'on' if durable else 'off'}",
+                  "start")
         self.url = f"postgresql://tatami@127.0.0.1:{self.port}/postgres"
         self._names = itertools.count()
 

@@ -49,16 +49,30 @@ def test_the_minute_line_counts_the_actions_and_their_times():
 
     async def main():
         async with running_server() as (server, url):
-            assert server.minute_line() == "tables 0 (0 playing), connections 0 (0 forwarded), actions 0"
+            assert server.minute_line().startswith("tables 0 (0 playing), connections 0 (0 forwarded), actions 0")
             code, seats = await table_of(url, "kaito", ["open", "open"])
             await play_all(seats, seed=1, until_ply=4)
             line = server.minute_line()
             match = re.fullmatch(r"tables 1 \(1 playing\), connections 2 \(0 forwarded\), actions (\d+), "
-                                 r"p50 (\d+\.\d) ms, p99 (\d+\.\d) ms", line)
+                                 r"p50 (\d+\.\d) ms, p99 (\d+\.\d) ms(, loop lag p99 \d+\.\d ms, max \d+\.\d ms)?",
+                                 line)
             assert match, line
             assert int(match[1]) >= 4 and float(match[2]) <= float(match[3])
-            assert server.minute_line().endswith("actions 0")  # a new minute
+            assert ", actions 0" in server.minute_line() and ", p50" not in server.minute_line()  # a new minute
             for s in seats:
                 await s.close()
 
     asyncio.run(main())
+
+
+def test_the_minute_line_says_how_late_the_loop_ran():
+    from game.net.minutelog import MinuteLog
+
+    log = MinuteLog()
+    for ms in (1.0, 2.0, 3.0):
+        log.action(ms)
+    for ms in (0.1, 0.2, 40.0):
+        log.lag(ms)
+    assert log.line(3, 2, 5, 1) == ("tables 3 (2 playing), connections 5 (1 forwarded), actions 3, p50 2.0 ms, "
+                                    "p99 3.0 ms, loop lag p99 39.2 ms, max 40.0 ms")
+    assert log.line(3, 2, 5, 1) == "tables 3 (2 playing), connections 5 (1 forwarded), actions 0"

@@ -3,7 +3,8 @@ on one PostgreSQL database behind HAProxy (the repository's deploy/haproxy.cfg),
 with nobody connected (``--waiting``), and one process killed with SIGKILL (``--kill-at``).
 
 The PostgreSQL is ``--pg URL``'s, or one started for the run (tests/pg_support.py: ``initdb`` into
-a temporary folder, 127.0.0.1 only, stopped at the end); HAProxy is tests/haproxy_support.py's.
+a temporary folder, 127.0.0.1 only, stopped at the end; with ``fsync`` on, as a real server's,
+unlike the tests'); HAProxy is tests/haproxy_support.py's.
 Everything listens on 127.0.0.1.
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ def cluster(processes: int, pg: str | None,
     import haproxy_support
     from pg_support import PostgresServer
 
-    own = PostgresServer() if pg is None else None
+    own = PostgresServer(durable=True) if pg is None else None
     try:
         db = own.new_database() if own is not None else str(pg)
         started = [start(db) for _ in range(processes)]
@@ -46,10 +47,14 @@ def cluster(processes: int, pg: str | None,
             own.stop()
 
 
+#: The waiting tables' clock: turn-based, 3 days and a day a move (game/net/clock.py).
+WAITING_CLOCK = {"allowance": 3 * 86400.0, "per_move": 86400.0, "on_timeout": "ai"}
+
+
 async def waiting_tables(url: str, count: int, game: str, seats: int) -> list[str]:
-    """``count`` tables of ``seats`` open seats created through ``url``, every seat taken, then
-    every client gone: tables waiting for their players (as turn-based tables do between moves).
-    Their codes."""
+    """``count`` turn-based tables (:data:`WAITING_CLOCK`) of ``seats`` open seats created through
+    ``url``, every seat taken, then every client gone: tables waiting for their players' next
+    moves. Their codes."""
     gate = asyncio.Semaphore(16)
 
     async def one(index: int) -> str:
@@ -57,7 +62,7 @@ async def waiting_tables(url: str, count: int, game: str, seats: int) -> list[st
             clients = [Client(url, reconnect_for=0.0) for _ in range(seats)]
             try:
                 await clients[0].connect()
-                code = await clients[0].create(game, ["open"] * seats)
+                code = await clients[0].create(game, ["open"] * seats, clock=WAITING_CLOCK)
                 await clients[0].join(code, "Wait 0", seat=0)
                 for s, c in enumerate(clients[1:], 1):
                     await c.connect()
@@ -66,6 +71,29 @@ async def waiting_tables(url: str, count: int, game: str, seats: int) -> list[st
             finally:
                 await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
     return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
+def helpers_cpu() -> dict[str, float]:
+    """CPU seconds (user + system) used so far by every PostgreSQL and HAProxy process of this
+    machine, by program (Linux ``/proc``; empty elsewhere)."""
+    import os
+
+    out: dict[str, float] = {}
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return out
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            text = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        if name in ("postgres", "haproxy"):
+            fields = text.rsplit(")", 1)[1].split()
+            out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
 def recovery(first_after: dict[int, float], live: set[int], killed_at: float) -> dict[str, object]:
@@ -79,4 +107,4 @@ def recovery(first_after: dict[int, float], live: set[int], killed_at: float) ->
             "gap_s_max": round(gaps[-1], 2) if gaps else None}
 
 
-__all__ = ["cluster", "recovery", "waiting_tables"]
+__all__ = ["cluster", "helpers_cpu", "recovery", "waiting_tables"]

@@ -57,12 +57,17 @@ from game.net.serve import tune_gc  # noqa: E402
 import bench_cluster  # noqa: E402  (tools/)
 
 
+#: ``--server-log``: the folder the servers' logs go to (their line a minute), or None.
+SERVER_LOGS: Path | None = None
+
+
 def start_server(db: str, cpu: int | None = None) -> tuple[subprocess.Popen[str], str]:
     """``python -m game serve --port 0 --db DB --per-address 100`` on 127.0.0.1 (every client of
     the benchmark has that one address): ``(process, url)``; pinned to CPU
-    ``cpu`` when given (Linux)."""
+    ``cpu`` when given (Linux). Its log goes to :data:`SERVER_LOGS` when set."""
+    log = open(SERVER_LOGS / f"server-{time.time_ns()}.log", "w") if SERVER_LOGS else subprocess.DEVNULL
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
-                             "--db", db, "--per-address", "100"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                             "--db", db, "--per-address", "100"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.stdout is not None
     if cpu is not None:
@@ -97,6 +102,8 @@ class Bench:
         self.url, self.args = url, args
         self.counting = False
         self.latencies: list[float] = []
+        #: (perf_counter when the action was sent, its time in ms), to leave a kill's window out
+        self.timed: list[tuple[float, float]] = []
         self.actions = 0
         self.games = 0
         self.errors = 0
@@ -137,6 +144,7 @@ class Bench:
                         del pending[key]
                         if self.counting:
                             self.latencies.append((now - sent) * 1000.0)
+                            self.timed.append((sent, (now - sent) * 1000.0))
                             self.actions += 1
             return on_message
 
@@ -203,19 +211,24 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pids: list[int]
     await asyncio.sleep(max(0.0, warm - time.monotonic()))
     bench.counting = True
     cpu_before, own0, t0 = [cpu_seconds(pid) for pid in server_pids], time.process_time(), time.monotonic()
+    helpers0 = bench_cluster.helpers_cpu() if args.processes > 1 else {}
     kill: dict[str, object] = {}
     if victim is not None and args.kill_at is not None:
         await asyncio.sleep(max(0.0, start + args.kill_at - time.monotonic()))
-        killed_at = time.monotonic()
+        killed_at, killed_perf = time.monotonic(), time.perf_counter()
         live = {i for i, t in bench.last_update.items() if killed_at - t < 5.0}
         victim.kill()
         bench.killed_at = killed_at
         print(f"bench_net: killed the server process {victim.pid} ({len(live)} live tables)", file=sys.stderr)
         await asyncio.sleep(min(10.0, max(0.0, until - time.monotonic())))
         kill = bench_cluster.recovery(bench.first_after_kill, live, killed_at)
+        # the actions sent from 2 s before the kill to 5 s after it waited for the takeover
+        outside = [ms for sent, ms in bench.timed if not killed_perf - 2.0 <= sent <= killed_perf + 5.0]
+        kill["update_ms_p99_outside_kill"] = round(percentile(outside, 0.99), 2)
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     bench.counting = False
     cpu_after, own1, t1 = [cpu_seconds(pid) for pid in server_pids], time.process_time(), time.monotonic()
+    helpers1 = bench_cluster.helpers_cpu() if args.processes > 1 else {}
     # (the servers' CPU over the counted time; a process killed meanwhile counts for nothing)
     cpu0, cpu1 = 0.0, sum(max(0.0, b - a) for a, b in zip(cpu_before, cpu_after) if b > 0.0)
     sampler.cancel()
@@ -233,6 +246,7 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pids: list[int]
             "server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000.0 / bench.actions, 3) if bench.actions else 0.0,
             "pinned": bool(args.pin), "clients_default_gc": bool(args.default_gc),
             "processes": args.processes, "waiting_tables": args.waiting, "kill": kill or None,
+            "helpers_cpu_share": {k: round((helpers1.get(k, 0.0) - v) / span, 2) for k, v in helpers0.items()} if span else {},
             "machine": f"{platform.machine()}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}"}
 
 
@@ -249,6 +263,8 @@ def main() -> int:
                    help="server processes (2 or more: on PostgreSQL behind HAProxy; tools/bench_cluster.py)")
     p.add_argument("--pg", default=None, help="with --processes: a PostgreSQL URL (default: one started for the run)")
     p.add_argument("--waiting", type=int, default=0, help="tables made first, every seat taken, nobody connected")
+    p.add_argument("--server-log", type=Path, default=None, metavar="DIR",
+                   help="write each server's log (its line a minute: the server's own p50 / p99) into DIR")
     p.add_argument("--kill-at", type=float, default=None, metavar="SECONDS",
                    help="with --processes: SIGKILL the first process this long into the run")
     p.add_argument("--default-gc", action="store_true",
@@ -257,6 +273,10 @@ def main() -> int:
                    help="the server on CPU 0 and the clients on CPU 1 (Linux): each process has a core of its own, "
                         "as a server and its players' machines would")
     args = p.parse_args()
+    global SERVER_LOGS
+    SERVER_LOGS = args.server_log
+    if SERVER_LOGS is not None:
+        SERVER_LOGS.mkdir(parents=True, exist_ok=True)
     if args.pin and not hasattr(os, "sched_setaffinity"):
         raise SystemExit("bench_net: --pin needs Linux (os.sched_setaffinity)")
     if args.pin:

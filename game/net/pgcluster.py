@@ -175,7 +175,7 @@ class PostgresCluster:
         if not codes:
             return
         try:
-            with self.store.pool.connection() as conn, conn.transaction():
+            with self.store.pool.connection() as conn:
                 conn.execute("DELETE FROM owners WHERE process = %s AND code = ANY(%s)", (self.me, codes))
         except psycopg.Error as exc:
             log.warning("tables not released: %s", exc)
@@ -188,7 +188,6 @@ class PostgresCluster:
         try:
             with self.store.pool.connection() as conn:
                 rows = conn.execute("SELECT code FROM owners WHERE process = %s", (self.me,)).fetchall()
-                conn.rollback()
         except psycopg.Error as exc:
             raise StoreError(f"held: {' '.join(str(exc).split())}") from exc
         return {str(r[0]) for r in rows}
@@ -242,7 +241,8 @@ class PostgresCluster:
                         body = f"@{letter[0]}" if letter else body
                     channels.append(channel)
                     bodies.append(body)
-                await self._sender.execute("SELECT pg_notify(c, b) FROM unnest(%s::text[], %s::text[]) "
+                # (binary parameters: a text array's text form escapes every quote of the JSON, slowly)
+                await self._sender.execute("SELECT pg_notify(c, b) FROM unnest(%b::text[], %b::text[]) "
                                            "WITH ORDINALITY AS x(c, b, n) ORDER BY n", (channels, bodies))
             except psycopg.Error as exc:
                 log.error("%d message(s) to other processes not sent: %s", len(batch), exc)

@@ -4,9 +4,10 @@
 (:mod:`game.net.store`: the app's own host, ``serve --db FILE``).
 
 The driver is psycopg 3 with psycopg-pool: the server's table code calls its store synchronously
-from its event loop (as it does SQLite's) and each call is one short transaction on a connection
-of the pool, committed before it returns, so nothing acted and told is lost when the process
-dies. (asyncio's asyncpg would have asked every caller to await the store; psycopg also has the
+from its event loop (as it does SQLite's) and each write is ONE statement on a connection of the
+pool in autocommit mode (its own transaction: one round trip, committed before it returns, so
+nothing acted and told is lost when the process dies); a read or write of several statements
+runs in an explicit transaction. (asyncio's asyncpg would have asked every caller to await the store; psycopg also has the
 well-kept binary wheels and a pool of its own.)
 
 The schema is versioned (:data:`MIGRATIONS`, applied in order at start inside one transaction
@@ -69,6 +70,19 @@ MIGRATIONS: tuple[str, ...] = (
 #: The advisory lock the migrations are applied under (any constant shared by every process).
 MIGRATION_LOCK = 0x7A7A_3435
 
+#: A write's fence (:meth:`PostgresTableStore._write`): this process's hold of the table, locked
+#: until the write commits (a takeover waits for it, then sees it); any row without a process id.
+_LEASE = "WITH lease AS (SELECT 1 FROM owners WHERE code = %(code)s AND process = %(me)s FOR SHARE) "
+_NO_LEASE = "WITH lease AS (SELECT 1) "
+#: One action row, numbered after the table's last (the number taken in the statement itself).
+_ADD_ACTION = ("INSERT INTO actions SELECT %(code)s, COALESCE(MAX(seq), -1) + 1, %(seat)s, %(kind)s, %(action)s, "
+               "%(ply)s FROM actions WHERE code = %(code)s HAVING EXISTS (SELECT 1 FROM lease)")
+#: Several action rows in order, numbered after the table's last.
+_ADD_ACTIONS = ("INSERT INTO actions SELECT %(code)s, base.n + r.i - 1, r.seat, r.kind, r.action, r.ply "
+                "FROM (SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM actions WHERE code = %(code)s) AS base, "
+                "unnest(%(seats)b::int[], %(kinds)b::text[], %(actions)b::text[], %(plies)b::int[]) "
+                "WITH ORDINALITY AS r(seat, kind, action, ply, i) WHERE EXISTS (SELECT 1 FROM lease)")
+
 #: The methods' decorator: psycopg's errors raised as StoreError.
 _store_errors = store_errors(psycopg.Error)
 
@@ -94,7 +108,7 @@ class PostgresTableStore:
         self.process = process
         try:
             self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False,
-                                       kwargs={"autocommit": False})
+                                       kwargs={"autocommit": True})
             self.pool.open(wait=True, timeout=15.0)
         except Exception as exc:  # (psycopg's errors, and the pool's own PoolTimeout)
             raise StoreError(f"the PostgreSQL database cannot be reached ({' '.join(str(exc).split())})") from exc
@@ -122,22 +136,18 @@ class PostgresTableStore:
                 fresh = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM tables)").fetchone()[0]  # type: ignore[index]
             return len(MIGRATIONS), bool(fresh)
 
-    def _run(self, sql: str, params: tuple[Any, ...] = (), fence: str | None = None) -> None:
-        """``sql`` in one transaction, fenced by table ``fence`` (see the class)."""
-        with self.pool.connection() as conn, conn.transaction():
-            self._fence(conn, fence)
-            conn.execute(sql, params)
-
-    def _fence(self, conn: psycopg.Connection[Any], code: str | None) -> None:
-        """Within a transaction: lock this process's hold of table ``code`` FOR SHARE.
+    def _write(self, body: str, params: dict[str, Any]) -> None:
+        """One write for table ``params["code"]``, a single statement (its own transaction), fenced:
+        ``body`` writes only ``WHERE EXISTS (SELECT 1 FROM lease)``, ``lease`` being this process's
+        hold of the table locked FOR SHARE (any row when the store has no process id).
 
         Raises:
-            LeaseLost: another process holds it (nothing written)."""
-        if code is None or self.process is None:
-            return
-        if conn.execute("SELECT 1 FROM owners WHERE code = %s AND process = %s FOR SHARE",
-                        (code, self.process)).fetchone() is None:
-            raise LeaseLost(f"table {code} is held by another server process")
+            LeaseLost: another process holds the table (nothing written: no row was)."""
+        lease = (_LEASE if self.process is not None else _NO_LEASE) + body
+        with self.pool.connection() as conn:
+            cur = conn.execute(lease, {**params, "me": self.process})
+        if cur.rowcount == 0 and self.process is not None:
+            raise LeaseLost(f"table {params['code']} is held by another server process")
 
     @_store_errors
     def close(self) -> None:
@@ -168,35 +178,36 @@ class PostgresTableStore:
     def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
         """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``
         (a seat taken again keeps its place in the order)."""
-        self._run("INSERT INTO seats (code, seat, name, token_hash) VALUES (%s, %s, %s, %s) ON CONFLICT (code, seat) "
-                  "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash", (code, seat, name, token_sha),
-                  fence=code)
+        self._write("INSERT INTO seats (code, seat, name, token_hash) SELECT %(code)s, %(seat)s, %(name)s, %(sha)s "
+                    "WHERE EXISTS (SELECT 1 FROM lease) ON CONFLICT (code, seat) "
+                    "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash",
+                    {"code": code, "seat": seat, "name": name, "sha": token_sha})
 
     @_store_errors
     def set_creator(self, code: str, seat: int) -> None:
         """Keep that ``seat`` is the table's creator (the first seat taken)."""
-        self._run("UPDATE tables SET creator = %s WHERE code = %s", (seat, code), fence=code)
+        self._write("UPDATE tables SET creator = %(seat)s WHERE code = %(code)s AND EXISTS (SELECT 1 FROM lease)",
+                    {"code": code, "seat": seat})
 
     @_store_errors
     def add_action(self, code: str, seat: int, kind: str, action: str, ply: int) -> None:
         """Append one row (see :class:`SavedTable`) to the table's list, numbered after the last,
         committed."""
-        self._run("INSERT INTO actions SELECT %s, COALESCE(MAX(seq), -1) + 1, %s, %s, %s, %s FROM actions "
-                  "WHERE code = %s", (code, seat, kind, action, ply, code), fence=code)
+        self._write(_ADD_ACTION, {"code": code, "seat": seat, "kind": kind, "action": action, "ply": ply})
 
     @_store_errors
     def add_actions(self, code: str, rows: list[tuple[int, str, str, int]]) -> None:
         """Several :meth:`add_action` rows ``(seat, kind, action, ply)``, in one transaction."""
-        with self.pool.connection() as conn, conn.transaction():
-            self._fence(conn, code)
-            for seat, kind, action, ply in rows:
-                conn.execute("INSERT INTO actions SELECT %s, COALESCE(MAX(seq), -1) + 1, %s, %s, %s, %s FROM actions "
-                             "WHERE code = %s", (code, seat, kind, action, ply, code))
+        if not rows:
+            return
+        self._write(_ADD_ACTIONS, {"code": code, "seats": [r[0] for r in rows], "kinds": [r[1] for r in rows],
+                                   "actions": [r[2] for r in rows], "plies": [r[3] for r in rows]})
 
     @_store_errors
     def finish(self, code: str) -> None:
         """Mark the table finished now (no longer restored; deleted after :data:`KEEP_FINISHED_S`)."""
-        self._run("UPDATE tables SET finished = %s WHERE code = %s", (time.time(), code), fence=code)
+        self._write("UPDATE tables SET finished = %(now)s WHERE code = %(code)s AND EXISTS (SELECT 1 FROM lease)",
+                    {"code": code, "now": time.time()})
 
     @_store_errors
     def forget_old(self, now: float | None = None) -> int:
@@ -204,7 +215,7 @@ class PostgresTableStore:
         was taken at made more than :data:`KEEP_UNJOINED_S` ago (their seats and actions with
         them); returns how many."""
         now = time.time() if now is None else now
-        with self.pool.connection() as conn, conn.transaction():
+        with self.pool.connection() as conn:
             cur = conn.execute(
                 "DELETE FROM tables t WHERE (finished IS NOT NULL AND finished < %s) OR (finished IS NULL AND "
                 "created < %s AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code))",
@@ -214,7 +225,8 @@ class PostgresTableStore:
     @_store_errors
     def set_deadline(self, code: str, when: float | None) -> None:
         """Keep when a seat's time at the table runs out next (None: no clock runs)."""
-        self._run("UPDATE tables SET deadline = %s WHERE code = %s", (when, code), fence=code)
+        self._write("UPDATE tables SET deadline = %(when)s WHERE code = %(code)s AND EXISTS (SELECT 1 FROM lease)",
+                    {"code": code, "when": when})
 
     @_store_errors
     def due(self, now: float) -> list[str]:
@@ -222,7 +234,6 @@ class PostgresTableStore:
         with self.pool.connection() as conn:
             rows = conn.execute("SELECT code FROM tables WHERE finished IS NULL AND deadline <= %s "
                                 "ORDER BY deadline, code", (now,)).fetchall()
-            conn.rollback()
         return [str(r[0]) for r in rows]
 
     @_store_errors
@@ -230,7 +241,6 @@ class PostgresTableStore:
         """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
         with self.pool.connection() as conn:
             rows = conn.execute("SELECT code FROM tables WHERE finished IS NULL ORDER BY created, code").fetchall()
-            conn.rollback()
         return [str(r[0]) for r in rows]
 
     @_store_errors

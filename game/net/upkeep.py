@@ -13,7 +13,7 @@ from typing import Any, Callable
 from . import protocol as proto
 from .cluster import Relay
 from .drivers import Drivers
-from .minutelog import MinuteLog
+from .minutelog import LAG_TICK_S, MinuteLog
 from .protocol import ProtocolError
 from .table import Table
 from .tablestore import KEEP_UNJOINED_S, LeaseLost, StoreError, TableStore
@@ -55,6 +55,7 @@ class Upkeep:
         self._sweeper: asyncio.Task[None] | None = None
         self._checkpoints: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
+        self._lag: asyncio.Task[None] | None = None
 
     def start_upkeep(self) -> None:
         """Start the sweep (every :data:`SWEEP_S` s) and the checkpoints (every :data:`CHECKPOINT_S` s)."""
@@ -62,10 +63,11 @@ class Upkeep:
         self.store.take_over_checkpoints()
         self._checkpoints = asyncio.create_task(self._checkpoint_every())
         self._clocks = asyncio.create_task(self._clocks_every())
+        self._lag = asyncio.create_task(self._lag_probe())
 
     async def stop_upkeep(self) -> None:
         """Cancel the sweep and the checkpoints (and wait for a checkpoint running)."""
-        for task in (self._sweeper, self._checkpoints, self._clocks):
+        for task in (self._sweeper, self._checkpoints, self._clocks, self._lag):
             if task is not None:
                 task.cancel()
         if self._checkpoints is not None:
@@ -93,6 +95,15 @@ class Upkeep:
                 await asyncio.to_thread(self.store.checkpoint)
             except StoreError as exc:
                 log.warning("checkpoint failed (the log is kept for the next one): %s", exc)
+
+    async def _lag_probe(self) -> None:
+        """How late the event loop runs: a timer every :data:`game.net.minutelog.LAG_TICK_S`
+        seconds, its lateness to the minute's log."""
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + LAG_TICK_S
+            await asyncio.sleep(LAG_TICK_S)
+            self.minute.lag(max(0.0, loop.time() - due) * 1000.0)
 
     async def _clocks_every(self) -> None:
         """Every :data:`CLOCK_CHECK_S` seconds, :meth:`check_clocks`."""
