@@ -15,7 +15,8 @@ client may connect to any process:
   back here to be sent.
 - The messages between processes are JSON objects with ``k``: ``"msg"`` (a client's message
   to the holder: ``from``, ``conn``, ``address``, ``msg``), ``"gone"`` (that client left:
-  ``from``, ``conn``), ``"out"`` (a message for the client: ``conn``, ``msg``) and ``"close"``
+  ``from``, ``conn``), ``"out"`` (a message for the client: ``conn``, ``text``, its wire text,
+  sent as it is) and ``"close"``
   (close the client: ``conn``, ``code``, ``reason``).
 - **A process dies** (killed, or hung past the lease): at the next heartbeat of each other process
   (``beat_s``), the clients forwarded to it are closed with
@@ -134,9 +135,10 @@ class Envoy(Link):
         self._task = asyncio.create_task(self._run())
 
     def send(self, message: dict[str, Any]) -> None:
-        """Send ``message`` to the client (through its process)."""
+        """Send ``message`` to the client (through its process), as its wire text: encoded once,
+        here (a table's messages carry their text already: :func:`game.net.protocol.encode`)."""
         if not self.closing:
-            self.relay.cluster.post(self.process, {"k": "out", "conn": self.number, "msg": message})
+            self.relay.cluster.post(self.process, {"k": "out", "conn": self.number, "text": proto.encode(message)})
 
     def close(self, code: int, reason: str) -> None:
         """Close the client (its process sends what is queued first)."""
@@ -251,7 +253,7 @@ class Relay:
                 if conn is None:
                     return
                 if kind == "out":
-                    conn.send(dict(payload["msg"]))
+                    conn.send_text(str(payload["text"]))
                 else:
                     conn.close(int(payload["code"]), str(payload["reason"]))
             else:

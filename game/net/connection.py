@@ -107,6 +107,11 @@ class Connection(Link):
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (canonical JSON); a client :data:`MAX_PENDING` messages behind is closed."""
+        self.send_text(proto.encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message's wire text as it is (one the process holding the table encoded:
+        :class:`game.net.cluster.Envoy`); as :meth:`send`."""
         if self.closing:
             return
         if self._queue.qsize() >= MAX_PENDING:
@@ -114,7 +119,7 @@ class Connection(Link):
             self.close(proto.CLOSE_POLICY, "too slow")
             self._closer = asyncio.create_task(self.ws.close(proto.CLOSE_POLICY, "too slow"))
             return
-        self._queue.put_nowait(proto.encode(message))
+        self._queue.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code`` (never waits)."""
