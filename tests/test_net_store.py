@@ -326,3 +326,28 @@ def test_sqlite_errors_are_store_errors(tmp_path):
         SqliteTableStore(bad)
     assert isinstance(refused.value.__cause__, sqlite3.DatabaseError)
     assert Store is SqliteTableStore  # the former name, still imported by the app and the serve command
+
+
+def test_a_players_seats_and_the_clocks_deadline_are_kept(store):
+    """Issue 35: the seats a player took (the hash of its secret) are listed until their table
+    finishes and come back with the table; a turn-based table's clock and deadline are kept, and
+    ``due`` finds the tables whose deadline has come."""
+    clock = {"allowance": 86400.0, "per_move": 3600.0, "on_timeout": "ai"}
+    store.add_table(saved_table("AAAAAAAAAA", clock=clock))
+    store.add_table(saved_table("BBBBBBBBBB"))
+    store.take_seat("AAAAAAAAAA", 1, "Ana", "t" * 64, "p" * 64)
+    store.take_seat("BBBBBBBBBB", 0, "Ana", "u" * 64, "p" * 64)
+    store.take_seat("BBBBBBBBBB", 1, "Bo", "v" * 64)
+    assert store.tables_of("p" * 64) == [("AAAAAAAAAA", 1), ("BBBBBBBBBB", 0)]
+    assert store.tables_of("q" * 64) == []
+    loaded = store.load("AAAAAAAAAA")
+    assert loaded.players == {1: "p" * 64} and loaded.clock == clock
+    assert store.load("BBBBBBBBBB").players == {0: "p" * 64} and store.load("BBBBBBBBBB").clock is None
+    store.take_seat("AAAAAAAAAA", 1, "Ana", "w" * 64, "p" * 64)  # a new token: still the player's
+    assert store.load("AAAAAAAAAA").players == {1: "p" * 64}
+    store.set_deadline("AAAAAAAAAA", 1000.0)
+    assert store.due(999.0) == [] and store.due(1000.0) == ["AAAAAAAAAA"]
+    store.set_deadline("AAAAAAAAAA", None)
+    assert store.due(10_000.0) == []
+    store.finish("BBBBBBBBBB")
+    assert store.tables_of("p" * 64) == [("AAAAAAAAAA", 1)]

@@ -30,6 +30,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol
+from .asks import TableAsks
 from .picture import Picture
 from .protocol import ProtocolError
 
@@ -69,7 +70,7 @@ class ConnectionLost(Exception):
     taken back (after ``reconnect_for`` seconds, or a refused token)."""
 
 
-class Client:
+class Client(TableAsks):
     """One seat's connection to a Tatami server (see the module doc).
 
     Args:
@@ -84,8 +85,10 @@ class Client:
 
     def __init__(self, url: str, *, reconnect_for: float = 60.0, backoff_max: float = 8.0,
                  keep_frames: bool = False, on_message: Callable[[dict[str, Any]], None] | None = None,
-                 client_name: str = CLIENT_NAME, open_timeout: float = 10.0) -> None:
+                 client_name: str = CLIENT_NAME, open_timeout: float = 10.0, player: str | None = None) -> None:
         self.url = url
+        #: the player's secret said in every ``hello`` (the seats taken are this player's), or None
+        self.player = player
         self.reconnect_for = float(reconnect_for)
         self.backoff_max = float(backoff_max)
         self.keep_frames = keep_frames
@@ -143,7 +146,7 @@ class Client:
             raise ConnectionLost(f"cannot connect to {self.url}: {exc}") from None
 
     async def _hello(self) -> dict[str, Any]:
-        self.welcome = await self.request(protocol.hello(self.client_name), "welcome")
+        self.welcome = await self.request(protocol.hello(self.client_name, self.player), "welcome")
         self._connected.set()
         return self.welcome
 
@@ -233,13 +236,23 @@ class Client:
         await self.request(protocol.join(table, name, seat), "state")
         return self.picture
 
-    async def resume(self, table: str, seat: int, token: str) -> Picture:
-        """Take back seat ``seat`` of ``table`` with its token and wait for its ``state``.
+    async def resume(self, table: str, seat: int, token: str | None) -> Picture:
+        """Take back seat ``seat`` of ``table`` with its token (None: as the player this client
+        names, :attr:`player`) and wait for its ``state``.
 
         Raises:
-            ServerError: ``no-table``, ``bad-seat``, ``bad-token`` ..."""
+            ServerError: ``no-table``, ``bad-seat``, ``bad-token``, ``no-player`` ..."""
         await self.request(protocol.resume(table, seat, token), "state")
         return self.picture
+
+    async def mine(self) -> list[dict[str, Any]]:
+        """The unfinished tables this client's player took a seat at, on this server (``mine``:
+        ``table``, ``game``, ``seat``, ``names``, ``started``, ``to_act``, ``your_turn``,
+        ``clock``; docs/PROTOCOL.md), the oldest first.
+
+        Raises:
+            ServerError: ``no-player`` (the client names no :attr:`player`)."""
+        return list((await self.request(protocol.message("mine"), "tables"))["tables"])
 
     async def act(self, action: str, timeout: float = REQUEST_TIMEOUT) -> None:
         """Play ``action`` (notation) at the ply of the picture; returns once the server told
@@ -263,54 +276,6 @@ class Client:
                 return False
             return m["over"] or m["decision"] > decision or p.seat not in m["to_act"]
         await self.request(protocol.act(action, ply), answered, timeout)
-
-    async def undo(self) -> None:
-        """Ask for an undo to this seat's last undo point.
-
-        Raises:
-            ServerError: ``undo`` (no undo point), ``game-over`` ..."""
-        ply = self.picture.ply
-        await self.request(protocol.undo(ply), lambda m: m.get("type") in ("update", "state"))
-
-    async def ask_undo(self) -> None:
-        """Ask the other people to accept an undo of this seat's last decision (``undo-ask``, when
-        the picture's ``undo_ask`` says the server takes one); returns once every seat was told
-        (``undo-asked``). Their answers come later (``Picture.asking``, ``undo_news``).
-
-        Raises:
-            ServerError: ``undo`` (no request this seat may make now), ``stale`` ..."""
-        await self.request(protocol.undo_ask(self.picture.ply), "undo-asked")
-
-    async def answer_undo(self, accept: bool) -> None:
-        """Answer the undo request waiting (``undo-answer``): accept (True) or refuse. Sent, not
-        waited for: the ``state`` (the undo made) or ``undo-answered`` follows for every seat.
-
-        Raises:
-            ConnectionLost: no connection."""
-        await self.send(protocol.undo_answer(accept))
-
-    async def stand_in(self, seat: int, level: str) -> None:
-        """As the table's creator, give seat ``seat`` (a person's, away for at least the server's
-        :data:`game.net.protocol.STAND_IN_AFTER` seconds: its ``stand_in_allowed``) to the
-        server's AI ``level`` (``"easy"``, ``"medium"`` or ``"hard"``); returns once the ``lobby``
-        says an AI plays it. The seat's person takes it back by resuming.
-
-        Raises:
-            ServerError: ``not-creator``, ``too-soon``, ``seat-connected``, ``not-person``,
-                ``bad-seat``, ``not-started``, ``game-over``, ``malformed`` (a level not offered) ...
-            ConnectionLost: the connection dropped meanwhile."""
-        def answered(m: dict[str, Any]) -> bool:
-            seats = m.get("seats", ()) if m.get("type") == "lobby" else ()
-            return any(s.get("seat") == seat and s.get("ai_after_drop") for s in seats)
-        await self.request(protocol.stand_in(seat, level), answered)
-
-    async def say(self, phrase: str) -> None:
-        """Send a quick message (one of the welcome's ``phrases``); returns once it came back.
-
-        Raises:
-            ServerError: ``malformed`` (not a phrase) ..."""
-        await self.request(protocol.say(phrase),
-                           lambda m: m.get("type") == "said" and m.get("seat") == self.picture.seat)
 
     async def leave(self) -> None:
         """Leave the table (the seat stays ours: :meth:`resume` takes it back) and close."""
@@ -406,7 +371,7 @@ class Client:
         p = self.picture
         assert p.table is not None and p.seat is not None and p.token is not None
         try:
-            self.welcome = await self.request(protocol.hello(self.client_name), "welcome")
+            self.welcome = await self.request(protocol.hello(self.client_name, self.player), "welcome")
             await self.resume(p.table, p.seat, p.token)
         except ServerError as exc:
             if exc.code == "version":  # the server was updated meanwhile: the one line says so

@@ -14,7 +14,7 @@ client may connect to any process:
   stands for the client among the table's seats as a connection would, and whose messages come
   back here to be sent.
 - The messages between processes are JSON objects with ``k``: ``"msg"`` (a client's message
-  to the holder: ``from``, ``conn``, ``address``, ``msg``), ``"gone"`` (that client left:
+  to the holder: ``from``, ``conn``, ``address``, ``player``, ``msg``), ``"gone"`` (that client left:
   ``from``, ``conn``), ``"out"`` (a message for the client: ``conn``, ``text``, its wire text,
   sent as it is) and ``"close"``
   (close the client: ``conn``, ``code``, ``reason``).
@@ -222,7 +222,7 @@ class Relay:
         number = self._numbers.get(conn)
         if conn.remote is not None and number is not None:
             self.cluster.post(conn.remote, {"k": "msg", "from": self.cluster.me, "conn": number,
-                                            "address": conn.address, "msg": message})
+                                            "address": conn.address, "player": conn.player, "msg": message})
 
     def gone(self, conn: Connection) -> None:
         """``conn`` closed: the process holding its table hears of it."""
@@ -247,6 +247,8 @@ class Relay:
                     return
                 if envoy is None:
                     envoy = self.envoys[key] = Envoy(self, key[0], key[1], str(payload.get("address", "")))
+                    player = payload.get("player")
+                    envoy.player = str(player) if player is not None else None
                 envoy.take(dict(payload["msg"]))
             elif kind in ("out", "close"):
                 conn = self.forwarded.get(int(payload["conn"]))

@@ -37,11 +37,14 @@ class Link:
     Attributes:
         address: the client's IP address (set by the server).
         table, seat: what it speaks for once it joined or resumed (None before).
+        player: the hash of the player secret its ``hello`` said (:func:`game.net.tablestore.token_hash`),
+            or None.
         closing: True once :meth:`close` was called.
     """
 
     def __init__(self) -> None:
         self.address = ""
+        self.player: str | None = None
         self.table: Table | None = None
         self.seat: int | None = None
         self.closing = False

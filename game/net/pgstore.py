@@ -66,6 +66,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN clock TEXT, ADD COLUMN deadline DOUBLE PRECISION;
     CREATE INDEX tables_deadline ON tables (deadline) WHERE finished IS NULL AND deadline IS NOT NULL;
     """,
+    # 4: a seat's player (the hash of the secret a player's Tatami sends in hello), for the list of
+    # a player's tables and a resume without the seat's token.
+    """
+    ALTER TABLE seats ADD COLUMN player TEXT;
+    CREATE INDEX seats_player ON seats (player) WHERE player IS NOT NULL;
+    """,
 )
 #: The advisory lock the migrations are applied under (any constant shared by every process).
 MIGRATION_LOCK = 0x7A7A_3435
@@ -175,13 +181,13 @@ class PostgresTableStore:
                 conn.execute("INSERT INTO owners VALUES (%s, %s)", (saved.code, self.process))
 
     @_store_errors
-    def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
+    def take_seat(self, code: str, seat: int, name: str, token_sha: str, player_sha: str | None = None) -> None:
         """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``
         (a seat taken again keeps its place in the order)."""
-        self._write("INSERT INTO seats (code, seat, name, token_hash) SELECT %(code)s, %(seat)s, %(name)s, %(sha)s "
-                    "WHERE EXISTS (SELECT 1 FROM lease) ON CONFLICT (code, seat) "
-                    "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash",
-                    {"code": code, "seat": seat, "name": name, "sha": token_sha})
+        self._write("INSERT INTO seats (code, seat, name, token_hash, player) SELECT %(code)s, %(seat)s, %(name)s, "
+                    "%(sha)s, %(player)s WHERE EXISTS (SELECT 1 FROM lease) ON CONFLICT (code, seat) "
+                    "DO UPDATE SET name = EXCLUDED.name, token_hash = EXCLUDED.token_hash, player = EXCLUDED.player",
+                    {"code": code, "seat": seat, "name": name, "sha": token_sha, "player": player_sha})
 
     @_store_errors
     def set_creator(self, code: str, seat: int) -> None:
@@ -237,6 +243,14 @@ class PostgresTableStore:
         return [str(r[0]) for r in rows]
 
     @_store_errors
+    def tables_of(self, player_sha: str) -> list[tuple[str, int]]:
+        """The unfinished tables the player took a seat at: ``(code, seat)``, oldest first."""
+        with self.pool.connection() as conn:
+            rows = conn.execute("SELECT t.code, s.seat FROM seats s JOIN tables t ON t.code = s.code WHERE s.player = %s "
+                                "AND t.finished IS NULL ORDER BY t.created, t.code, s.seat", (player_sha,)).fetchall()
+        return [(str(c), int(s)) for c, s in rows]
+
+    @_store_errors
     def unfinished(self) -> list[str]:
         """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
         with self.pool.connection() as conn:
@@ -255,7 +269,7 @@ class PostgresTableStore:
                                "WHERE code = %s", (code,)).fetchone()
             if row is None:
                 raise KeyError(code)
-            seats = conn.execute("SELECT seat, name, token_hash FROM seats WHERE code = %s ORDER BY taken",
+            seats = conn.execute("SELECT seat, name, token_hash, player FROM seats WHERE code = %s ORDER BY taken",
                                  (code,)).fetchall()
             actions = conn.execute("SELECT seat, kind, action, ply FROM actions WHERE code = %s ORDER BY seq",
                                    (code,)).fetchall()
@@ -264,8 +278,10 @@ class PostgresTableStore:
                            dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
                            finished=finished is not None, creator=None if creator is None else int(creator),
                            clock=None if clock is None else dict(json.loads(clock)))
-        for seat, name, sha in seats:
+        for seat, name, sha, player in seats:
             saved.taken[int(seat)] = (str(name), str(sha))
+            if player is not None:
+                saved.players[int(seat)] = str(player)
             if saved.creator is None:  # none set: the first seat taken
                 saved.creator = int(seat)
         saved.actions = [(int(s), str(k), str(a), int(p)) for s, k, a, p in actions]

@@ -85,6 +85,7 @@ ERRORS: Mapping[str, str] = {
     "not-started": "the table waits for its open seats to be taken",
     "not-your-turn": "the seat is not to act",
     "timed-out": "the seat's time ran out at a turn-based table: the server's AI plays it",
+    "no-player": "the connection's hello said no player secret (mine, a resume without a token)",
     "illegal": "the rules refused the action (the message says why)",
     "not-kept": "the server could not keep the action, or a resumed seat's new token (its storage failed): not done",
     "stale": "the ply is not the table's (a state follows)",
@@ -220,12 +221,13 @@ _TABLE = _str(1, 2 * CODE_LENGTH)  # as typed; normalize_code decides
 
 #: Client message type -> {field: (check, required)} (``v`` and ``type`` apart).
 CLIENT_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
-    "hello": {"client": (_str(0, MAX_CLIENT), True)},
+    "hello": {"client": (_str(0, MAX_CLIENT), True), "player": (_str(16, MAX_TOKEN), False)},
     "create": {"game": (_str(1, 32), True), "seats": (_list(_one_of(SEAT_KINDS), 1, 16), True),
                "options": (_options, False), "names": (_list(_nullable(_NAME), 1, 16), False),
                "setup": (_is_dict, False), "clock": (_is_dict, False)},
     "join": {"table": (_TABLE, True), "name": (_NAME, True), "seat": (_SEAT, False)},
-    "resume": {"table": (_TABLE, True), "seat": (_SEAT, True), "token": (_str(1, MAX_TOKEN), True)},
+    "resume": {"table": (_TABLE, True), "seat": (_SEAT, True), "token": (_str(1, MAX_TOKEN), False)},
+    "mine": {},
     "act": {"action": (_str(1, MAX_ACTION), True), "ply": (_PLY, True)},
     "undo": {"ply": (_PLY, True)},
     "undo-ask": {"ply": (_PLY, True)},
@@ -277,6 +279,7 @@ SERVER_FIELDS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "lobby": {"seats": (_SEAT_LIST, True), "started": (_is_bool, True)},
     "said": {"seat": (_SEAT, True), "phrase": (_str(1, 32), True)},
     "timeout": {"seat": (_SEAT, True), "then": (_one_of(("ai", "end")), True)},
+    "tables": {"tables": (_list(_is_dict, 0, 1000), True)},
     "error": {"code": (_str(1, 32), True), "message": (_str(0, MAX_MESSAGE), True)},
 }
 
@@ -334,9 +337,12 @@ def error(code: str, text: str, version: int | None = None) -> dict[str, Any]:
     return out if version is None else {**out, "v": version}
 
 
-def hello(client: str) -> dict[str, Any]:
-    """A ``hello`` naming the client (cut to :data:`MAX_CLIENT` characters)."""
-    return message("hello", client=client[:MAX_CLIENT])
+def hello(client: str, player: str | None = None) -> dict[str, Any]:
+    """A ``hello`` naming the client (cut to :data:`MAX_CLIENT` characters) and, when given, the
+    player's secret (16 to :data:`MAX_TOKEN` characters: the seats it takes are this player's;
+    ``mine`` lists them; ``resume`` without a token takes one back)."""
+    extra = {"player": player} if player is not None else {}
+    return message("hello", client=client[:MAX_CLIENT], **extra)
 
 
 def create(game: str, seats: Sequence[str], options: Mapping[str, Any] | None = None,
@@ -354,9 +360,11 @@ def join(table: str, name: str, seat: int | None = None) -> dict[str, Any]:
     return message("join", table=table, name=name, seat=seat)
 
 
-def resume(table: str, seat: int, token: str) -> dict[str, Any]:
-    """A ``resume`` of ``seat`` with its token."""
-    return message("resume", table=table, seat=seat, token=token)
+def resume(table: str, seat: int, token: str | None) -> dict[str, Any]:
+    """A ``resume`` of ``seat`` with its token, or without one (None: the player the
+    connection's ``hello`` named took the seat)."""
+    extra = {"token": token} if token is not None else {}
+    return message("resume", table=table, seat=seat, **extra)
 
 
 def act(action: str, ply: int) -> dict[str, Any]:

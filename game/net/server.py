@@ -51,7 +51,7 @@ from .protocol import OPEN, ProtocolError
 from .store import SqliteTableStore
 from .table import Table
 from .undoask import UNDO_ASK_S
-from .tablestore import LeaseLost, StoreError, TableStore
+from .tablestore import LeaseLost, StoreError, TableStore, token_hash
 
 #: The path of the health answer (:meth:`Server._http`).
 HEALTH_PATH = "/health"
@@ -201,7 +201,7 @@ class Server(Upkeep):
                 except ProtocolError as exc:
                     conn.error(exc.code, str(exc), exc.version)
                     continue
-                if conn.remote is not None and message["type"] not in ("hello", "create"):
+                if conn.remote is not None and message["type"] not in ("hello", "create", "mine"):
                     self.relay.forward(conn, message)  # type: ignore[union-attr]  # (remote: a relay)
                 else:
                     await self.answer(conn, message)
@@ -260,7 +260,10 @@ class Server(Upkeep):
     async def _dispatch(self, conn: Link, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "hello":
+            conn.player = token_hash(msg["player"]) if msg.get("player") else None
             conn.send(proto.message("welcome", server=SERVER_NAME, games=list(GAMES), phrases=list(proto.PHRASES)))
+        elif kind == "mine":
+            conn.send(proto.message("tables", tables=self.tables_of(conn)))
         elif kind == "create":
             self._create(conn, msg)
         elif kind in ("join", "resume"):
@@ -314,6 +317,27 @@ class Server(Upkeep):
         self.tables[code] = table
         conn.send(proto.message("created", table=code))
 
+    def tables_of(self, conn: Link) -> list[dict[str, Any]]:
+        """``mine``: the unfinished tables the connection's player took a seat at (at most 1,000,
+        the oldest first), each :meth:`game.net.table.Table.summary` of that seat. A table not
+        in memory here is replayed from the store for a look (not held: another process may).
+
+        Raises:
+            ProtocolError: ``no-player`` (the hello said no player secret)."""
+        if conn.player is None:
+            raise ProtocolError("no-player", "say a player secret in hello first")
+        out = []
+        for code, seat in self.store.tables_of(conn.player)[:1000]:
+            table = self.tables.get(code)
+            if table is None:
+                try:
+                    table = Table.restore(self.store.load(code), self.store, self.stand_in_after, self.clock)
+                except Exception as exc:  # (damaged, or gone meanwhile: not listed)
+                    log.info("table %s not listed: %s", code, exc)
+                    continue
+            out.append(table.summary(seat))
+        return out
+
     def _table(self, text: str) -> Table:
         """The table of a code as typed: in memory, or replayed from the store (an idle one).
 
@@ -349,10 +373,13 @@ class Server(Upkeep):
         async with table.lock:
             was_started = table.started
             if msg["type"] == "join":
-                seat, token = table.take(clean_name(msg["name"]), msg.get("seat"))
+                seat, token = table.take(clean_name(msg["name"]), msg.get("seat"), conn.player)
             else:
-                seat, token = msg["seat"], msg["token"]
-                table.check_token(seat, token)
+                seat = msg["seat"]
+                if msg.get("token") is not None:
+                    table.check_token(seat, msg["token"])
+                else:  # (no token: the player who took the seat, by the secret its hello said)
+                    table.check_player(seat, conn.player)
                 try:  # a new token at every resume: the old one stops working (issue 33, item 19)
                     token = table.rotate_token(seat)
                 except LeaseLost:

@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS tables (
     creator INTEGER, clock TEXT, deadline REAL);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
-    PRIMARY KEY (code, seat));
+    player TEXT, PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
     action TEXT NOT NULL, ply INTEGER NOT NULL, PRIMARY KEY (code, seq));
@@ -90,6 +90,8 @@ class SqliteTableStore:
         for column, kind in (("creator", "INTEGER"), ("clock", "TEXT"), ("deadline", "REAL")):
             if column not in columns:  # a database of a server before the column
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        if "player" not in {str(r[1]) for r in self.db.execute("PRAGMA table_info(seats)")}:
+            self.db.execute("ALTER TABLE seats ADD COLUMN player TEXT")
         self._seq: dict[str, int] = {}
         self._checkpointer: sqlite3.Connection | None = None  # opened by the first checkpoint()
         self._checkpoint_lock = threading.Lock()  # one checkpoint() at a time; never during close()
@@ -170,10 +172,12 @@ class SqliteTableStore:
         self._seq[saved.code] = 0
 
     @_store_errors
-    def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
-        """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``."""
+    def take_seat(self, code: str, seat: int, name: str, token_sha: str, player_sha: str | None = None) -> None:
+        """Keep that a person took ``seat`` as ``name`` with the token whose hash is ``token_sha``
+        (a player whose secret hashes to ``player_sha``, or None)."""
         with self.db:
-            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (code, seat, name, token_sha))
+            self.db.execute("INSERT OR REPLACE INTO seats (code, seat, name, token_hash, player) VALUES (?, ?, ?, ?, ?)",
+                            (code, seat, name, token_sha, player_sha))
 
     @_store_errors
     def set_creator(self, code: str, seat: int) -> None:
@@ -234,6 +238,13 @@ class SqliteTableStore:
             "SELECT code FROM tables WHERE finished IS NULL AND deadline <= ? ORDER BY deadline, code", (now,))]
 
     @_store_errors
+    def tables_of(self, player_sha: str) -> list[tuple[str, int]]:
+        """The unfinished tables the player took a seat at: ``(code, seat)``, oldest first."""
+        return [(str(c), int(s)) for c, s in self.db.execute(
+            "SELECT t.code, s.seat FROM seats s JOIN tables t ON t.code = s.code WHERE s.player = ? AND "
+            "t.finished IS NULL ORDER BY t.created, t.code, s.seat", (player_sha,))]
+
+    @_store_errors
     def unfinished(self) -> list[str]:
         """The codes of every table not finished, oldest first (:meth:`load` reads each)."""
         return [str(r[0]) for r in self.db.execute(
@@ -256,9 +267,11 @@ class SqliteTableStore:
                            dict(json.loads(options)), int(seed), None if setup is None else dict(json.loads(setup)),
                            finished=finished is not None, creator=None if creator is None else int(creator),
                            clock=None if clock is None else dict(json.loads(clock)))
-        for seat, name, sha in self.db.execute(
-                "SELECT seat, name, token_hash FROM seats WHERE code = ? ORDER BY rowid", (code,)):
+        for seat, name, sha, player in self.db.execute(
+                "SELECT seat, name, token_hash, player FROM seats WHERE code = ? ORDER BY rowid", (code,)):
             saved.taken[int(seat)] = (str(name), str(sha))
+            if player is not None:
+                saved.players[int(seat)] = str(player)
             if saved.creator is None:  # a table kept before the creator was: its first seat taken
                 saved.creator = int(seat)
         saved.actions = [(int(s), str(k), str(a), int(p)) for s, k, a, p in self.db.execute(

@@ -22,7 +22,6 @@ except :meth:`Table.bot_step`, which the server runs in a worker thread while it
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import random
 import time
@@ -35,9 +34,10 @@ from ..registry import get as get_game
 from . import protocol as proto
 from .clock import ClockRule, Clocks
 from .names import clean_name
-from .protocol import OPEN, PERSON, ProtocolError
+from .protocol import OPEN, ProtocolError
+from .seats import Seats
 from .standin import StandIns
-from .tablestore import ACT, BACK, CLOCK, STAND_IN, UNDO, LeaseLost, SavedTable, StoreError, TableStore, token_hash
+from .tablestore import ACT, BACK, CLOCK, STAND_IN, UNDO, LeaseLost, SavedTable, StoreError, TableStore
 from .turns import TurnClocks
 from .undoask import UndoRequests
 from .viewtexts import ViewTexts, action_dicts, event_dicts
@@ -55,7 +55,7 @@ class Peer(Protocol):
         """Close the connection (at once, without waiting)."""
 
 
-class Table(StandIns, UndoRequests, TurnClocks):
+class Table(Seats, StandIns, UndoRequests, TurnClocks):
     """One table: the Match, the seats' people and connections, what each was told.
 
     Args:
@@ -92,6 +92,7 @@ class Table(StandIns, UndoRequests, TurnClocks):
         self.match = Match(game, [HUMAN if k == OPEN else k for k in self.kinds], seed, state=state,
                            names=shown, options=self.options, synchronous=True)
         self.tokens: list[str | None] = [None] * len(self.kinds)
+        self.players: list[str | None] = [None] * len(self.kinds)
         self.peers: dict[int, Peer] = {}
         #: seat -> (full-log index told up to, how many events that seat was told)
         self.cursors: dict[int, tuple[int, int]] = {}
@@ -149,6 +150,7 @@ class Table(StandIns, UndoRequests, TurnClocks):
         since = time.monotonic()
         for seat, (name, sha) in saved.taken.items():
             table.names[seat], table.tokens[seat] = clean_name(name), sha
+            table.players[seat] = saved.players.get(seat)
             table.away_since[seat] = since
         table.creator = saved.creator
         m = table.match
@@ -172,83 +174,20 @@ class Table(StandIns, UndoRequests, TurnClocks):
             table.ended, table.finished = {"reason": "timeout", "seat": table.clocks.out[0]}, True
         return table
 
-    # -- seats ------------------------------------------------------------------------------------------
-    @property
-    def started(self) -> bool:
-        """True once every open seat has been taken (the game moves only then)."""
-        if not self._started:  # (a seat once taken stays taken: once True, always True)
-            self._started = all(k != OPEN or t is not None for k, t in zip(self.kinds, self.tokens))
-        return self._started
-
-    def seat_list(self, now: float | None = None) -> list[dict[str, Any]]:
-        """The protocol's seat list (docs/PROTOCOL.md), one object per seat: ``seat``, ``kind``,
-        ``name``, ``connected`` (bool), ``away`` (whole seconds a taken person's seat has been
-        without a connection at ``now``, monotonic seconds, default the clock's; None when
-        connected or not a person's), ``creator`` (bool), ``ai_after_drop`` (bool),
-        ``stand_in`` (the AI level playing for the away person, or None), ``stand_in_allowed``
-        (bool: :meth:`give_to_ai` would give this seat to an AI now)."""
-        now = time.monotonic() if now is None else now
-        out = []
-        for s, kind in enumerate(self.kinds):
-            person = kind == OPEN
-            since = self.away_since.get(s) if person and s not in self.peers else None
-            out.append({"seat": s, "kind": (PERSON if self.tokens[s] is not None else OPEN) if person else kind,
-                        "name": self.names[s], "connected": (s in self.peers) if person else True,
-                        "away": None if since is None else int(max(0.0, now - since)),
-                        "creator": s == self.creator, "ai_after_drop": s in self.ai_after_drop,
-                        "stand_in": self.ai_after_drop.get(s), "stand_in_allowed": self.stand_in_due(s, now) == 0.0})
-        return out
-
-    def take(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Give an open seat (``seat``, else the first open one) to ``name``; kept in the store.
-
-        Returns:
-            ``(seat, token)``; only the token's hash is kept.
-        Raises:
-            ProtocolError: ``game-over``, ``table-full``, ``bad-seat`` (not a seat of the table,
-                an AI's, or taken)."""
-        if self.finished:
-            raise ProtocolError("game-over", "the game has ended")
-        free = [s for s, k in enumerate(self.kinds) if k == OPEN and self.tokens[s] is None]
-        if seat is None:
-            if not free:
-                raise ProtocolError("table-full", "no open seat left")
-            seat = free[0]
-        elif seat not in free:
-            raise ProtocolError("bad-seat", f"seat {seat} is not an open seat of this table")
-        token = proto.new_token()
-        sha = token_hash(token)
-        self.store.take_seat(self.code, seat, name, sha)
-        self.tokens[seat], self.names[seat] = sha, name
-        if self.creator is None:
-            self.creator = seat
-            self.store.set_creator(self.code, seat)
-        return seat, token
-
-    def rotate_token(self, seat: int) -> str:
-        """A new token for ``seat`` (a resume: issue 33, item 19), kept in the store before it
-        replaces the old one, which stops working. Returns the new token.
-
-        Raises:
-            StoreError: the store could not keep it (the old token still works)."""
-        token = proto.new_token()
-        sha = token_hash(token)
-        self.store.take_seat(self.code, seat, self.names[seat] or "", sha)
-        self.tokens[seat] = sha
-        return token
-
-    def check_token(self, seat: int, token: str) -> None:
-        """Check that ``token`` is seat ``seat``'s (constant-time).
-
-        Raises:
-            ProtocolError: ``bad-seat`` (no such seat), ``bad-token``."""
-        if not 0 <= seat < len(self.kinds):
-            raise ProtocolError("bad-seat", f"this table has no seat {seat}")
-        sha = self.tokens[seat]
-        if sha is None or not hmac.compare_digest(sha, token_hash(token)):
-            raise ProtocolError("bad-token", "that token is not this seat's")
-
     # -- messages ---------------------------------------------------------------------------------------
+    def summary(self, seat: int) -> dict[str, Any]:
+        """One entry of a ``tables`` answer (``mine``; docs/PROTOCOL.md): the table as ``seat``'s
+        player sees it from the menu — ``table``, ``game``, ``seat``, ``names``, ``started``,
+        ``to_act``, ``your_turn`` (``seat`` is to act now and may), ``clock`` (a turn-based
+        table's, or None)."""
+        m = self.match
+        live = self.started and not m.is_over() and not self.finished
+        to_act = list(m.to_act()) if live else []
+        return {"table": self.code, "game": self.game.name, "seat": seat, "names": list(self.names),
+                "started": self.started, "to_act": to_act,
+                "your_turn": seat in to_act and not self.out_of_time(seat) and seat not in self.ai_after_drop,
+                "clock": self.clock_field()}
+
     def lobby(self) -> dict[str, Any]:
         """The ``lobby`` message."""
         return proto.message("lobby", seats=self.seat_list(), started=self.started)

@@ -103,6 +103,8 @@ class SavedTable:
             None before anyone joined.
         clock: a turn-based table's clock (:meth:`game.net.clock.ClockRule.to_dict`), or None for
             a real-time table.
+        players: seat -> the hash of the player secret of the person who took it (issue 35,
+            item 3), for the seats taken by a player who said one.
     """
 
     code: str
@@ -117,6 +119,7 @@ class SavedTable:
     finished: bool = False
     creator: int | None = None
     clock: dict[str, Any] | None = None
+    players: dict[int, str] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -146,9 +149,10 @@ class TableStore(Protocol):
         None while no clock runs (:meth:`due` finds it then)."""
         ...
 
-    def take_seat(self, code: str, seat: int, name: str, token_sha: str) -> None:
+    def take_seat(self, code: str, seat: int, name: str, token_sha: str, player_sha: str | None = None) -> None:
         """Keep that a person took ``seat`` (0-based) of table ``code`` as ``name`` with the token
-        whose :func:`token_hash` is ``token_sha`` (a seat taken again replaces its row)."""
+        whose :func:`token_hash` is ``token_sha``, a player whose secret hashes to ``player_sha``
+        (or None: none said); a seat taken again replaces its row."""
         ...
 
     def set_creator(self, code: str, seat: int) -> None:
@@ -177,6 +181,11 @@ class TableStore(Protocol):
     def due(self, now: float) -> list[str]:
         """The codes of the unfinished tables whose deadline (:meth:`set_deadline`) is at or
         before ``now``, the earliest first."""
+        ...
+
+    def tables_of(self, player_sha: str) -> list[tuple[str, int]]:
+        """The unfinished tables at which the player whose secret hashes to ``player_sha`` took a
+        seat: ``(code, seat)``, the oldest table first."""
         ...
 
     def load(self, code: str) -> SavedTable:
