@@ -153,15 +153,18 @@ class Seat:
         await self.ws.close()
 
 
-async def table_of(url: str, game: str, kinds: list[str], **fields: Any) -> tuple[str, list[Seat]]:
-    """A table created and every open seat joined by its own :class:`Seat` (in seat order)."""
-    host = await Seat.open(url)
+async def table_of(url: str | list[str], game: str, kinds: list[str], **fields: Any) -> tuple[str, list[Seat]]:
+    """A table created and every open seat joined by its own :class:`Seat` (in seat order).
+    ``url`` may be several servers' (processes of one database): the table is created at the
+    first, and the open seats join at each in turn. ``fields``: the ``create``'s others (a clock)."""
+    urls = [url] if isinstance(url, str) else list(url)
+    host = await Seat.open(urls[0])
     code = await host.create(game, kinds, **fields)
     await host.close()
     seats = []
     for i, kind in enumerate(kinds):
         if kind == "open":
-            seat = await Seat.open(url)
+            seat = await Seat.open(urls[len(seats) % len(urls)])
             await seat.join(code, f"P{i}", i)
             seats.append(seat)
     for seat in seats:  # the earlier seats hear that the table started

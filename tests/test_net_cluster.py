@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as proto
 from game.registry import get as get_game
-from net_support import Seat, play_all, record_of
+from net_support import Seat, play_all, record_of, table_of
 
 pytest.importorskip("psycopg")
 from game.net.pgcluster import PostgresCluster, new_process_id  # noqa: E402
@@ -62,23 +62,6 @@ async def processes(count: int = 2, **kw: Any) -> AsyncIterator[list[tuple[Serve
                     await server.stop()
 
 
-async def spread_table(urls: list[str], game: str, kinds: list[str]) -> tuple[str, list[Seat]]:
-    """A table created at ``urls[0]``; its open seats join at the urls in turn."""
-    host = await Seat.open(urls[0])
-    code = await host.create(game, kinds)
-    await host.close()
-    seats = []
-    for i, kind in enumerate(kinds):
-        if kind == "open":
-            seat = await Seat.open(urls[len(seats) % len(urls)])
-            await seat.join(code, f"P{i}", i)
-            seats.append(seat)
-    for seat in seats:
-        while not seat.last.get("started"):
-            await seat.expect("update")
-    return code, seats
-
-
 @pytest.mark.parametrize("game,kinds", [
     ("kaito", ["open", "open"]),
     ("sushi-draft", ["open", "easy", "open"]),
@@ -87,7 +70,7 @@ async def spread_table(urls: list[str], game: str, kinds: list[str]) -> tuple[st
 def test_whole_games_with_seats_on_two_processes(game, kinds):
     async def main():
         async with processes() as [(a, url_a), (b, url_b)]:
-            code, seats = await spread_table([url_a, url_b], game, kinds)
+            code, seats = await table_of([url_a, url_b], game, kinds)
             assert code in a.tables and code not in b.tables  # held where it was created
             assert b.relay is not None and len(b.relay.forwarded) == 1  # the other seat forwarded
             assert "connections 1 (1 forwarded)" in b.minute_line()
@@ -114,7 +97,7 @@ async def closed_code(seat: Seat) -> int | None:
 def test_a_process_that_stops_hands_its_tables_over():
     async def main():
         async with processes() as [(a, url_a), (b, url_b)]:
-            code, seats = await spread_table([url_a, url_b], "kaito", ["open", "open"])
+            code, seats = await table_of([url_a, url_b], "kaito", ["open", "open"])
             await play_all(seats, seed=3, until_ply=6)
             ply = max(s.last["ply"] for s in seats)
             await a.stop()  # the holder leaves: its client is told it goes away, the other's moves
@@ -142,7 +125,7 @@ def test_a_process_whose_table_was_taken_refuses_to_write_it():
     refused (the store's fence), the table leaves it and its seats resume at the holder."""
     async def main():
         async with processes() as [(a, url_a), (b, url_b)]:
-            code, seats = await spread_table([url_a, url_a], "kaito", ["open", "open"])
+            code, seats = await table_of([url_a, url_a], "kaito", ["open", "open"])
             with b.store.pool.connection() as conn:  # b took the table while a was away
                 conn.execute("UPDATE owners SET process = %s WHERE code = %s", (b.relay.cluster.me, code))
                 conn.commit()

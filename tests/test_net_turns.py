@@ -18,7 +18,7 @@ from game.net.clock import ClockError, ClockRule, Clocks
 from game.net.server import Server
 from game.net.store import SqliteTableStore
 from game.registry import get as get_game
-from net_support import Seat, record_of
+from net_support import Seat, record_of, table_of
 
 DAY = 86400.0
 
@@ -42,19 +42,8 @@ def rule(on_timeout: str = "ai", allowance: float = DAY, per_move: float = DAY) 
 
 
 async def clocked_table(url: str, game: str, clock: dict, seats: int = 2) -> tuple[str, list[Seat]]:
-    host = await Seat.open(url)
-    await host.send(proto.create(game, ["open"] * seats, clock=clock))
-    code = str((await host.expect("created"))["table"])
-    await host.close()
-    joined = []
-    for i in range(seats):
-        seat = await Seat.open(url)
-        await seat.join(code, f"P{i}", i)
-        joined.append(seat)
-    for seat in joined:
-        while not seat.last.get("started"):
-            await seat.expect("update")
-    return code, joined
+    """A turn-based table of ``seats`` open seats, each joined by its own :class:`Seat`."""
+    return await table_of(url, game, ["open"] * seats, clock=clock)
 
 
 async def until_told(seat: Seat, test) -> dict:

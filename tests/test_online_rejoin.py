@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from game.net.remote import ClientThread  # noqa: E402
+from game.net.tablestore import token_hash  # noqa: E402
 from scenes.online.kept import KEPT_FILE, KeptSeat, KeptSeats, resume_error_line  # noqa: E402
 from scenes.online.session import Hosting  # noqa: E402
 from tests.test_online_app import WALL_S, pump  # noqa: E402
@@ -148,6 +149,10 @@ def test_a_joined_table_is_taken_back_after_a_crash_and_forgotten_at_its_end(app
         assert (seat.table, seat.seat, seat.game, seat.name, seat.url) == (friend.code, 1, "kaito", "Ben",
                                                                              server.local_url)
         assert len(seat.token) == 32 and not seat.hosted and seat.deal is not None
+        # the app's player secret (made on first use, in the data folder) went with its hello: the
+        # server keeps the seat as that player's (issue 35)
+        secret = KeptSeats(data / KEPT_FILE).player()
+        assert server.server.tables[friend.code].players[1] == token_hash(secret)
         play_one(app, app.manager.top(), friend, rng)
         history = list(app.manager.top().match.state.history)
         crash(app)
@@ -375,3 +380,23 @@ def test_a_kept_table_whose_server_moved_is_taken_back_by_its_code_at_the_new_ad
         assert moved.url == server.local_url and moved.key == seat.key and moved.when == seat.when
     finally:
         friend.close()
+
+
+def test_the_players_secret_is_made_once_kept_with_the_seats_and_a_bad_one_set_aside(data):
+    """Issue 35, item 3: the secret a server knows this player by is made on first use, kept in
+    the kept seats' file beside the seats (every window of the data folder reads the same one),
+    and a malformed one is set aside (a copy) and replaced."""
+    path = data / KEPT_FILE
+    store = KeptSeats(path)
+    secret = store.player()
+    assert len(secret) == 32 and KeptSeats(path).player() == secret  # written once, read again
+    store.keep(KeptSeat("ws://127.0.0.1:1", "ABCDEFGHJK", 0, "t" * 32, "kaito", "Ben", "2026-12-07T10:00:00"))
+    assert json.loads(path.read_text())["player"] == secret and KeptSeats(path).player() == secret
+    doc = json.loads(path.read_text())
+    doc["player"] = "short"
+    path.write_text(json.dumps(doc))
+    fresh = KeptSeats(path)
+    assert [e.table for e in fresh.entries()] == ["ABCDEFGHJK"]  # the seats are kept
+    assert fresh.problem is not None and fresh.problem.moved_to is not None and fresh.problem.moved_to.exists()
+    replaced = fresh.player()
+    assert replaced != secret and len(replaced) == 32 and KeptSeats(path).player() == replaced

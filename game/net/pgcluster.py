@@ -54,6 +54,13 @@ _ALIVE = (f"SELECT p.id FROM processes p JOIN pg_locks l ON l.locktype = 'adviso
           f"AND l.objid::bigint = p.lock_key AND l.objsubid = 2 AND l.granted WHERE p.seen > {_NOW} - %(lease)s")
 
 
+#: Take the tables ``{where}`` picks that no live process holds (this process's own too); returns
+#: the codes taken.
+_CLAIM = ("INSERT INTO owners SELECT code, %(me)s FROM tables WHERE {where} ON CONFLICT (code) "
+          "DO UPDATE SET process = EXCLUDED.process WHERE owners.process = EXCLUDED.process OR "
+          f"owners.process NOT IN ({_ALIVE}) RETURNING code")
+
+
 def new_process_id() -> str:
     """A new process id: 16 lowercase hex digits (a channel name's tail)."""
     return secrets.token_hex(8)
@@ -138,11 +145,8 @@ class PostgresCluster:
             StoreError: the database failed."""
         try:
             with self.store.pool.connection() as conn, conn.transaction():
-                row = conn.execute(
-                    "INSERT INTO owners SELECT code, %(me)s FROM tables WHERE code = %(code)s ON CONFLICT (code) "
-                    "DO UPDATE SET process = EXCLUDED.process WHERE owners.process = EXCLUDED.process OR "
-                    f"owners.process NOT IN ({_ALIVE}) RETURNING process",
-                    {"me": self.me, "code": code, "lease": LEASE_S}).fetchone()
+                row = conn.execute(_CLAIM.format(where="code = %(code)s"),
+                                   {"me": self.me, "code": code, "lease": LEASE_S}).fetchone()
                 if row is not None:
                     return None
                 held = conn.execute("SELECT process FROM owners WHERE code = %s", (code,)).fetchone()
@@ -158,11 +162,7 @@ class PostgresCluster:
             StoreError: the database failed."""
         try:
             with self.store.pool.connection() as conn, conn.transaction():
-                rows = conn.execute(
-                    "INSERT INTO owners SELECT code, %(me)s FROM tables WHERE finished IS NULL ON CONFLICT (code) "
-                    "DO UPDATE SET process = EXCLUDED.process WHERE owners.process = EXCLUDED.process OR "
-                    f"owners.process NOT IN ({_ALIVE}) RETURNING code",
-                    {"me": self.me, "lease": LEASE_S}).fetchall()
+                rows = conn.execute(_CLAIM.format(where="finished IS NULL"), {"me": self.me, "lease": LEASE_S}).fetchall()
                 order = conn.execute("SELECT code FROM tables WHERE finished IS NULL ORDER BY created, code").fetchall()
         except psycopg.Error as exc:
             raise StoreError(f"claim: {' '.join(str(exc).split())}") from exc

@@ -184,7 +184,7 @@ class Resuming(Sitting):
         self.error: str | None = None
         self.first_view: Any = None
         deal = kept.deal_view()
-        self.net = ClientThread(url or kept.url)
+        self.net = ClientThread(url or kept.url, player=KeptSeats().player())
 
         async def sit(client: Any) -> None:
             await client.connect()

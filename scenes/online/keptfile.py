@@ -7,6 +7,8 @@ for the file's format. Never imports pygame.
 from __future__ import annotations
 
 import logging
+import re
+import secrets
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +33,9 @@ MAX_URL = 200
 #: The largest deal kept (characters of its JSON): a bigger one is not kept (the resume then
 #: needs a Match that starts from the position told, not from the deal).
 MAX_DEAL = 16 * 1024
+
+#: A player's secret as the file keeps it (what :func:`secrets.token_urlsafe` makes: 16-64 characters).
+PLAYER_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 #: What the notices call this file's contents (a catalog text: "{what} could not be read ...").
 WHAT = N_("the unfinished online tables")
@@ -166,8 +171,9 @@ class KeptSeat:
 
 class KeptSeats(JsonStore):
     """The kept seats' file (default ``<data dir>/online-seats.json``): :meth:`entries` (newest
-    first), :meth:`keep`, :meth:`forget`; ``problem``. Loads on first use; never raises on I/O or
-    content errors (a bad file is set aside with a notice, its good seats kept)."""
+    first), :meth:`keep`, :meth:`forget`, and this player's secret (:meth:`player`: issue 35, the
+    key a server knows the player by, made on first use); ``problem``. Loads on first use; never
+    raises on I/O or content errors (a bad file is set aside with a notice, its good seats kept)."""
 
     WHAT = WHAT
     VERSION = KEPT_VERSION
@@ -177,6 +183,7 @@ class KeptSeats(JsonStore):
     def __init__(self, path: Path | str | None = None):
         super().__init__(Path(path) if path is not None else data_dir() / KEPT_FILE)
         self._entries: list[KeptSeat] | None = None
+        self._player: str | None = None
 
     def _set_aside(self, reason: str, detail: str, copy: bool = False) -> None:
         """Set the bad file aside (:func:`scenes.shell.jsonstore.set_aside`) and say so in the
@@ -186,9 +193,15 @@ class KeptSeats(JsonStore):
     def load(self) -> None:
         """(Re)read the file (see the module doc for bad files)."""
         self._entries = []
+        self._player = None
         doc = self.read_doc()
         if doc is None:
             return
+        player = doc.get("player")
+        if isinstance(player, str) and PLAYER_RE.fullmatch(player):
+            self._player = player
+        elif player is not None:  # (kept aside: a new secret is made; the seats' tokens still work)
+            self._set_aside(N_("the file is corrupt"), "ValueError: the player's secret is malformed", copy=True)
         if not isinstance(doc.get("seats"), list):
             self._set_aside(N_("the file is corrupt"), "ValueError: seats is not a list")
             return
@@ -230,10 +243,27 @@ class KeptSeats(JsonStore):
         dropped: bool = self.update(drop)
         return dropped
 
+    def player(self) -> str:
+        """This player's secret (32 characters), made and written on first use. Said in every
+        ``hello``: the server keeps the seats it takes as this player's (docs/PROTOCOL.md,
+        "Players"). When the file cannot be written the secret made is used for this run only."""
+        if self._entries is None:
+            self.load()
+        if self._player is None:
+            def make() -> str:
+                if self._player is None:  # (re-read under the lock: another window may have made it)
+                    self._player = secrets.token_urlsafe(24)
+                return self._player
+            made: str = self.update(make)
+            return made
+        return self._player
+
     def save(self) -> bool:
         """Write atomically; False (logged once) when the folder cannot be written."""
-        return self.write_doc({"version": KEPT_VERSION, "seats": [e.to_dict() for e in self.entries()]},
-                              separators=(",", ":"))
+        doc: dict[str, Any] = {"version": KEPT_VERSION, "seats": [e.to_dict() for e in self.entries()]}
+        if self._player is not None:
+            doc["player"] = self._player
+        return self.write_doc(doc, separators=(",", ":"))
 
 
 def menu_line() -> str:

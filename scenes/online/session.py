@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from game import environ
 from game.i18n import N_, _
-from scenes.online.keptfile import check_address
+from scenes.online.keptfile import KeptSeats, check_address
 from scenes.play.online import OnlineMatch, OnlineSeat
 from scenes.play.online_told import ToldMatch
 from scenes.shell.catalog import GAMES_BY_NAME
@@ -110,7 +110,8 @@ class Sitting:
         self.match: OnlineSeat | None = None
         self.error: str | None = None
         self.first_view: Any = None
-        self.net = ClientThread(url)
+        # (the player's secret in every hello: the server keeps the seats taken as this player's)
+        self.net = ClientThread(url, player=KeptSeats().player())
 
         async def sit(client: Any) -> None:
             await client.connect()
