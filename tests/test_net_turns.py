@@ -207,3 +207,32 @@ def test_the_clocks_outlive_the_server_and_a_table_out_of_memory_still_runs_out(
         finally:
             await server.stop()
     run(main())
+
+
+def test_a_move_taken_back_gives_back_its_added_time_but_not_the_time_spent():
+    """No time is won by moving and undoing: the undo takes back the time a move added, while the
+    time spent since still counts (the seat's clock kept running)."""
+    wall = Wall()
+
+    async def main():
+        server = Server(clock=wall)
+        url = await server.start("127.0.0.1", 0)
+        try:
+            code, seats = await clocked_table(url, "kaito", rule("ai", allowance=3 * DAY, per_move=DAY))
+            first = seats[0].last["to_act"][0]
+            mover, other = seats[first], seats[1 - first]
+            wall.now += 600.0
+            await mover.send(proto.act(mover.last["legal"][0], 0))
+            told = await until_told(mover, lambda m: m.get("ply") == 1)
+            assert told["clock"]["left"][first] == 4 * DAY - 600.0  # the day a move adds
+            wall.now += 60.0
+            await mover.send(proto.undo(1))
+            state = await mover.expect("state")
+            assert state["ply"] == 0 and state["clock"]["running"] == [first]
+            assert state["clock"]["left"][first] == 3 * DAY - 660.0  # the added day gone, the 11 minutes spent
+            assert state["clock"]["left"][1 - first] == 3 * DAY
+            for s in seats:
+                await s.close()
+        finally:
+            await server.stop()
+    run(main())

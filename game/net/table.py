@@ -128,6 +128,7 @@ class Table(Seats, StandIns, UndoRequests, TurnClocks):
         self.now = now
         self.clocks = Clocks(clock, [s for s, k in enumerate(self.kinds) if k == OPEN]) if clock else None
         self.ended: dict[str, Any] | None = None
+        self.clock_marks: list[tuple[int, str]] = []
 
     # -- creation and restoring ---------------------------------------------------------------------
     def saved(self) -> SavedTable:
@@ -162,12 +163,13 @@ class Table(Seats, StandIns, UndoRequests, TurnClocks):
                 if point is None:
                     raise ValueError(f"table {saved.code}: no undo point at ply {ply} for seat {seat}")
                 m.undo_to(point)
+                table.rewind_clocks(ply)
             elif kind == STAND_IN:
                 table.seat_to(seat, action)
             elif kind == BACK:
                 table.seat_to(seat, None)
             elif kind == CLOCK:
-                table.replay_clock(action)
+                table.replay_clock(action, ply)
             table._moved()
         table.finished = m.is_over()
         if table.clocks is not None and table.clocks.out and table.clocks.rule.on_timeout == "end":
@@ -343,6 +345,7 @@ class Table(Seats, StandIns, UndoRequests, TurnClocks):
         if not points:
             raise ProtocolError("undo", "nothing of this seat can be taken back now")
         self.match.undo_to(points[0])
+        self.rewind_clocks(points[0].ply)
         self.keep_with_clock([(seat, UNDO, "", points[0].ply)])
         self._moved()
 

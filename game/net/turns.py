@@ -34,6 +34,8 @@ class TurnClocks:
     now: Callable[[], float]
     #: why the table ended before its game did (``{"reason": "timeout", "seat": s}``), or None
     ended: dict[str, Any] | None
+    #: ``(ply, times)`` of every clock row kept, in order (an undo goes back to the times then)
+    clock_marks: list[tuple[int, str]]
 
     @property
     def started(self) -> bool:  # (Table's)
@@ -48,12 +50,31 @@ class TurnClocks:
         if self.clocks is None or not self.started or self.finished or self.match.is_over():
             if self.clocks is not None and self.clocks.running and (self.finished or self.match.is_over()):
                 self.clocks.update((), self.now())  # (the game ended: every clock stops)
-                return [(-1, CLOCK, self.clocks.to_text(), self.match.ply)]
+                return [self._clock_row()]
             return []
         persons = [s for s in self.match.to_act() if self.kinds[s] == OPEN]
         if not self.clocks.update(persons, self.now()):
             return []
-        return [(-1, CLOCK, self.clocks.to_text(), self.match.ply)]
+        return [self._clock_row()]
+
+    def _clock_row(self) -> Row:
+        """The ``"clock"`` row of the clocks now, marked for an undo (:meth:`rewind_clocks`)."""
+        assert self.clocks is not None
+        text = self.clocks.to_text()
+        self.clock_marks.append((self.match.ply, text))
+        return (-1, CLOCK, text, self.match.ply)
+
+    def rewind_clocks(self, ply: int) -> None:
+        """An undo back to ``ply``: the clocks as they were kept then (so a move taken back gives
+        back the time added for it — no time is won by moving and undoing — while the time the
+        seat spent since still counts: its clock kept running), the marks after it dropped. The
+        caller keeps the clocks brought up to the position (:meth:`keep_with_clock`)."""
+        if self.clocks is None:
+            return
+        while self.clock_marks and self.clock_marks[-1][0] > ply:
+            self.clock_marks.pop()
+        if self.clock_marks:
+            self.clocks.load_text(self.clock_marks[-1][1])
 
     def keep_deadline(self) -> None:
         """Keep the clocks' next deadline (None once none runs) for the store's :meth:`due`; a
@@ -96,23 +117,24 @@ class TurnClocks:
         self.clocks.run_out(seat)
         ply = self.match.ply
         if self.clocks.rule.on_timeout == "ai":
-            self.store.add_actions(self.code, [(-1, CLOCK, self.clocks.to_text(), ply), (seat, STAND_IN, TIMEOUT_LEVEL, ply)])
+            self.store.add_actions(self.code, [self._clock_row(), (seat, STAND_IN, TIMEOUT_LEVEL, ply)])
             self.seat_to(seat, TIMEOUT_LEVEL)
             self.keep_deadline()
         else:
-            self.store.add_actions(self.code, [(-1, CLOCK, self.clocks.to_text(), ply)])
+            self.store.add_actions(self.code, [self._clock_row()])
             self.ended = {"reason": "timeout", "seat": seat}
             self.store.set_deadline(self.code, None)
             self.finished = True
             self.store.finish(self.code)
 
-    def replay_clock(self, text: str) -> None:
-        """A kept ``"clock"`` row, replayed (:meth:`game.net.table.Table.restore`): the times it
-        kept; a seat out of time at the end of the rows had timed out (its ``"stand-in"`` row
-        follows, or the table had ended)."""
+    def replay_clock(self, text: str, ply: int) -> None:
+        """A kept ``"clock"`` row at ``ply``, replayed (:meth:`game.net.table.Table.restore`): the
+        times it kept (marked for an undo); a seat out of time at the end of the rows had timed
+        out (its ``"stand-in"`` row follows, or the table had ended)."""
         if self.clocks is None:
             raise ValueError(f"table {self.code}: a clock row at a table without a clock")
         self.clocks.load_text(text)
+        self.clock_marks.append((ply, text))
 
     def clock_field(self) -> dict[str, Any] | None:
         """The ``clock`` field of the table's messages now (:meth:`game.net.clock.Clocks.message`),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from . import protocol as proto
 from .protocol import ProtocolError
@@ -58,6 +58,9 @@ class UndoRequests:
     finished: bool
     #: the request waiting for answers, or None
     asking: UndoAsk | None = None
+    #: (TurnClocks': annotations, no stubs, so that they do not hide them in the table's bases)
+    rewind_clocks: Callable[[int], None]
+    keep_with_clock: Callable[[list[tuple[int, str, str, int]]], None]
 
     @property
     def started(self) -> bool:  # (Table's)
@@ -158,7 +161,8 @@ class UndoRequests:
         self.asking = None
         point = next(cp for cp in self.match.undo_points(ask.seat, consent=True) if cp.ply == ask.point)
         self.match.undo_to(point)
-        self.store.add_action(self.code, ask.seat, UNDO, "", point.ply)
+        self.rewind_clocks(point.ply)
+        self.keep_with_clock([(ask.seat, UNDO, "", point.ply)])
         self._moved()
         return True
 
