@@ -167,10 +167,10 @@ def test_messages_between_processes_arrive_whole_and_in_order():
                 one.post(two.me, payload)
             await asyncio.wait_for(arrived.wait(), 60)
             assert got == sent  # the long one went by mail, and the order held
-            alive, _ = await one.beat()
-            assert alive == {one.me, two.me}
+            alive, _, orphans = await one.beat()
+            assert alive == {one.me, two.me} and not orphans
             await two.stop()
-            alive, _ = await one.beat()
+            alive, _, _ = await one.beat()
             assert alive == {one.me}  # a process that left is not alive
         finally:
             await one.stop()
@@ -227,4 +227,31 @@ def test_a_turn_based_tables_clock_runs_out_at_whichever_process_holds_it():
 async def until_started(seat: Seat) -> dict[str, Any]:
     while not seat.last.get("started"):
         await seat.expect("update")
+    return seat.last
+
+
+def test_a_table_whose_ai_was_to_move_goes_on_at_another_process_with_nobody_connected():
+    """A process leaves while an AI seat of one of its tables is to move and nobody is connected:
+    another process takes its tables at its next heartbeat and the AI plays on."""
+    async def main():
+        async with processes() as [(a, url_a), (b, url_b)]:
+            a.drivers.poke = lambda table: None  # (a never gets to play this AI: it is leaving)
+            code, [seat] = await table_of(url_a, "kaito", ["open", "easy"])
+            if seat.last["to_act"] == [seat.seat]:  # the person moves first: one move, then the AI's turn
+                await seat.send(proto.act(seat.last["legal"][0], seat.last["ply"]))
+                await until_told(seat, lambda m: m.get("to_act") == [1])
+            ply = seat.last["ply"]
+            await seat.close()
+            await a.stop()
+            for _ in range(3000):  # b's next heartbeat (1 s) takes the table; its AI moves
+                if code in b.tables and b.tables[code].match.ply > ply:
+                    break
+                await asyncio.sleep(0.01)
+            assert code in b.tables and b.tables[code].match.ply > ply
+    run(main())
+
+
+async def until_told(seat: Seat, test) -> dict[str, Any]:
+    while not test(seat.last):
+        await seat.recv()
     return seat.last

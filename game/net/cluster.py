@@ -63,7 +63,7 @@ class Cluster(Protocol):
         ...
 
     async def stop(self) -> None:
-        """Send what is queued, give up every table held, leave."""
+        """Send what is queued and leave (the others take this process's tables)."""
         ...
 
     def claim(self, code: str) -> str | None:
@@ -76,6 +76,11 @@ class Cluster(Protocol):
         StoreError."""
         ...
 
+    def claim_orphans(self) -> list[str]:
+        """Take every unfinished table a process no longer alive held; their codes. Raises
+        StoreError."""
+        ...
+
     def release(self, codes: list[str]) -> None:
         """Give up tables ``codes`` (they left memory here)."""
         ...
@@ -84,8 +89,9 @@ class Cluster(Protocol):
         """The codes of the tables held here. Raises StoreError."""
         ...
 
-    async def beat(self) -> tuple[set[str], float]:
-        """A heartbeat: ``(live process ids, seconds since the previous one)``. Raises StoreError."""
+    async def beat(self) -> tuple[set[str], float, bool]:
+        """A heartbeat: ``(live process ids, seconds since the previous one, whether a dead
+        process still holds tables)``. Raises StoreError."""
         ...
 
     def post(self, process: str, payload: dict[str, Any]) -> None:
@@ -113,6 +119,10 @@ class Server(Protocol):
 
     def lost(self, code: str) -> None:
         """Table ``code`` is held by another process now: it leaves memory here."""
+        ...
+
+    async def adopt(self) -> list[str]:
+        """Take and replay the unfinished tables no live process holds."""
         ...
 
 
@@ -189,7 +199,8 @@ class Relay:
         self._beats = asyncio.create_task(self._beat_every())
 
     async def stop(self) -> None:
-        """Close the envoys' clients (to resume at another process), give up every table, leave."""
+        """Close the envoys' clients (to resume at another process) and leave the cluster (the
+        others take this process's tables)."""
         for envoy in list(self.envoys.values()):
             envoy.close(proto.CLOSE_MOVED, "this server process is stopping")
         if self._beats is not None:
@@ -271,8 +282,10 @@ class Relay:
                 self.server.broken.set()
                 return
             try:
-                alive, gap = await self.cluster.beat()
+                alive, gap, orphans = await self.cluster.beat()
                 self.check(alive)
+                if orphans:  # (a process died or left: its tables nobody came back to come here)
+                    await self.server.adopt()
                 if gap > self.cluster.lease_s:  # (this process hung: others may hold some of its tables now)
                     held = self.cluster.held()
                     for code in [c for c in self.server.tables if c not in held]:

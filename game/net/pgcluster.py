@@ -115,8 +115,10 @@ class PostgresCluster:
         self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send())]
 
     async def stop(self) -> None:
-        """Send what is queued, give up every table this process holds (another takes each at
-        once) and leave: the others see this process gone at their next :meth:`beat`."""
+        """Send what is queued and leave: this process is no longer alive at once (a ``join`` or
+        ``resume`` elsewhere takes its table then), and the others take the rest of its tables at
+        their next :meth:`beat` (:meth:`claim_orphans`: its tables stay marked as its own until
+        then, so that an AI's turn or a clock goes on with nobody connected)."""
         if self._outbox:
             self._wake.set()
             for _ in range(100):
@@ -128,7 +130,6 @@ class PostgresCluster:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         try:
             if self._sender is not None and not self._sender.closed:
-                await self._sender.execute("DELETE FROM owners WHERE process = %s", (self.me,))
                 await self._sender.execute("DELETE FROM processes WHERE id = %s", (self.me,))
         except psycopg.Error as exc:
             log.warning("leaving the cluster: %s", exc)
@@ -169,6 +170,20 @@ class PostgresCluster:
         mine = {str(r[0]) for r in rows}
         return [str(r[0]) for r in order if r[0] in mine]
 
+    def claim_orphans(self) -> list[str]:
+        """Take every unfinished table held by a process no longer alive (not the tables nobody
+        holds: idle ones that left a process's memory, with nothing to run): their codes.
+
+        Raises:
+            StoreError: the database failed."""
+        try:
+            with self.store.pool.connection() as conn:
+                rows = conn.execute(_CLAIM.format(where="finished IS NULL AND code IN (SELECT code FROM owners)"),
+                                    {"me": self.me, "lease": LEASE_S}).fetchall()
+        except psycopg.Error as exc:
+            raise StoreError(f"claim: {' '.join(str(exc).split())}") from exc
+        return sorted(str(r[0]) for r in rows)
+
     def release(self, codes: list[str]) -> None:
         """Give up tables ``codes`` (they left this process's memory): the next process asked for
         one takes it at once. A failure is logged (the hold then lapses with this process)."""
@@ -193,16 +208,18 @@ class PostgresCluster:
         return {str(r[0]) for r in rows}
 
     # -- heartbeats ------------------------------------------------------------------------------------------
-    async def beat(self) -> tuple[set[str], float]:
+    async def beat(self) -> tuple[set[str], float, bool]:
         """One heartbeat (in a thread): ``(the ids of the live processes, seconds since this
-        process's previous heartbeat by the database's clock)``; more than :data:`LEASE_S` means
-        others may have taken its tables meanwhile (the caller checks :meth:`held`).
+        process's previous heartbeat by the database's clock, whether a process no longer alive
+        still holds tables)``; more than :data:`LEASE_S` means others may have taken this
+        process's tables meanwhile (the caller checks :meth:`held`); orphans are for
+        :meth:`claim_orphans`.
 
         Raises:
             StoreError: the database failed."""
         return await asyncio.to_thread(self._beat)
 
-    def _beat(self) -> tuple[set[str], float]:
+    def _beat(self) -> tuple[set[str], float, bool]:
         try:
             with self.store.pool.connection() as conn, conn.transaction():
                 row = conn.execute(f"UPDATE processes SET seen = {_NOW} WHERE id = %s "
@@ -211,10 +228,13 @@ class PostgresCluster:
                 if row is None:  # (our row was removed: a stop raced, or a cleaner) — back in
                     conn.execute(f"INSERT INTO processes VALUES (%s, %s, {_NOW}, {_NOW})", (self.me, self.lock_key))
                 alive = {str(r[0]) for r in conn.execute(_ALIVE, {"lease": LEASE_S}).fetchall()}
+                orphans = conn.execute("SELECT EXISTS (SELECT 1 FROM owners o JOIN tables t ON t.code = o.code "
+                                       "WHERE t.finished IS NULL AND NOT o.process = ANY(%s))",
+                                       (sorted(alive),)).fetchone()
                 conn.execute(f"DELETE FROM mail WHERE made < {_NOW} - %s", (MAIL_KEEP_S,))
         except psycopg.Error as exc:
             raise StoreError(f"heartbeat: {' '.join(str(exc).split())}") from exc
-        return alive, (float(row[0]) if row is not None else float("inf"))
+        return alive, (float(row[0]) if row is not None else float("inf")), bool(orphans and orphans[0])
 
     # -- messages ----------------------------------------------------------------------------------------------
     def post(self, process: str, payload: dict[str, Any]) -> None:

@@ -144,22 +144,39 @@ class Server(Upkeep):
         A table that cannot be replayed is logged in one line and left out, its code kept in
         :attr:`damaged`: its seats are answered ``damaged`` (issue 33, item 17), the others served."""
         self.store.forget_old()
-        count = 0
         codes = self.relay.cluster.claim_unfinished() if self.relay is not None else self.store.unfinished()
-        for code in codes:
-            try:
-                table = Table.restore(self.store.load(code), self.store, self.stand_in_after, self.clock)
-            except Exception as exc:
-                self.damaged[code] = f"{type(exc).__name__}: {exc}"
-                log.warning("table %s cannot be replayed (%s); its seats are told so", code, self.damaged[code])
-                log.debug("table %s", code, exc_info=True)
-                continue
-            self.tables[code] = table
-            count += 1
-            self.drivers.poke(table)
+        count = sum(self._replay(code) for code in codes)
         if count:
             log.info("restored %d unfinished table(s)", count)
         return count
+
+    def _replay(self, code: str) -> bool:
+        """Replay table ``code`` from the store into memory and start its AI; False (logged, the
+        code kept in :attr:`damaged`) when its rows cannot be replayed."""
+        try:
+            table = Table.restore(self.store.load(code), self.store, self.stand_in_after, self.clock)
+        except Exception as exc:
+            self.damaged[code] = f"{type(exc).__name__}: {exc}"
+            log.warning("table %s cannot be replayed (%s); its seats are told so", code, self.damaged[code])
+            log.debug("table %s", code, exc_info=True)
+            return False
+        self.tables[code] = table
+        self.drivers.poke(table)
+        return True
+
+    async def adopt(self) -> list[str]:
+        """Take every unfinished table a process no longer alive held and replay each here, yielding to the event loop between two (a dead process's hundreds of tables never
+        stall the live ones): an AI whose turn it was, or a clock that runs out, goes on with
+        nobody connected. Returns their codes."""
+        if self.relay is None:
+            return []
+        codes = [c for c in self.relay.cluster.claim_orphans() if c not in self.tables]
+        for code in codes:
+            self._replay(code)
+            await asyncio.sleep(0)
+        if codes:
+            log.info("took over %d table(s) of a process that stopped answering", len(codes))
+        return codes
 
     async def stop(self) -> None:
         """Close every connection (code 1001), stop the AI drivers and the store."""
