@@ -114,6 +114,12 @@ class Seat:
                 return message
             assert message["type"] != "error" or kind == "error", message
 
+    async def until(self, test: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
+        """Messages until the last state / update passes ``test``; that one."""
+        while not test(self.last):
+            await self.recv()
+        return self.last
+
     async def create(self, game: str, seats: list[str], **fields: Any) -> str:
         await self.send(proto.create(game, seats, **fields) if "setup" not in fields else
                         proto.message("create", game=game, seats=seats, **fields))
@@ -151,6 +157,17 @@ class Seat:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+class Wall:
+    """A wall clock a test moves (a server's ``clock``: turn-based tables): ``wall()`` is
+    :attr:`now`, in seconds."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
 
 
 async def table_of(url: str | list[str], game: str, kinds: list[str], **fields: Any) -> tuple[str, list[Seat]]:

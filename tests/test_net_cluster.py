@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as proto
 from game.registry import get as get_game
-from net_support import Seat, play_all, record_of, table_of
+from net_support import Seat, Wall, play_all, record_of, table_of
 
 pytest.importorskip("psycopg")
 from game.net.pgcluster import PostgresCluster, new_process_id  # noqa: E402
@@ -196,20 +196,13 @@ def test_a_turn_based_tables_clock_runs_out_at_whichever_process_holds_it():
     """Only the holder times a seat out; once it stopped, another process finds the table by its
     deadline in the database, takes it and times the next seat out."""
     day = 86400.0
-    wall = type("Wall", (), {"now": 1_800_000_000.0, "__call__": lambda self: self.now})()
+    wall = Wall()
 
     async def main():
         async with processes(clock=wall) as [(a, url_a), (b, url_b)]:
-            host = await Seat.open(url_a)
-            await host.send(proto.create("kaito", ["open", "open"],
-                                         clock={"allowance": day, "per_move": day, "on_timeout": "ai"}))
-            code = str((await host.expect("created"))["table"])
-            await host.close()
-            seats = []
-            for i in range(2):
-                seats.append(await Seat.open(url_a))
-                await seats[-1].join(code, f"P{i}", i)
-            first = (await until_started(seats[0]))["to_act"][0]
+            code, seats = await table_of(url_a, "kaito", ["open", "open"],
+                                         clock={"allowance": day, "per_move": day, "on_timeout": "ai"})
+            first = seats[0].last["to_act"][0]
             for s in seats:
                 await s.close()
             wall.now += day + 1.0
@@ -224,12 +217,6 @@ def test_a_turn_based_tables_clock_runs_out_at_whichever_process_holds_it():
     run(main())
 
 
-async def until_started(seat: Seat) -> dict[str, Any]:
-    while not seat.last.get("started"):
-        await seat.expect("update")
-    return seat.last
-
-
 def test_a_table_whose_ai_was_to_move_goes_on_at_another_process_with_nobody_connected():
     """A process leaves while an AI seat of one of its tables is to move and nobody is connected:
     another process takes its tables at its next heartbeat and the AI plays on."""
@@ -239,7 +226,7 @@ def test_a_table_whose_ai_was_to_move_goes_on_at_another_process_with_nobody_con
             code, [seat] = await table_of(url_a, "kaito", ["open", "easy"])
             if seat.last["to_act"] == [seat.seat]:  # the person moves first: one move, then the AI's turn
                 await seat.send(proto.act(seat.last["legal"][0], seat.last["ply"]))
-                await until_told(seat, lambda m: m.get("to_act") == [1])
+                await seat.until(lambda m: m.get("to_act") == [1])
             ply = seat.last["ply"]
             await seat.close()
             await a.stop()
@@ -251,7 +238,24 @@ def test_a_table_whose_ai_was_to_move_goes_on_at_another_process_with_nobody_con
     run(main())
 
 
-async def until_told(seat: Seat, test) -> dict[str, Any]:
-    while not test(seat.last):
-        await seat.recv()
-    return seat.last
+
+def test_a_resume_at_a_process_whose_copy_is_stale_goes_to_the_holder_next_time():
+    """The table a resume names was taken by another process (this one hung): the resume's write is
+    refused, the stale copy leaves memory here, and the next resume here is forwarded."""
+    async def main():
+        async with processes() as [(a, url_a), (b, url_b)]:
+            code, seats = await table_of(url_a, "kaito", ["open", "open"])
+            tokens = [s.token for s in seats]
+            await seats[1].close()
+            with b.store.pool.connection() as conn:  # b took the table while a was away
+                conn.execute("UPDATE owners SET process = %s WHERE code = %s", (b.relay.cluster.me, code))
+            first = await Seat.open(url_a)
+            await first.send(proto.resume(code, 1, tokens[1]))
+            assert await closed_code(first) == proto.CLOSE_MOVED
+            assert code not in a.tables
+            again = await Seat.open(url_a)
+            state = await again.resume(code, 1, tokens[1])  # (the refused write kept nothing: the token holds)
+            assert state["ply"] == 0 and code in b.tables and code not in a.tables
+            for s in (seats[0], again):
+                await s.close()
+    run(main())

@@ -18,19 +18,9 @@ from game.net.clock import ClockError, ClockRule, Clocks
 from game.net.server import Server
 from game.net.store import SqliteTableStore
 from game.registry import get as get_game
-from net_support import Seat, record_of, table_of
+from net_support import Seat, Wall, record_of, table_of
 
 DAY = 86400.0
-
-
-class Wall:
-    """A wall clock the test moves: ``wall()`` is now (s)."""
-
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def run(coro):
@@ -46,13 +36,6 @@ async def clocked_table(url: str, game: str, clock: dict, seats: int = 2) -> tup
     return await table_of(url, game, ["open"] * seats, clock=clock)
 
 
-async def until_told(seat: Seat, test) -> dict:
-    """Messages until the last state / update passes ``test``."""
-    while not test(seat.last):
-        await seat.recv()
-    return seat.last
-
-
 def test_the_clock_rule_and_the_clocks():
     with pytest.raises(ClockError):
         ClockRule.parse({"allowance": 10.0, "per_move": DAY, "on_timeout": "ai"})  # under a minute
@@ -63,7 +46,7 @@ def test_the_clock_rule_and_the_clocks():
     with pytest.raises(ClockError):
         ClockRule.parse({"allowance": True, "per_move": DAY, "on_timeout": "ai"})
     r = ClockRule.parse(rule(allowance=3 * DAY))
-    clocks = Clocks(r, [0, 2])  # seat 1 is an AI's: no clock
+    clocks = Clocks(r, [True, False, True])  # seat 1 is an AI's: no clock
     assert clocks.update([0, 1], 100.0) and clocks.running == {0: 100.0}
     assert clocks.time_left(0, 100.0 + DAY) == 2 * DAY and clocks.time_left(1, 0.0) is None
     assert clocks.update([2], 100.0 + DAY)  # seat 0 moved after a day: 3 - 1 + 1 days
@@ -71,13 +54,13 @@ def test_the_clock_rule_and_the_clocks():
     assert not clocks.update([2], 200.0 + DAY)  # nothing changed
     assert clocks.next_deadline() == 100.0 + 4 * DAY
     assert clocks.overdue(100.0 + 4 * DAY - 1) == [] and clocks.overdue(100.0 + 4 * DAY) == [2]
-    again = Clocks(r, [0, 2])
+    again = Clocks(r, [True, False, True])
     again.load_text(clocks.to_text())
     assert (again.left, again.running, again.out) == (clocks.left, clocks.running, clocks.out)
     clocks.run_out(2)
     assert clocks.message(0.0)["out"] == [2] and clocks.message(0.0)["left"] == [3 * DAY, None, 0.0]
     with pytest.raises(ValueError):
-        Clocks(r, [0, 1]).load_text(clocks.to_text())  # another table's seats
+        Clocks(r, [True, True, False]).load_text(clocks.to_text())  # another table's seats
 
 
 def test_a_seat_whose_time_runs_out_is_played_by_the_ai_to_the_end():
@@ -95,7 +78,7 @@ def test_a_seat_whose_time_runs_out_is_played_by_the_ai_to_the_end():
             wall.now += 3600.0  # an hour to think
             mover = seats[first]
             await mover.send(proto.act(mover.last["legal"][0], mover.last["ply"]))
-            told = await until_told(seats[other], lambda m: m.get("ply") == 1)
+            told = await seats[other].until(lambda m: m.get("ply") == 1)
             assert told["clock"]["left"][first] == 2 * DAY - 3600.0 and told["clock"]["running"] == [other]
             for s in seats:  # nobody stays connected: the table waits on the server
                 await s.close()
@@ -114,7 +97,7 @@ def test_a_seat_whose_time_runs_out_is_played_by_the_ai_to_the_end():
             record = record_of(back.frames)
             state = get_game("kaito").from_record(record)
             assert state.is_over() and server.tables[code].finished
-            await until_told(lost, lambda m: m.get("over"))
+            await lost.until(lambda m: m.get("over"))
             assert record_of(lost.frames) == record
             for s in (back, lost):
                 await s.close()
@@ -137,7 +120,7 @@ def test_when_time_runs_out_the_table_can_end_instead():
             assert await server.check_clocks() == [(code, first)]
             for s in seats:  # every connected seat is told, then sees the table ended
                 assert (await s.expect("timeout")) == proto.message("timeout", seat=first, then="end")
-                told = await until_told(s, lambda m: m.get("ended"))
+                told = await s.until(lambda m: m.get("ended"))
                 assert told["ended"]["reason"] == "timeout" and told["ended"]["seat"] == first
                 assert told["legal"] == [] and told["to_act"] == [] and not told["over"]
                 assert told["ended"]["record"]["game"] == "kanji-zushi"  # the game as far as it went
@@ -162,7 +145,7 @@ def test_in_a_simultaneous_phase_every_seat_to_act_spends_its_own_time():
             assert seats[0].last["clock"]["running"] == [0, 1]
             wall.now += 600.0
             await seats[0].send(proto.act(seats[0].last["legal"][0], seats[0].last["ply"]))
-            told = await until_told(seats[1], lambda m: m["clock"]["running"] == [1])
+            told = await seats[1].until(lambda m: m["clock"]["running"] == [1])
             assert told["clock"]["left"] == [2 * DAY - 600.0, DAY - 600.0]
             for s in seats:
                 await s.close()
@@ -182,7 +165,7 @@ def test_the_clocks_outlive_the_server_and_a_table_out_of_memory_still_runs_out(
         first = seats[0].last["to_act"][0]
         wall.now += 5000.0
         await seats[first].send(proto.act(seats[first].last["legal"][0], 0))
-        before = (await until_told(seats[1 - first], lambda m: m.get("ply") == 1))["clock"]
+        before = (await seats[1 - first].until(lambda m: m.get("ply") == 1))["clock"]
         tokens = [s.token for s in seats]
         for s in seats:
             await s.close()
@@ -223,7 +206,7 @@ def test_a_move_taken_back_gives_back_its_added_time_but_not_the_time_spent():
             mover, other = seats[first], seats[1 - first]
             wall.now += 600.0
             await mover.send(proto.act(mover.last["legal"][0], 0))
-            told = await until_told(mover, lambda m: m.get("ply") == 1)
+            told = await mover.until(lambda m: m.get("ply") == 1)
             assert told["clock"]["left"][first] == 4 * DAY - 600.0  # the day a move adds
             wall.now += 60.0
             await mover.send(proto.undo(1))

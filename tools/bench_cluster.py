@@ -73,26 +73,23 @@ async def waiting_tables(url: str, count: int, game: str, seats: int) -> list[st
     return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
-def helpers_cpu() -> dict[str, float]:
-    """CPU seconds (user + system) used so far by every PostgreSQL and HAProxy process of this
-    machine, by program (Linux ``/proc``; empty elsewhere)."""
+def helpers_cpu(cpu_seconds: Callable[[int], float]) -> dict[str, float]:
+    """CPU seconds used so far by every PostgreSQL and HAProxy process of this machine, by
+    program (Linux ``/proc``; empty elsewhere), each process's from ``cpu_seconds(pid)``."""
     import os
 
     out: dict[str, float] = {}
     try:
-        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
     except OSError:
         return out
-    tick = os.sysconf("SC_CLK_TCK")
     for pid in pids:
         try:
-            text = Path(f"/proc/{pid}/stat").read_text()
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
         except OSError:
             continue
-        name = text[text.index("(") + 1:text.rindex(")")]
         if name in ("postgres", "haproxy"):
-            fields = text.rsplit(")", 1)[1].split()
-            out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+            out[name] = out.get(name, 0.0) + cpu_seconds(pid)
     return out
 
 

@@ -211,7 +211,7 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pids: list[int]
     await asyncio.sleep(max(0.0, warm - time.monotonic()))
     bench.counting = True
     cpu_before, own0, t0 = [cpu_seconds(pid) for pid in server_pids], time.process_time(), time.monotonic()
-    helpers0 = bench_cluster.helpers_cpu() if args.processes > 1 else {}
+    helpers0 = bench_cluster.helpers_cpu(cpu_seconds) if args.processes > 1 else {}
     kill: dict[str, object] = {}
     if victim is not None and args.kill_at is not None:
         await asyncio.sleep(max(0.0, start + args.kill_at - time.monotonic()))
@@ -228,7 +228,7 @@ async def run(url: str, n: int, args: argparse.Namespace, server_pids: list[int]
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     bench.counting = False
     cpu_after, own1, t1 = [cpu_seconds(pid) for pid in server_pids], time.process_time(), time.monotonic()
-    helpers1 = bench_cluster.helpers_cpu() if args.processes > 1 else {}
+    helpers1 = bench_cluster.helpers_cpu(cpu_seconds) if args.processes > 1 else {}
     # (the servers' CPU over the counted time; a process killed meanwhile counts for nothing)
     cpu0, cpu1 = 0.0, sum(max(0.0, b - a) for a, b in zip(cpu_before, cpu_after) if b > 0.0)
     sampler.cancel()

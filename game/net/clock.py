@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 #: What happens to a seat whose time runs out: the server's AI plays it to the end, or the table
 #: ends there (no result).
@@ -72,13 +72,15 @@ class Clocks:
 
     Args:
         rule: the table's clock.
-        seats: the persons' seats (AI seats have no clock).
+        clocked: one flag per seat of the table: True for a person's seat (an AI's has no clock).
     """
 
-    def __init__(self, rule: ClockRule, seats: Iterable[int]) -> None:
+    def __init__(self, rule: ClockRule, clocked: Sequence[bool]) -> None:
         self.rule = rule
+        #: the table's seat count
+        self.size = len(clocked)
         #: seat -> seconds left when its clock last stopped (or started)
-        self.left: dict[int, float] = {s: rule.allowance for s in seats}
+        self.left: dict[int, float] = {s: rule.allowance for s, person in enumerate(clocked) if person}
         #: seat -> when its clock started (wall-clock s), for the seats whose turn it is
         self.running: dict[int, float] = {}
         #: the seats whose time ran out, in order
@@ -129,10 +131,8 @@ class Clocks:
         """The ``clock`` field of a ``state``, ``update`` or ``lobby``: the rule, each seat's
         seconds ``left`` at ``now`` (None without a clock; rounded to 0.1 s), the seats ``running``
         and those ``out`` of time."""
-        seats = sorted(set(self.left))
-        size = max(seats, default=-1) + 1
-        left: list[float | None] = [None] * size
-        for s in seats:
+        left: list[float | None] = [None] * self.size
+        for s in self.left:
             value = self.time_left(s, now)
             left[s] = None if value is None else round(value, 1)
         return {**self.rule.to_dict(), "left": left, "running": sorted(self.running), "out": list(self.out)}

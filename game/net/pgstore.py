@@ -153,7 +153,7 @@ class PostgresTableStore:
         with self.pool.connection() as conn:
             cur = conn.execute(lease, {**params, "me": self.process})
         if cur.rowcount == 0 and self.process is not None:
-            raise LeaseLost(f"table {params['code']} is held by another server process")
+            raise LeaseLost(str(params["code"]))
 
     @_store_errors
     def close(self) -> None:

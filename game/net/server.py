@@ -242,10 +242,9 @@ class Server(Upkeep):
             await self._dispatch(conn, message)
         except ProtocolError as exc:
             conn.error(exc.code, str(exc), exc.version)
-        except LeaseLost as exc:
+        except LeaseLost as exc:  # (its code: a join's table is not the connection's yet)
             log.info("%s; it leaves this process", exc)
-            if conn.table is not None:
-                self.lost(conn.table.code)
+            self.lost(exc.code)
             conn.close(proto.CLOSE_MOVED, "the table moved to another server process")
         except Exception:
             log.exception("a request failed")

@@ -126,7 +126,7 @@ class Table(Seats, StandIns, UndoRequests, TurnClocks):
         self.touched = self.made = time.monotonic()
         self.origin = ""  #: the creator's client address (the cap on waiting tables; "" restored)
         self.now = now
-        self.clocks = Clocks(clock, [s for s, k in enumerate(self.kinds) if k == OPEN]) if clock else None
+        self.clocks = Clocks(clock, [k == OPEN for k in self.kinds]) if clock else None
         self.ended: dict[str, Any] | None = None
         self.clock_marks: list[tuple[int, str]] = []
 

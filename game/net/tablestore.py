@@ -52,9 +52,13 @@ class StoreError(Exception):
 
 
 class LeaseLost(StoreError):
-    """A write for a table another server process holds now (several processes on one database,
-    :mod:`game.net.cluster`): this process's copy of the table is stale and must leave memory;
-    its seats resume on the holder. Nothing was written."""
+    """A write for table ``code`` (its attribute) that another server process holds now (several
+    processes on one database, :mod:`game.net.cluster`): this process's copy of the table is
+    stale and must leave memory; its seats resume on the holder. Nothing was written."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"table {code} is held by another server process")
+        self.code = code
 
 
 _P = ParamSpec("_P")

@@ -47,15 +47,11 @@ class TurnClocks:
     def clock_rows(self) -> list[Row]:
         """Bring the clocks up to the position (the persons' seats to act run, the others stop):
         the ``"clock"`` row to keep with the change, or none when nothing changed (or no clock)."""
-        if self.clocks is None or not self.started or self.finished or self.match.is_over():
-            if self.clocks is not None and self.clocks.running and (self.finished or self.match.is_over()):
-                self.clocks.update((), self.now())  # (the game ended: every clock stops)
-                return [self._clock_row()]
+        if self.clocks is None or not self.started:
             return []
-        persons = [s for s in self.match.to_act() if self.kinds[s] == OPEN]
-        if not self.clocks.update(persons, self.now()):
-            return []
-        return [self._clock_row()]
+        over = self.finished or self.match.is_over()  # (the game ended: every clock stops)
+        persons = [] if over else [s for s in self.match.to_act() if self.kinds[s] == OPEN]
+        return [self._clock_row()] if self.clocks.update(persons, self.now()) else []
 
     def _clock_row(self) -> Row:
         """The ``"clock"`` row of the clocks now, marked for an undo (:meth:`rewind_clocks`)."""
