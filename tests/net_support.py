@@ -56,6 +56,34 @@ async def running_server(store: TableStore | None = None, **kw: Any) -> AsyncIte
         await server.stop()
 
 
+class ServerThread:
+    """A :class:`Server` on its own asyncio loop in a daemon thread, listening on 127.0.0.1 (a free
+    port), for tests of the app (whose clients run on threads of their own): :attr:`url`,
+    :meth:`run` (a coroutine on the server's loop, its result), :meth:`stop`. ``kw``: the
+    server's (``clock``: a :class:`Wall`)."""
+
+    def __init__(self, store: TableStore | None = None, **kw: Any) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="test-server", daemon=True)
+        self.thread.start()
+
+        async def start() -> tuple[Server, str]:
+            server = Server(store, **kw)
+            return server, await server.start("127.0.0.1", 0)
+        self.server, self.url = self.run(start())
+
+    def run(self, coro: Any) -> Any:
+        """Run ``coro`` on the server's loop; its result (bounded by :data:`WAIT_S`)."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(WAIT_S)
+
+    def stop(self) -> None:
+        self.run(self.server.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(WAIT_S)
+
+
 def start_serve(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str]:
     """``python -m game serve --port 0 --db DB`` as a child process (``db`` a file or a
     ``postgresql://`` URL): ``(process, url)`` once it prints its ``serving`` line."""

@@ -56,7 +56,11 @@ LOCK = ROOT / "tools" / "windows.lock.json"
 PLATFORM = ("win_amd64", "3.11", "cp311")
 #: What `lock` resolves: the app's own dependencies, PyInstaller, and what only Windows needs.
 TOP_LEVEL = ["pygame-ce", "platformdirs", "babel", "filelock", "websockets", "zeroconf", "pyinstaller",
-             "pefile", "pywin32-ctypes"]
+             "pefile", "pywin32-ctypes", "desktop-notifier",
+             # desktop-notifier's Windows backend (its requirements are marked sys_platform == "win32",
+             # which pip evaluates on the host: named here)
+             "winrt-runtime", "winrt-windows.applicationmodel.core", "winrt-windows.data.xml.dom",
+             "winrt-windows.foundation", "winrt-windows.foundation.collections", "winrt-windows.ui.notifications"]
 #: Debian's packages that run 64-bit Windows programs (no wine32 needed).
 WINE_APT = ["wine", "wine64"]
 WINE_TIMEOUT_S = 900

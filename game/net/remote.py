@@ -29,6 +29,7 @@ attribute assignment), which the caller reads without a lock.
 from __future__ import annotations
 
 import asyncio
+import copy
 import concurrent.futures
 import logging
 import threading
@@ -76,6 +77,11 @@ class Snapshot:
     server_gone: bool = False
     given_up: bool = False
     token: str | None = None
+    #: a turn-based table's clocks, when they came (monotonic s) and why the table ended early
+    #: (docs/PROTOCOL.md "Turn-based tables"); None at a real-time table
+    clock: dict[str, Any] | None = None
+    clock_at: float = 0.0
+    ended: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,7 @@ def snapshot(p: Picture, connected: bool, resyncs: int, server_gone: bool = Fals
                     tuple(p.actions), p.view, p.to_act, p.legal, p.over, p.started, p.outcome, p.record,
                     tuple(p.said), connected, resyncs, p.revision, p.undo, p.undo_ask,
                     dict(p.asking) if p.asking is not None else None, tuple(p.undo_news), server_gone, given_up,
-                    p.token)
+                    p.token, copy.deepcopy(p.clock), p.clock_at, copy.deepcopy(p.ended))
 
 
 class ClientThread:

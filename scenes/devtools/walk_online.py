@@ -2,14 +2,17 @@
 ``online``): the join screen and its error line, the lobby of a table of the menu's first game the app hosts on
 127.0.0.1 with a seat still open, a game hosted against the server's AI and its quick messages,
 then the join screen listing that unfinished game (kept by :mod:`scenes.online.kept`) and a kept
-table whose server is gone (its line and ``forget:<i>``). Everything in the runner's temporary data
-folder; every server on 127.0.0.1.
+table whose server is gone (its line and ``forget:<i>``); then on an online server of the settings
+(issue 35: a server of the walk's own, in memory): hosting's pace chosen (turn-based, what a clock
+running out does), a turn-based lobby, a friend's turn with their time left in the banner, and
+Play online listing the server's table with whose turn it is. Everything in the runner's temporary
+data folder; every server on 127.0.0.1.
 """
 from __future__ import annotations
 
 import socket
 import time
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -100,6 +103,66 @@ def walk(d: Driver, settle: Callable[[Driver], None]) -> Iterator[str]:
     d.app.go_to_menu()
     settle(d)
     yield "menu-tables"  # (the menu's line about the unfinished online tables: issue 33, item 7)
+    yield from on_a_server(d, settle, game)
+
+
+def on_a_server(d: Driver, settle: Callable[[Driver], None], game: Any) -> Iterator[str]:
+    """The states on an online server (see the module doc); the settings' server cleared after."""
+    from game.net.remote import ClientThread
+    from scenes.online.session import Hosting
+    from scenes.play.seats import PLAYER
+
+    server = Hosting(None, "127.0.0.1")  # (a real server: the community's, in short)
+    friend: ClientThread | None = None
+    n = game.seats[0]
+    try:
+        d.app.settings["online_server"] = server.local_url
+        d.app.manager.reset(d.app.make_scene("online_host", game=game.name, setup={
+            "seats": ["human"] * 2 + ["easy"] * (n - 2), **game.tools.play_kwargs, "names": ["Aoi"] + [""] * (n - 1)}))
+        d.click("choice:pace:3d")
+        settle(d)
+        yield "host-server"
+        d.click("button:open")
+        until(d, lambda: d.app.manager.top().name == "online_lobby", "the server's turn-based lobby")
+        d.frames(2)
+        yield "lobby-turn-based"
+        lobby = d.app.manager.top()
+        code = lobby.match.snap.table
+        friend = ClientThread(server.local_url)
+
+        async def sit(client: Any) -> None:
+            await client.connect()
+            await client.join(code, PLAYER)  # (a default name: shown in the language in use)
+        friend.call(sit)
+        until(d, lambda: d.app.manager.top().name == game.play_scene, "the turn-based game")
+        scene = d.app.manager.top()
+        match = scene.match
+        for _step in range(8):  # (this seat's moves until the friend's turn: the banner's line)
+            if not match.legal_actions(match.seat) or scene.busy():
+                break
+            ply: int = match.ply
+
+            def told(ply: int = ply) -> bool:
+                return bool(match.ply > ply and not scene.busy())
+            match.apply(match.seat, match.legal_actions(match.seat)[0])
+            until(d, told, "this seat's move told")
+        until(d, lambda: scene.banner_override is not None, "the friend's turn in the banner")
+        settle(d)
+        yield "game-turn-based"
+        d.app.go_to_menu()
+        settle(d)
+        d.click("button:online")
+        join = d.app.manager.top()
+        until(d, lambda: join.widgets.get("resume:0") is not None and join.subs[0] is not None,
+              "the server's list of this player's tables")
+        settle(d)
+        yield "join-server"
+    finally:
+        d.app.settings["online_server"] = ""
+        d.app.go_to_menu()  # (the menu's line stops the watch over the server)
+        if friend is not None:
+            friend.stop()
+        server.stop()
 
 
 __all__ = ["WAIT_S", "until", "walk"]

@@ -30,63 +30,30 @@ import pygame
 from game.i18n import _
 from game.net.invite import parse_invite
 from game.net.protocol import MAX_NAME, normalize_code, shown_code
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, mix
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
 from scenes.kit.textfield import TextField
 from scenes.kit.widgets import Button, UIScene, fit_size
 from scenes.online.host import DB_NAME
 from scenes.online.kept import KeptSeat, KeptSeats, Resuming, keep_seat, resume_error_line
 from scenes.online.lobby import play_scene
+from scenes.online.pace import server_address
 from scenes.online.session import DEFAULT_ADDRESS, Hosting, Sitting, check_address, error_line
+from scenes.online.keptfile import game_title
+from scenes.online.tablerows import KEPT_SHOWN, TableButton, listed_rows
+from scenes.online.turnwatch import app_watch
 from scenes.play.seats import PLAYER, person_name
-from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.online")
 
 #: Most tables listed from the local network.
 FOUND_MAX = 4
-#: Most unfinished tables listed (the newest).
-KEPT_SHOWN = 4
 #: The side column of the lists (logical px): its left edge and width; a row's height and step;
 #: the width of a row's ``forget:<i>``.
 SIDE_X, SIDE_W, ROW_H, ROW_STEP, FORGET_W = 780, 440, 58, 66, 110
 #: The top of the side column's first row, and where the column ends.
 SIDE_TOP, SIDE_BOTTOM = 204, 700
-
-
-def game_title(name: str) -> str:
-    """A game's title in the language in use, by its registered name (an unknown one as given)."""
-    info = GAMES_BY_NAME.get(name)
-    return _(info.title) if info is not None else name
-
-
-class TableButton(Button):
-    """An unfinished table's row (``resume:<i>``): its game and code in bold over when the seat was
-    taken, each line fitted to the button (its UI-dump label holds both lines)."""
-
-    def __init__(self, i: int, kept: KeptSeat, rect: Any, on_click: Any):
-        super().__init__(f"resume:{i}", kept.title(), rect, on_click, style="secondary", size=18,
-                         sublabel=kept.since())
-
-    def draw(self, surface: pygame.Surface, app: Any) -> None:
-        if not self.visible:
-            return
-        label, sub = self.label, self.sublabel
-        self.label, self.sublabel = "", None  # the body only
-        try:
-            super().draw(surface, app)
-        finally:
-            self.label, self.sublabel = label, sub
-        lift = -2.0 * self._hover_t + 1.5 * self._press_t
-        cx, cy, room = self.rect.centerx, self.rect.centery + lift, self.rect.w - 24
-        ink = C.INK if self.enabled else C.INK_MUTED
-        size = fit_size(app, label, self.size, True, room)
-        draw_text(surface, app, fit_text(app, label, size, True, room), (cx, cy - 11), size, ink, bold=True)
-        if sub:
-            size = fit_size(app, sub, 15, False, room)
-            draw_text(surface, app, fit_text(app, sub, size, False, room), (cx, cy + 13), size,
-                      mix(ink, C.PAPER_LIGHT, 0.25))
 
 
 class LanTables:
@@ -130,13 +97,22 @@ class JoinScene(UIScene):
 
     name = "online_join"
 
-    def __init__(self, app: Any, code: str = "", address: str = DEFAULT_ADDRESS, name: str = "", **kwargs: Any):
+    def __init__(self, app: Any, code: str = "", address: str | None = None, name: str = "", **kwargs: Any):
         super().__init__(app, **kwargs)
+        address = address if address is not None else server_address(getattr(app, "settings", None)) or DEFAULT_ADDRESS
         self.store = KeptSeats()
-        self.kept: list[KeptSeat] = self.store.entries()[:KEPT_SHOWN]
+        #: the settings' online server's answers (this player's tables there), or None
+        self.watch = app_watch(app)
+        if self.watch is not None:
+            self.watch.refresh()
+        self.watch_seen = self.watch.revision if self.watch is not None else 0
+        rows = listed_rows(self.watch, self.store.entries())
+        self.kept: list[KeptSeat] = [seat for seat, _sub in rows]
+        #: what the server says of each row (None: a kept seat's date)
+        self.subs: list[str | None] = [sub for _seat, sub in rows]
         self.lan = LanTables()
-        #: the lists beside the form (kept tables, or LAN discovery on): the form moves left
-        self.side = bool(self.kept) or self.lan.browser is not None
+        #: the lists beside the form (this player's tables, a server, or LAN discovery on): the form moves left
+        self.side = bool(self.kept) or self.watch is not None or self.lan.browser is not None
         fx, fw = (60, 680) if self.side else (240, 800)
         self.form = pygame.Rect(fx, 170, fw, 380)
         x = fx + 224  # the fields' left edge; their labels end 14 px before it
@@ -225,8 +201,13 @@ class JoinScene(UIScene):
         if self.sitting is not None or not 0 <= i < len(self.kept):
             return
         self.store.forget(*self.kept[i].key)
-        self.kept = self.store.entries()[:KEPT_SHOWN]
         self.error, self.failed = "", None
+        self._relist()
+
+    def _relist(self) -> None:
+        """The rows again, from the kept seats and the server's last answer."""
+        rows = listed_rows(self.watch, self.store.entries())
+        self.kept, self.subs = [seat for seat, _sub in rows], [sub for _seat, sub in rows]
         self._build_kept()
 
     def back(self) -> None:
@@ -243,6 +224,10 @@ class JoinScene(UIScene):
     # -- the frame -----------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
+        watch = self.watch
+        if watch is not None and watch.revision != self.watch_seen and self.sitting is None and self.failed is None:
+            self.watch_seen = watch.revision
+            self._relist()  # (the server answered)
         self._sync_found()
         sitting = self.sitting
         if sitting is None or not sitting.poll():
@@ -293,7 +278,7 @@ class JoinScene(UIScene):
             y = SIDE_TOP + ROW_STEP * i
             w = SIDE_W - (FORGET_W + 8 if i == self.failed else 0)
             self.kept_buttons.append(self.widgets.add(TableButton(i, kept, (SIDE_X, y, w, ROW_H),
-                                                                  partial(self.take_back, i))))
+                                                                  partial(self.take_back, i), self.subs[i])))
             if i == self.failed:
                 # Translators: a small button beside an unfinished online table that could not be
                 # taken back: remove it from the list
@@ -308,7 +293,7 @@ class JoinScene(UIScene):
     @property
     def found_top(self) -> int:
         """The top of the first found table's row (under the kept tables and their heading)."""
-        return SIDE_TOP + (ROW_STEP * len(self.kept) + 40 if self.kept else 0)
+        return SIDE_TOP + (ROW_STEP * len(self.kept) + 40 if self.kept else 60 if self.watch is not None else 0)
 
     def _sync_found(self) -> None:
         """The found tables' buttons follow the browser's list (as many as fit under the kept)."""
@@ -392,11 +377,22 @@ class JoinScene(UIScene):
             draw_text(surface, app, fit_text(app, status, size, True, form.w), (form.centerx, 578), size, colour,
                       bold=colour == C.VERMILION)
         mid = SIDE_X + SIDE_W / 2
-        if self.kept:
+        if self.kept or self.watch is not None:
             # Translators: the heading over this player's online tables whose game has not ended
             heading = _("Your unfinished tables")
             draw_text(surface, app, fit_text(app, heading, 18, True, SIDE_W), (mid, SIDE_TOP - 22), 18, C.INK_MUTED,
                       bold=True)
+        if not self.kept and self.watch is not None:
+            watch = self.watch
+            if watch.error is not None:
+                note = error_line(watch.error)
+            elif watch.tables is None:
+                # Translators: on Play online while the online server is asked for this player's tables
+                note = _("Asking the server…")
+            else:
+                # Translators: on Play online: this player has no unfinished table on the online server
+                note = _("None on {server}").format(server=watch.url)
+            draw_text(surface, app, fit_text(app, note, 17, False, SIDE_W), (mid, SIDE_TOP + 20), 17, C.INK_MUTED)
         if self.found:
             heading = _("On your network")
             draw_text(surface, app, fit_text(app, heading, 18, True, SIDE_W), (mid, self.found_top - 22), 18,

@@ -170,8 +170,9 @@ class Resuming(Sitting):
     like the :class:`scenes.online.session.Sitting` it is (its ``poll`` builds the Match).
 
     Args:
-        kept: the seat. url: where to reach its server (default ``kept.url``; the app's own
-            server started again may listen on another port).
+        kept: the seat (its token "" for a seat the server listed as this player's: taken back by
+            the player's secret). url: where to reach its server (default ``kept.url``; the app's
+            own server started again may listen on another port).
     Raises:
         nothing here: a failure is :attr:`error` (``no-server``, ``no-table``, ``bad-token`` ...).
     """
@@ -188,7 +189,7 @@ class Resuming(Sitting):
 
         async def sit(client: Any) -> None:
             await client.connect()
-            await client.resume(kept.table, kept.seat, kept.token)
+            await client.resume(kept.table, kept.seat, kept.token or None)  # (none: by the player's secret)
             # a mirror starts from the deal: the table's own when it has not moved, else the kept one
             told = self.net.deal_view()
             self.first_view = told if told is not None else deal

@@ -49,6 +49,12 @@ def check_address(text: str) -> str | None:
     return url
 
 
+def game_title(name: str) -> str:
+    """A game's title in the language in use, by its registered name (an unknown one as given)."""
+    info = GAMES_BY_NAME.get(name)
+    return _(info.title) if info is not None else name
+
+
 def when_text(iso: str) -> str:
     """``iso`` (an ISO 8601 time) in local time, ``"28 Nov 2026, 14:05"`` in the language in use
     (the raw text if unreadable)."""
@@ -287,5 +293,6 @@ def menu_line() -> str:
     return ngettext("{n} unfinished online table", "{n} unfinished online tables", len(entries)).format(n=len(entries))
 
 
-__all__ = ["KEEP", "KEPT_FILE", "KEPT_VERSION", "MAX_DEAL", "KeptSeat", "KeptSeats", "check_address", "menu_line",
+__all__ = ["KEEP", "KEPT_FILE", "KEPT_VERSION", "MAX_DEAL", "KeptSeat", "KeptSeats", "check_address", "game_title",
+           "menu_line",
            "when_text"]

@@ -14,7 +14,10 @@ into the join screen, wherever this server listens; ``button:copy-invite`` puts 
 
 UI ids: ``seat:<i>`` (kind ``seat``, its line as label), ``code`` and ``address`` (kind
 ``text``, the code and the invite as labels), ``button:copy-invite``, ``button:leave`` (Esc too:
-the table is left for good — the seat forgotten, the app's own server stopped; the menu).
+the table is left for good — the seat forgotten, the app's own server stopped; the menu), and at a
+turn-based table (issue 35: it lives on its server with nobody connected) ``button:later``: the
+menu, the seat kept — the table is in Play online's list and the menu says when it is this
+player's turn.
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ from game.i18n import _
 from game.net.invite import invite_text
 from game.net.protocol import shown_code
 from scenes.kit import clipboard
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
 from scenes.online.kept import forget_seat, keep_seat
@@ -86,6 +89,10 @@ class LobbyScene(UIScene):
         self.btn_copy = self.widgets.add(Button("button:copy-invite", _("Copy invite"), (960, 190, 200, 52),
                                                 self.copy_invite, style="secondary", size=18))
         self.copied_ms = 0.0  # "Copied" still shown for this long (ms)
+        # Translators: the lobby's button at a turn-based table: go back to the menu, keeping the seat
+        self.btn_later = self.widgets.add(Button("button:later", _("Come back later"), (930, 636, 240, 56), self.later,
+                                                 style="secondary", size=19))
+        self.btn_later.visible = self.turn_based
         self.started = False
         #: the table announced on the local network while seats are open (hosting only), or None
         self.announcer = announce(match, hosting) if match is not None and hosting is not None else None
@@ -103,6 +110,16 @@ class LobbyScene(UIScene):
         """The table's invite: the address with the code (the address alone before the code)."""
         table = self.match.snap.table if self.match is not None else None
         return invite_text(self.address, table) if table and self.address else self.address
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is turn-based (it has a clock: docs/PROTOCOL.md)."""
+        return self.match is not None and getattr(self.match.snap, "clock", None) is not None
+
+    def later(self) -> None:
+        """``button:later`` (a turn-based table): the menu; the seat stays kept and the table
+        goes on without this window (its connection closes: :meth:`exit`)."""
+        self.app.go_to_menu()
 
     def copy_invite(self) -> None:
         """``button:copy-invite``: the invite on the clipboard, "Copied" said for a while."""
@@ -199,9 +216,16 @@ class LobbyScene(UIScene):
                       bold=i == mine, anchor="midleft")
         waiting = sum(1 for s in (self.match.snap.seats if self.match is not None else ()) if s.get("kind") == "open")
         if waiting:
-            # Translators: under the seats of an online lobby
-            text = _("The game starts when every seat is taken.")
-            draw_text(surface, app, text, (640, 600), 19, C.INK_MUTED)
+            if self.turn_based:
+                # Translators: under the seats of a turn-based online lobby
+                text = _("The game starts when every seat is taken. You need not wait here: Tatami tells you when "
+                         "it is your turn.")
+            else:
+                # Translators: under the seats of an online lobby
+                text = _("The game starts when every seat is taken.")
+            lines = wrap_text(app, text, 18, 1000)
+            for i, line in enumerate(lines[:2]):
+                draw_text(surface, app, line, (640, 600 - 12 * (len(lines[:2]) - 1) + 24 * i), 18, C.INK_MUTED)
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 

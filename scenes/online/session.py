@@ -83,20 +83,26 @@ def mirror_hook(game: str) -> Any:
 def seat_match(remote: Any, first_view: Any = None) -> OnlineSeat:
     """The play scenes' Match for a seat just taken: an :class:`OnlineMatch` (a mirror of the
     position, from the room's mirror hook) for a game of perfect information, else a
-    :class:`scenes.play.online_told.ToldMatch` (the views and events as told).
+    :class:`scenes.play.online_told.ToldMatch` (the views and events as told) — for a game of
+    perfect information too when no deal is known to start a mirror from (the table has begun and
+    its seat was taken back by the player's secret, without the kept seat's deal).
 
     Raises:
-        ValueError: a mirror that cannot start (the table has begun) or nothing told yet."""
+        ValueError: nothing told yet."""
     hook = mirror_hook(remote.game.name)
     if hook is not None:
-        return OnlineMatch(remote, hook, first_view)
+        try:
+            return OnlineMatch(remote, hook, first_view)
+        except ValueError as exc:  # no deal to start a mirror from (a seat taken back by the player's secret)
+            log.info("online: no mirror of this table (%s): its positions as told", exc)
     return ToldMatch(remote, first_view)
 
 
 class Sitting:
     """Joining table ``code`` at ``url`` as ``name`` (at ``seat``, else the first open one) — or,
-    with ``create=(game, seats, options)``, creating the table first — on a :class:`game.net.remote.ClientThread`. Poll
-    :meth:`poll` once per frame.
+    with ``create=(game, seats, options)``, creating the table first (turn-based with ``clock``, the
+    ``create`` message's: :func:`scenes.online.pace.clock_request`) — on a
+    :class:`game.net.remote.ClientThread`. Poll :meth:`poll` once per frame.
 
     Attributes:
         match: the seat's :class:`scenes.play.online.OnlineMatch` once seated, else None.
@@ -104,7 +110,8 @@ class Sitting:
     """
 
     def __init__(self, url: str, name: str, code: str | None = None,
-                 create: tuple[str, Sequence[str], dict[str, Any]] | None = None, seat: int | None = None) -> None:
+                 create: tuple[str, Sequence[str], dict[str, Any]] | None = None, seat: int | None = None,
+                 clock: dict[str, Any] | None = None) -> None:
         from game.net.remote import ClientThread
 
         self.match: OnlineSeat | None = None
@@ -117,7 +124,7 @@ class Sitting:
             await client.connect()
             table = code
             if create is not None:
-                table = await client.create(create[0], list(create[1]), options=create[2] or None)
+                table = await client.create(create[0], list(create[1]), options=create[2] or None, clock=clock)
             await client.join(table, name, seat)
             self.first_view = self.net.deal_view()  # the deal as told, before an AI seat acted
         self.future = self.net.submit(sit(self.net.client))

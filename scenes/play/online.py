@@ -93,6 +93,8 @@ class OnlineSeat:
         #: (:mod:`scenes.play.table_life`)
         self.life_seen: dict[int, str] | None = table_life.seat_states(self)
         self.was_connected = bool(remote.snap.connected)
+        #: the seats whose running out of time the log told (:mod:`scenes.play.turn_clock`)
+        self.clock_told: set[int] = set()
         #: the seat as kept across restarts (a :class:`scenes.online.kept.KeptLink`, set by the
         #: online room), and its token and turn as last written there
         self.kept: Any = None

@@ -15,7 +15,7 @@ import pygame
 from game.i18n import N_, _
 from scenes.kit.bubble import Bubbles
 from scenes.kit.draw import text_width
-from scenes.play import standin, table_life, undo_online
+from scenes.play import standin, table_life, turn_clock, undo_online
 from scenes.play.buttons import FittedButton
 
 log = logging.getLogger("tatami.online")
@@ -167,11 +167,13 @@ def frame(scene: Any) -> None:
     if hasattr(scene, "game_log"):
         undo_online.tell_news(scene, match)
         table_life.tell(scene, match)
+        turn_clock.tell(scene, match)
     said = match.snap.said
     for seat, phrase in said[match.said_told:]:
         show_said(scene, seat, phrase)
     match.said_told = len(said)
-    line = table_life.banner_line(match) or waiting_line(match) or undo_online.waiting_line(match)
+    line = (table_life.banner_line(match) or turn_clock.banner_line(match) or waiting_line(match)
+            or undo_online.waiting_line(match) or turn_clock.waiting_line(match))
     if hasattr(scene, "widgets") and standin.sync_button(scene):
         line = ""  # (the banner holds button:stand-in instead)
     if line is not None:

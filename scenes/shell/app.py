@@ -108,6 +108,9 @@ class App:
     saves: Any = None  # scenes.shell.saveslots.SaveSlots | None (see the class doc)
     stats: Any = None  # scenes.shell.stats.StatsStore | None: set with ``saves`` (interactive runs only)
     history: Any = None  # scenes.shell.history.HistoryStore | None: the recent games, likewise
+    #: the online room's watch over the settings' online server (scenes.online.turnwatch.TurnWatch,
+    #: made by the menu's line when a server is set: issue 35), or None
+    turn_watch: Any = None
 
     def __init__(
         self,
@@ -260,7 +263,7 @@ class App:
     def online_tables(self) -> str:
         """The menu's line about this player's unfinished online tables ("" for none;
         :func:`scenes.shell.registry.online_menu_line`)."""
-        return online_menu_line()
+        return online_menu_line(self)
 
     def has_scene(self, scene_name: str) -> bool:
         """True if ``scene_name`` is registered (a game whose play scene is missing is shown as
@@ -465,6 +468,9 @@ class App:
             except Exception:  # pragma: no cover - never block quitting
                 log.exception("error while closing scene %s", scene.name)
         self.manager.clear()
+        if self.turn_watch is not None:
+            self.turn_watch.stop()
+            self.turn_watch = None
         pygame.display.quit()
         self.sound.close()
         widgets.bind_app(None, only=self)

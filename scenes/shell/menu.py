@@ -225,6 +225,7 @@ class MainMenuScene(UIScene):
         self.widgets.focus.numbered = [f"button:game:{g.name}" for g in self.games]
         self.saved: dict[str, Any] = {}  # game -> scenes.shell.saves.SavedGame offered by "Continue"
         self.notice = ""  # one line when a bad file was set aside
+        self._watch_seen: tuple[int, int] = (0, 0)  # the app's turn watch and its answer last shown
 
     # -- saved games -------------------------------------------------------------------
     def enter(self) -> None:
@@ -257,15 +258,28 @@ class MainMenuScene(UIScene):
             except Exception:  # a notice must never stop the menu
                 log.exception("menu: cannot read the statistics")
         self.notice = next((n for n in notices if n), "")
-        tables = getattr(self.app, "online_tables", None)
-        line = tables() if tables is not None else ""
-        self.btn_tables.label, self.btn_tables.visible = line, bool(line)
+        self.refresh_online()
         for game, btn in self.continues.items():
             saved = self.saved.get(game)
             btn.visible = saved is not None
             btn.sublabel = saved.summary() if saved is not None else ""
             btn.short = saved.short_summary() if saved is not None else ""
             self.cards[game].pill = _("New game") if saved is not None else play_label()
+
+    def refresh_online(self) -> None:
+        """``button:online-tables`` follows the app's line about this player's online tables (the
+        kept seats; whose turn it is on the settings' online server: ``app.turn_watch``)."""
+        tables = getattr(self.app, "online_tables", None)
+        line = tables() if tables is not None else ""
+        self.btn_tables.label, self.btn_tables.visible = line, bool(line)
+        watch = getattr(self.app, "turn_watch", None)
+        self._watch_seen = (id(watch), getattr(watch, "revision", 0))
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        watch = getattr(self.app, "turn_watch", None)
+        if watch is not None and (id(watch), watch.revision) != self._watch_seen:
+            self.refresh_online()  # (the server answered: whose turn it is)
 
     def _continue(self, game: str) -> None:
         saved = self.saved.get(game)

@@ -43,16 +43,17 @@ SCENES: ChainMap[str, Any] = ChainMap({
 #: "module:Class" -> the class, once imported.
 _classes: dict[str, Any] = {}
 
-#: The online room's line for the menu about this player's unfinished online tables ("module:function",
-#: imported on first use: the menu never imports the online room).
-ONLINE_MENU_LINE = "scenes.online.keptfile:menu_line"
+#: The online room's line for the menu about this player's unfinished online tables ("module:function"
+#: of the app, imported on first use: the menu never imports the online room). It also keeps the
+#: app's watch over the online server of the settings (``app.turn_watch``: issue 35).
+ONLINE_MENU_LINE = "scenes.online.turnwatch:menu_line"
 
 
-def online_menu_line() -> str:
-    """:data:`ONLINE_MENU_LINE` called: "" when there is nothing to say (or it cannot be had)."""
+def online_menu_line(app: Any) -> str:
+    """:data:`ONLINE_MENU_LINE` called with ``app``: "" when there is nothing to say (or it cannot be had)."""
     module_name, _, attr = ONLINE_MENU_LINE.partition(":")
     try:
-        return str(getattr(importlib.import_module(module_name), attr)())
+        return str(getattr(importlib.import_module(module_name), attr)(app))
     except Exception:
         log.exception("the menu's line about online tables")
         return ""

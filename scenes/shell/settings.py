@@ -59,6 +59,14 @@ DEFAULTS: dict[str, Any] = {
     #  "colors": ["R", "B"] (colour of the left / right player), "first_side": "left" (who moves
     #  first: "left" | "right" | "random")}; the setup screen's own defaults fill what is missing
     "setup": {},
+    # the online server where "Host online" opens tables and whose tables "Play online" lists
+    # (issue 35): a ws:// or wss:// address, or "" for this computer (the app's own server)
+    "online_server": "",
+    # the last hosting choices: "live" (real time) or a turn-based preset of
+    # scenes.online.pace.PACES ("1d", "3d"); and what happens when a turn-based clock runs out
+    # ("ai": the server's AI plays the seat, "end": the table ends)
+    "online_pace": "live",
+    "online_timeout": "ai",
 }
 
 
@@ -100,6 +108,13 @@ def _merge(defaults: Any, loaded: Any) -> Any:
     if isinstance(defaults, str):
         return loaded if isinstance(loaded, str) else defaults
     return loaded
+
+
+def server_address_ok(text: Any) -> bool:
+    """Whether ``text`` may be kept as the online server's address: ``ws://`` or ``wss://`` and a
+    host, at most 200 characters, no spaces (issue 35; the join screen reads the same form)."""
+    return (isinstance(text, str) and text.startswith(("ws://", "wss://")) and len(text.split("//", 1)[1]) > 0
+            and len(text) <= 200 and not any(c.isspace() for c in text))
 
 
 def seat_default(game: str, seat: int, key: str = "seats") -> str:
@@ -206,6 +221,13 @@ class Settings:
             d["window_size"] = list(DEFAULTS["window_size"])
         if not isinstance(d.get("setup"), dict):
             d["setup"] = {}
+        server = d.get("online_server")
+        if not (server == "" or server_address_ok(server)):
+            d["online_server"] = ""
+        if d.get("online_pace") not in ("live", "1d", "3d"):
+            d["online_pace"] = DEFAULTS["online_pace"]
+        if d.get("online_timeout") not in ("ai", "end"):
+            d["online_timeout"] = DEFAULTS["online_timeout"]
 
     def save(self) -> bool:
         """Write atomically what this window changed over the file as it is now (another window's

@@ -6,7 +6,9 @@ once and is saved at once.
 UI ids: ``choice:sound:on|off``, ``slider:volume`` (kind ``slider``), ``choice:speed:<speed>``,
 ``choice:fullscreen:on|off``, ``choice:undo-<game>:on|off``, ``choice:hint-<game>:on|off``,
 ``choice:language:system|en|es|ja`` (the system's language, or one chosen: takes effect at once
-through :meth:`App.set_language`), ``button:back`` (also Esc).
+through :meth:`App.set_language`), ``field:server`` (the online server's address, issue 35: where
+Host online opens tables and whose tables Play online lists; empty for this computer; saved when
+its editing ends, an address that is not one left unsaved and said), ``button:back`` (also Esc).
 
 The texts are looked up when the screen is built or drawn; a language change rebuilds it
 (:meth:`SettingsScene.language_changed`)."""
@@ -19,23 +21,29 @@ from typing import Any
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, wrap_text
 from scenes.kit.slider import Slider
+from scenes.kit.textfield import TextField
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene, fit_size
 from scenes.shell.catalog import COMMON_OPTIONS, GAME_LIST
-from scenes.shell.settings import ANIMATION_SPEEDS
+from scenes.shell.settings import ANIMATION_SPEEDS, server_address_ok
 
 log = logging.getLogger("tatami.settings")
 
-PANEL = pygame.Rect(190, 112, 900, 500)
+PANEL = pygame.Rect(190, 104, 900, 504)
 LABEL_X = PANEL.x + 48
 CONTROL_X = PANEL.x + 330
 #: Each row's centre y (logical px); "language" is the language choice's row.
-ROWS_Y = {"language": 168, "sound": 228, "speed": 288, "fullscreen": 348, "games": 414, "undo": 458, "hint": 518}
+ROWS_Y = {"language": 152, "sound": 206, "speed": 260, "fullscreen": 314, "games": 370, "undo": 410, "hint": 462,
+          "server": 528}
 SPEED_TEXT = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 #: The rows' labels.
 ROW_LABELS = (("language", N_("Language")), ("sound", N_("Sound effects")), ("speed", N_("Animation speed")), ("fullscreen", N_("Display")),
-              ("undo", N_("Undo in new games")), ("hint", N_("Hints in new games")))
+              ("undo", N_("Undo in new games")), ("hint", N_("Hints in new games")),
+              # Translators: the settings row of the address where online tables are hosted and listed
+              ("server", N_("Online server")))
+#: The server field's width (logical px); what is said of the address typed goes right of it.
+SERVER_W = 330
 GAME_COL_W, GAME_COL_GAP = 160, 26
 
 
@@ -95,7 +103,12 @@ class SettingsScene(UIScene):
                                                  (x, ROWS_Y[key] - 22, w, 44),
                                                  value=value if value in ("on", "off") else _option_default(key),
                                                  on_change=partial(self._set_option, g.name, key), size=15))
-        self.widgets.add(Button("button:back", _("Back"), (PANEL.centerx - 100, PANEL.bottom + 24, 200, 54), self.back,
+        #: the online server's field (issue 35): empty for this computer; a bad address is not saved
+        self.server = self.widgets.add(TextField(
+            "field:server", (CONTROL_X, ROWS_Y["server"] - 22, SERVER_W, 44), str(st.get("online_server") or ""),
+            _("This computer"), max_len=200, size=16, on_done=self._set_server, on_change=self._server_typed))
+        self.server_bad = False
+        self.widgets.add(Button("button:back", _("Back"), (PANEL.centerx - 100, PANEL.bottom + 20, 200, 54), self.back,
                                 style="secondary", size=20))
 
     # -- applying ---------------------------------------------------------------------------------
@@ -137,6 +150,21 @@ class SettingsScene(UIScene):
             self.app.toggle_fullscreen()
         self._save()
 
+    def _server_typed(self, text: str) -> None:
+        self.server_bad = False
+
+    def _set_server(self, text: str) -> None:
+        """``field:server`` edited (its editing ended): an address (``ws://`` / ``wss://``) or
+        nothing (this computer) saved at once; anything else left unsaved and said under it."""
+        address = text.strip()
+        if address and not server_address_ok(address):
+            self.server_bad = True
+            return
+        self.server_bad = False
+        if address != self.app.settings.get("online_server"):
+            self.app.settings["online_server"] = address
+            self._save()  # (the menu's watch over the server follows: scenes.online.turnwatch.app_watch)
+
     def _set_option(self, game: str, key: str, value: str) -> None:
         st = self.app.settings
         saved = st.setup_for(game)
@@ -158,6 +186,8 @@ class SettingsScene(UIScene):
         fade and with the keyboard focus where it was."""
         scene = type(self)(self.app)
         scene.fade.finish()
+        scene.server.set_text(self.server.text)
+        scene.server_bad = self.server_bad
         ring, old = scene.widgets.focus, self.widgets.focus
         current = getattr(old.current, "id", None)
         ring.keyboard = old.keyboard
@@ -165,7 +195,7 @@ class SettingsScene(UIScene):
         return scene
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.server.focused:
             self.back()
             return True
         return super().handle_event(event)
@@ -188,6 +218,19 @@ class SettingsScene(UIScene):
             title = _(g.title)
             draw_text(surface, app, title, (x + w / 2, ROWS_Y["games"]), fit_size(app, title, 16, True, w + GAME_COL_GAP - 6),
                       C.INK_SOFT, bold=True)
+        if self.server_bad:
+            # Translators: under the online server's field when what was typed is not an address
+            note, ink = _("Not saved: an address starts with ws:// or wss://, like wss://tatami.example.org."), C.VERMILION
+        else:
+            # Translators: under the online server's field: what the address is for
+            note, ink = _("Host online opens tables there; Play online lists yours. Empty: this computer."), C.INK_SOFT
+        room = PANEL.right - 40 - LABEL_X
+        lines = wrap_text(app, note, 15, room)
+        if len(lines) > 2:  # (a third line would pass the panel: the second ends the note, cut)
+            lines = [lines[0], fit_text(app, " ".join(lines[1:]) if " " in note else "".join(lines[1:]), 15, False,
+                                        room)]
+        for i, line in enumerate(lines):
+            draw_text(surface, app, line, (LABEL_X, ROWS_Y["server"] + 36 + 19 * i), 15, ink, anchor="midleft")
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
 
