@@ -58,11 +58,11 @@ async def running_server(store: TableStore | None = None, **kw: Any) -> AsyncIte
 
 class ServerThread:
     """A :class:`Server` on its own asyncio loop in a daemon thread, listening on 127.0.0.1 (a free
-    port), for tests of the app (whose clients run on threads of their own): :attr:`url`,
+    port, or ``port``), for tests of the app (whose clients run on threads of their own): :attr:`url`,
     :meth:`run` (a coroutine on the server's loop, its result), :meth:`stop`. ``kw``: the
     server's (``clock``: a :class:`Wall`)."""
 
-    def __init__(self, store: TableStore | None = None, **kw: Any) -> None:
+    def __init__(self, store: TableStore | None = None, port: int = 0, **kw: Any) -> None:
         import threading
 
         self.loop = asyncio.new_event_loop()
@@ -71,7 +71,7 @@ class ServerThread:
 
         async def start() -> tuple[Server, str]:
             server = Server(store, **kw)
-            return server, await server.start("127.0.0.1", 0)
+            return server, await server.start("127.0.0.1", port)
         self.server, self.url = self.run(start())
 
     def run(self, coro: Any) -> Any:

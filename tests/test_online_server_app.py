@@ -8,7 +8,6 @@ secret alone; a clock running out told in the game log and the banner.
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,17 +17,9 @@ import pytest  # noqa: E402
 from game.net.remote import ClientThread, RemoteMatch  # noqa: E402
 from net_support import ServerThread, Wall  # noqa: E402
 
-WALL_S = 120.0
+from test_online_app import pump  # noqa: E402  (frames until a condition)
+
 DAY = 86400
-
-
-def pump(app, cond, what, wall_s=WALL_S):
-    """Frames (16 ms each) until ``cond()``; a hang fails after ``wall_s``."""
-    end = time.monotonic() + wall_s
-    while not cond():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        app.pump(16)
-        time.sleep(0.002)
 
 
 @pytest.fixture
@@ -200,4 +191,67 @@ def test_a_clock_running_out_is_told_in_the_log_and_the_banner(app, turn_server,
             assert not match.legal_actions(0)
     finally:
         net.stop()
+    app.go_to_menu()
+
+
+def test_a_game_that_ended_while_away_is_seen_and_counted(app, tmp_path):
+    """A turn-based game this player's seat finished elsewhere (their other Tatami, in short) while
+    this app was away, and the server restarted since (the table only in its database): Play
+    online says the table finished; its row shows the end (the server replays the finished table
+    for a ``resume``) and the game reaches the statistics and the recent games, as any."""
+    import random
+    from dataclasses import replace
+
+    from game.net.store import SqliteTableStore
+    from scenes.online.keptfile import KeptSeats
+    from scenes.shell.history import HistoryStore
+    from scenes.shell.stats import StatsStore
+
+    app.stats, app.history = StatsStore(), HistoryStore()
+    wall = Wall()
+    db = tmp_path / "tables.db"
+    server = ServerThread(SqliteTableStore(db), clock=wall)
+    try:
+        lobby = host_turn_based(app, server.url, "3d", "ai")
+        code = lobby.match.snap.table
+        lobby.widgets.get("button:later").on_click()
+        pump(app, lambda: app.manager.top().name == "menu", "the menu")
+        net, friend = friend_at(server.url, code)
+        kept = KeptSeats().entries()[0]
+        other = ClientThread(server.url, player=KeptSeats().player())  # (this player's other Tatami)
+
+        async def back(client):
+            await client.connect()
+            await client.resume(code, 0, kept.token)
+        other.call(back)
+        me, rng = RemoteMatch(other), random.Random(3)
+        try:
+            while not me.is_over():
+                for seat, match, net_of in ((0, me, other), (1, friend, net)):
+                    if seat in match.to_act() and match.legal_actions(seat):
+                        ply = match.ply
+                        match.apply(seat, rng.choice(match.legal_actions(seat)))
+                        net_of.call(lambda client, ply=ply: client.wait(lambda p: p.ply > ply or p.over, 30))
+            KeptSeats().keep(replace(kept, token=other.client.picture.token))  # (its new token, kept there)
+        finally:
+            other.stop()
+            net.stop()
+        port = int(server.url.rsplit(":", 1)[1])
+        server.stop()
+        server = ServerThread(SqliteTableStore(db), port=port, clock=wall)  # (restarted: nothing in memory)
+        app.manager.top().widgets.get("button:online").on_click()
+        join = app.manager.top()
+        pump(app, lambda: join.watch.tables is not None and join.widgets.get("resume:0") is not None
+             and join.subs[0] is not None, "the finished row")
+        assert join.watch.tables == [] and join.subs[0] == "Finished: see how it ended"
+        join.widgets.get("resume:0").on_click()
+        pump(app, lambda: app.manager.top().name == "kaito_play", "the end of the game")
+        scene = app.manager.top()
+        assert scene.match.is_over()
+        pump(app, lambda: app.history.entries() and app.history.entries()[0].game_id == f"kaito-online-{code}",
+             "the recent game")
+        assert app.stats.counted(f"kaito-online-{code}")
+        assert KeptSeats().entries() == []  # (over: the seat is forgotten)
+    finally:
+        server.stop()
     app.go_to_menu()

@@ -114,6 +114,17 @@ def keyboard_turn(app: Window) -> bool:
     return False
 
 
+def two_people_setup(host: Window) -> dict:
+    """From the menu: KAITO's setup screen with two people, the left first, fast moves; its dump."""
+    menu = host.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), timeout=40)
+    setup = host.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
+    setup = host.wait_stable(lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
+    for choice in ("choice:seat0:human", "choice:seat1:human", "choice:first:left", "choice:speed:fast"):
+        host.click(host.element(setup, choice))
+        time.sleep(0.2)
+    return host.wait_stable(lambda d: d.get("scene") == "setup")
+
+
 def host_and_join(display, tmp_path) -> tuple[Window, Window]:
     """Two windows: the host's KAITO table from its setup screen, the guest joined through its join
     screen (the lobby's invite typed whole into the code's field); both in the game."""
@@ -125,13 +136,7 @@ def host_and_join(display, tmp_path) -> tuple[Window, Window]:
         host.find_window()
         guest.find_window()
         guest.place(1310)  # (beside the host's: the screen is 2600 px wide)
-        menu = host.wait_stable(lambda d: d.get("scene") == "menu" and "button:game:kaito" in ids(d), timeout=40)
-        setup = host.open_game(menu, "kaito", lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
-        setup = host.wait_stable(lambda d: d.get("scene") == "setup" and "button:host-online" in ids(d))
-        for choice in ("choice:seat0:human", "choice:seat1:human", "choice:first:left", "choice:speed:fast"):
-            host.click(host.element(setup, choice))
-            time.sleep(0.2)
-        setup = host.wait_stable(lambda d: d.get("scene") == "setup")
+        setup = two_people_setup(host)
         lobby = host.click_until(host.element(setup, "button:host-online"),
                                  lambda d: d.get("scene") == "online_lobby" and label(d, "code"), "the lobby")
         code, invite = label(lobby, "code"), label(lobby, "address")

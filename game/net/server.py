@@ -354,8 +354,10 @@ class Server(Upkeep):
             out.append(table.summary(seat))
         return out
 
-    def _table(self, text: str) -> Table:
-        """The table of a code as typed: in memory, or replayed from the store (an idle one).
+    def _table(self, text: str, finished_too: bool = False) -> Table:
+        """The table of a code as typed: in memory, or replayed from the store (an idle one; with
+        ``finished_too``, a finished one as well — a ``resume`` seeing how a turn-based game ended
+        while its player was away — which leaves memory again after :data:`FINISHED_KEEP_S`).
 
         Raises:
             ProtocolError: ``no-table``; ``damaged`` (its kept rows cannot be replayed)."""
@@ -370,10 +372,14 @@ class Server(Upkeep):
                 saved = self.store.load(code)
             except KeyError:
                 raise ProtocolError("no-table", "no table has that code") from None
-            if saved.finished or len(self.tables) >= MAX_TABLES:
-                raise ProtocolError("no-table" if saved.finished else "busy", "that table is not here now")
+            if saved.finished and not finished_too:
+                raise ProtocolError("no-table", "that table is not here now")
+            if len(self.tables) >= MAX_TABLES:
+                raise ProtocolError("busy", "that table is not here now")
             table = self.tables[code] = Table.restore(saved, self.store, self.stand_in_after, self.clock)
             log.info("table %s replayed from the store", code)
+            if table.finished:
+                self._finished(table)
         table.touched = time.monotonic()
         return table
 
@@ -385,7 +391,7 @@ class Server(Upkeep):
             raise ProtocolError("bad-seat", "this connection holds a seat already")
         if self.relay is not None and isinstance(conn, Connection) and self.relay.route(conn, msg):
             return
-        table = self._table(msg["table"])
+        table = self._table(msg["table"], finished_too=msg["type"] == "resume")
         async with table.lock:
             was_started = table.started
             if msg["type"] == "join":

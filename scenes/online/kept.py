@@ -98,7 +98,8 @@ def keep_seat(match: Any, hosted: bool, store: KeptSeats | None = None) -> KeptS
         if seat is None:
             return None
         store = store or KeptSeats()
-        if match.remote.net.client.picture.over:
+        picture = match.remote.net.client.picture
+        if picture.over or picture.ended is not None:  # (a game over, or a table ended on a clock)
             store.forget(*seat.key)
             return None
         store.keep(seat)
@@ -156,10 +157,11 @@ def forget_seat(match: Any, store: KeptSeats | None = None) -> bool:
 
 
 async def forget_when_over(client: Any, table: str, seat: int, path: Path | None = None) -> None:
-    """(on the client's loop) Wait until the server says the game is over, then forget the seat
+    """(on the client's loop) Wait until the server says the game is over (or the table ended on a
+    turn-based clock), then forget the seat
     (the file written in a worker thread). Ends quietly when the client stops first."""
     try:
-        await client.wait(lambda p: p.over)
+        await client.wait(lambda p: p.over or p.ended is not None)
     except Exception:
         return
     await asyncio.to_thread(lambda: KeptSeats(path).forget(table, seat))

@@ -77,8 +77,9 @@ def status_line(table: dict[str, Any]) -> str:
 def listed_rows(watch: Any, entries: list[KeptSeat]) -> list[tuple[KeptSeat, str | None]]:
     """The rows of this player's tables: the online server's (``watch.tables``, this player's
     turn first, each with its :func:`status_line`; a seat kept in the file keeps its token), then
-    the kept seats it does not list (other servers; a table that ended meanwhile), at most
-    :data:`KEPT_SHOWN`."""
+    the kept seats it does not list — other servers', and the server's own whose game ended
+    meanwhile ("Finished: see how it ended": taking the seat back shows the end and counts the
+    game in the statistics and recent games, as any) — at most :data:`KEPT_SHOWN`."""
     rows: list[tuple[KeptSeat, str | None]] = []
     listed: set[tuple[str, int]] = set()
     if watch is not None and watch.tables is not None:
@@ -93,7 +94,12 @@ def listed_rows(watch: Any, entries: list[KeptSeat]) -> list[tuple[KeptSeat, str
                 continue
             listed.add(key)
             rows.append((row, status_line(t)))
-    rows += [(e, None) for e in entries if not (watch is not None and e.url == watch.url and e.key in listed)]
+    for e in entries:
+        if watch is None or watch.tables is None or e.url != watch.url:
+            rows.append((e, None))
+        elif e.key not in listed:  # (the server no longer lists it: its game ended while away)
+            # Translators: under one of this player's online tables whose game ended while they were away
+            rows.append((e, _("Finished: see how it ended")))
     return rows[:KEPT_SHOWN]
 
 
