@@ -323,10 +323,14 @@ class FullDisk(SqliteTableStore):
         super().add_actions(code, rows)
 
 
-def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path):
+@pytest.mark.parametrize("clock", [None, {"allowance": 86400, "per_move": 3600, "on_timeout": "ai"}],
+                         ids=["real-time", "turn-based"])
+def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path, clock):
     """Issue 33, item 19: on a full disk the game silently stayed at an older position. An action
     the store cannot keep is refused (``not-kept``) and not played — the table, the seats and a
-    restart agree — and the app says it in one sentence; once the disk has room it is played."""
+    restart agree — and the app says it in one sentence; once the disk has room it is played. The
+    same at a turn-based table (issue 35: the action applied before its write, with the clocks
+    after it: both taken back)."""
     from scenes.play.online_frame import refusal_line
 
     db = tmp_path / "tables.db"
@@ -335,17 +339,20 @@ def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path):
     async def main() -> tuple[dict[str, Any], int, int]:
         async with running_server(store) as (server, url):
             ana, ben = await seat_from(url), await seat_from(url)
-            code = await ana.create("kaito", ["open", "open"])
+            code = await ana.create("kaito", ["open", "open"], **({"clock": clock} if clock else {}))
             await ana.join(code, "Ana", 0)
             state = await ben.join(code, "Ben", 1)
             to_act = [s for s in (ana, ben) if s.seat in state["to_act"]][0]
             while not to_act.last.get("legal"):
                 await to_act.expect("update")
             action, ply = to_act.last["legal"][0], to_act.last["ply"]
+            table = server.tables[code]
+            times = table.clocks.to_text() if table.clocks is not None else None
             store.full = True
             await to_act.send(proto.act(action, ply))
             refused = await to_act.expect("error")
-            before = server.tables[code].match.ply
+            before = table.match.ply
+            assert (table.clocks.to_text() if table.clocks is not None else None) == times  # (taken back too)
             store.full = False
             await to_act.send(proto.act(action, ply))
             played = await to_act.expect("update")
@@ -356,7 +363,8 @@ def test_an_action_the_store_cannot_keep_is_not_played_and_is_said(tmp_path):
     assert refused["code"] == "not-kept" and before == 0 and after == 1
     kept = SqliteTableStore(db)
     try:
-        assert len(kept.load(kept.unfinished()[0]).actions) == 1  # (the one played, kept once)
+        actions = kept.load(kept.unfinished()[0]).actions
+        assert len([row for row in actions if row[1] == "act"]) == 1  # (the one played, kept once)
     finally:
         kept.close()
     assert refusal_line("not-kept") == "The server could not save that move, so it was not played: try again."

@@ -216,8 +216,8 @@ def test_real_window_under_wine_a_dragged_kaito_move_is_answered_by_the_ai(dist,
         in_line = sorted(i for i, r in tiles.items() if (abs(centre(r)[0] - kx) < 3) != (abs(centre(r)[1] - ky) < 3))
         assert in_line
         target = in_line[0]
-        app.drag(kaito, tiles[target])  # a real mouse drag, through Wine's X11 driver
-        app.wait_for(lambda d: target not in ids(d), f"{target} to be captured", timeout=20)
+        # a real mouse drag, through Wine's X11 driver (again if its press was lost)
+        app.drag_until(kaito, tiles[target], lambda d: target not in ids(d), f"{target} to be captured")
         count = len(tiles) - 1
 
         def answered(d: dict) -> bool:
