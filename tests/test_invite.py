@@ -117,3 +117,17 @@ def game_scene() -> str:
     from scenes.shell.catalog import game_info
 
     return game_info("kaito").scene
+
+
+def test_a_seat_connects_to_its_tables_own_address_and_the_server_is_read_back():
+    """Issue 35: a seat connects to the server's address with its table's code (the canonical
+    form, whatever form was typed), which a proxy in front of several processes routes by; the
+    server's own address is read back from it (the kept seat keeps that), and an address naming
+    no table is its own."""
+    from game.net.invite import server_of, table_url
+
+    assert table_url("ws://127.0.0.1:8765", "abcde-fghjk") == "ws://127.0.0.1:8765/ABCDEFGHJK"
+    assert table_url("wss://tatami.example.org/", "ABCDEFGHJK") == "wss://tatami.example.org/ABCDEFGHJK"
+    for base in ("ws://127.0.0.1:8765", "wss://tatami.example.org", "wss://example.org/tatami"):
+        assert server_of(table_url(base, "ABCDEFGHJK")) == base
+        assert server_of(base) == base

@@ -3,8 +3,9 @@ the repository's own deploy/haproxy.cfg, two ``python -m game serve --db postgre
 processes on one real PostgreSQL behind it, everything on 127.0.0.1.
 
 Whole games of the three games played by bot clients (game/net/botclient.py) connected through the
-proxy, their seats spread over both processes; in the middle of every game the process holding the
-most tables is killed (SIGKILL). Every seat takes its seat back through the proxy, every game goes
+proxy, each seat to its table's address, so that every seat of a table meets at one process (none
+forwarded: the processes' health answers say so); in the middle of every game the process holding
+the most tables is killed (SIGKILL). Every seat takes its seat back through the proxy, every game goes
 on to its end, and every seat's record is the same and replays through the rules.
 
 Without HAProxy's program the test is skipped outside CI with a line saying what to install;
@@ -91,7 +92,10 @@ def test_games_go_on_through_the_proxy_when_a_process_is_killed():
                 for held in waiting:  # every table is in the middle of its game
                     assert await asyncio.to_thread(held.wait, 120)
                 spread = [health(a) for a in addresses]
-                assert all(h is not None and h["connections"] > 0 for h in spread), spread  # both serve seats
+                assert all(h is not None for h in spread), spread
+                # every seat connected to its table's address: the proxy sent it where the others are
+                assert sum(h["connections"] for h in spread) == sum(n for _, n in GAMES), spread
+                assert sum(h["forwarded"] for h in spread) == 0, spread
                 victim = _holder_of_most(db)
                 os.kill(procs[victim].pid, signal.SIGKILL)
                 procs[victim].wait(30)

@@ -28,10 +28,10 @@ def test_health_counts_the_tables_and_connections_beside_the_game():
         async with running_server() as (server, url):
             http = url.replace("ws://", "http://")
             status, body = await asyncio.to_thread(_get, http + HEALTH_PATH)
-            assert status == 200 and json.loads(body) == {"tables": 0, "connections": 0}
+            assert status == 200 and json.loads(body) == {"tables": 0, "connections": 0, "forwarded": 0}
             code, seats = await table_of(url, "kaito", ["open", "easy"])  # the game on the same port
             status, body = await asyncio.to_thread(_get, http + HEALTH_PATH)
-            assert status == 200 and json.loads(body) == {"tables": 1, "connections": len(seats)}
+            assert status == 200 and json.loads(body) == {"tables": 1, "connections": len(seats), "forwarded": 0}
             status, _ = await asyncio.to_thread(_get, http + "/")  # not a health check, not a WebSocket
             assert status == 426
             for s in seats:

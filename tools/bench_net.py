@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import make_bot  # noqa: E402
 from game.net.client import Client, ConnectionLost, ServerError  # noqa: E402
+from game.net.invite import table_url  # noqa: E402
 from game.net.serve import tune_gc  # noqa: E402
 
 import bench_cluster  # noqa: E402  (tools/)
@@ -148,12 +149,18 @@ class Bench:
                             self.actions += 1
             return on_message
 
-        clients = [Client(self.url, on_message=heard(s), reconnect_for=10.0) for s in range(args.seats)]
+        maker = Client(self.url, reconnect_for=0.0)  # (the table made on a connection of its own)
         try:
-            await clients[0].connect()
-            code = await clients[0].create(args.game, ["open"] * args.seats)
-            await clients[0].join(code, "Bench 0", seat=0)
-            for s, c in enumerate(clients[1:], 1):
+            await maker.connect()
+            code = await maker.create(args.game, ["open"] * args.seats)
+        finally:
+            await maker.close()
+        # every seat connects to the table's address (game.net.invite.table_url): behind HAProxy
+        # its seats meet at one process
+        clients = [Client(table_url(self.url, code), on_message=heard(s), reconnect_for=10.0)
+                   for s in range(args.seats)]
+        try:
+            for s, c in enumerate(clients):
                 await c.connect()
                 await c.join(code, f"Bench {s}", seat=s)
             await asyncio.gather(*(self.seat(c, s, pending, rng, until) for s, c in enumerate(clients)))

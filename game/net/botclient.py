@@ -32,6 +32,7 @@ from typing import Any, Callable
 from ..ai import make_bot
 from ..play import OneLineParser, UsageError
 from .client import Client, ConnectionLost, Picture, ServerError
+from .invite import table_url
 
 PROG = "python -m game bot-client"
 
@@ -77,10 +78,18 @@ async def take_seat(client: Client, args: argparse.Namespace, say: Callable[[str
 
     Raises:
         ServerError: the server refused (``no-table``, ``table-full``, ``bad-token`` ...)."""
-    await client.connect()
     name = args.name or f"Bot {args.level}"
+    code = args.join if args.join is not None else args.resume
+    if args.game is not None:  # (made on a connection of its own: the seat's goes to the table's address)
+        maker = Client(client.url, reconnect_for=0)
+        try:
+            await maker.connect()
+            code = await maker.create(args.game, ["open"] * args.seats)
+        finally:
+            await maker.close()
+    client.url = table_url(client.url, code)  # (every seat of a table meets at one process: docs/SERVER.md)
+    await client.connect()
     if args.game is not None:
-        code = await client.create(args.game, ["open"] * args.seats)
         picture = await client.join(code, name, seat=0)
     elif args.join is not None:
         picture = await client.join(args.join, name)

@@ -26,6 +26,20 @@ def invite_text(url: str, code: str) -> str:
     return f"{url.rstrip('/')}/{shown_code(code)}"
 
 
+def table_url(url: str, code: str) -> str:
+    """Where a seat of table ``code`` connects on the server at ``url``: ``url`` with the code
+    (canonical, ``"ws://HOST:PORT/ABCDEFGHJK"``). A lone server ignores the path; several behind
+    deploy/haproxy.cfg are reached by it, so every seat of a table meets at one process and none
+    is forwarded (docs/SERVER.md, "Several processes")."""
+    return f"{url.rstrip('/')}/{normalize_code(code) or code}"
+
+
+def server_of(url: str) -> str:
+    """The server's address of a :func:`table_url` (``url`` itself when it names no table)."""
+    base, _sep, last = url.rstrip("/").rpartition("/")
+    return base if base.rstrip(":/") and "://" in base and normalize_code(last) is not None else url
+
+
 def parse_invite(text: str) -> tuple[str | None, str | None]:
     """``(server address, table code)`` read from ``text`` (see the module doc); either is None
     when the text does not give it (a code alone: no address; an address alone: no code;
@@ -50,4 +64,4 @@ def parse_invite(text: str) -> tuple[str | None, str | None]:
     return url, code
 
 
-__all__ = ["invite_text", "parse_invite"]
+__all__ = ["invite_text", "parse_invite", "server_of", "table_url"]

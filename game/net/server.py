@@ -87,11 +87,9 @@ class Server(Upkeep):
             (:data:`game.net.undoask.UNDO_ASK_S`; tests shorten it).
         cluster: this process among several serving ``store``'s database (a PostgreSQL store
             made with this process's id), or None for a process alone on its store.
-        clock: the wall clock turn-based tables' clocks read (s; default ``time.time``: tests
-            give one they move, and call :meth:`check_clocks`).
+        clock: the wall clock of turn-based tables (s; default ``time.time``: tests move theirs).
     Attributes:
-        broken: set when the process can no longer serve (other processes cannot reach it): the
-            command stops it.
+        broken: set when the process can no longer serve (others cannot reach it): it stops.
     """
 
     def __init__(self, store: TableStore | None = None, *, allow_setups: bool = False,
@@ -330,7 +328,10 @@ class Server(Upkeep):
             raise ProtocolError("bad-options", f"{type(exc).__name__}: {exc}") from None
         table.origin = conn.address
         self.store.add_table(table.saved())
-        self.tables[code] = table
+        if self.relay is None:
+            self.tables[code] = table
+        else:  # (made, not held: the process its seats reach by its code takes it, docs/SERVER.md)
+            self.relay.cluster.release([code])
         conn.send(proto.message("created", table=code))
 
     def tables_of(self, conn: Link) -> list[dict[str, Any]]:
@@ -356,8 +357,7 @@ class Server(Upkeep):
 
     def _table(self, text: str, finished_too: bool = False) -> Table:
         """The table of a code as typed: in memory, or replayed from the store (an idle one; with
-        ``finished_too``, a finished one as well — a ``resume`` seeing how a turn-based game ended
-        while its player was away — which leaves memory again after :data:`FINISHED_KEEP_S`).
+        ``finished_too`` a finished one too, for :data:`FINISHED_KEEP_S`: a ``resume`` seeing an end).
 
         Raises:
             ProtocolError: ``no-table``; ``damaged`` (its kept rows cannot be replayed)."""
@@ -476,12 +476,14 @@ class Server(Upkeep):
 
 def health_answer(server: Server, connection: ServerConnection, request: Any) -> Any:
     """A plain HTTP ``GET /health`` on the game's port (issue 35, item 5: what a proxy checks):
-    200 with ``{"tables": n, "connections": n}`` of ``server``; None for any other request, which
-    goes on to the WebSocket handshake."""
+    200 with ``{"tables": n, "connections": n, "forwarded": n}`` of ``server`` (``forwarded``:
+    its clients whose table another process holds); None for any other request, which goes on to
+    the WebSocket handshake."""
     if request.path != HEALTH_PATH:
         return None
-    return connection.respond(HTTPStatus.OK, json.dumps({"tables": len(server.tables),
-                                                         "connections": len(server._connections)}) + "\n")
+    forwarded = len(server.relay.forwarded) if server.relay is not None else 0
+    return connection.respond(HTTPStatus.OK, json.dumps({"tables": len(server.tables), "connections": len(
+        server._connections), "forwarded": forwarded}) + "\n")
 
 
 __all__ = ["FINISHED_KEEP_S", "HEALTH_PATH", "IDLE_S", "MAX_PENDING", "MAX_TABLES", "PER_ADDRESS_CONNECTIONS", "PER_ADDRESS_WAITING",

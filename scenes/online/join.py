@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.net.invite import parse_invite
+from game.net.invite import parse_invite, server_of
 from game.net.protocol import MAX_NAME, normalize_code, shown_code
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text
 from scenes.kit.scene import UIElement
@@ -252,7 +252,7 @@ class JoinScene(UIScene):
             keep_seat(match, hosted=hosting is not None)
             self.app.manager.replace(play_scene(self.app, match, hosting))
             return
-        address = hosting.shared_url if hosting is not None else sitting.net.client.url
+        address = hosting.shared_url if hosting is not None else server_of(sitting.net.client.url)
         self.app.manager.replace(self.app.make_scene("online_lobby", match=match, address=address, hosting=hosting))
 
     def _resume_failed(self, i: int, code: str) -> None:

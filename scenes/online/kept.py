@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, _
+from game.net.invite import server_of, table_url
 from game.net.protocol import MAX_NAME
 from scenes.online.keptfile import KEEP, KEPT_FILE, KEPT_VERSION, MAX_DEAL, KeptSeat, KeptSeats, menu_line, when_text
 from scenes.online.session import Sitting, error_line, mirror_hook
@@ -85,7 +86,7 @@ def seat_of(match: Any, hosted: bool) -> KeptSeat | None:
     if p.table is None or p.seat is None or p.token is None:
         return None
     name = str(p.seats[p.seat].get("name") or "") if 0 <= p.seat < len(p.seats) else ""  # (as the table has it)
-    return KeptSeat(client.url, p.table, p.seat, p.token, match.game.name, str(name)[:MAX_NAME],
+    return KeptSeat(server_of(client.url), p.table, p.seat, p.token, match.game.name, str(name)[:MAX_NAME],
                     datetime.now(timezone.utc).isoformat(timespec="seconds"), hosted, deal_of(match))
 
 
@@ -187,7 +188,7 @@ class Resuming(Sitting):
         self.error: str | None = None
         self.first_view: Any = None
         deal = kept.deal_view()
-        self.net = ClientThread(url or kept.url, player=KeptSeats().player())
+        self.net = ClientThread(table_url(url or kept.url, kept.table), player=KeptSeats().player())
 
         async def sit(client: Any) -> None:
             await client.connect()

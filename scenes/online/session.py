@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from game import environ
 from game.i18n import N_, _
+from game.net.invite import table_url
 from scenes.online.keptfile import KeptSeats, check_address
 from scenes.play.online import OnlineMatch, OnlineSeat
 from scenes.play.online_told import ToldMatch
@@ -118,13 +119,17 @@ class Sitting:
         self.error: str | None = None
         self.first_view: Any = None
         # (the player's secret in every hello: the server keeps the seats taken as this player's)
-        self.net = ClientThread(url, player=KeptSeats().player())
+        player = KeptSeats().player()
+        # the seat's connection goes to the table's own address (game.net.invite.table_url: behind
+        # several processes every seat of a table meets at one); a table is made on one of its own
+        self.net = ClientThread(table_url(url, code) if code else url, player=player)
 
         async def sit(client: Any) -> None:
-            await client.connect()
             table = code
             if create is not None:
-                table = await client.create(create[0], list(create[1]), options=create[2] or None, clock=clock)
+                table = await create_table(url, player, create[0], list(create[1]), create[2] or None, clock)
+                client.url = table_url(url, table)
+            await client.connect()
             await client.join(table, name, seat)
             self.first_view = self.net.deal_view()  # the deal as told, before an AI seat acted
         self.future = self.net.submit(sit(self.net.client))
@@ -162,6 +167,20 @@ class Sitting:
             self.match.close()
         else:
             self.net.stop()
+
+
+async def create_table(url: str, player: str, game: str, seats: list[str], options: dict[str, Any] | None,
+                       clock: dict[str, Any] | None) -> str:
+    """(on a client's loop) Create a table at ``url`` on a connection of its own, closed after;
+    its code (:meth:`game.net.client.Client.create` raises)."""
+    from game.net.client import Client
+
+    maker = Client(url, player=player, reconnect_for=0)
+    try:
+        await maker.connect()
+        return await maker.create(game, seats, options=options, clock=clock)
+    finally:
+        await maker.close()
 
 
 def bind_host() -> str:
@@ -284,5 +303,6 @@ class Hosting:
 
 
 __all__ = ["BIND_ALL", "DEFAULT_ADDRESS", "ERROR_LINES", "Hosting", "OTHER_ERROR", "Sitting", "announce", "bind_host",
+           "create_table",
            "check_address", "error_code", "error_line", "lan_address", "mirror_hook", "open_seats",
            "seat_match"]
