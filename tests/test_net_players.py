@@ -26,13 +26,19 @@ async def player(url: str, secret: str | None) -> Client:
     return client
 
 
+async def duel_of(url: str) -> tuple[Client, Client, str]:
+    """A KAITO table of Ana (seat 0) and Bo (seat 1), each a player's connection: ``(ana, bo, code)``."""
+    ana, bo = await player(url, ANA), await player(url, BO)
+    code = await ana.create("kaito", ["open", "open"])
+    await ana.join(code, "Ana", 0)
+    await bo.join(code, "Bo", 1)
+    return ana, bo, code
+
+
 def test_a_players_tables_are_listed_with_whose_turn_it_is():
     async def main():
         async with running_server() as (server, url):
-            ana, bo = await player(url, ANA), await player(url, BO)
-            duel = await ana.create("kaito", ["open", "open"])
-            await ana.join(duel, "Ana", 0)
-            await bo.join(duel, "Bo", 1)
+            ana, bo, duel = await duel_of(url)
             await ana.wait(lambda p: p.started, 30)
             ana2 = await player(url, ANA)  # the same player, another connection (another table)
             day = 86400.0
@@ -59,10 +65,7 @@ def test_a_players_tables_are_listed_with_whose_turn_it_is():
 def test_a_player_takes_a_seat_back_without_its_token():
     async def main():
         async with running_server() as (server, url):
-            ana, bo = await player(url, ANA), await player(url, BO)
-            code = await ana.create("kaito", ["open", "open"])
-            await ana.join(code, "Ana", 0)
-            await bo.join(code, "Bo", 1)
+            ana, bo, code = await duel_of(url)
             old = ana.picture.token
             await ana.close()
             thief = await Seat.open(url)  # another player cannot, nor a connection naming none

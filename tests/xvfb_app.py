@@ -182,14 +182,23 @@ class RealApp:
         Only for clicks that are harmless to repeat when they were not seen (a menu entry, a
         scene-changing button): under a loaded X server the app can miss an early click, and one
         lost click must not fail a whole real-window test. Returns the first satisfying dump."""
+        return self._until(lambda: self.click(rect), predicate, what, tries, timeout)
+
+    def _until(self, do, predicate, what: str, tries: int, timeout: float) -> dict:
+        """``do()`` until the dump satisfies ``predicate`` (at most ``tries`` times; the dump read
+        again before each new try: a slow answer to the last is not done twice)."""
         for attempt in range(tries):
-            self.click(rect)
+            if attempt:
+                dump = json.loads(self.dump.read_text())
+                if predicate(dump):
+                    return dump
+            do()
             try:
                 return self.wait_for(predicate, what, timeout=timeout if attempt < tries - 1 else 20.0)
             except AssertionError:
                 if attempt == tries - 1:
                     raise
-        raise AssertionError(f"{what}: no click tried")
+        raise AssertionError(f"{what}: nothing tried")
 
     def open_game(self, menu: dict, game: str, ready) -> dict:
         """From the menu dump ``menu``: click ``game``'s card and, the first time, skip its
@@ -228,23 +237,10 @@ class RealApp:
 
     def drag_until(self, src: list[int], dst: list[int], predicate, what: str, tries: int = 3,
                    timeout: float = 8.0) -> dict:
-        """Drag ``src`` to ``dst`` until the dump satisfies ``predicate`` (at most ``tries`` drags;
-        the dump read again before each new one: a slow answer to the last is not dragged again).
-
-        Under Wine a press can be lost while the window takes the focus: one lost drag must not
-        fail a whole real-window test (CI: twice in ten runs). Returns the first satisfying dump."""
-        for attempt in range(tries):
-            if attempt:
-                dump = json.loads(self.dump.read_text())
-                if predicate(dump):
-                    return dump
-            self.drag(src, dst)
-            try:
-                return self.wait_for(predicate, what, timeout=timeout if attempt < tries - 1 else 20.0)
-            except AssertionError:
-                if attempt == tries - 1:
-                    raise
-        raise AssertionError(f"{what}: no drag tried")
+        """Drag ``src`` to ``dst`` until the dump satisfies ``predicate`` (at most ``tries`` drags),
+        as :meth:`click_until` clicks: under Wine a press can be lost while the window takes the
+        focus, and one lost drag must not fail a whole real-window test (CI: twice in ten runs)."""
+        return self._until(lambda: self.drag(src, dst), predicate, what, tries, timeout)
 
     def close(self) -> None:
         if self.proc.poll() is None:

@@ -22,6 +22,7 @@ Nothing here blocks the event loop; :mod:`game.net.remote` runs a client in a th
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import time
 from typing import Any, Callable, Sequence
@@ -433,5 +434,16 @@ class Client(TableAsks):
         return None
 
 
+def error_code(exc: BaseException) -> str:
+    """The code of a failed request (a join, a ``mine``...): the server's error code
+    (:class:`ServerError`), ``timeout``, or ``no-server`` for a connection that could not be made."""
+    code = getattr(exc, "code", None)
+    if isinstance(code, str):
+        return code
+    if isinstance(exc, (TimeoutError, concurrent.futures.TimeoutError)):
+        return "timeout"
+    return "no-server"
+
+
 __all__ = ["CLIENT_NAME", "FINAL_CLOSE_CODES", "REQUEST_TIMEOUT", "Client", "ConnectionLost", "Picture",
-           "ServerError"]
+           "ServerError", "error_code"]

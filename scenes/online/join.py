@@ -36,13 +36,13 @@ from scenes.kit.textfield import TextField
 from scenes.kit.widgets import Button, UIScene, fit_size
 from scenes.online.host import DB_NAME
 from scenes.online.kept import KeptSeat, KeptSeats, Resuming, keep_seat, resume_error_line
+from scenes.online.keptfile import app_watch
 from scenes.online.lobby import play_scene
 from scenes.online.pace import server_address
 from scenes.online.session import DEFAULT_ADDRESS, Hosting, Sitting, check_address, error_line
-from scenes.online.keptfile import game_title
 from scenes.online.tablerows import KEPT_SHOWN, TableButton, listed_rows
-from scenes.online.turnwatch import app_watch
 from scenes.play.seats import PLAYER, person_name
+from scenes.shell.catalog import game_title
 from scenes.shell.settings import data_dir
 
 log = logging.getLogger("tatami.online")

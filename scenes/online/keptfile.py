@@ -1,7 +1,9 @@
 """The online seats kept across restarts, as a file (issue 24; the network side is
 :mod:`scenes.online.kept`): :class:`KeptSeat`, :class:`KeptSeats` and the menu's line about them
-(:func:`menu_line`). Apart from the network so that the menu reads it without starting the online
-room's stack (asyncio, the client, the mirrors: issue 34, the start). See :mod:`scenes.online.kept`
+(:func:`menu_line`), with whose turn it is on the settings' online server (issue 35: the app's
+watch, :func:`app_watch`, made — with asyncio and the network — only once a server is set).
+Apart from the network so that the menu reads it without starting the online room's stack
+(asyncio, the client, the mirrors: issue 34, the start). See :mod:`scenes.online.kept`
 for the file's format. Never imports pygame.
 """
 from __future__ import annotations
@@ -15,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, _, ngettext
-from scenes.shell.catalog import GAMES_BY_NAME
+from scenes.online.pace import server_address
+from scenes.shell.catalog import game_title
 from scenes.shell.history import month_abbr
 from scenes.shell.jsonstore import JsonStore, set_aside
-from scenes.shell.settings import data_dir
+from scenes.shell.settings import data_dir, server_address_ok
 
 log = logging.getLogger("tatami.online")
 
@@ -42,17 +45,10 @@ WHAT = N_("the unfinished online tables")
 
 
 def check_address(text: str) -> str | None:
-    """``text`` as an address (``ws://`` or ``wss://`` and a host), or None."""
+    """``text`` (spaces around it dropped) as an address (``ws://`` or ``wss://`` and a host: the
+    settings' own check, :func:`scenes.shell.settings.server_address_ok`), or None."""
     url = text.strip()
-    if not (url.startswith("ws://") or url.startswith("wss://")) or len(url.split("//", 1)[1]) < 1:
-        return None
-    return url
-
-
-def game_title(name: str) -> str:
-    """A game's title in the language in use, by its registered name (an unknown one as given)."""
-    info = GAMES_BY_NAME.get(name)
-    return _(info.title) if info is not None else name
+    return url if server_address_ok(url) else None
 
 
 def when_text(iso: str) -> str:
@@ -105,8 +101,7 @@ class KeptSeat:
         """The row's first line: ``"KAITO — table ABCDE-FGHJK"`` (in the language in use)."""
         from game.net.protocol import shown_code  # (on use: the menu reads this file at start)
 
-        info = GAMES_BY_NAME.get(self.game)
-        game = _(info.title) if info is not None else self.game
+        game = game_title(self.game)
         # Translators: an unfinished online table on the join screen; {game} is the game's name,
         # {code} the table code ("ABCDE-FGHJK")
         return _("{game} — table {code}").format(game=game, code=shown_code(self.table))
@@ -272,27 +267,74 @@ class KeptSeats(JsonStore):
         return self.write_doc(doc, separators=(",", ":"))
 
 
-def menu_line() -> str:
-    """What the menu says of this player's unfinished online tables (issue 33, item 7), in the
-    language in use: "Your turn online: KAITO" when a table was waiting for this seat when last
-    seen (a seat to act stays so until it acts), else "2 unfinished online tables"; "" for none
-    (a file that cannot be read counts as none: the join screen says why). Never raises."""
-    try:
-        entries = KeptSeats().entries()
+def open_tables(app: Any) -> set[str]:
+    """The codes of the online tables this window is at (a scene of its stack with an online Match)."""
+    out: set[str] = set()
+    for scene in list(getattr(getattr(app, "manager", None), "stack", ())):
+        match = getattr(scene, "match", None)
+        table = getattr(getattr(match, "snap", None), "table", None) if getattr(match, "online", False) else None
+        if table:
+            out.add(str(table))
+    return out
+
+
+def app_watch(app: Any) -> Any:
+    """``app.turn_watch`` (a :class:`scenes.online.turnwatch.TurnWatch`), following the settings'
+    online server: made when one is set (its
+    player's secret from the kept seats' file, a desktop notifier), replaced when the address
+    changed, stopped and None when there is none. Never raises."""
+    url = server_address(getattr(app, "settings", None))
+    watch = getattr(app, "turn_watch", None)
+    if watch is not None and watch.url == url:
+        return watch
+    if watch is not None:
+        watch.stop()
+        app.turn_watch = None
+    if url is None:
+        return None
+    try:  # (asyncio and the network only now: a server is set)
+        from scenes.online.notify import Notifier
+        from scenes.online.turnwatch import TurnWatch
+
+        assets = getattr(app, "assets", None)
+        icon = assets.path("icon/tatami.png") if assets is not None else None
+        app.turn_watch = TurnWatch(url, KeptSeats().player(), Notifier(icon), quiet=lambda: open_tables(app))
     except Exception:
-        log.exception("online: the kept seats cannot be read for the menu")
+        log.exception("online: the turns are not watched")
+        app.turn_watch = None
+    return getattr(app, "turn_watch", None)
+
+
+def menu_line(app: Any = None) -> str:
+    """The menu's line about this player's online tables, in the language in use: "Your turn in 2
+    games" (the server's tables at this player's turn, with the kept seats elsewhere that were
+    when last seen), "Your turn online: KAITO" for one, else "2 unfinished online tables" (the
+    server's and the kept seats elsewhere; before the server answers, the kept seats); "" for none
+    (a file that cannot be read counts as none: the join screen says why). Without ``app``, the
+    kept seats alone (issue 33, item 7). Never raises."""
+    try:
+        watch = app_watch(app) if app is not None else None
+        listed = watch.tables if watch is not None else None  # (None until the server answers)
+        server = watch.url if watch is not None and listed is not None else None
+        turns = [str(t.get("game")) for t in listed or () if t.get("your_turn")]
+        elsewhere = [e for e in KeptSeats().entries() if e.url != server]
+        turns += [e.game for e in elsewhere if e.my_turn and not e.host_away]
+    except Exception:
+        log.exception("online: the menu's line about online tables")
         return ""
-    if not entries:
-        return ""
-    mine = next((e for e in entries if e.my_turn and not e.host_away), None)
-    if mine is not None:
-        info = GAMES_BY_NAME.get(mine.game)
+    if len(turns) == 1:
         # Translators: on the menu: an online table waits for this player's move; {game} is its game
-        return _("Your turn online: {game}").format(game=_(info.title) if info is not None else mine.game)
+        return _("Your turn online: {game}").format(game=game_title(turns[0]))
+    if turns:
+        # Translators: on the menu: online tables wait for this player's move
+        return ngettext("Your turn in {n} game", "Your turn in {n} games", len(turns)).format(n=len(turns))
+    n = len(listed or ()) + len(elsewhere)
+    if not n:
+        return ""
     # Translators: on the menu: online tables this player has not finished
-    return ngettext("{n} unfinished online table", "{n} unfinished online tables", len(entries)).format(n=len(entries))
+    return ngettext("{n} unfinished online table", "{n} unfinished online tables", n).format(n=n)
 
 
-__all__ = ["KEEP", "KEPT_FILE", "KEPT_VERSION", "MAX_DEAL", "KeptSeat", "KeptSeats", "check_address", "game_title",
-           "menu_line",
+__all__ = ["KEEP", "KEPT_FILE", "KEPT_VERSION", "MAX_DEAL", "KeptSeat", "KeptSeats", "app_watch", "check_address",
+           "menu_line", "open_tables",
            "when_text"]

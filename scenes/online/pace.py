@@ -2,14 +2,15 @@
 server of the settings (``online_server``: an address, or "" for this computer), the hosting
 choices of a table's pace — real time, or turn-based with a clock per player as Board Game Arena's
 (:data:`PACES`: an allowance of days plus a day added per move) — and the words for a clock's time
-left (:func:`scenes.play.turn_clock.time_left_text`, re-exported). Never imports pygame.
+left are :func:`scenes.play.turn_clock.time_left_text`'s. Never imports pygame.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from game.i18n import N_
-from scenes.play.turn_clock import DAY, time_left_text
+from scenes.play.turn_clock import DAY
+from scenes.shell.settings import server_address_ok
 #: The turn-based presets offered when hosting: name -> (allowance, per move), seconds
 #: (docs/PROTOCOL.md, "Turn-based tables").
 PACES: dict[str, tuple[int, int]] = {"1d": (DAY, DAY), "3d": (3 * DAY, DAY)}
@@ -45,8 +46,6 @@ TIMEOUT_LABELS = {
 def server_address(settings: Any) -> str | None:
     """The online server of ``settings`` (``online_server``, checked when read), or None for this
     computer (the app's own server)."""
-    from scenes.shell.settings import server_address_ok
-
     address = settings.get("online_server") if settings is not None else None
     return address if address and server_address_ok(address) else None
 
@@ -62,4 +61,4 @@ def clock_request(pace: str, on_timeout: str) -> dict[str, Any] | None:
 
 
 __all__ = ["DAY", "PACES", "PACE_CHOICES", "PACE_LABELS", "PACE_NOTES", "TIMEOUT_CHOICES", "TIMEOUT_LABELS",
-           "clock_request", "server_address", "time_left_text"]
+           "clock_request", "server_address"]

@@ -6,7 +6,6 @@ database in the app's data folder) and the translated line of each error code.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import importlib
 import logging
 import socket
@@ -16,6 +15,7 @@ from typing import Any, Sequence
 
 from game import environ
 from game.i18n import N_, _
+from game.net.client import error_code
 from game.net.invite import table_url
 from scenes.online.keptfile import KeptSeats, check_address
 from scenes.play.online import OnlineMatch, OnlineSeat
@@ -58,17 +58,6 @@ def error_line(code: str) -> str:
     """The one translated line shown for error ``code``."""
     line = ERROR_LINES.get(code)
     return _(line) if line is not None else _(OTHER_ERROR).format(code=code)
-
-
-def error_code(exc: BaseException) -> str:
-    """The code of a failed join: the server's error code, ``no-server`` for a connection that
-    could not be made, ``timeout``."""
-    code = getattr(exc, "code", None)
-    if isinstance(code, str):
-        return code
-    if isinstance(exc, (TimeoutError, concurrent.futures.TimeoutError)):
-        return "timeout"
-    return "no-server"
 
 
 def mirror_hook(game: str) -> Any:

@@ -13,8 +13,9 @@ import pygame
 from game.i18n import _
 from scenes.kit.draw import C, draw_text, fit_text, mix
 from scenes.kit.widgets import Button, fit_size
-from scenes.online.keptfile import KeptSeat, game_title
-from scenes.online.pace import time_left_text
+from scenes.online.keptfile import KeptSeat
+from scenes.shell.catalog import game_title
+from scenes.play.turn_clock import time_left_text
 from scenes.play.seats import person_name
 
 #: Most of this player's tables listed (the server's, then the newest kept).

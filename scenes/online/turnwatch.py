@@ -3,13 +3,14 @@ item 4): :class:`TurnWatch` asks the server of the settings (:func:`scenes.onlin
 for this player's unfinished tables (``mine``, docs/PROTOCOL.md "Players": the player's secret
 names them) when the app starts, every :data:`POLL_S` seconds and when a screen asks
 (:meth:`TurnWatch.refresh`), on an asyncio loop in a daemon thread — a frame never waits for the
-network. The menu says "Your turn in 2 games" from it (:func:`menu_line`), Play online lists the
-tables (``scenes.online.join``), and a table that becomes this player's turn is told by a desktop
+network. The menu says "Your turn in 2 games" from it, Play online lists the tables
+(``scenes.online.join``), and a table that becomes this player's turn is told by a desktop
 notification (:mod:`scenes.online.notify`), unless this window is at that table.
 
-:func:`app_watch` keeps one watch per app (``app.turn_watch``), following the settings: made when a
-server is set, replaced when its address changes, stopped when it is cleared and when the app
-closes. With no server nothing is asked and nothing listens. Never imports pygame.
+The app's one watch (``app.turn_watch``) and the menu's line are
+:mod:`scenes.online.keptfile`'s (:func:`~scenes.online.keptfile.app_watch`,
+:func:`~scenes.online.keptfile.menu_line`): the menu reads them without importing asyncio or this
+module, which is imported only once a server is set. Never imports pygame.
 """
 from __future__ import annotations
 
@@ -18,10 +19,8 @@ import logging
 import threading
 from typing import Any, Callable
 
-from game.i18n import _, ngettext
-from scenes.online.keptfile import KeptSeats, game_title
-from scenes.online.keptfile import menu_line as kept_line
-from scenes.online.pace import server_address
+from game.i18n import _
+from scenes.shell.catalog import game_title
 
 log = logging.getLogger("tatami.online")
 
@@ -126,7 +125,7 @@ class TurnWatch:
 
     async def ask(self) -> None:
         """One question to the server; the answer kept, the new turns notified. Never raises."""
-        from scenes.online.session import error_code
+        from game.net.client import error_code
 
         try:
             tables = await ask_mine(self.url, self.player)
@@ -164,66 +163,4 @@ class TurnWatch:
             self.notified += 1
 
 
-def open_tables(app: Any) -> set[str]:
-    """The codes of the online tables this window is at (a scene of its stack with an online Match)."""
-    out: set[str] = set()
-    for scene in list(getattr(getattr(app, "manager", None), "stack", ())):
-        match = getattr(scene, "match", None)
-        table = getattr(getattr(match, "snap", None), "table", None) if getattr(match, "online", False) else None
-        if table:
-            out.add(str(table))
-    return out
-
-
-def app_watch(app: Any) -> TurnWatch | None:
-    """``app.turn_watch``, following the settings' online server: made when one is set (its
-    player's secret from the kept seats' file, a desktop notifier), replaced when the address
-    changed, stopped and None when there is none. Never raises."""
-    url = server_address(getattr(app, "settings", None))
-    watch = getattr(app, "turn_watch", None)
-    if watch is not None and watch.url == url:
-        return watch
-    if watch is not None:
-        watch.stop()
-        app.turn_watch = None
-    if url is None:
-        return None
-    try:
-        from scenes.online.notify import Notifier
-
-        assets = getattr(app, "assets", None)
-        icon = assets.path("icon/tatami.png") if assets is not None else None
-        app.turn_watch = TurnWatch(url, KeptSeats().player(), Notifier(icon), quiet=lambda: open_tables(app))
-    except Exception:
-        log.exception("online: the turns are not watched")
-        app.turn_watch = None
-    return getattr(app, "turn_watch", None)
-
-
-def menu_line(app: Any = None) -> str:
-    """The menu's line about this player's online tables, in the language in use: "Your turn in 2
-    games" (the server's tables at this player's turn, with the kept seats elsewhere that were
-    when last seen), "Your turn online: KAITO" for one, else the kept seats' line ("2 unfinished
-    online tables"); "" for nothing. Never raises."""
-    try:
-        watch = app_watch(app) if app is not None else None
-        turns = [str(t.get("game")) for t in watch.your_turn()] if watch is not None else []
-        elsewhere = [e for e in KeptSeats().entries() if watch is None or e.url != watch.url]
-        turns += [e.game for e in elsewhere if e.my_turn and not e.host_away]
-    except Exception:
-        log.exception("online: the menu's line about online tables")
-        return ""
-    if len(turns) == 1:
-        # Translators: on the menu: an online table waits for this player's move; {game} is its game
-        return _("Your turn online: {game}").format(game=game_title(turns[0]))
-    if turns:
-        # Translators: on the menu: online tables wait for this player's move
-        return ngettext("Your turn in {n} game", "Your turn in {n} games", len(turns)).format(n=len(turns))
-    if watch is not None and watch.tables:
-        n = len(watch.tables) + len([e for e in elsewhere])
-        # Translators: on the menu: online tables this player has not finished
-        return ngettext("{n} unfinished online table", "{n} unfinished online tables", n).format(n=n)
-    return kept_line()
-
-
-__all__ = ["ASK_TIMEOUT_S", "POLL_S", "TurnWatch", "app_watch", "ask_mine", "menu_line", "open_tables"]
+__all__ = ["ASK_TIMEOUT_S", "POLL_S", "TurnWatch", "ask_mine"]

@@ -109,7 +109,7 @@ class App:
     stats: Any = None  # scenes.shell.stats.StatsStore | None: set with ``saves`` (interactive runs only)
     history: Any = None  # scenes.shell.history.HistoryStore | None: the recent games, likewise
     #: the online room's watch over the settings' online server (scenes.online.turnwatch.TurnWatch,
-    #: made by the menu's line when a server is set: issue 35), or None
+    #: made by the menu's line when a server is set, scenes.online.keptfile.app_watch: issue 35), or None
     turn_watch: Any = None
 
     def __init__(

@@ -46,7 +46,7 @@ _classes: dict[str, Any] = {}
 #: The online room's line for the menu about this player's unfinished online tables ("module:function"
 #: of the app, imported on first use: the menu never imports the online room). It also keeps the
 #: app's watch over the online server of the settings (``app.turn_watch``: issue 35).
-ONLINE_MENU_LINE = "scenes.online.turnwatch:menu_line"
+ONLINE_MENU_LINE = "scenes.online.keptfile:menu_line"
 
 
 def online_menu_line(app: Any) -> str:

@@ -163,7 +163,7 @@ class SettingsScene(UIScene):
         self.server_bad = False
         if address != self.app.settings.get("online_server"):
             self.app.settings["online_server"] = address
-            self._save()  # (the menu's watch over the server follows: scenes.online.turnwatch.app_watch)
+            self._save()  # (the menu's watch over the server follows: scenes.online.keptfile.app_watch)
 
     def _set_option(self, game: str, key: str, value: str) -> None:
         st = self.app.settings
