@@ -255,3 +255,23 @@ def test_a_game_that_ended_while_away_is_seen_and_counted(app, tmp_path):
     finally:
         server.stop()
     app.go_to_menu()
+
+
+def test_the_list_says_finished_only_of_the_servers_own_tables():
+    """Play online's rows: a kept seat the online server no longer lists is "Finished"; a table
+    this computer hosted stays a hosted row even when the server's address is the same (the app's
+    own server took port 8765 again, as the online server may), and so does a seat elsewhere."""
+    from types import SimpleNamespace
+
+    from scenes.online.keptfile import KeptSeat
+    from scenes.online.tablerows import listed_rows
+
+    url = "ws://127.0.0.1:8765"
+    when = "2026-12-07T10:00:00+00:00"
+    gone = KeptSeat(url, "ABCDEFGHJK", 0, "t" * 32, "kaito", "Ana", when)
+    hosted = KeptSeat(url, "BCDEFGHJKL", 0, "t" * 32, "kaito", "Ana", when, hosted=True)
+    other = KeptSeat("ws://192.168.1.20:8765", "CDEFGHJKLM", 1, "t" * 32, "kaito", "Ana", when)
+    rows = listed_rows(SimpleNamespace(url=url, tables=[]), [gone, hosted, other])
+    assert [(seat.table, sub) for seat, sub in rows] == [
+        ("ABCDEFGHJK", "Finished: see how it ended"), ("BCDEFGHJKL", None), ("CDEFGHJKLM", None)]
+    assert [sub for _seat, sub in listed_rows(SimpleNamespace(url=url, tables=None), [gone])] == [None]

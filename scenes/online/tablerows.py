@@ -96,8 +96,8 @@ def listed_rows(watch: Any, entries: list[KeptSeat]) -> list[tuple[KeptSeat, str
             listed.add(key)
             rows.append((row, status_line(t)))
     for e in entries:
-        if watch is None or watch.tables is None or e.url != watch.url:
-            rows.append((e, None))
+        if watch is None or watch.tables is None or e.url != watch.url or e.hosted:
+            rows.append((e, None))  # (a table this computer hosted is on its own server, whatever its port)
         elif e.key not in listed:  # (the server no longer lists it: its game ended while away)
             # Translators: under one of this player's online tables whose game ended while they were away
             rows.append((e, _("Finished: see how it ended")))
