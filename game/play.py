@@ -39,6 +39,7 @@ from .ai.reference import check_level, kinds
 from .ai.registry import bot_factories
 from .core import wilson_interval
 from .match import Match
+from .rating import ranks
 from .registry import GAMES, get
 
 
@@ -111,13 +112,6 @@ def play_game(game_name: str, levels: Sequence[str], index: int, seed: int) -> d
 
 def _play_one(args: tuple[str, tuple[str, ...], int, int]) -> dict[str, Any]:
     return play_game(*args)
-
-
-def ranks(winners: Sequence[int], scores: Sequence[float]) -> list[int]:
-    """Rank per seat: 1 + the number of seats strictly better (winner beats non-winner, then score)."""
-    n = len(scores)
-    key = [(1 if s in winners else 0, scores[s]) for s in range(n)]
-    return [1 + sum(1 for t in range(n) if key[t] > key[s]) for s in range(n)]
 
 
 def run_match(game_name: str, levels: Sequence[str], games: int, seed: int, jobs: int = 1) -> dict[str, Any]:

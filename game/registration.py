@@ -18,6 +18,7 @@ to the package):
   (:mod:`game.analyse`), and ``reason(view, action, rng, settings) -> dict``: why an action, as
   data its ``telling.reason_text(reason, names)`` says in one sentence (issue 21 §4);
 * ``reference`` — the reference opponents' hooks (:mod:`game.ai.reference`);
+* ``achievements`` — ``ACHIEVEMENTS`` and ``tally`` (issue 36, :mod:`game.achievements`);
 * ``tutorial`` — ``TEXTS``, ``REQUIRED_RULES`` and ``EVIDENCE`` of the game's tutorial, whose
   steps are ``tutorial.json`` beside it (:mod:`game.tutorial`).
 """
@@ -60,6 +61,8 @@ class Registration:
         tutorial_minutes: the tutorial's length as told to the player (measured; docs/FIGURES.md).
         kinds: the namespace of its events' kinds (``"kaito"`` for ``"kaito.move"``).
         telling: the module of its sentences (``TELLERS``, ``outcome_text``).
+        achievements: the module of its achievements (``ACHIEVEMENTS``, ``tally``: issue 36,
+            :mod:`game.achievements`), or "" when it has none.
     """
 
     game_type: GameType
@@ -72,6 +75,7 @@ class Registration:
     tutorial_minutes: int = 3
     kinds: str = ""
     telling: str = "telling"
+    achievements: str = ""
 
     @property
     def name(self) -> str:
@@ -100,6 +104,14 @@ class Registration:
         if not self.coach:
             return None
         return getattr(self._load(self.coach.partition(":")[0]), "reason", None)
+
+    def load(self, rel: str) -> Any:
+        """The object at ``rel`` (``"module:attribute"`` relative to the package, or a module),
+        imported on first use.
+
+        Raises:
+            ImportError, AttributeError: no such module or attribute."""
+        return self._load(rel)
 
     def telling_module(self) -> Any:
         """The game's telling module (its sentences), imported on first use."""

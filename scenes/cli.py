@@ -35,6 +35,8 @@ from typing import Any, Sequence
 from game import environ, system
 from game.errors import InstallError
 from scenes.play.seats import SEAT_KINDS, default_names
+from scenes.profile.achieved import AchievementStore
+from scenes.profile.ratings import RatingStore
 from scenes.shell.app import App, configure_logging, parse_size
 from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.shell.history import HistoryStore
@@ -204,6 +206,8 @@ def _main(argv: list[str]) -> int:
     app.saves = saves
     app.stats = StatsStore()  # <data dir>/stats.json
     app.history = HistoryStore()  # <data dir>/history.json
+    app.ratings = RatingStore()  # <data dir>/ratings.json
+    app.achievements = AchievementStore()  # <data dir>/achievements.json
     try:
         if continued is not None:
             app.start_game(continued.game, **continued.start_kwargs())

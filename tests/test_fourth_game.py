@@ -299,6 +299,7 @@ def test_the_app_plays_it_from_its_card_to_the_statistics(full_app, tmp_path):
     # the statistics screen shows it
     d.click("button:stats")
     d.wait_scene("stats")
+    d.click("choice:profile-page:stats")
     d.click("choice:stats-game:nim")
     stats = app.manager.top()
     assert stats.game == "nim" and set(stats.rows) == {"hard"} and stats.rows["hard"].played == 1
@@ -357,6 +358,7 @@ def test_the_layout_check_finds_nothing_on_its_screens(nim):
         settle(d)
         d.click("button:stats")
         settle(d)
+        d.click("choice:profile-page:stats")
         d.click("choice:stats-game:nim")
         settle(d)
         yield "stats-nim"

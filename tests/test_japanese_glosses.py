@@ -53,7 +53,7 @@ def test_the_rules_title_is_not_repeated(app, drawn, code):
 @pytest.mark.parametrize("scene_name, module, word, kwargs", [
     ("setup", "scenes.shell.setup", "勝負", {"game": "kaito"}),
     ("recent", "scenes.shell.recent", "棋譜", {}),
-    ("stats", "scenes.shell.statsview", "戦績", {}),
+    ("stats", "scenes.profile.scene", "戦績", {}),
 ])
 def test_the_screens_subtitles_are_not_repeated_in_japanese(app, monkeypatch, scene_name, module, word, kwargs):
     import importlib

@@ -240,7 +240,8 @@ def test_the_statistics_screen_from_the_menu(full_app, data, tmp_path, size):
     click(app, rect_of(app.manager.top(), "button:stats").center)
     app.pump(16)
     scene = app.manager.top()
-    assert scene.name == "stats"
+    assert scene.name == "stats" and scene.page == "rating"  # the Profile (issue 36) opens on the rating
+    click(app, rect_of(scene, "choice:profile-page:stats").center)
     ids = {e.id for e in scene.ui_elements()}
     assert {"button:back", "button:reset-stats", "choice:stats-game:kaito", "choice:stats-game:sushi-draft"} <= ids
     for e in scene.ui_elements():
@@ -260,7 +261,7 @@ def test_the_statistics_screen_from_the_menu(full_app, data, tmp_path, size):
 def test_reset_asks_first(full_app, data):
     app = full_app
     app.stats = _filled(data)
-    app.manager.push(app.make_scene("stats"))
+    app.manager.push(app.make_scene("stats", page="stats"))
     app.pump(16)
     scene = app.manager.top()
     click(app, rect_of(scene, "button:reset-stats").center)
@@ -293,7 +294,7 @@ def test_a_corrupt_statistics_file_shows_its_notice(full_app, data):
 
 
 def test_the_screen_without_a_store(app):
-    app.manager.reset(app.make_scene("stats"))
+    app.manager.reset(app.make_scene("stats", page="stats"))
     app.pump(16)
     scene = app.manager.top()
     kinds = {e.id: e.kind for e in scene.ui_elements()}

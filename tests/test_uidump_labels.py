@@ -77,7 +77,7 @@ def test_a_disabled_element_says_so_and_a_label_holds_every_line(tmp_path, monke
         first, second = els["continue:kaito"]["label"].split("\n")
         assert first.startswith("Continue") and second == "You vs Hard AI, move 3"
         assert all(e.get("enabled", True) for e in els.values())
-        app.manager.push(app.make_scene("stats"))
+        app.manager.push(app.make_scene("stats", page="stats"))
         for _ in range(3):
             app.pump(16)
         els = dump(app)

@@ -1,5 +1,5 @@
 """A fuzz suite over every per-user file (issue 22): real settings, saves of each game, statistics and
-recent games, mutated by hypothesis (a value replaced by another JSON type, a huge or endless
+recent games, ratings and achievements (issue 36), mutated by hypothesis (a value replaced by another JSON type, a huge or endless
 number, a long text, NUL and lone surrogates, deep nesting, a key removed, the bytes cut or
 garbled), then read by the stores and shown by a real app: start, the menu, Continue, Statistics
 and Recent games.
@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 from game import safejson
 from game.registry import GAMES
 from scenes.devtools.driver import Driver
+from scenes.profile.achieved import AchievementStore
+from scenes.profile.ratings import RatingStore
 from scenes.shell.history import HistoryStore
 from scenes.shell.saveslots import SaveSlots
 from scenes.shell.settings import Settings
@@ -78,10 +80,25 @@ def base_docs() -> dict[str, Any]:
                       "setup": {"seats": ["human"] + ["easy"] * (f.num_seats - 1)}, "record": f.record(),
                       "result": "You won", "winners": list(out.winners), "scores": list(out.scores)})
     docs["history.json"] = {"version": 1, "games": games}
+    docs["ratings.json"] = {  # issue 36
+        "version": 1,
+        "games": {"kaito": {"skill": [27.5, 4.25], "unrated": 1, "history": [
+            {"at": "2026-12-07T10:00:00+00:00", "shown": 1080, "level": "hard"},
+            {"at": "2026-12-07T11:00:00+00:00", "shown": 1130, "level": "medium"}]}},
+        "friends": {"sushi-draft": {"Ana": {"you": [26.0, 7.9], "them": [24.0, 7.9], "played": 1, "won": 1,
+                                            "lost": 0, "shared": 0, "last": "2026-12-07T12:00:00+00:00"}}},
+        "counted": ["d" * 32, "e" * 32]}
+    docs["achievements.json"] = {
+        "version": 1,
+        "games": {"kanji-zushi": {"earned": {"first-win": "2026-12-07T10:00:00+00:00"},
+                                  "tally": {"played": 3, "won": 1, "streak": 1, "kanji": ["休", "語"], "neta": ["亻"]}}},
+        "counted": ["f" * 32]}
     return docs
 
 
 BASE = base_docs()
+#: A finished game of each game (the next change after a mutated file: rated, achievements judged).
+FINISHED = {game: _finished(game) for game in ("kaito", "kanji-zushi", "sushi-draft")}
 
 #: Values a mutation puts in place of another (raw JSON text, so that 1e400 and deep nesting can be said).
 NASTY = [
@@ -189,9 +206,22 @@ def test_every_reader_survives_a_mutated_file(tmp_path_factory, which):
         for e in history.entries():
             e.opponents(), e.result_text(), e.when(), e.names
         history.notice()
+        ratings = RatingStore(folder / "ratings.json")
+        for game in GAMES:
+            ratings.rating(game), ratings.friends(game)
+        ratings.notice()
+        achieved = AchievementStore(folder / "achievements.json")
+        for game in GAMES:
+            achieved.earned(game), achieved.tally(game)
+        achieved.notice()
         assert_kept(folder, which, blob)
         # the next change keeps the other data and never writes over a kept copy
         stats.record_game("new-game", "kaito", {"seats": ["human", "easy"]}, outcome([0]))
+        for game in ("kaito", "kanji-zushi", "sushi-draft"):  # a rated game and its achievements
+            ratings.record_finished(f"new-{game}", game, {"seats": ["human"] + ["easy"] * (FINISHED[game].num_seats - 1)},
+                                    FINISHED[game])
+            achieved.record_finished(f"new-{game}", game, {"seats": ["human"] + ["easy"] * (FINISHED[game].num_seats - 1)},
+                                     FINISHED[game])
         s["sound"] = False
         s.save()
         assert_kept(folder, which, blob) if which in ("saves/kaito.json",) else None
@@ -217,6 +247,7 @@ def test_the_app_survives_a_mutated_file(tmp_path_factory, monkeypatch, which):
         app = App(size=(800, 450), settings=Settings(folder / "settings.json"), uidump=False)
         try:
             app.saves, app.stats, app.history = SaveSlots(), StatsStore(), HistoryStore()
+            app.ratings, app.achievements = RatingStore(), AchievementStore()
             app.manager.push(app.make_scene("menu"))
             d = Driver(app, deadline=time.monotonic() + 120, log=lambda m: None)
             d.frames(2)
@@ -224,6 +255,10 @@ def test_the_app_survives_a_mutated_file(tmp_path_factory, monkeypatch, which):
                 d.click(target)
                 d.wait_scene(scene)
                 d.frames(2)
+                for page in ("achievements", "friends", "stats") if scene == "stats" else ():
+                    d.click(f"choice:profile-page:{page}")
+                    d.click("choice:stats-game:sushi-draft")
+                    d.frames(1)
                 app.go_to_menu()
                 d.frames(2)
             menu = app.manager.top()

@@ -120,6 +120,16 @@ def test_a_whole_game_against_the_hard_ai_with_the_mouse(display, tmp_path):
         assert human_moves >= 2
         score = app.wait_for(lambda d: d.get("scene") == "kaito_score" and "button:menu" in ids(d), "the score buttons")
         assert "button:rematch" in ids(score)
-        app.click_until(app.element(score, "button:menu"), lambda d: d.get("scene") == "menu", "back to the menu")
+        # issue 36: the game against the Hard AI is rated (the AI's rating is the checked-in file's), and the
+        # Profile shows the same number
+        line = next(e["label"] for e in score["elements"] if e["id"] == "rating-line")
+        assert line.startswith("Rating: ") and ", now " in line, line
+        menu = app.click_until(app.element(score, "button:menu"), lambda d: d.get("scene") == "menu", "back to the menu")
+        profile = app.click_until(app.element(menu, "button:stats"), lambda d: "rating" in ids(d), "the Profile")
+        shown = next(e["label"] for e in profile["elements"] if e["id"] == "rating")
+        assert line.split(", now ")[1].split(" ")[0] == shown.rstrip("?")
+        page = app.click_until(app.element(profile, "choice:profile-page:achievements"),
+                               lambda d: "achievement:beat-hard" in ids(d), "the achievements")
+        assert len([e for e in page["elements"] if e["id"].startswith("achievement:")]) == 14
     finally:
         app.close()

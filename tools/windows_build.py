@@ -56,7 +56,7 @@ LOCK = ROOT / "tools" / "windows.lock.json"
 PLATFORM = ("win_amd64", "3.11", "cp311")
 #: What `lock` resolves: the app's own dependencies, PyInstaller, and what only Windows needs.
 TOP_LEVEL = ["pygame-ce", "platformdirs", "babel", "filelock", "websockets", "zeroconf", "pyinstaller",
-             "pefile", "pywin32-ctypes", "desktop-notifier",
+             "pefile", "pywin32-ctypes", "desktop-notifier", "openskill",
              # desktop-notifier's Windows backend (its requirements are marked sys_platform == "win32",
              # which pip evaluates on the host: named here)
              "winrt-runtime", "winrt-windows.applicationmodel.core", "winrt-windows.data.xml.dom",

@@ -121,6 +121,8 @@ def run_matrix(walks: Sequence[SceneWalk] = WALKS, langs: Sequence[str] = LANGS,
     from scenes.shell.saveslots import SaveSlots
     from scenes.shell.settings import Settings
     from scenes.shell.stats import StatsStore
+    from scenes.profile.achieved import AchievementStore
+    from scenes.profile.ratings import RatingStore
 
     report = LayoutReport()
     deadline = time.monotonic() + timeout_s
@@ -133,6 +135,7 @@ def run_matrix(walks: Sequence[SceneWalk] = WALKS, langs: Sequence[str] = LANGS,
                     app = App(size=size, settings=Settings(Path(tmp) / "settings.json", autoload=False),
                               uidump=False, language=lang)
                     app.saves, app.stats, app.history = SaveSlots(), StatsStore(), HistoryStore()
+                    app.ratings, app.achievements = RatingStore(), AchievementStore()
                     try:
                         _run_walks(app, walks, lang, size, fast, thumbs, report, log, deadline, frames)
                     finally:

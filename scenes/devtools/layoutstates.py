@@ -237,15 +237,44 @@ def walk_tutorial(game: str) -> Walk:
     return walk
 
 
+def score_cards(d: Driver) -> Iterator[str]:
+    """Each game's score screen with the profile's cards (issue 36): a finished game of the person
+    against the Hard AI rated and judged by the app's stores (when it has them), then shown."""
+    ratings, achieved = getattr(d.app, "ratings", None), getattr(d.app, "achievements", None)
+    if ratings is None or achieved is None:
+        return
+    for g in dev_games():
+        n = g.seats[0]
+        st = bot_play(g.new_state(n, 5), g.name, lambda s: False)
+        seats = ["human"] + ["hard"] * (n - 1)
+        gid = f"layout-{g.name}"
+        ratings.record_finished(gid, g.name, {"seats": seats}, st)
+        achieved.record_finished(gid, g.name, {"seats": seats}, st)
+        show(d, g.score_scene, view=st.view(0), seats=seats, setup={"seats": seats}, record=st.record(), game_id=gid)
+        yield f"score-cards-{g.name}"
+
+
 def walk_lists(d: Driver) -> Iterator[str]:
-    """Statistics and recent games once games were played (the walks before this one ended some)."""
+    """The Profile (issue 36: the rating and its graph, the achievements, the friends, the
+    statistics of each game) and recent games once games were played (the walks before this one
+    ended some)."""
+    yield from score_cards(d)
+    d.app.go_to_menu()
+    settle(d)
     d.click("button:stats")
     settle(d)
     yield "stats"
+    for page in ("achievements", "friends", "stats"):
+        d.click(f"choice:profile-page:{page}")
+        settle(d)
+        yield f"profile-{page}"
     for game in [g.name for g in dev_games()][1:]:  # (the first is shown first)
         d.click(f"choice:stats-game:{game}")
         settle(d)
         yield f"stats-{game}"
+    d.click("choice:profile-page:achievements")
+    settle(d)
+    yield f"achievements-{dev_games()[-1].name}"
     d.key(pygame.K_ESCAPE)
     d.click("button:recent")
     settle(d)

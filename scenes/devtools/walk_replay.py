@@ -83,15 +83,25 @@ def walk_replay(d: Driver, log: Callable[[str], None], title: str, coach: bool =
 
 
 def walk_stats(d: Driver, log: Callable[[str], None]) -> None:
-    """From the menu: the statistics screen and back, when there is one."""
+    """From the menu: the Profile (issue 36) — each of its pages — and back, when there is one;
+    and a rating computed (openskill and the AI levels' ratings file are in the bundle)."""
     if not d.app.has_scene("stats"):
         return
     d.click("button:stats") if d.has("button:stats") else d.app.manager.push(d.app.make_scene("stats"))
     d.wait_scene("stats")
-    d.frames(10)
+    d.frames(5)
+    for page in ("achievements", "friends", "stats", "rating"):
+        if d.has(f"choice:profile-page:{page}"):
+            d.click(f"choice:profile-page:{page}")
+            d.frames(3)
     d.click("button:back") if d.has("button:back") else d.key(pygame.K_ESCAPE)
     d.wait_scene("menu")
-    log("  statistics screen opened and left")
+    from game.rating import Skill, bot_ratings, rate_against_bots
+
+    after = rate_against_bots(Skill(), 0, {1: Skill(30.0, 2.0)}, [1, 2])
+    if not after.mu > Skill().mu or not bot_ratings():
+        raise SelfTestFailure("the rating does not work here (openskill, or game/ai/ratings.json, is missing)")
+    log(f"  profile opened and left; a win against a stronger AI: {Skill().shown()} -> {after.shown()}")
 
 
 def walk_settings(d: Driver, log: Callable[[str], None]) -> None:

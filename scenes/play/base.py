@@ -183,8 +183,9 @@ class PlayScene(Scene):
         mode = PlayModes.from_kwargs(modes, game.name)
         self.review, self.undo_enabled, self.hints_enabled = mode.review, mode.undo, mode.hints
         self.review_viewer, self.coach = mode.viewer, mode.coach
-        #: counted apart in the statistics: started from "Play from here", helped by a hint
-        self.retried, self.assisted = mode.retried, mode.assisted
+        #: counted apart in the statistics: started from "Play from here", helped by a hint; not
+        #: rated: those, and a decision taken back
+        self.retried, self.assisted, self.undid = mode.retried, mode.assisted, mode.undid
         self.seats = check_seats(game, seats)
         self.names = shown_names(self.seats, [str(x) for x in names] if names else None)  # stored as labels
         self.speed = max(0.05, float(getattr(self.app, "animation_factor", 1.0) if speed is None else speed))
@@ -454,14 +455,11 @@ class PlayScene(Scene):
 
     def save_setup(self) -> dict:
         """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
-        seed, speed, the undo and hints switches, and ``retried`` / ``assisted`` when true — what
+        seed, speed, the undo and hints switches, and ``retried`` / ``assisted`` / ``undid`` when true — what
         ``type(self)(app, state=..., **setup)`` needs to resume (and the statistics read)."""
         out = {**scene_setup(self.seats, ShownNames.stored(self), self.save_colors(), self.seed, self.speed),
                "undo": self.undo_enabled, "hints": self.hints_enabled}
-        if self.retried:
-            out["retried"] = True
-        if self.assisted:
-            out["assisted"] = True
+        out.update({mark: True for mark in ("retried", "assisted", "undid") if getattr(self, mark)})
         return out
 
     def autosave(self) -> None:

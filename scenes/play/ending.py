@@ -26,6 +26,7 @@ class EndingHost(Protocol):
     end_fade: float
     viewer: int | None
     bottom: int
+    saving: Any
     score_requested: bool
 
     @property
@@ -72,8 +73,8 @@ class Ending:
 
     def open_score(self, scene_name: str, setup: dict) -> None:
         """Replace the play scene with the score screen ``scene_name`` built from the final view of
-        the seat shown (``view``, ``seats``, ``names``, ``setup`` for the rematch, the record, and
-        the host's ``score_extra``). Runs once; a score screen that cannot be built is logged and
+        the seat shown (``view``, ``seats``, ``names``, ``setup`` for the rematch, the record, the
+        game's id — what the ratings and achievements say of it — and the host's ``score_extra``). Runs once; a score screen that cannot be built is logged and
         the game stays on screen."""
         h = self.host
         if h.leaving or h.review:
@@ -82,7 +83,8 @@ class Ending:
         h.score_requested = True
         try:
             scene = h.app.make_scene(scene_name, view=h.match.state.view(seat), seats=list(h.seats),
-                                     names=list(h.names), setup=setup, record=h.match.record(), **h.score_extra())
+                                     names=list(h.names), setup=setup, record=h.match.record(),
+                                     game_id=h.saving.game_uid, **h.score_extra())
         except Exception:
             log.exception("%s: cannot open the score screen", h.game_name)
             return

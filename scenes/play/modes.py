@@ -40,6 +40,8 @@ class PlayModes:
             here"), not from a deal: the statistics count it apart.
         assisted: a hint was shown to a person earlier in this game (a resumed save says so): the
             statistics count it apart.
+        undid: a person took back a decision earlier in this game (a resumed save says so): the
+            game is not rated (issue 36).
         remote: a seat at an online table (:class:`scenes.play.online.OnlineMatch`, issue 24): the
             scene plays on it instead of a local Match — no AI, hints or saves; undo asked of the
             server.
@@ -53,11 +55,12 @@ class PlayModes:
     retried: bool = False
     assisted: bool = False
     remote: Any = None
+    undid: bool = False
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any] | None, game_name: str = "") -> "PlayModes":
         """The modes in a play scene's other keyword arguments (``review``, ``undo``, ``hints`` /
-        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``remote``); any other key is logged and
+        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``undid``, ``remote``); any other key is logged and
         ignored."""
         modes = dict(kwargs or {})
         review = bool(modes.pop("review", False))
@@ -67,6 +70,7 @@ class PlayModes:
         coach = modes.pop("tutorial", None)
         retried, assisted = bool(modes.pop("retried", False)), bool(modes.pop("assisted", False))
         remote = modes.pop("remote", None)
+        undid = bool(modes.pop("undid", False))
         if modes:
             log.debug("%s scene: ignoring options %s", game_name, sorted(modes))
         if coach is not None:
@@ -74,7 +78,7 @@ class PlayModes:
         if remote is not None:
             hints = False  # a hint would be the local hard AI's: off online, for fairness
         return cls(review, undo, hints, viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None,
-                   coach, retried, assisted, remote)
+                   coach, retried, assisted, remote, undid)
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> list[str]:

@@ -64,11 +64,22 @@ class Saving:
                 return
             if store is not None:
                 store.clear(h.game_name)
-            for done in (getattr(h.app, "stats", None), getattr(h.app, "history", None)):
-                if done is not None:
-                    done.record_game(self.game_uid, h.game_name, h.save_setup(), state.outcome(), h.match.record())
+            self._count(h.save_setup())
         except Exception:
             log.exception("%s: autosave failed", h.game_name)
+
+    def _count(self, setup: dict) -> None:
+        """A finished game into the statistics and recent games (outcome and record), then the
+        profile's ratings and achievements (the final state: its events)."""
+        h = self.host
+        state = h.match.state
+        for done in (getattr(h.app, "stats", None), getattr(h.app, "history", None)):
+            if done is not None:
+                done.record_game(self.game_uid, h.game_name, setup, state.outcome(), h.match.record())
+        events = h.match.events_for(h.humans[0])  # as the person's seat saw them (hot-seat: the first)
+        for progress in (getattr(h.app, "ratings", None), getattr(h.app, "achievements", None)):
+            if progress is not None:
+                progress.record_finished(self.game_uid, h.game_name, setup, state, events)
 
     def _count_online(self) -> None:
         """A game at an online table (issue 24) is never saved (the server keeps it); once over it
@@ -81,10 +92,9 @@ class Saving:
                 return
             table = getattr(getattr(h.match, "snap", None), "table", None) or f"{id(h):x}"
             self.game_uid = f"{h.game_name}-online-{table}"
-            setup = {**h.save_setup(), "online": True}
-            for done in (getattr(h.app, "stats", None), getattr(h.app, "history", None)):
-                if done is not None:
-                    done.record_game(self.game_uid, h.game_name, setup, state.outcome(), h.match.record())
+            remote = getattr(h.match, "remote", None)
+            people = [i for i, kind in enumerate(getattr(remote, "seats", None) or []) if kind == "person"]
+            self._count({**h.save_setup(), "online": True, "people": people})
         except Exception:
             log.exception("%s: counting the online game failed", h.game_name)
 

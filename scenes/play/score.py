@@ -13,7 +13,13 @@ event comes from the ``end`` keyword, else from replaying the ``record`` keyword
 the player steps back from how the game ended; it is not shown without a record or without a
 replay scene.
 
-UI ids: ``button:rematch`` (same setup, new seed), ``button:review``, ``button:menu``.
+The profile's lines (issue 36), when the app keeps ratings and achievements (``app.ratings`` /
+``app.achievements``: their ``score_line(game_id)``): what the game did to the rating ("Rating:
++38, now 1,240", or why it is not rated) in a card at the headline's right, and the achievements it
+earned in a card at its left.
+
+UI ids: ``button:rematch`` (same setup, new seed), ``button:review``, ``button:menu``; the cards
+``rating-line`` and ``earned-line`` (kind ``text``, their sentence as label).
 """
 from __future__ import annotations
 
@@ -37,6 +43,7 @@ from scenes.kit.draw import (
     wrap_text,
 )
 from scenes.kit.tween import Tween, ease_out_back
+from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
 from scenes.play.seats import default_names, level_label
 
@@ -46,6 +53,9 @@ log = logging.getLogger("tatami.score")
 BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 624, 60, 220, 40
 #: The widest line of the sentence under the headline (logical px) and its text size.
 SENTENCE_W, SENTENCE_SIZE = 1080, 19
+#: The profile's cards beside the headline (logical px): the rating's at the right, the
+#: achievements' at the left, and their text size.
+RATING_CARD, EARNED_CARD, CARD_SIZE = pygame.Rect(962, 22, 290, 92), pygame.Rect(28, 22, 290, 92), 15
 
 
 def end_event(record: Any, game_name: str | None = None) -> Event | None:
@@ -81,6 +91,7 @@ class ScoreScene(UIScene):
         record: the game record (``match.record()``, a tatami-record/1 dict) or None: the replay
             viewer's input, and where the end event comes from when ``end`` is not given.
         end: the game's end event (``<game>.end``), or None (then from ``record``).
+        game_id: the game's id in the profile's stores (its rating and achievements lines), or None.
 
     ``description`` is what decided the game in one whole sentence (:meth:`decided_sentence`; ""
     when nothing tells it). Subclasses draw each seat's panel (:meth:`_draw_seat`) or the whole
@@ -103,6 +114,7 @@ class ScoreScene(UIScene):
         setup: dict | None = None,
         record: dict | None = None,
         end: Event | None = None,
+        game_id: str | None = None,
         **kwargs: Any,
     ):
         super().__init__(app, **kwargs)
@@ -122,6 +134,12 @@ class ScoreScene(UIScene):
         self.setup = dict(setup) if setup else self.default_setup()
         self.setup["seed"] = None
         self.stamp = Tween(0.0, 1.0, 520, ease_out_back, delay_ms=260)
+        #: the profile's lines: (UI id, card, sentence) of what this game did to the rating and earned
+        self.progress = [(uid, card, str(getattr(self.app, store).score_line(game_id)))
+                         for uid, card, store in (("rating-line", RATING_CARD, "ratings"),
+                                                  ("earned-line", EARNED_CARD, "achievements"))
+                         if game_id and getattr(self.app, store, None) is not None]
+        self.progress = [p for p in self.progress if p[2]]
         labels = [("button:menu", _("Main menu"), self.to_menu, "secondary", 21)]
         if self.can_review():
             labels.append(("button:review", _("Review game"), self.review, "secondary", 21))
@@ -207,10 +225,31 @@ class ScoreScene(UIScene):
         # Translators: the score screen's headline when one of several people won
         return (_("{name} wins").format(name=self.names[w]), "勝ち")
 
+    def ui_elements(self) -> list[UIElement]:
+        return super().ui_elements() + [UIElement(uid, "text", card, label=text) for uid, card, text in self.progress]
+
     # -- drawing ----------------------------------------------------------------------
+    def draw_progress(self, surface: pygame.Surface) -> None:
+        """The profile's cards (:attr:`progress`): each sentence on at most three lines in its card
+        (gold-edged for the achievements)."""
+        app = self.app
+        for uid, card, text in self.progress:
+            draw_panel(surface, app, card, radius=14, border=C.GOLD if uid == "earned-line" else C.PAPER_EDGE)
+            size = float(CARD_SIZE)
+            lines = wrap_text(app, text, size, card.w - 28)
+            while len(lines) > 3 and size > 11:  # rather smaller than a lost word
+                size -= 1
+                lines = wrap_text(app, text, size, card.w - 28)
+            step = size * 1.3
+            y0 = card.centery - step * (len(lines) - 1) / 2
+            for i, line in enumerate(lines):
+                draw_text(surface, app, line, (card.centerx, y0 + i * step), size, C.INK)
+
     def draw_headline(self, surface: pygame.Surface, y: float, size: float, jp_y: float, jp_size: float) -> None:
         """The :meth:`headline` centred at logical ``(640, y)`` (``size`` px, ink, soft shadow) and
-        its Japanese word at ``(640, jp_y)`` (``jp_size`` px, vermilion)."""
+        its Japanese word at ``(640, jp_y)`` (``jp_size`` px, vermilion); the profile's cards
+        beside it (:meth:`draw_progress`)."""
+        self.draw_progress(surface)
         head, jp = self.headline()
         draw_text(surface, self.app, head, (640, y), size, C.INK, bold=True, shadow=(0, 0, 0, 40),
                   shadow_offset=2.5)

@@ -29,6 +29,7 @@ class UndoHost(Protocol):
     privacy_for: int | None
     viewer: int | None
     hinting: Any
+    undid: bool
 
     @property
     def humans(self) -> list[int]: ...
@@ -151,6 +152,7 @@ class Undo:
         held = self.held()
         if held is not None:  # a choice held before its reveal: never applied, nothing to rewind
             self.holding = None
+            h.undid = True  # (not rated: issue 36)
             h.resync()
             h.sfx("click")
             h.game_log.note(taken_back(h.match.state.game, held[0], [held], h.telling.names()[held[0]]), held[0])
@@ -172,6 +174,7 @@ class Undo:
             return False
         seat, undone = self.seat(), list(h.match.state.history[cp.ply:])
         h.match.undo_to(cp)
+        h.undid = True
         h.hinting.hint = None
         h.resync()
         h.autosave()

@@ -108,6 +108,8 @@ class App:
     saves: Any = None  # scenes.shell.saveslots.SaveSlots | None (see the class doc)
     stats: Any = None  # scenes.shell.stats.StatsStore | None: set with ``saves`` (interactive runs only)
     history: Any = None  # scenes.shell.history.HistoryStore | None: the recent games, likewise
+    ratings: Any = None  # scenes.profile.ratings.RatingStore | None: the ratings (issue 36), likewise
+    achievements: Any = None  # scenes.profile.achieved.AchievementStore | None: likewise
     #: the online room's watch over the settings' online server (scenes.online.turnwatch.TurnWatch,
     #: made by the menu's line when a server is set, scenes.online.keptfile.app_watch: issue 35), or None
     turn_watch: Any = None

@@ -212,7 +212,7 @@ class MainMenuScene(UIScene):
             self.continues[g.name] = self.widgets.add(cont)
         row = [("button:online", _("Play online"), self._online),
                ("button:learn", _("Learn to play"), self._learn), ("button:rules", _("How to play"), self._rules),
-               ("button:stats", _("Statistics"), self._stats), ("button:recent", _("Recent games"), self._recent),
+               ("button:stats", _("Profile"), self._stats), ("button:recent", _("Recent games"), self._recent),
                ("button:settings", _("Settings"), self._settings), ("button:quit", _("Quit"), self.app.quit)]
         x = round(640 - (len(row) * SMALL_W + (len(row) - 1) * BUTTON_GAP) / 2)
         for ident, label, action in row:

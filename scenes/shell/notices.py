@@ -40,6 +40,8 @@ WHAT = {
     "autosave": N_("the saved game"),
     "statistics": N_("the statistics"),
     "recent games": N_("the recent games"),
+    "ratings": N_("the ratings"),
+    "achievements": N_("the achievements"),
 }
 
 

@@ -26,7 +26,7 @@ SCENES: ChainMap[str, Any] = ChainMap({
     "rules": "scenes.shell.rules:RulesScene",
     "privacy": "scenes.play.privacy:PrivacyScene",
     "confirm": "scenes.shell.confirm:ConfirmScene",
-    "stats": "scenes.shell.statsview:StatsScene",
+    "stats": "scenes.profile.scene:ProfileScene",
     "recent": "scenes.shell.recent:RecentScene",
     "replay": "scenes.replay.scene:ReplayScene",
     "settings": "scenes.shell.settingsview:SettingsScene",

@@ -32,7 +32,8 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
     strings, each cleaned and cut by :func:`scenes.play.seats.clip_name`, non-empty then),
     ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
     number > 0), ``undo``, ``hints`` and ``hint`` (booleans; ``hint``: Kanji-zushi's earlier
-    name), ``retried`` and ``assisted`` (booleans: the statistics count such a game apart).
+    name), ``retried`` and ``assisted`` (booleans: the statistics count such a game apart) and
+    ``undid`` (a decision was taken back: not rated).
 
     Raises:
         SaveFormatError: reason "the player setup is invalid"."""
@@ -64,7 +65,7 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise bad(f"seed must be an integer or null, not {seed!r}")
         out["seed"] = seed
-    for key in ("hint", "hints", "undo", "retried", "assisted"):  # the switches (Kanji-zushi's "hint" of earlier saves)
+    for key in ("hint", "hints", "undo", "retried", "assisted", "undid"):  # the switches (Kanji-zushi's "hint" of earlier saves)
         if setup.get(key) is not None:
             if not isinstance(setup[key], bool):
                 raise bad(f"{key} must be true or false, not {setup[key]!r}")

@@ -1,12 +1,8 @@
-"""The statistics screen (registered as ``"stats"``, from the menu's ``button:stats``): for one game
-at a time, a table of the games played against each AI level (``app.stats``, a
-:class:`scenes.shell.stats.StatsStore`; see that module for what counts); the games counted apart
-(with hints, from a replay, online) in one line under it.
-
-UI ids: ``choice:stats-game:<name>`` (the game shown), ``button:back`` (Esc too),
-``button:reset-stats`` (asks first: ``button:confirm-reset`` / ``button:cancel``; disabled when
-there is nothing to reset or no store). A statistics file that was set aside shows its one-line
-notice here.
+"""The statistics page of the Profile (issue 36; the scene is :mod:`scenes.profile.scene`, from the
+menu's ``button:stats``): for one game at a time, a table of the games played against each AI level
+(``app.stats``, a :class:`scenes.shell.stats.StatsStore`; see that module for what counts); the
+games counted apart (with hints, from a replay, online) in one line under it, and the file's
+one-line notice when it was set aside (:func:`draw_stats`).
 
 The texts are English catalog texts (``N_``) translated when drawn (game/i18n.py).
 """
@@ -17,17 +13,9 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
-from scenes.kit.draw import (
-    C,
-    draw_chrome,
-    draw_panel,
-    draw_text,
-    fit_text,
-    japanese_gloss,
-)
-from scenes.kit.widgets import Button, SegmentedChoice, UIScene
+from scenes.kit.draw import C, draw_panel, draw_text, fit_text
 from scenes.play.seats import LEVEL_LABEL
-from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME
+from scenes.shell.catalog import GAMES_BY_NAME
 from scenes.shell.stats import LEVEL_ORDER, ONLINE, LevelStats
 
 #: The table's columns: (title, width in logical px); the first is the opponent level. The titles
@@ -37,7 +25,7 @@ COLUMNS: list[tuple[str, int]] = [
     (N_("Opponent"), 190), (N_("Played"), 110), (N_("Won"), 100), (N_("Lost"), 100), (N_("Shared"), 110),
     (N_("Win rate"), 120), (N_("Streak"), 110), (N_("Best streak"), 140), (N_("Best score"), 130),
 ]
-TABLE_X, TABLE_Y, ROW_H = 80, 214, 52
+TABLE_X, TABLE_Y, ROW_H = 80, 254, 42
 #: The note under the table of a game that names no best score of its own
 #: (``GameInfo.score_note``: what the best score counts).
 SCORE_NOTE = N_("Games of one player against the AI, by the strongest AI at the table. Best score: points.")
@@ -115,113 +103,47 @@ def apart_line(rows: dict[str, LevelStats]) -> str:
     return _("Not counted above: {games}").format(games="  \u00b7  ".join(parts))
 
 
-class StatsScene(UIScene):
-    """The statistics table. kwargs: ``game`` (shown first; default the first game)."""
-
-    name = "stats"
-
-    def __init__(self, app: Any, game: str | None = None, **kwargs: Any):
-        super().__init__(app, **kwargs)
-        names = [g.name for g in GAME_LIST]
-        self.game = game if game in names else names[0]
-        self.store = getattr(app, "stats", None)
-        self.w_game = self.widgets.add(SegmentedChoice(
-            "choice:stats-game", [(g.name, _(g.title)) for g in GAME_LIST], (390, 138, 500, 44), value=self.game,
-            on_change=self._set_game, size=18))
-        self.widgets.add(Button("button:back", _("Back"), (110, 636, 180, 56), self._back, style="secondary",
-                                size=20))
-        self.btn_reset = self.widgets.add(Button("button:reset-stats", _("Reset statistics"), (900, 636, 270, 56),
-                                                 self._ask_reset, style="secondary", size=19))
-        self.notice = ""
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Re-read the store: the rows of the game shown, the notice, whether Reset can act."""
-        self.rows: dict[str, LevelStats] = {}
-        self.notice = ""
-        any_rows = False
-        if self.store is not None:
-            self.notice = self.store.notice()
-            self.rows = self.store.table(self.game)
-            any_rows = bool(self.store.games())
-        self.btn_reset.enabled = any_rows
-
-    def _set_game(self, game: str) -> None:
-        self.game = game
-        self.refresh()
-
-    def _back(self) -> None:
-        if len(self.app.manager) > 1:
-            self.app.manager.pop()
-        else:
-            self.app.go_to_menu()
-
-    def _ask_reset(self) -> None:
-        self.app.manager.push(self.app.make_scene(
-            "confirm", title=_("Reset the statistics?"),
-            message=_("Every game, win and streak counted so far is forgotten, in all the games."),
-            action="confirm-reset", confirm_label=_("Reset"), on_confirm=self._reset))
-
-    def _reset(self) -> None:
-        if self.store is not None:
-            self.store.reset()
-        self.refresh()
-
-    def resume(self) -> None:
-        self.refresh()
-
-    def language_changed(self) -> "StatsScene":
-        """The language changed: the screen again, in it (its buttons are built once)."""
-        scene = type(self)(self.app, game=self.game)
-        scene.fade.finish()
-        return scene
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._back()
-            return True
-        return super().handle_event(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
-        draw_chrome(surface, app)
-        draw_text(surface, app, _("Statistics"), (640, 62), 44, C.INK, bold=True)
-        draw_text(surface, app, japanese_gloss("戦績"), (640, 106), 18, C.VERMILION, jp=True, decorative=True)
-        rows = table_rows(self.rows)
-        width = sum(w for _title, w in COLUMNS)
-        panel = pygame.Rect(TABLE_X - 20, TABLE_Y - 22, width + 40, ROW_H * (len(rows) + 1) + 30)
-        draw_panel(surface, app, panel, radius=20)
-        x = TABLE_X
-        for i, (title, w) in enumerate(COLUMNS):
-            anchor, tx = ("midleft", x + 12) if i == 0 else ("center", x + w / 2)
-            draw_text(surface, app, _(title).upper(), (tx, TABLE_Y + ROW_H / 2 - 4), 14, C.INK_MUTED, bold=True,
-                      anchor=anchor)
+def draw_stats(surface: pygame.Surface, app: Any, game: str, rows: dict[str, LevelStats], kept: bool,
+               notice: str) -> None:
+    """The statistics table of ``game`` (``rows``: the store's table, by level key) from logical y
+    :data:`TABLE_Y`, the note under it (what counts; ``kept`` False: "not kept in this session"),
+    the games counted apart and the file's ``notice``."""
+    vp = app.viewport
+    shown = table_rows(rows)
+    width = sum(w for _title, w in COLUMNS)
+    panel = pygame.Rect(TABLE_X - 20, TABLE_Y - 22, width + 40, ROW_H * (len(shown) + 1) + 30)
+    draw_panel(surface, app, panel, radius=20)
+    x = TABLE_X
+    for i, (title, w) in enumerate(COLUMNS):
+        anchor, tx = ("midleft", x + 12) if i == 0 else ("center", x + w / 2)
+        draw_text(surface, app, _(title).upper(), (tx, TABLE_Y + ROW_H / 2 - 4), 14, C.INK_MUTED, bold=True,
+                  anchor=anchor)
+        x += w
+    for r, (label, row) in enumerate(shown):
+        y = TABLE_Y + ROW_H * (r + 1)
+        total = label == TOTAL
+        pygame.draw.line(surface, C.PAPER_EDGE, vp.to_window((TABLE_X, y)), vp.to_window((TABLE_X + width, y)),
+                         max(1, vp.px(1.5 if total else 1)))
+        played = row is not None and row.played > 0
+        ink = C.INK if played else C.INK_MUTED
+        cy = y + ROW_H / 2
+        draw_text(surface, app, _(label), (TABLE_X + 12, cy), 20, ink, bold=True, anchor="midleft")
+        x = TABLE_X + COLUMNS[0][1]
+        for text, (_title, w) in zip(cells(row), COLUMNS[1:]):
+            draw_text(surface, app, text, (x + w / 2, cy), 21, ink, bold=total and played)
             x += w
-        for r, (label, row) in enumerate(rows):
-            y = TABLE_Y + ROW_H * (r + 1)
-            total = label == TOTAL
-            pygame.draw.line(surface, C.PAPER_EDGE, self.viewport.to_window((TABLE_X, y)),
-                             self.viewport.to_window((TABLE_X + width, y)),
-                             max(1, self.viewport.px(1.5 if total else 1)))
-            played = row is not None and row.played > 0
-            ink = C.INK if played else C.INK_MUTED
-            cy = y + ROW_H / 2
-            draw_text(surface, app, _(label), (TABLE_X + 12, cy), 20, ink, bold=True, anchor="midleft")
-            x = TABLE_X + COLUMNS[0][1]
-            for text, (_title, w) in zip(cells(row), COLUMNS[1:]):
-                draw_text(surface, app, text, (x + w / 2, cy), 21, ink, bold=total and played)
-                x += w
-        info = GAMES_BY_NAME.get(self.game)
-        note = _(info.score_note if info is not None and info.score_note else SCORE_NOTE)
-        if self.store is None:
-            note = _("Statistics are not kept in this session.")
-        draw_text(surface, app, note, (640, panel.bottom + 26), 15, C.INK_MUTED)
-        below = panel.bottom + 52
-        apart = apart_line(self.rows)
-        if apart:
-            draw_text(surface, app, fit_text(app, apart, 15, False, 1100), (640, below), 15, C.INK_SOFT)
-            below += 24
-        if self.notice:
-            draw_text(surface, app, self.notice, (640, below), 15, C.VERMILION_DARK)
-        self.widgets.draw(surface, app)
-        self.draw_fade(surface)
+    info = GAMES_BY_NAME.get(game)
+    note = _(info.score_note if info is not None and info.score_note else SCORE_NOTE)
+    if not kept:
+        note = _("Statistics are not kept in this session.")
+    draw_text(surface, app, note, (640, panel.bottom + 20), 15, C.INK_MUTED)
+    below = panel.bottom + 42
+    apart = apart_line(rows)
+    if apart:
+        draw_text(surface, app, fit_text(app, apart, 15, False, 1100), (640, below), 15, C.INK_SOFT)
+        below += 22
+    if notice:
+        draw_text(surface, app, notice, (640, below), 15, C.VERMILION_DARK)
+
+
+__all__ = ["COLUMNS", "SCORE_NOTE", "TOTAL", "apart_line", "cells", "draw_stats", "table_rows"]
