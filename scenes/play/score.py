@@ -38,6 +38,7 @@ from scenes.kit.draw import (
     draw_hanko,
     draw_panel,
     draw_text,
+    drawn_size,
     japanese_gloss,
     text_width,
     wrap_text,
@@ -140,6 +141,8 @@ class ScoreScene(UIScene):
                                                   ("earned-line", EARNED_CARD, "achievements"))
                          if game_id and getattr(self.app, store, None) is not None]
         self.progress = [p for p in self.progress if p[2]]
+        #: each card's lines, text size and line step, by (sentence, window scale)
+        self.card_lines: dict[tuple[str, float], tuple[list[str], float, float]] = {}
         labels = [("button:menu", _("Main menu"), self.to_menu, "secondary", 21)]
         if self.can_review():
             labels.append(("button:review", _("Review game"), self.review, "secondary", 21))
@@ -235,12 +238,15 @@ class ScoreScene(UIScene):
         app = self.app
         for uid, card, text in self.progress:
             draw_panel(surface, app, card, radius=14, border=C.GOLD if uid == "earned-line" else C.PAPER_EDGE)
-            size = float(CARD_SIZE)
-            lines = wrap_text(app, text, size, card.w - 28)
-            while len(lines) > 3 and size > 11:  # rather smaller than a lost word
-                size -= 1
+            key = (text, app.viewport.scale)
+            if key not in self.card_lines:  # wrapped once per window size
+                size = float(CARD_SIZE)
                 lines = wrap_text(app, text, size, card.w - 28)
-            step = size * 1.3
+                while len(lines) > 3 and size > 11:  # rather smaller than a lost word
+                    size -= 1
+                    lines = wrap_text(app, text, size, card.w - 28)
+                self.card_lines[key] = (lines, size, drawn_size(app, size, text) * 1.25)
+            lines, size, step = self.card_lines[key]
             y0 = card.centery - step * (len(lines) - 1) / 2
             for i, line in enumerate(lines):
                 draw_text(surface, app, line, (card.centerx, y0 + i * step), size, C.INK)
