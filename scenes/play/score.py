@@ -56,7 +56,7 @@ BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 624, 60, 220, 40
 SENTENCE_W, SENTENCE_SIZE = 1080, 19
 #: The profile's cards beside the headline (logical px): the rating's at the right, the
 #: achievements' at the left, and their text size.
-RATING_CARD, EARNED_CARD, CARD_SIZE = pygame.Rect(962, 22, 290, 92), pygame.Rect(28, 22, 290, 92), 15
+RATING_CARD, EARNED_CARD, CARD_SIZE = pygame.Rect(940, 18, 320, 100), pygame.Rect(20, 18, 320, 100), 15
 
 
 def end_event(record: Any, game_name: str | None = None) -> Event | None:
@@ -241,11 +241,13 @@ class ScoreScene(UIScene):
             key = (text, app.viewport.scale)
             if key not in self.card_lines:  # wrapped once per window size
                 size = float(CARD_SIZE)
-                lines = wrap_text(app, text, size, card.w - 28)
-                while len(lines) > 3 and size > 11:  # rather smaller than a lost word
+                while True:  # rather smaller than a lost word: every line within the card
+                    lines = wrap_text(app, text, size, card.w - 24)
+                    step = drawn_size(app, size, text) * 1.2
+                    if len(lines) * step <= card.h - 10 or size <= 9:
+                        break
                     size -= 1
-                    lines = wrap_text(app, text, size, card.w - 28)
-                self.card_lines[key] = (lines, size, drawn_size(app, size, text) * 1.25)
+                self.card_lines[key] = (lines, size, step)
             lines, size, step = self.card_lines[key]
             y0 = card.centery - step * (len(lines) - 1) / 2
             for i, line in enumerate(lines):

@@ -11,7 +11,7 @@ import pygame
 from game.ai.base import LEVELS
 from game.i18n import N_, _, ngettext
 from game.rating import bot_ratings
-from scenes.kit.draw import C, draw_panel, draw_text, drawn_size, fit_label, fit_text, wrap_text
+from scenes.kit.draw import C, draw_panel, draw_text, drawn_size, fit_label, fit_text, text_width, wrap_text
 from scenes.play.seats import LEVEL_LABEL
 from scenes.profile import words
 
@@ -21,7 +21,7 @@ AREA = pygame.Rect(60, 232, 1160, 380)
 RATING_CARD = pygame.Rect(AREA.x, AREA.y, 370, AREA.h)
 GRAPH = pygame.Rect(AREA.x + 394, AREA.y, AREA.w - 394, AREA.h)
 #: Where the rating's number is drawn (its UI dump element ``rating``).
-RATING_NUMBER = pygame.Rect(RATING_CARD.x + 20, RATING_CARD.y + 66, RATING_CARD.w - 40, 68)
+RATING_NUMBER = pygame.Rect(RATING_CARD.x + 12, RATING_CARD.y + 62, RATING_CARD.w - 24, 76)
 #: The achievements' grid: columns, cell size and gap.
 COLS, CELL_W, CELL_H, GAP = 3, 372, 68, 22
 #: The friends' table: (title, width) per column, and its row height.
@@ -53,8 +53,8 @@ def draw_rating(surface: pygame.Surface, app: Any, game: str, rating: Any) -> No
         text = _("Play a game against the AI without hints or undo to get a rating.")
     else:
         shown = rating.skill.shown()
-        draw_text(surface, app, words.rating_text(shown, rating.skill.provisional), (cx, card.y + 100), 60,
-                  C.VERMILION, bold=True)
+        number, size = fit_label(app, words.rating_text(shown, rating.skill.provisional), 60, True, RATING_NUMBER.w)
+        draw_text(surface, app, number, (cx, card.y + 100), size, C.VERMILION, bold=True)
         n = len(rating.history)
         # Translators: under the rating: how many games were rated and how many were not
         text = ngettext("{n} rated game", "{n} rated games", n).format(n=n)
@@ -141,7 +141,7 @@ def draw_achievements(surface: pygame.Surface, app: Any, achievements: Sequence[
             draw_text(surface, app, "\u2713", mark, 18, C.WHITE, bold=True)
         ink = C.INK if got else C.INK_MUTED
         date = words.day(earned[a.key]) if got else ""
-        date_w = 110 if date else 0
+        date_w = text_width(app, date, 12) + 10 if date else 0
         title, size = fit_label(app, _(a.title), 17, True, r.w - 70 - date_w)
         draw_text(surface, app, title, (r.x + 58, r.y + 19), size, ink, bold=True, anchor="midleft")
         if date:

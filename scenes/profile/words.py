@@ -11,7 +11,10 @@ from game.i18n import _, ngettext, pgettext
 from scenes.play.seats import PLAYER_N, person_name
 from scenes.shell.history import month_abbr
 
-MINUS = "\u2212"
+
+
+#: The most achievement titles the score screen's card lists (more: "... and 4 more").
+SHOWN_TITLES = 3
 
 
 def number(n: int) -> str:
@@ -19,11 +22,11 @@ def number(n: int) -> str:
     # Translators: the thousands separator of a number such as a rating ("1,240"); "." in Spanish
     sep = pgettext("thousands separator", ",")
     text = f"{abs(n):,}".replace(",", sep)
-    return MINUS + text if n < 0 else text
+    return "-" + text if n < 0 else text
 
 
 def signed(n: int) -> str:
-    """A change of rating: ``"+38"``, ``"−12"`` (a true minus sign), ``"±0"``."""
+    """A change of rating: ``"+38"``, ``"-12"`` (the bundled fonts have no true minus sign), ``"±0"``."""
     return f"+{number(n)}" if n > 0 else number(n) if n < 0 else "\u00b10"
 
 
@@ -84,9 +87,16 @@ def earned_line(game: str, keys: Sequence[str]) -> str:
     titles = [_(a.title) for a in achievements_of(game)[0] if a.key in keys]
     if not titles:
         return ""
-    # Translators: the score screen's line about the achievements this game earned; {titles} lists them
     # Translators: what separates the items of a list such as the achievements' titles (", "; "、" in Japanese)
     comma = pgettext("list separator", ", ")
+    if len(titles) > SHOWN_TITLES:  # the card holds a few: the others are in the Profile
+        more = len(titles) - SHOWN_TITLES + 1
+        # Translators: the score screen's line when a game earned many achievements: the first titles
+        # ({titles}) and how many others ({more}); {n} is how many in all
+        text = ngettext("{n} achievement earned: {titles} and {more} more",
+                        "{n} achievements earned: {titles} and {more} more", len(titles))
+        return text.format(n=len(titles), titles=comma.join(titles[:SHOWN_TITLES - 1]), more=more)
+    # Translators: the score screen's line about the achievements this game earned; {titles} lists them
     return ngettext("Achievement earned: {titles}", "{n} achievements earned: {titles}", len(titles)).format(
         n=len(titles), titles=comma.join(titles))
 
