@@ -93,12 +93,35 @@ def beat_level(level: str) -> Check:
     return check
 
 
-def count_at_least(key: str, n: int) -> Check:
-    """A check: the lifetime count ``tally[key]`` (a number, or a list's length) is at least ``n``."""
-    def check(f: Finished, tally: dict) -> bool:
-        v = tally.get(key, 0)
-        return (len(v) if isinstance(v, list) else v if isinstance(v, int) else 0) >= n
-    return check
+@dataclass(frozen=True)
+class CountAtLeast:
+    """A check on the lifetime counts: ``tally[key]`` (a number, or a list's length) is at least
+    ``n``; :meth:`count` is how far the player is (the Profile shows "12/20")."""
+
+    key: str
+    n: int
+
+    def count(self, tally: dict) -> int:
+        """``tally[key]`` as a count (0 when missing or not a count)."""
+        v = tally.get(self.key, 0)
+        return len(v) if isinstance(v, list) else v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+    def __call__(self, f: Finished, tally: dict) -> bool:
+        return self.count(tally) >= self.n
+
+
+def count_at_least(key: str, n: int) -> CountAtLeast:
+    """A check: the lifetime count ``tally[key]`` is at least ``n`` (:class:`CountAtLeast`)."""
+    return CountAtLeast(key, n)
+
+
+def progress(achievement: Achievement, tally: dict) -> tuple[int, int] | None:
+    """``(count so far, goal)`` of an achievement earned by a lifetime count (the count capped at
+    the goal), else None."""
+    check = achievement.check
+    if isinstance(check, CountAtLeast):
+        return min(check.count(tally), check.n), check.n
+    return None
 
 
 def common_tally(f: Finished, tally: dict) -> None:
@@ -152,5 +175,5 @@ def judge(f: Finished, tally: dict, have: set[str]) -> tuple[list[str], list[tup
     return earned, failed
 
 
-__all__ = ["AI", "Achievement", "Check", "Finished", "HOT_SEAT", "ONLINE", "achievements_of", "add_distinct",
-           "beat_level", "common_tally", "count_at_least", "judge"]
+__all__ = ["AI", "Achievement", "Check", "CountAtLeast", "Finished", "HOT_SEAT", "ONLINE", "achievements_of",
+           "add_distinct", "beat_level", "common_tally", "count_at_least", "judge", "progress"]

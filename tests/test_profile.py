@@ -12,7 +12,7 @@ import pytest
 
 import game.rating as rating
 from game import i18n
-from game.achievements import AI, Finished, achievements_of, judge
+from game.achievements import AI, Finished, achievements_of, judge, progress
 from game.match import Match
 from game.rating import Skill, rate_against_bots, rate_pair, ranks
 from game.registry import get
@@ -269,6 +269,10 @@ def test_achievements_are_earned_once_with_their_date(tmp_path):
     assert store.record_finished("k0", "kanji-zushi", {"seats": ["human", "easy"]}, states[0]) is None
     again = AchievementStore(path)
     assert list(again.earned("kanji-zushi")) == earned and again.tally("kanji-zushi")["played"] == 4
+    tally = again.tally("kanji-zushi")
+    by_key = {a.key: a for a in achievements_of("kanji-zushi")[0]}
+    assert progress(by_key["kanji-40"], tally) == (min(40, len(tally["kanji"])), 40)
+    assert progress(by_key["games-10"], tally) == (4, 10) and progress(by_key["flawless"], tally) is None
     assert all(when.startswith("20") for when in again.earned("kanji-zushi").values())
     if store.result("k3"):
         assert earned_line("kanji-zushi", store.result("k3"))

@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.achievements import progress
 from game.ai.base import LEVELS
 from game.i18n import N_, _, ngettext
 from game.rating import bot_ratings
@@ -127,9 +128,11 @@ def achievement_rects(n: int) -> list[pygame.Rect]:
             for i in range(n)]
 
 
-def draw_achievements(surface: pygame.Surface, app: Any, achievements: Sequence[Any], earned: dict[str, str]) -> None:
+def draw_achievements(surface: pygame.Surface, app: Any, achievements: Sequence[Any], earned: dict[str, str],
+                      tally: dict) -> None:
     """The achievements page: a cell per achievement — earned ones gold-edged with a stamp and
-    the date, the others muted."""
+    the date, the others muted, with how far the player is on a count ("12/20": ``tally``, the
+    game's lifetime counts)."""
     for a, r in zip(achievements, achievement_rects(len(achievements))):
         got = a.key in earned
         draw_panel(surface, app, r, radius=12, border=C.GOLD if got else C.PAPER_EDGE, style="paper" if got else "inset",
@@ -140,7 +143,8 @@ def draw_achievements(surface: pygame.Surface, app: Any, achievements: Sequence[
         if got:
             draw_text(surface, app, "\u2713", mark, 18, C.WHITE, bold=True)
         ink = C.INK if got else C.INK_MUTED
-        date = words.day(earned[a.key]) if got else ""
+        step = progress(a, tally)
+        date = words.day(earned[a.key]) if got else f"{step[0]}/{step[1]}" if step is not None else ""
         date_w = text_width(app, date, 12) + 10 if date else 0
         title, size = fit_label(app, _(a.title), 17, True, r.w - 70 - date_w)
         draw_text(surface, app, title, (r.x + 58, r.y + 19), size, ink, bold=True, anchor="midleft")

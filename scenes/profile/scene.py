@@ -11,7 +11,8 @@ its one-line notice.
 UI ids: ``choice:profile-page:rating|achievements|friends|stats`` (the page), ``choice:stats-game:<name>``
 (the game shown), ``button:back`` (Esc too); on the rating page ``rating`` (kind ``text``: the
 number as shown, "1,240?" while provisional) once a game was rated; on the achievements page each ``achievement:<key>``
-(kind ``achievement`` when earned, ``achievement-locked`` otherwise; its title as label); on the
+(kind ``achievement`` when earned, ``achievement-locked`` otherwise; its title as label; a count's
+progress, "12/20", drawn in a locked one); on the
 statistics page ``button:reset-stats`` (asks first: ``button:confirm-reset`` / ``button:cancel``;
 disabled when there is nothing to reset or no store).
 """
@@ -77,6 +78,7 @@ class ProfileScene(UIScene):
         self.rating = self.ratings.rating(self.game) if self.ratings is not None else None
         self.friends = self.ratings.friends(self.game) if self.ratings is not None else {}
         self.earned = self.achieved.earned(self.game) if self.achieved is not None else {}
+        self.tally = self.achieved.tally(self.game) if self.achieved is not None else {}
         self.achievements = words.achievements(self.game)
         notices = [s.notice() for s in (self.ratings, self.achieved) if s is not None]
         self.progress_notice = next((n for n in notices if n), "")
@@ -150,7 +152,7 @@ class ProfileScene(UIScene):
         elif self.page == "rating":
             pages.draw_rating(surface, app, self.game, self.rating)
         elif self.page == "achievements":
-            pages.draw_achievements(surface, app, self.achievements, self.earned)
+            pages.draw_achievements(surface, app, self.achievements, self.earned, self.tally)
         else:
             pages.draw_friends(surface, app, self.friends)
         if self.progress_notice and self.page != "stats":
