@@ -220,6 +220,10 @@ def test_friends_are_rated_apart_one_table_each(tmp_path, bots):
     r2 = store.record_finished("o1", "kanji-zushi", online, state)
     assert r2 is not None and [f[0] for f in r2.friends] == ["Ana"]
     assert list(RatingStore(tmp_path / "ratings.json").friends("kanji-zushi")) == ["Ana", "Player 2"]  # newest first
+    helped = store.record_finished("h2", "kanji-zushi", {"seats": ["human", "human"], "names": ["Aki", "Ben"],
+                                                         "undid": True}, finished_state("kanji-zushi", 2, 3))
+    assert helped is not None and helped.kind == "unrated" and "Ben" not in store.friends("kanji-zushi")
+    assert store.rating("kanji-zushi") is None
     i18n.set_language("es")
     try:
         assert friend_name("Player 2") == "Jugador 2" and friend_name("Ana") == "Ana"

@@ -17,7 +17,8 @@ Stored in ``<data dir>/ratings.json`` (atomic, locked, a bad file set aside: :cl
   the setup stores it; a default name is its English label), the player's and the friend's skills
   in it (:func:`game.rating.rate_pair`) and the results between them.
 * **Not rated**: a game with a hint shown, a decision taken back, or started from a replay's
-  position; against an AI whose level has no fixed rating. Counted in ``unrated``.
+  position; against an AI whose level has no fixed rating. Such games against the AI are counted
+  in the game's ``unrated``.
 
 A game counts once (its id; the newest :data:`COUNTED_KEEP` kept). What the last games did is kept
 in memory for their score screens (:meth:`RatingStore.result`). Never imports pygame.
@@ -229,7 +230,9 @@ class RatingStore(JsonStore):
             if game_id in self.counted:
                 return None
             self.counted = (self.counted + [game_id])[-COUNTED_KEEP:]
-            if f.where != AI and not seen.unclean:
+            if f.where != AI:  # friends: rated apart (a game with help is not rated at all)
+                if seen.unclean:
+                    return Rated("unrated", reason=seen.unclean)
                 return self._rate_friends(game, seen.friends, f.seat, f.ranks, now)
             entry = self._games().setdefault(game, GameRating(Skill(), []))
             if seen.unclean:
