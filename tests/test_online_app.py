@@ -122,7 +122,11 @@ def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, 
     from scenes.shell.history import HistoryStore
     from scenes.shell.stats import ONLINE, StatsStore
 
+    from scenes.profile.achieved import AchievementStore
+    from scenes.profile.ratings import RatingStore
+
     app.stats, app.history = StatsStore(), HistoryStore()  # (in the test's data folder)
+    app.ratings, app.achievements = RatingStore(), AchievementStore()
     bot = BotSeat(hosting.local_url, "kaito", ["open", "open"], name="Ana")
     try:
         app.manager.push(app.make_scene("online_join"))
@@ -147,6 +151,12 @@ def test_a_kaito_game_joined_through_the_join_screen_and_played_to_the_end(app, 
         # counted once, apart from the games against the AI; never saved as a game in progress
         assert app.stats.table("kaito")[ONLINE].played == 1 and set(app.stats.table("kaito")) == {ONLINE}
         assert len(app.history.entries()) == 1 and app.history.entries()[0].online
+        # issue 36: rated apart, in Ana's table (a friend at an online table), never the rating against the AI
+        friends = app.ratings.friends("kaito")
+        assert list(friends) == ["Ana"] and friends["Ana"].played == 1 and app.ratings.rating("kaito") is None
+        line = next(e.label for e in app.manager.top().ui_elements() if e.id == "rating-line")
+        assert line.startswith("Against Ana: ") and ", now " in line
+        assert app.achievements.tally("kaito")["played"] == 1
     finally:
         bot.close()
 
