@@ -49,6 +49,9 @@ class Saving:
         store = getattr(h.app, "saves", None)
         if not h.humans or h.review or h.coach is not None:
             return
+        warm = getattr(getattr(h.app, "ratings", None), "warm", None)
+        if callable(warm):  # (a person's game is rated at its end: openskill imported meanwhile)
+            warm()
         if getattr(h.match, "online", False):
             self._count_online()
             return

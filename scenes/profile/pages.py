@@ -143,8 +143,8 @@ def draw_achievements(surface: pygame.Surface, app: Any, achievements: Sequence[
         if got:
             draw_text(surface, app, "\u2713", mark, 18, C.WHITE, bold=True)
         ink = C.INK if got else C.INK_MUTED
-        step = progress(a, tally)
-        date = words.day(earned[a.key]) if got else f"{step[0]}/{step[1]}" if step is not None else ""
+        far = progress(a, tally)
+        date = words.day(earned[a.key]) if got else f"{far[0]}/{far[1]}" if far is not None else ""
         date_w = text_width(app, date, 12) + 10 if date else 0
         title, size = fit_label(app, _(a.title), 17, True, r.w - 70 - date_w)
         draw_text(surface, app, title, (r.x + 58, r.y + 19), size, ink, bold=True, anchor="midleft")

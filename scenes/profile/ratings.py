@@ -26,6 +26,7 @@ in memory for their score screens (:meth:`RatingStore.result`). Never imports py
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -33,7 +34,7 @@ from typing import Any
 
 from game.achievements import AI
 from game.i18n import N_, _
-from game.rating import Skill, bot_skill, rate_against_bots, rate_pair
+from game.rating import Skill, bot_skill, openskill_model, rate_against_bots, rate_pair
 from scenes.profile.finished import played
 from scenes.profile.words import rating_line
 from scenes.shell.jsonstore import JsonStore
@@ -149,6 +150,8 @@ class RatingStore(JsonStore):
         self.counted: list[str] = []
         #: what the games of this run did, by game id (the score screens read it)
         self.results: dict[str, Rated] = {}
+        #: openskill imported (or being imported) ahead of the first rating (:meth:`warm`)
+        self.warmed = False
 
     def load(self) -> None:
         """(Re)read the file: missing means no ratings yet; an unusable file is set aside."""
@@ -195,6 +198,13 @@ class RatingStore(JsonStore):
         # Translators: {reason} says why, e.g. "the file is corrupt"
         return _("The ratings could not be read ({reason}) \u2014 set aside; every rating starts again").format(
             reason=_(self.problem.reason))
+
+    def warm(self) -> None:
+        """Import openskill on a daemon thread now (a game has started), so rating its end does
+        not hold that frame up (the import is about 30-80 ms). Once per run; never raises."""
+        if not self.warmed:
+            self.warmed = True
+            threading.Thread(target=openskill_model, name="openskill-import", daemon=True).start()
 
     # -- reading ----------------------------------------------------------------------------
     def rating(self, game: str) -> GameRating | None:
