@@ -229,15 +229,8 @@ def _valid(state, action: str) -> bool:
     return judge(neta, shari, state.answer_key)[1]
 
 
-def _moves(state, seat):
-    """The moves of ``seat`` in a full state: its valid completions (by the rules' own judge) and
-    ``pass`` (a wrong attempt is a pass: RULES.md §3)."""
-    done = sorted(a for a in state.legal_actions(seat) if a != PASS and _valid(state, a))
-    return done + [PASS]
-
-
 class _Spy(KanjiIsmctsBot):
-    """Records each determinization's hidden hand of seat 1 and checks every move set."""
+    """Records each determinization's hidden hand of seat 1 and checks every action set."""
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -245,21 +238,20 @@ class _Spy(KanjiIsmctsBot):
 
     def actions(self, state, seat):
         out = super().actions(state, seat)
-        assert out == _moves(state, seat)  # the moves of this determinization, not the view's
+        assert out == state.legal_actions(seat)  # every legal action of this determinization
         if seat == 1:
             self.hands.add(tuple(state.hands[1]))
         return out
 
 
-def test_kanji_reference_searches_the_moves_of_a_fresh_world_each_iteration():
+def test_kanji_reference_searches_the_legal_actions_of_a_fresh_world_each_iteration():
     state = KANJI.new_state(2, random.Random(8))
     view = state.view(0)
-    bot = _Spy(random.Random(2), 200)
+    bot = _Spy(random.Random(2), 300)
     choice = bot.choose(view)
-    # the root: every move of the view was tried (at the first turn of the game may_wait allows
-    # waiting, so pass is one)
-    assert set(bot.last_info["visits"]) == set(_moves(state, 0)) and choice in _moves(state, 0)
-    assert len(_moves(state, 0)) > 2
+    # the root: every legal action of the view was tried (at the first turn of the game may_wait
+    # allows waiting, so none is held back)
+    assert set(bot.last_info["visits"]) == set(view.legal_actions) and choice in view.legal_actions
     # seat 1's hidden hand differs from world to world: a determinization per iteration
     assert len(bot.hands) > 20
 
@@ -268,7 +260,7 @@ def test_kanji_reference_keys_children_by_the_public_move():
     state = KANJI.new_state(2, random.Random(8))
     bot = KanjiIsmctsBot(random.Random(2), 1)
     world = kanji_world_sampler(state.view(0))(random.Random(1))
-    move = bot.actions(world, 0)[0]
+    move = next(a for a in bot.actions(world, 0) if a != PASS and _valid(world, a))
     world.apply(0, move)
     assert bot.edge(world, 0, [(0, move)], 0) == ((0, move),)  # not the refill or the neta drawn
 
@@ -310,6 +302,7 @@ def test_kanji_reference_wastes_no_turn_it_may_not_wait():
     bot = KanjiIsmctsBot(random.Random(1), 50)
     roots = bot.root_actions(view)
     assert roots and PASS not in roots and all(_valid(view, a) for a in roots)
+    assert len(view.legal_actions) > len(roots)  # the wrong attempts and pass held back
     assert bot.choose(view) in roots
 
 

@@ -6,24 +6,26 @@ a single-observer IS-MCTS as Cowling, Powley and Whitehouse (2012) describe it.
   ``pass_trust = 0``, i.e. only hard evidence — a neta seen tried and not completed since is still
   in hand; a pass is not read as "had no valid pair", which would be a model of how opponents
   play).
-* Moves: in each determinization, each seat's valid completions (distinct hand neta x table shari)
-  and ``pass``. A wrong attempt is the same move as a pass (RULES.md §3 ruling: it leaves the
-  position as it is) and only gives information away, so it is not a separate arm. Measured
-  (issue 36, docs/ai_figures.md): searching every wrong attempt as its own arm is weaker, not
-  stronger (0.45 of 200 games against the version before; this one 0.61).
+* Actions: at every node, every legal action of the current determinization
+  (:meth:`KanjiState.legal_actions`: each distinct hand neta x table shari attempt, valid or not,
+  and ``pass``), chosen by UCB1 with availability counts.
 * Tree: every move is public (RULES.md §3: the attempt is shown), so a child is keyed by the move
   played — Cowling et al.'s tree of moves; chance (the refill, the neta drawn) stays inside the
-  determinization. UCB1 with availability counts at each node over the moves legal in the
-  current determinization.
-* Root: with a valid pair in reach it passes only when :func:`~game.kanji.sampling.may_wait`
-  allows waiting (never twice on an unchanged table nor as the last seat playing): RULES.md §3
-  has no turn limit, and without this guard a search whose moves all score alike passes for ever.
-* Play-outs: uniformly random moves to the end of the game on the compact
-  :class:`~game.kanji.sampling.Sim` (:meth:`~game.kanji.sampling.Sim.random_playout`).
+  determinization.
+* Root: the one departure, for finite games (RULES.md §3 has no turn limit, and a search whose
+  actions all score alike, e.g. as the last seat playing, would pass for ever): with a valid pair
+  in reach the observer wastes no turn (a pass or a wrong attempt) unless
+  :func:`~game.kanji.sampling.may_wait` allows waiting (never twice on an unchanged table nor as
+  the last seat playing). Deeper in the tree and in play-outs every legal action stays open.
+* Play-outs: uniformly random legal play to the end of the game, run on the compact
+  :class:`~game.kanji.sampling.Sim` (:meth:`~game.kanji.sampling.Sim.random_playout`: the same
+  distribution of positions as drawing from ``legal_actions`` each turn, without building the
+  turns that change nothing).
 
-:class:`KanjiIsmctsV1Bot` is the reference as it was before issue 36 (children keyed by the
-observer's events, so a node after a completion splits by the refill card and the neta drawn):
-kept only to measure the new one against it, as ``ismctsold:N`` in ``python -m game play``.
+:class:`KanjiIsmctsV1Bot` is the reference as it was before issue 36 (only valid completions and
+``pass``, children keyed by the observer's events, so a node after a completion splits by the
+refill card and the neta drawn): kept only to measure the new one against it, as
+``ismctsold:N`` in ``python -m game play``.
 """
 
 from __future__ import annotations
@@ -40,12 +42,11 @@ from game.kanji.sampling import HiddenSampler, InconsistentView, Sim, may_wait
 
 class KanjiIsmctsBot(IsmctsBot):
     """SO-ISMCTS for Kanji-zushi (RULES.md section 3; see the module docstring): determinizations
-    from :func:`kanji_world_sampler`, each seat's valid completions and ``pass`` searched, children
-    keyed by the public moves, uniformly random play-outs on :class:`~game.kanji.sampling.Sim`."""
+    from :func:`kanji_world_sampler`, every legal action searched, children keyed by the public
+    moves, uniformly random legal play-outs on :class:`~game.kanji.sampling.Sim`."""
 
     game_name = "kanji-zushi"
     public_moves = True
-    _valid: ClassVar[dict[str, frozenset[tuple[str, str]]]] = {}
 
     def worlds(self, view: KanjiView) -> Any:
         try:
@@ -54,24 +55,16 @@ class KanjiIsmctsBot(IsmctsBot):
             return None
 
     def root_actions(self, view: KanjiView) -> list[str]:
-        """The valid completions of the view, and ``pass`` if it has none or
-        :func:`~game.kanji.sampling.may_wait` allows waiting (see the module docstring)."""
-        done = sorted({attempt_text(n, s) for _, n, s in valid_options(view)})
-        return done + [PASS] if not done or may_wait(view) else done
-
-    def actions(self, state: KanjiState, seat: int) -> list[str]:
-        """``seat``'s valid completions in the determinization ``state`` (sorted), then ``pass``."""
-        valid = self._valid.get(state.answer_key)
-        if valid is None:
-            valid = self._valid[state.answer_key] = frozenset(kanji_data.valid_pairs(state.answer_key))
-        table = {s for s in state.table if s is not None}
-        out = sorted({attempt_text(n, s) for n in state.hands[seat] for s in table if (n, s) in valid})
-        out.append(PASS)
-        return out
+        """Every legal action of the view; only the valid completions when it has one and
+        :func:`~game.kanji.sampling.may_wait` forbids waiting (see the module docstring)."""
+        legal = list(view.legal_actions)
+        if may_wait(view):
+            return legal
+        return sorted({attempt_text(n, s) for _, n, s in valid_options(view)}) or legal
 
     def rollout(self, state: KanjiState, rng: random.Random) -> list[float]:
-        """Win shares (1/k for each of k winners) after uniformly random moves from ``state`` to
-        the end (:meth:`Sim.random_playout`; ``state`` itself is left as it is)."""
+        """Win shares (1/k for each of k winners) after uniformly random legal play from
+        ``state`` to the end (:meth:`Sim.random_playout`; ``state`` itself is left as it is)."""
         assert state.to_move is not None
         sim = Sim.from_state(state)
         sim.random_playout(state.to_move, rng)
@@ -79,13 +72,34 @@ class KanjiIsmctsBot(IsmctsBot):
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.num_seats)]
 
 
-class KanjiIsmctsV1Bot(KanjiIsmctsBot):
-    """The reference before issue 36, for measuring the new one against it only: the same moves,
-    but children keyed by the observer's events (:meth:`IsmctsBot.edge` with ``public_moves``
-    False) and play-outs on the rules core."""
+class KanjiIsmctsV1Bot(IsmctsBot):
+    """The reference before issue 36, for measuring the new one against it only: the moves are
+    the valid completions and ``pass`` (a wrong attempt left out: it has a pass's effect), at the
+    root ``pass`` with a valid pair in reach only when :func:`may_wait` allows it, children keyed
+    by the observer's events, random play-outs over those moves on the rules core."""
 
+    game_name = "kanji-zushi"
     level = "ismctsold"
-    public_moves = False
+    _valid: ClassVar[dict[str, frozenset[tuple[str, str]]]] = {}
+
+    def worlds(self, view: KanjiView) -> Any:
+        try:
+            return kanji_world_sampler(view)
+        except InconsistentView:
+            return None
+
+    def root_actions(self, view: KanjiView) -> list[str]:
+        done = sorted({attempt_text(n, s) for _, n, s in valid_options(view)})
+        return done + [PASS] if not done or may_wait(view) else done
+
+    def actions(self, state: KanjiState, seat: int) -> list[str]:
+        valid = self._valid.get(state.answer_key)
+        if valid is None:
+            valid = self._valid[state.answer_key] = frozenset(kanji_data.valid_pairs(state.answer_key))
+        table = {s for s in state.table if s is not None}
+        out = sorted({attempt_text(n, s) for n in state.hands[seat] for s in table if (n, s) in valid})
+        out.append(PASS)
+        return out
 
     def rollout(self, state: KanjiState, rng: random.Random) -> list[float]:
         state.log_events = False  # a throw-away world: the same positions, no event records

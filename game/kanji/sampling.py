@@ -326,11 +326,14 @@ class Sim:
             seat = (seat + 1) % n
 
     def random_playout(self, seat: int, rng: random.Random) -> None:
-        """Uniformly random moves for every seat from ``seat`` (to move) to the end of the game
-        (RULES.md §3): each turn a seat still playing completes one of its valid pairs (distinct
-        neta x table shari) or passes, all equally likely (a wrong attempt is a pass: the same
-        position). The game ends when every seat has 5 kanji or no seat still playing has a valid
-        pair (the dead-table ruling), so every play-out ends."""
+        """Uniformly random legal play for every seat from ``seat`` (to move) to the end of the game
+        (RULES.md §3), in distribution: a seat's legal actions are every distinct (hand neta, table
+        shari) attempt and ``pass`` (``L = |hand| x |distinct shari on the table| + 1``, as
+        :meth:`KanjiState.legal_actions`); a wrong attempt or a pass leaves the position as it is,
+        so each turn the seat completes each of its valid pairs with probability ``1 / L`` and
+        otherwise the turn passes with nothing changed (those turns are not built one by one).
+        The game ends when every seat has 5 kanji or no seat still playing has a valid pair (the
+        dead-table ruling), so every play-out ends."""
         n = self.n
         count = self.count
         strokes = self.strokes
@@ -349,10 +352,11 @@ class Sim:
                 valid.append(pairs)
             if not any_valid:
                 return
-            while True:  # passes change nothing, until a seat completes
-                pairs = valid[seat]
-                if pairs and count[seat] < KANJI_PER_SEAT:
-                    r = rng.randrange(len(pairs) + 1)
+            width = len(distinct)
+            while True:  # turns that change nothing, until a seat completes
+                if count[seat] < KANJI_PER_SEAT:
+                    pairs = valid[seat]
+                    r = rng.randrange(len(self.hands[seat]) * width + 1)
                     if r < len(pairs):
                         nt, t = pairs[r]
                         self.complete(seat, nt, table.index(t))
