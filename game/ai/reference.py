@@ -13,19 +13,24 @@ game offers them through its registration (``reference``: kind -> its bot class,
   mean, then the rng). Hooks: ``position(view)`` (a compact position: ``gen()`` the moves,
   ``make(move)`` the loser or -1, ``side`` the seat to move, ``copy()``) and ``action_of(move)``.
 * ``ismcts:<N>`` (:class:`IsmctsBot`; hidden information, simultaneous phases) — single-observer
-  information-set MCTS (Cowling, Powley and Whitehouse 2012): ``N`` iterations per decision, each
-  on a fresh *determinization*, a full game state sampled consistently with the seat's VIEW only
-  (the bot never sees the state). Tree nodes are the observer's information sets: a child is
-  keyed by what the observer saw during the step (``state.events_for(seat)`` of the actions
-  applied: the core's own redaction, so nothing hidden can key a node). At each node every seat
-  to act keeps its own bandit statistics and chooses independently (decoupled UCT at
-  simultaneous phases; at a turn that is the one seat to move), by UCB1 over the actions legal in
-  this determinization with availability counts (a subset-armed bandit: an action's exploration
-  term uses how often it was available, not the node's visits). A new node is left by a uniformly
-  random rollout to the end of the game on the real rules. Each seat's reward is its win share:
-  1/k if it is one of k winners, else 0. The action played is the observer's most visited one at
-  the root. Hooks: ``worlds(view)`` (the determinization sampler), ``actions(state, seat)`` and
-  ``root_actions(view)``.
+  information-set MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): ``N`` iterations per
+  decision, each on a fresh *determinization*, a full game state drawn uniformly from those
+  consistent with the seat's VIEW only (the bot never sees the state). The tree is the
+  observer's: where every move is seen by every seat as it is played (``public_moves``), a child
+  is keyed by the moves of the step, Cowling et al.'s tree of moves (chance, such as a card
+  turned up or drawn, stays inside the determinization); otherwise by what the observer saw of
+  the step (``state.events_for(seat)`` of the actions applied: the core's own redaction, so
+  nothing hidden can key a node). At each node every seat to act keeps its own bandit statistics
+  and chooses independently (decoupled UCT at simultaneous phases; at a turn that is the one seat
+  to move), by UCB1 over the actions legal in this determinization with availability counts (a
+  subset-armed bandit: an action's exploration term uses how often it was available, not the
+  node's visits); untried actions first, uniformly. A new node is left by a uniformly random
+  play-out to the end of the game. Each seat's reward is its win share: 1/k if it is one of k
+  winners, else 0. The action played is the observer's most visited one at the root. Hooks:
+  ``worlds(view)`` (the determinization sampler, required); optional ``actions(state, seat)``
+  (default: ``state.legal_actions``), ``root_actions(view)`` (default: the view's legal
+  actions), ``edge(...)`` (the child's key, see above) and ``rollout(state, rng)`` (default
+  :func:`random_rollout`; a game may run the same random play on a faster simulator).
 
 Exploration constant: ``c = 1.0`` on rewards in [0, 1], i.e. ``mean + c * sqrt(ln(n_parent) /
 n_child)``; it equals OpenSpiel's default ``uct_c = 2`` on its returns in [-1, 1] (the exploit
