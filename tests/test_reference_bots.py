@@ -15,8 +15,11 @@ import pytest
 from game.ai import make_bot
 from game.ai.reference import check_level, parse_level
 from game.kaito.reference import KaitoMctsBot
-from game.kanji.reference import KanjiIsmctsBot, kanji_world_sampler
-from game.kanji.rules import KANJI, PASS
+from game.ai.reference import random_rollout
+from game.kanji.reference import KanjiIsmctsBot, KanjiIsmctsV1Bot, kanji_world_sampler
+from game.kanji.data import SHARI
+from game.kanji.rules import KANJI, KANJI_PER_SEAT, PASS, judge
+from game.kanji.sampling import NETA_INDEX, Sim
 from game.match import Match
 from game.play import main as play_main
 from game.registry import get
@@ -33,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
     ("kaito", "mcts:50", KaitoMctsBot),
     ("sushi-draft", "ismcts:30", SushiIsmctsBot),
     ("kanji-zushi", "ismcts:30", KanjiIsmctsBot),
+    ("kanji-zushi", "ismctsold:30", KanjiIsmctsV1Bot),
 ])
 def test_levels_exist(game_name, level, cls):
     bot = make_bot(game_name, level, random.Random(1))
@@ -77,6 +81,7 @@ def test_unknown_levels_still_fail_as_before():
     ("sushi-draft", ["ismcts:30", "random", "random", "random", "ismcts:30"]),
     ("kanji-zushi", ["ismcts:30", "ismcts:30"]),
     ("kanji-zushi", ["ismcts:30", "random", "ismcts:30", "random"]),
+    ("kanji-zushi", ["ismcts:30", "ismctsold:30"]),
 ])
 def test_reference_bots_play_legal_games_to_the_end(game_name, seats):
     # Match.step_bots raises on any action the state rejects, so reaching the end proves legality.
@@ -117,7 +122,8 @@ def _kanji_twins():
     return a, b
 
 
-@pytest.mark.parametrize("twins, level", [(_sushi_twins, "ismcts:30"), (_kanji_twins, "ismcts:30")])
+@pytest.mark.parametrize("twins, level", [(_sushi_twins, "ismcts:30"), (_kanji_twins, "ismcts:30"),
+                                          (_kanji_twins, "ismctsold:30")])
 def test_twin_states_give_the_same_choice(twins, level):
     a, b = twins()
     game_name = a.game.name
@@ -183,6 +189,121 @@ def test_kanji_worlds_agree_with_the_view():
         for field in ("hand", "hand_sizes", "neta_left", "shari_left", "table", "completed", "attempts",
                       "to_move", "legal_actions", "ply"):
             assert getattr(wv, field) == getattr(view, field), field
+
+
+# -- textbook IS-MCTS (issue 36): a world per iteration from the view, legal actions, play-outs to the end
+
+
+def test_kanji_twin_states_sample_the_same_worlds():
+    # the sampler reads the view only: the same rng gives the same world for both twins
+    a, b = _kanji_twins()
+    sa, sb = kanji_world_sampler(a.view(0)), kanji_world_sampler(b.view(0))
+    for i in range(20):
+        wa, wb = sa(random.Random(i)), sb(random.Random(i))
+        assert (wa.hands, wa.neta_decks, wa.shari_pile) == (wb.hands, wb.neta_decks, wb.shari_pile)
+
+
+def test_kanji_worlds_are_uniform_over_what_the_view_allows():
+    # seat 1 tried a wrong pair: that neta is in its hand in every world; each other neta of its
+    # 10 is in about 4 of 9 hands (uniform among the 5-card hands holding the tried one)
+    state = KANJI.new_state(2, random.Random(8))
+    state.apply(0, PASS)
+    wrong = next(a for a in state.legal_actions(1) if a != PASS and not _valid(state, a))
+    state.apply(1, wrong)
+    tried = wrong.split("+")[0]
+    view = state.view(0)
+    sample = kanji_world_sampler(view)
+    rng = random.Random(1)
+    counts = {n: 0 for n in NETA_INDEX}
+    worlds = 1800
+    for _ in range(worlds):
+        for n in sample(rng).hands[1]:
+            counts[n] += 1
+    assert counts.pop(tried) == worlds
+    for n, c in counts.items():
+        assert abs(c / worlds - 4 / 9) < 0.06, (n, c)
+
+
+def _valid(state, action: str) -> bool:
+    neta, shari = action.split("+")
+    return judge(neta, shari, state.answer_key)[1]
+
+
+class _Spy(KanjiIsmctsBot):
+    """Records each determinization's hidden hand of seat 1 and checks every action set."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.hands: set[tuple[str, ...]] = set()
+
+    def actions(self, state, seat):
+        out = super().actions(state, seat)
+        assert out == state.legal_actions(seat)  # every legal action of this determinization
+        if seat == 1:
+            self.hands.add(tuple(state.hands[1]))
+        return out
+
+
+def test_kanji_reference_searches_the_legal_actions_of_a_fresh_world_each_iteration():
+    state = KANJI.new_state(2, random.Random(8))
+    view = state.view(0)
+    bot = _Spy(random.Random(2), 300)
+    choice = bot.choose(view)
+    # the root: every legal action of the view was tried (at the first turn of the game may_wait
+    # allows waiting, so none is held back)
+    assert set(bot.last_info["visits"]) == set(view.legal_actions) and choice in view.legal_actions
+    # seat 1's hidden hand differs from world to world: a determinization per iteration
+    assert len(bot.hands) > 20
+
+
+def test_kanji_reference_keys_children_by_the_public_move():
+    state = KANJI.new_state(2, random.Random(8))
+    bot = KanjiIsmctsBot(random.Random(2), 1)
+    world = kanji_world_sampler(state.view(0))(random.Random(1))
+    move = next(a for a in bot.actions(world, 0) if a != PASS and _valid(world, a))
+    world.apply(0, move)
+    assert bot.edge(world, 0, [(0, move)], 0) == ((0, move),)  # not the refill or the neta drawn
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_random_playouts_reach_the_end(n):
+    for seed in range(8):
+        state = KANJI.new_state(n, random.Random(seed))
+        if state.is_over():
+            continue
+        sim = Sim.from_state(state)
+        sim.random_playout(state.to_move, random.Random(seed))
+        active = [s for s in range(n) if sim.count[s] < KANJI_PER_SEAT]
+        table = [t for t in sim.table if t != len(SHARI)]  # an empty slot
+        assert not any(sim.strokes[nt][t] for s in active for nt in sim.hands[s] for t in table)
+        assert sim.winners()
+        world = state.clone(log_events=False)
+        rewards = random_rollout(world, random.Random(seed))
+        assert world.is_over() and sum(rewards) == pytest.approx(1.0)
+
+
+def _last_seat_position():
+    """A 2-seat position where one seat has its 5 kanji and the other, to move, can complete."""
+    for seed in range(40):
+        state = KANJI.new_state(2, random.Random(seed))
+        bots = [make_bot("kanji-zushi", "medium", random.Random(s)) for s in range(2)]
+        while not state.is_over() and KANJI_PER_SEAT not in map(len, state.completed):
+            seat = state.to_move
+            state.apply(seat, bots[seat].choose(state.view(seat)))
+        if not state.is_over():
+            return state
+    raise AssertionError("no seed reaches the position")
+
+
+def test_kanji_reference_wastes_no_turn_it_may_not_wait():
+    # as the last seat playing, with a valid pair in reach, it completes (finite games)
+    state = _last_seat_position()
+    view = state.view(state.to_move)
+    bot = KanjiIsmctsBot(random.Random(1), 50)
+    roots = bot.root_actions(view)
+    assert roots and PASS not in roots and all(_valid(view, a) for a in roots)
+    assert len(view.legal_actions) > len(roots)  # the wrong attempts and pass held back
+    assert bot.choose(view) in roots
 
 
 # -- python -m game play ---------------------------------------------------------------------------

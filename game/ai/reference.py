@@ -13,19 +13,24 @@ game offers them through its registration (``reference``: kind -> its bot class,
   mean, then the rng). Hooks: ``position(view)`` (a compact position: ``gen()`` the moves,
   ``make(move)`` the loser or -1, ``side`` the seat to move, ``copy()``) and ``action_of(move)``.
 * ``ismcts:<N>`` (:class:`IsmctsBot`; hidden information, simultaneous phases) — single-observer
-  information-set MCTS (Cowling, Powley and Whitehouse 2012): ``N`` iterations per decision, each
-  on a fresh *determinization*, a full game state sampled consistently with the seat's VIEW only
-  (the bot never sees the state). Tree nodes are the observer's information sets: a child is
-  keyed by what the observer saw during the step (``state.events_for(seat)`` of the actions
-  applied: the core's own redaction, so nothing hidden can key a node). At each node every seat
-  to act keeps its own bandit statistics and chooses independently (decoupled UCT at
-  simultaneous phases; at a turn that is the one seat to move), by UCB1 over the actions legal in
-  this determinization with availability counts (a subset-armed bandit: an action's exploration
-  term uses how often it was available, not the node's visits). A new node is left by a uniformly
-  random rollout to the end of the game on the real rules. Each seat's reward is its win share:
-  1/k if it is one of k winners, else 0. The action played is the observer's most visited one at
-  the root. Hooks: ``worlds(view)`` (the determinization sampler), ``actions(state, seat)`` and
-  ``root_actions(view)``.
+  information-set MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): ``N`` iterations per
+  decision, each on a fresh *determinization*, a full game state drawn uniformly from those
+  consistent with the seat's VIEW only (the bot never sees the state). The tree is the
+  observer's: where every move is seen by every seat as it is played (``public_moves``), a child
+  is keyed by the moves of the step, Cowling et al.'s tree of moves (chance, such as a card
+  turned up or drawn, stays inside the determinization); otherwise by what the observer saw of
+  the step (``state.events_for(seat)`` of the actions applied: the core's own redaction, so
+  nothing hidden can key a node). At each node every seat to act keeps its own bandit statistics
+  and chooses independently (decoupled UCT at simultaneous phases; at a turn that is the one seat
+  to move), by UCB1 over the actions legal in this determinization with availability counts (a
+  subset-armed bandit: an action's exploration term uses how often it was available, not the
+  node's visits); untried actions first, uniformly. A new node is left by a uniformly random
+  play-out to the end of the game. Each seat's reward is its win share: 1/k if it is one of k
+  winners, else 0. The action played is the observer's most visited one at the root. Hooks:
+  ``worlds(view)`` (the determinization sampler, required); optional ``actions(state, seat)``
+  (default: ``state.legal_actions``), ``root_actions(view)`` (default: the view's legal
+  actions), ``edge(...)`` (the child's key, see above) and ``rollout(state, rng)`` (default
+  :func:`random_rollout`; a game may run the same random play on a faster simulator).
 
 Exploration constant: ``c = 1.0`` on rewards in [0, 1], i.e. ``mean + c * sqrt(ln(n_parent) /
 n_child)``; it equals OpenSpiel's default ``uct_c = 2`` on its returns in [-1, 1] (the exploit
@@ -120,9 +125,6 @@ class ReferenceBot(Bot):
         self.c = exploration
         #: after a search: ``{"simulations", "visits" (action -> root visits)}``; ``{}`` before.
         self.last_info: dict = {}
-
-
-# -- KAITO: plain UCT ------------------------------------------------------------------------------
 
 
 # -- plain UCT -----------------------------------------------------------------------------------
@@ -231,8 +233,8 @@ class UctBot(ReferenceBot):
 
 
 class _InfoNode:
-    """An information set of the observer: per acting seat, action -> ``[visits, reward sum,
-    availability]``; children keyed by the observer's observation of the step."""
+    """A node of the observer's tree: per acting seat, action -> ``[visits, reward sum,
+    availability]``; children keyed by the step's edge (:meth:`IsmctsBot.edge`)."""
 
     __slots__ = ("visits", "stats", "children")
 
@@ -250,28 +252,62 @@ def win_shares(state: GameState) -> list[float]:
     return [share if s in outcome.winners else 0.0 for s in range(state.num_seats)]
 
 
-class IsmctsBot(ReferenceBot):
-    """The IS-MCTS loop (see the module docstring); a game's subclass supplies the
-    determinizations and action sets.
+def random_rollout(state: GameState, rng: random.Random) -> list[float]:
+    """Uniformly random legal actions (``state.legal_actions``) for every seat to act, to the end
+    of the game; returns :func:`win_shares` of the end. ``state`` is played out in place."""
+    while not state.is_over():
+        for s in state.to_act():
+            acts = state.legal_actions(s)
+            state.apply(s, acts[rng.randrange(len(acts))])
+    return win_shares(state)
 
-    Subclasses implement :meth:`worlds` (a sampler ``rng -> GameState`` built once per decision
-    from the view, or None if no deal explains it), :meth:`actions` (the search's actions of a
-    seat in a determinization) and may narrow :meth:`root_actions`."""
+
+class IsmctsBot(ReferenceBot):
+    """Single-observer IS-MCTS (Cowling, Powley and Whitehouse 2012; see the module docstring); a
+    game's subclass supplies the determinization sampler :meth:`worlds` and may replace
+    :meth:`edge` (how a step keys a child) and :meth:`rollout` (by one with the same outcome
+    distribution as uniformly random legal play, only faster).
+
+    Each of the ``budget`` iterations draws a fresh determinization, descends the tree choosing,
+    for every seat to act, by UCB1 with availability counts over :meth:`actions` of the
+    determinization (untried actions first, uniformly), adds one node, plays it out with
+    :meth:`rollout` and backs up every acting seat's reward (win share, in [0, 1])."""
 
     level = "ismcts"
+    #: whether a seat's actions are seen by every seat as they are played (a turn-based game with
+    #: public moves): then a child is keyed by the moves played, as in Cowling et al.'s tree of
+    #: moves (chance outcomes such as refills and draws stay inside the determinization);
+    #: otherwise by the observer's observation of the step (see :meth:`edge`).
+    public_moves = False
 
     def worlds(self, view: Any) -> Any:
-        """A sampler ``rng -> GameState`` of full states consistent with ``view`` (built once per
-        decision), or None if no deal explains the view."""
+        """A sampler ``rng -> GameState`` of full states drawn uniformly from those consistent
+        with ``view`` (built once per decision, called once per iteration), or None if no deal
+        explains the view."""
         raise NotImplementedError
 
     def actions(self, state: Any, seat: int) -> list[str]:
-        """The search's actions of ``seat`` in the determinization ``state``."""
-        raise NotImplementedError
+        """The actions of ``seat`` in the determinization ``state``: every legal one."""
+        return state.legal_actions(seat)
 
     def root_actions(self, view: Any) -> list[str]:
-        """The observer's candidates at the root (default: every legal action of the view)."""
+        """The observer's candidates at the root: every legal action of the view (the observer's
+        legal actions are the same in every determinization of its view)."""
         return list(view.legal_actions)
+
+    def edge(self, state: Any, me: int, joint: Sequence[tuple[int, str]], since: int) -> tuple:
+        """The key of the child reached by the step ``joint`` (``(seat, action)`` pairs, applied
+        to ``state`` whose event log had ``since`` entries before): the moves themselves when
+        :attr:`public_moves`, else what the observer ``me`` saw of the step
+        (``state.events_for(me, since)``: the core's own redaction, so nothing hidden from the
+        observer can key a node)."""
+        if self.public_moves:
+            return tuple(joint)
+        return tuple(state.events_for(me, since))
+
+    def rollout(self, state: Any, rng: random.Random) -> list[float]:
+        """Per-seat rewards of playing ``state`` out uniformly at random (:func:`random_rollout`)."""
+        return random_rollout(state, rng)
 
     def choose(self, view: Any) -> str:
         legal = list(view.legal_actions)
@@ -322,9 +358,10 @@ class IsmctsBot(ReferenceBot):
                  rng: random.Random) -> None:
         node = root
         path: list[tuple[_InfoNode, list[tuple[int, str]]]] = []
+        rewards = None
         while not state.is_over():
             if node.visits == 0 and node is not root:
-                self.rollout(state, rng)
+                rewards = self.rollout(state, rng)
                 break
             joint = [(s, self._select(node, s, root_actions if node is root and s == me
                                       else self.actions(state, s), rng))
@@ -332,13 +369,14 @@ class IsmctsBot(ReferenceBot):
             since = len(state.events)
             for s, a in joint:
                 state.apply(s, a)
-            key = tuple(state.events_for(me, since))
+            key = self.edge(state, me, joint, since)
             path.append((node, joint))
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = _InfoNode()
             node = child
-        rewards = win_shares(state)
+        if rewards is None:
+            rewards = win_shares(state)
         node.visits += 1
         for n, joint in path:
             n.visits += 1
@@ -347,13 +385,6 @@ class IsmctsBot(ReferenceBot):
                 st[0] += 1
                 st[1] += rewards[s]
 
-    def rollout(self, state: Any, rng: random.Random) -> None:
-        """Uniformly random actions of the search's action set to the end of the game."""
-        while not state.is_over():
-            for s in state.to_act():
-                acts = self.actions(state, s)
-                state.apply(s, acts[rng.randrange(len(acts))])
-
 
 __all__ = ["EXPLORATION", "IsmctsBot", "ReferenceBot", "UctBot", "check_level", "kinds", "make_reference_bot",
-           "parse_level", "random_playout", "win_shares"]
+           "parse_level", "random_playout", "random_rollout", "win_shares"]

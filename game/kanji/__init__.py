@@ -14,4 +14,5 @@ REGISTRATION = Registration(
     game_type=GameType(name="kanji-zushi", title=N_("Kanji-zushi"), min_seats=2, max_seats=6,
                        simultaneous=False, hidden_information=True),
     package=__name__, rules="rules:KANJI", coach="coach:rate",
-    reference={"ismcts": "reference:KanjiIsmctsBot"}, tutorial="tutorial", achievements="achievements", kinds="kanji")
+    reference={"ismcts": "reference:KanjiIsmctsBot", "ismctsold": "reference:KanjiIsmctsV1Bot"},
+    tutorial="tutorial", achievements="achievements", kinds="kanji")

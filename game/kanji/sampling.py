@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.kanji import data as kanji_data
 from game.kanji.data import NETA, SHARI, SHARI_DECK
-from game.kanji.rules import KANJI_PER_SEAT, TABLE_SLOTS, KanjiView
+from game.kanji.rules import KANJI_PER_SEAT, TABLE_SLOTS, KanjiState, KanjiView
 
 #: A neta's index in :data:`~game.kanji.data.NETA`, a shari's in :data:`~game.kanji.data.SHARI`.
 NETA_INDEX = {name: i for i, name in enumerate(NETA)}
@@ -257,6 +257,19 @@ class Sim:
         sim.biggest = [max((k.strokes for k in ks), default=0) for ks in view.completed]
         return sim
 
+    @classmethod
+    def from_state(cls, state: KanjiState) -> "Sim":
+        """The position of a full ``state`` (a determinization: every card known)."""
+        sim = cls(key_table(state.answer_key).strokes, state.num_seats)
+        sim.table = [_EMPTY if s is None else SHARI_INDEX[s] for s in state.table]
+        sim.pile = [SHARI_INDEX[c] for c in reversed(state.shari_pile)]
+        sim.hands = [sorted(NETA_INDEX[c] for c in h) for h in state.hands]
+        sim.decks = [[NETA_INDEX[c] for c in reversed(d)] for d in state.neta_decks]
+        sim.count = [len(k) for k in state.completed]
+        sim.score = [sum(k.strokes for k in ks) for ks in state.completed]
+        sim.biggest = [max((k.strokes for k in ks), default=0) for ks in state.completed]
+        return sim
+
     def copy(self) -> "Sim":
         other = Sim(self.strokes, self.n)
         other.table = self.table[:]
@@ -311,6 +324,45 @@ class Sim:
                 else:
                     passes += 1
             seat = (seat + 1) % n
+
+    def random_playout(self, seat: int, rng: random.Random) -> None:
+        """Uniformly random legal play for every seat from ``seat`` (to move) to the end of the game
+        (RULES.md §3), in distribution: a seat's legal actions are every distinct (hand neta, table
+        shari) attempt and ``pass`` (``L = |hand| x |distinct shari on the table| + 1``, as
+        :meth:`KanjiState.legal_actions`); a wrong attempt or a pass leaves the position as it is,
+        so each turn the seat completes each of its valid pairs with probability ``1 / L`` and
+        otherwise the turn passes with nothing changed (those turns are not built one by one).
+        The game ends when every seat has 5 kanji or no seat still playing has a valid pair (the
+        dead-table ruling), so every play-out ends."""
+        n = self.n
+        count = self.count
+        strokes = self.strokes
+        while True:
+            table = self.table
+            distinct = {t for t in table if t != _EMPTY}
+            valid: list[list[tuple[int, int]]] = []
+            any_valid = False
+            for s in range(n):
+                pairs: list[tuple[int, int]] = []
+                if count[s] < KANJI_PER_SEAT:
+                    for nt in self.hands[s]:
+                        row = strokes[nt]
+                        pairs.extend((nt, t) for t in distinct if row[t])
+                    any_valid = any_valid or bool(pairs)
+                valid.append(pairs)
+            if not any_valid:
+                return
+            width = len(distinct)
+            while True:  # turns that change nothing, until a seat completes
+                if count[seat] < KANJI_PER_SEAT:
+                    pairs = valid[seat]
+                    r = rng.randrange(len(self.hands[seat]) * width + 1)
+                    if r < len(pairs):
+                        nt, t = pairs[r]
+                        self.complete(seat, nt, table.index(t))
+                        seat = (seat + 1) % n
+                        break
+                seat = (seat + 1) % n
 
     def winners(self) -> tuple[int, ...]:
         """Winners by RULES.md §3 scoring: top total, then the biggest single kanji, else shared."""
