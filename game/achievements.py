@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from game.ai.base import LEVELS
+from game.i18n import N_
 from game.registry import registration
 
 #: Where a finished game was played: one person against AI seats, several people at one screen,
@@ -124,6 +125,24 @@ def progress(achievement: Achievement, tally: dict) -> tuple[int, int] | None:
     return None
 
 
+def beats(medium_title: str, hard_title: str) -> tuple[Achievement, ...]:
+    """The three achievements of beating the AI that every game has (``beat-easy``,
+    ``beat-medium``, ``beat-hard``: a clean win against that level or a stronger one), the Medium
+    and Hard ones with the game's own titles (``N_`` texts); the Easy one is the "Apprentice"."""
+    return (
+        # Translators: an achievement's title (short) and what earns it, in every game
+        Achievement("beat-easy", N_("Apprentice"), N_("Beat the Easy AI without hints or undo."), beat_level("easy")),
+        Achievement("beat-medium", medium_title, N_("Beat the Medium AI without hints or undo."), beat_level("medium")),
+        Achievement("beat-hard", hard_title, N_("Beat the Hard AI without hints or undo."), beat_level("hard")),
+    )
+
+
+#: Three clean wins in a row against the AI (every game's; the lifetime count ``streak``).
+# Translators: an achievement's title (short) and what earns it, in every game
+STREAK = Achievement("streak-3", N_("Three in a row"), N_("Win three games in a row against the AI, without hints or "
+                                                          "undo."), count_at_least("streak", 3))
+
+
 def common_tally(f: Finished, tally: dict) -> None:
     """The counts every game keeps: ``played`` (games), ``won`` (games won alone) and ``streak``
     (games won in a row against the AI, clean; any other result against the AI ends it)."""
@@ -176,4 +195,4 @@ def judge(f: Finished, tally: dict, have: set[str]) -> tuple[list[str], list[tup
 
 
 __all__ = ["AI", "Achievement", "Check", "CountAtLeast", "Finished", "HOT_SEAT", "ONLINE", "achievements_of",
-           "add_distinct", "beat_level", "common_tally", "count_at_least", "judge", "progress"]
+           "STREAK", "add_distinct", "beat_level", "beats", "common_tally", "count_at_least", "judge", "progress"]

@@ -2,7 +2,7 @@
 events (RULES.md §1)."""
 from __future__ import annotations
 
-from game.achievements import Achievement, Finished, beat_level, common_tally, count_at_least
+from game.achievements import STREAK, Achievement, Finished, beats, common_tally, count_at_least
 from game.i18n import N_
 
 #: Moving this far in one move (squares) earns ``long-jump`` (the board's longest move).
@@ -52,10 +52,7 @@ def _long_jump(f: Finished, tally: dict) -> bool:
 ACHIEVEMENTS: tuple[Achievement, ...] = (
     # Translators: an achievement's title (short) and what earns it, in KAITO
     Achievement("first-win", N_("First victory"), N_("Win a game of KAITO."), lambda f, t: f.won),
-    Achievement("beat-easy", N_("Apprentice"), N_("Beat the Easy AI without hints or undo."), beat_level("easy")),
-    Achievement("beat-medium", N_("Swordsman"), N_("Beat the Medium AI without hints or undo."),
-                beat_level("medium")),
-    Achievement("beat-hard", N_("Shogun"), N_("Beat the Hard AI without hints or undo."), beat_level("hard")),
+    *beats(N_("Swordsman"), N_("Shogun")),
     Achievement("no-buyback", N_("No change given"), N_("Win without buying back a tile."), _won_without_exchange),
     Achievement("buyback", N_("Ransom paid"), N_("Buy back one of your katana or kabuto with Mon."), _bought_back),
     Achievement("own-goal", N_("Self-inflicted"),
@@ -65,8 +62,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("kabuto-kept", N_("Helmets on"), N_("Win without losing a single kabuto."), _kabuto_kept),
     Achievement("haul", N_("Full hands"), N_("Win holding eight or more tiles."), _haul),
     Achievement("long-jump", N_("Across the board"), N_("Move the Kaito five squares in one move."), _long_jump),
-    Achievement("streak-3", N_("Three in a row"), N_("Win three games in a row against the AI, without hints or undo."),
-                count_at_least("streak", 3)),
+    STREAK,
     Achievement("games-10", N_("Regular"), N_("Play ten games of KAITO."), count_at_least("played", 10)),
     Achievement("wins-25", N_("Veteran"), N_("Win twenty-five games of KAITO."), count_at_least("won", 25)),
 )

@@ -3,7 +3,7 @@ game's events (RULES.md §3). Its lifetime counts keep every kanji the person fo
 (``"kanji"``) and every neta they formed one with (``"neta"``)."""
 from __future__ import annotations
 
-from game.achievements import Achievement, Finished, add_distinct, beat_level, common_tally, count_at_least
+from game.achievements import STREAK, Achievement, Finished, add_distinct, beats, common_tally, count_at_least
 from game.i18n import N_
 
 #: A kanji of this many strokes or more earns ``big-kanji``.
@@ -44,10 +44,7 @@ def _full(f: Finished, tally: dict) -> bool:
 ACHIEVEMENTS: tuple[Achievement, ...] = (
     # Translators: an achievement's title (short) and what earns it, in Kanji-zushi
     Achievement("first-win", N_("First victory"), N_("Win a game of Kanji-zushi."), lambda f, t: f.won),
-    Achievement("beat-easy", N_("Apprentice"), N_("Beat the Easy AI without hints or undo."), beat_level("easy")),
-    Achievement("beat-medium", N_("Calligrapher"), N_("Beat the Medium AI without hints or undo."),
-                beat_level("medium")),
-    Achievement("beat-hard", N_("Sensei"), N_("Beat the Hard AI without hints or undo."), beat_level("hard")),
+    *beats(N_("Calligrapher"), N_("Sensei")),
     Achievement("kanji-20", N_("Twenty kanji"), N_("Form 20 different kanji over all your games."),
                 count_at_least("kanji", 20)),
     Achievement("kanji-40", N_("Forty kanji"), N_("Form 40 different kanji over all your games."),
@@ -60,8 +57,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("big-kanji", N_("Heavy brush"), N_("Form a kanji of 15 strokes or more."), _big),
     Achievement("strokes-50", N_("Fifty strokes"), N_("Score 50 strokes or more in a game."), _strokes),
     Achievement("full-set", N_("Full set"), N_("Complete five kanji in a game."), _full),
-    Achievement("streak-3", N_("Three in a row"), N_("Win three games in a row against the AI, without hints or undo."),
-                count_at_least("streak", 3)),
+    STREAK,
     Achievement("games-10", N_("Regular"), N_("Play ten games of Kanji-zushi."), count_at_least("played", 10)),
 )
 

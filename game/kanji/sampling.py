@@ -9,6 +9,7 @@ import random
 from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 from game.kanji import data as kanji_data
 from game.kanji.data import NETA, SHARI, SHARI_DECK
@@ -247,27 +248,28 @@ class Sim:
     @classmethod
     def from_view(cls, view: KanjiView, deal: Deal) -> "Sim":
         """The position of ``view`` with the hidden cards of ``deal``."""
-        sim = cls(key_table(view.answer_key).strokes, view.num_seats)
-        sim.table = [_EMPTY if s is None else SHARI_INDEX[s] for s in view.table]
-        sim.pile = [SHARI_INDEX[c] for c in reversed(deal.pile)]
-        sim.hands = [sorted(NETA_INDEX[c] for c in h) for h in deal.hands]
-        sim.decks = [[NETA_INDEX[c] for c in reversed(d)] for d in deal.decks]
-        sim.count = [len(k) for k in view.completed]
-        sim.score = [sum(k.strokes for k in ks) for ks in view.completed]
-        sim.biggest = [max((k.strokes for k in ks), default=0) for ks in view.completed]
-        return sim
+        return cls.build(view.answer_key, view.table, deal.pile, deal.hands, deal.decks, view.completed)
 
     @classmethod
     def from_state(cls, state: KanjiState) -> "Sim":
         """The position of a full ``state`` (a determinization: every card known)."""
-        sim = cls(key_table(state.answer_key).strokes, state.num_seats)
-        sim.table = [_EMPTY if s is None else SHARI_INDEX[s] for s in state.table]
-        sim.pile = [SHARI_INDEX[c] for c in reversed(state.shari_pile)]
-        sim.hands = [sorted(NETA_INDEX[c] for c in h) for h in state.hands]
-        sim.decks = [[NETA_INDEX[c] for c in reversed(d)] for d in state.neta_decks]
-        sim.count = [len(k) for k in state.completed]
-        sim.score = [sum(k.strokes for k in ks) for ks in state.completed]
-        sim.biggest = [max((k.strokes for k in ks), default=0) for ks in state.completed]
+        return cls.build(state.answer_key, state.table, state.shari_pile, state.hands, state.neta_decks,
+                         state.completed)
+
+    @classmethod
+    def build(cls, answer_key: str, table: Sequence[str | None], pile: Sequence[str], hands: Sequence[Sequence[str]],
+              decks: Sequence[Sequence[str]], completed: Sequence[Sequence[Any]]) -> "Sim":
+        """A position from its cards by name: the answer key, the table (None: an empty slot), the
+        shari pile and each seat's neta deck (top last), the hands and the completed kanji (each
+        with its ``strokes``)."""
+        sim = cls(key_table(answer_key).strokes, len(hands))
+        sim.table = [_EMPTY if s is None else SHARI_INDEX[s] for s in table]
+        sim.pile = [SHARI_INDEX[c] for c in reversed(pile)]
+        sim.hands = [sorted(NETA_INDEX[c] for c in h) for h in hands]
+        sim.decks = [[NETA_INDEX[c] for c in reversed(d)] for d in decks]
+        sim.count = [len(k) for k in completed]
+        sim.score = [sum(k.strokes for k in ks) for ks in completed]
+        sim.biggest = [max((k.strokes for k in ks), default=0) for ks in completed]
         return sim
 
     def copy(self) -> "Sim":

@@ -2,7 +2,7 @@
 game's events (RULES.md §2)."""
 from __future__ import annotations
 
-from game.achievements import Achievement, Finished, beat_level, common_tally, count_at_least
+from game.achievements import STREAK, Achievement, Finished, beats, common_tally, count_at_least
 from game.i18n import N_
 
 #: Chips awarded in one round, all to the person, that earn ``sweep`` (at least).
@@ -55,10 +55,7 @@ def _by_ten(f: Finished, tally: dict) -> bool:
 ACHIEVEMENTS: tuple[Achievement, ...] = (
     # Translators: an achievement's title (short) and what earns it, in Sushi Draft
     Achievement("first-win", N_("First victory"), N_("Win a game of Sushi Draft."), lambda f, t: f.won),
-    Achievement("beat-easy", N_("Apprentice"), N_("Beat the Easy AI without hints or undo."), beat_level("easy")),
-    Achievement("beat-medium", N_("Sous-chef"), N_("Beat the Medium AI without hints or undo."),
-                beat_level("medium")),
-    Achievement("beat-hard", N_("Itamae"), N_("Beat the Hard AI without hints or undo."), beat_level("hard")),
+    *beats(N_("Sous-chef"), N_("Itamae")),
     Achievement("sweep", N_("Clean sweep"), N_("Win every chip of a round, at least four of them."), _sweep),
     Achievement("top-dessert", N_("Sweet tooth"), N_("Win the 5-point dessert chip."), _top_dessert),
     Achievement("rainbow", N_("Tasting menu"), N_("Eat all five kinds of sushi in one round."), _rainbow),
@@ -66,8 +63,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("high-score", N_("Banquet"), N_("Score 25 points or more in a game."), _high_score),
     Achievement("by-ten", N_("Far ahead"), N_("Win by ten points or more."), _by_ten),
     Achievement("full-table", N_("Full counter"), N_("Win at a table of five."), _full_table),
-    Achievement("streak-3", N_("Three in a row"), N_("Win three games in a row against the AI, without hints or undo."),
-                count_at_least("streak", 3)),
+    STREAK,
     Achievement("games-10", N_("Regular"), N_("Play ten games of Sushi Draft."), count_at_least("played", 10)),
     Achievement("wins-25", N_("Veteran"), N_("Win twenty-five games of Sushi Draft."), count_at_least("won", 25)),
 )

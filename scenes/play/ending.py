@@ -74,8 +74,8 @@ class Ending:
     def open_score(self, scene_name: str, setup: dict) -> None:
         """Replace the play scene with the score screen ``scene_name`` built from the final view of
         the seat shown (``view``, ``seats``, ``names``, ``setup`` for the rematch, the record, the
-        game's id — what the ratings and achievements say of it — and the host's ``score_extra``). Runs once; a score screen that cannot be built is logged and
-        the game stays on screen."""
+        game's id — what the ratings and achievements say of it — and the host's ``score_extra``).
+        Runs once; a score screen that cannot be built is logged and the game stays on screen."""
         h = self.host
         if h.leaving or h.review:
             return

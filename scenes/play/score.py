@@ -136,11 +136,11 @@ class ScoreScene(UIScene):
         self.setup["seed"] = None
         self.stamp = Tween(0.0, 1.0, 520, ease_out_back, delay_ms=260)
         #: the profile's lines: (UI id, card, sentence) of what this game did to the rating and earned
-        self.progress = [(uid, card, str(getattr(self.app, store).score_line(game_id)))
-                         for uid, card, store in (("rating-line", RATING_CARD, "ratings"),
-                                                  ("earned-line", EARNED_CARD, "achievements"))
-                         if game_id and getattr(self.app, store, None) is not None]
-        self.progress = [p for p in self.progress if p[2]]
+        lines = [(uid, card, str(getattr(app, store).score_line(game_id)))
+                 for uid, card, store in (("rating-line", RATING_CARD, "ratings"), ("earned-line", EARNED_CARD,
+                                                                                   "achievements"))
+                 if game_id and getattr(app, store, None) is not None]
+        self.progress = [line for line in lines if line[2]]
         #: each card's lines, text size and line step, by (sentence, window scale)
         self.card_lines: dict[tuple[str, float], tuple[list[str], float, float]] = {}
         labels = [("button:menu", _("Main menu"), self.to_menu, "secondary", 21)]
