@@ -1,19 +1,22 @@
 """``python -m game play GAME --seats a,b[,...] --games N --seed S [--jobs J]``: AI-vs-AI matches.
 
-Plays ``N`` games between the bots named in ``--seats`` (levels of :data:`game.ai.LEVELS`, or the
-reference searches ``mcts:<N>`` / ``ismcts:<N>`` of :mod:`game.ai.reference`), each
+Plays ``N`` games between the bots named in ``--seats`` (levels of :data:`game.ai.LEVELS`, a level
+played by a character, ``hard@tora`` (:mod:`game.characters`), or the reference searches
+``mcts:<N>`` / ``ismcts:<N>`` of :mod:`game.ai.reference`), each
 through a synchronous :class:`game.match.Match` (the one AI drive loop, bots chosen in-process;
 only the core protocol underneath), and prints ONE JSON object::
 
     {"game": "kaito", "games": 200, "seed": 1, "bots": ["hard", "random"],
      "wins": [..], "win_share": [..], "ci95": [[lo, hi], ..], "mean_rank": [..],
-     "mean_ms": [..], "max_ms": [..], "decisions": [..]}
+     "mean_ms": [..], "max_ms": [..], "decisions": [..], "measures": [{..}, ..]}
 
 Every list is per bot, in ``--seats`` order. Seats are rotated: in game ``i`` seat ``s`` is played
 by bot ``(s + i) % N``, so every bot plays every seat equally often over a multiple of N games.
 A win shared by k seats counts 1/k for each; ``win_share`` = wins / games, ``ci95`` is its 95%
 Wilson interval (:func:`game.core.wilson_interval`). ``mean_rank``: 1 + the number of seats that
 did strictly better (a winner beats a non-winner; otherwise the higher score is better).
+``measures``: per bot, the mean over its games of the game's style measures (issue 36, the
+``measures`` hook of its :mod:`game.characters` module: KAITO's captured katana and kabuto...).
 ``mean_ms`` / ``max_ms``: milliseconds per decision (``bot.choose`` call); with ``--jobs`` the
 games run in worker processes and each decision is timed in its process.
 
@@ -40,7 +43,7 @@ from .ai.registry import bot_factories
 from .core import wilson_interval
 from .match import Match
 from .rating import ranks
-from .registry import GAMES, get
+from .registry import GAMES, REGISTRATIONS, get
 
 
 class UsageError(Exception):
@@ -106,8 +109,19 @@ def play_game(game_name: str, levels: Sequence[str], index: int, seed: int) -> d
         raise RuntimeError(f"{game_name}: game {index} is not over but nobody is to act")
     outcome = match.outcome()
     assert outcome is not None
+    hooks = _character_hooks(game_name)
+    measures: list[list[dict[str, float]]] = [[] for _ in range(n)]
+    if hooks is not None:
+        for s in range(n):
+            measures[seat_bots[s]].append(hooks.measures(match.state.events, s))
     return {"seat_bots": seat_bots, "winners": list(outcome.winners), "scores": list(outcome.scores),
-            "ms": ms}
+            "ms": ms, "measures": measures}
+
+
+def _character_hooks(game_name: str) -> Any:
+    """The game's character hooks (:mod:`game.characters`: ``measures``), or None."""
+    reg = REGISTRATIONS.get(game_name)
+    return reg.load(reg.characters) if reg is not None and reg.characters else None
 
 
 def _play_one(args: tuple[str, tuple[str, ...], int, int]) -> dict[str, Any]:
@@ -128,7 +142,10 @@ def run_match(game_name: str, levels: Sequence[str], games: int, seed: int, jobs
     wins = [0.0] * n
     rank_sum = [0.0] * n
     ms: list[list[float]] = [[] for _ in range(n)]
+    measured: list[list[dict[str, float]]] = [[] for _ in range(n)]
     for res in results:
+        for b in range(n):
+            measured[b].extend(res.get("measures", [[]] * n)[b])
         seat_bots = res["seat_bots"]
         winners = res["winners"]
         for seat in winners:
@@ -149,7 +166,14 @@ def run_match(game_name: str, levels: Sequence[str], games: int, seed: int, jobs
         "mean_ms": [round(sum(t) / len(t), 2) if t else 0.0 for t in ms],
         "max_ms": [round(max(t), 2) if t else 0.0 for t in ms],
         "decisions": [len(t) for t in ms],
+        "measures": [_mean_measures(m) for m in measured],
     }
+
+
+def _mean_measures(games: list[dict[str, float]]) -> dict[str, float]:
+    """The mean of each style measure over one bot's games ({} when the game has none)."""
+    keys = list(games[0]) if games else []
+    return {k: round(sum(g[k] for g in games) / len(games), 3) for k in keys}
 
 
 def _validate(args: argparse.Namespace) -> list[str]:
@@ -166,6 +190,12 @@ def _validate(args: argparse.Namespace) -> list[str]:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     for level in levels:
+        if "@" in level:  # a level played by a character (game.characters)
+            try:
+                make_bot(args.game, level, random.Random(0))
+            except ValueError as exc:
+                raise UsageError(f"{exc} (in --seats)") from None
+            continue
         if level in known:
             continue
         if ":" in level:

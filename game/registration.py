@@ -19,6 +19,8 @@ to the package):
   data its ``telling.reason_text(reason, names)`` says in one sentence (issue 21 §4);
 * ``reference`` — the reference opponents' hooks (:mod:`game.ai.reference`);
 * ``achievements`` — ``ACHIEVEMENTS`` and ``tally`` (issue 36, :mod:`game.achievements`);
+* ``characters`` — ``STYLES``, ``STYLE_TEXT`` and ``moments`` of its AI characters (issue 36,
+  :mod:`game.characters`);
 * ``tutorial`` — ``TEXTS``, ``REQUIRED_RULES`` and ``EVIDENCE`` of the game's tutorial, whose
   steps are ``tutorial.json`` beside it (:mod:`game.tutorial`).
 """
@@ -63,6 +65,8 @@ class Registration:
         telling: the module of its sentences (``TELLERS``, ``outcome_text``).
         achievements: the module of its achievements (``ACHIEVEMENTS``, ``tally``: issue 36,
             :mod:`game.achievements`), or "" when it has none.
+        characters: the module of its characters' styles and moments (``STYLES``, ``STYLE_TEXT``,
+            ``moments``: issue 36, :mod:`game.characters`), or "" when it has none.
     """
 
     game_type: GameType
@@ -76,6 +80,7 @@ class Registration:
     kinds: str = ""
     telling: str = "telling"
     achievements: str = ""
+    characters: str = ""
 
     @property
     def name(self) -> str:

@@ -100,7 +100,7 @@ def test_every_level_is_registered():
 @pytest.mark.parametrize("level, options", [
     ("random", {"iterations": 3}), ("medium", {"x": 1}), ("easy", {"mistake_rate": 1.5}),
     ("easy", {"mistake_rate": True}), ("hard", {"time_budget_s": 0}), ("hard", {"iterations": 0}),
-    ("hard", {"pass_trust": 2}), ("hard", {"wait_margin": -1}), ("hard", {"depth": 3}),
+    ("hard", {"pass_trust": 2}), ("hard", {"wait_margin": -2}), ("hard", {"style": "fast"}), ("hard", {"depth": 3}),
 ])
 def test_bad_options_are_refused(level, options):
     with pytest.raises(ValueError):

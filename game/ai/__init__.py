@@ -6,7 +6,9 @@ the seeded ``rng`` they were given, never from the game state.
 
 Levels (:data:`LEVELS`): ``random`` (uniform), ``easy`` (weak but plausible), ``medium`` (greedy,
 one ply of safety), ``hard`` (searching). The per-game bots are listed explicitly in
-:mod:`game.ai.registry`. For measuring only (never offered in the UI), the reference searches of
+:mod:`game.ai.registry`. A level ``<level>@<character>`` (``"hard@tora"``) is that level played with the temperament of
+one of the characters of :mod:`game.characters` (issue 36: the game's bot options for it). For
+measuring only (never offered in the UI), the reference searches of
 :mod:`game.ai.reference`: ``mcts:<N>`` (KAITO) and ``ismcts:<N>`` (Sushi Draft, Kanji-zushi), ``N``
 simulations per decision.
 """
@@ -26,11 +28,19 @@ def make_bot(game_name: str, level: str, rng: random.Random, **options: Any) -> 
     """The bot playing ``level`` at ``game_name``, drawing randomness only from ``rng``.
 
     Options are level-specific, e.g. ``time_budget_s`` (float, seconds per decision) for KAITO's
-    ``hard`` bot. A level ``name:N`` is a reference search (:func:`game.ai.reference.check_level`).
+    ``hard`` bot. A level ``name:N`` is a reference search (:func:`game.ai.reference.check_level`);
+    a level ``level@character`` is ``level`` with the character's options
+    (:func:`game.characters.bot_options`; ``options`` given here win).
 
     Raises:
-        ValueError: unknown game or level (the message lists the known names), or a bad option."""
+        ValueError: unknown game, level or character (the message lists the known names), or a
+            bad option."""
     factories = bot_factories(game_name)
+    if isinstance(level, str) and "@" in level:
+        from game.characters import bot_options
+
+        level, _, key = level.partition("@")
+        options = {**bot_options(game_name, key), **options}
     if isinstance(level, str) and ":" in level:
         from .reference import make_reference_bot
 

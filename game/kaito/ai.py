@@ -13,6 +13,10 @@ holds the whole position) and its seeded ``random.Random``; it rebuilds a compac
   move does. Tuned so that each level beats the one below it in most games, not all
   (``docs/ai_figures.md``, "The ladder (issue 13)").
 * ``hard`` — alpha-beta search (:mod:`game.kaito.search`) within ``time_budget_s`` seconds.
+
+Every level but random takes a ``style`` option (issue 36, the characters of
+:mod:`game.kaito.characters`): ``"hunter"`` or ``"guard"``, evaluation weights of
+:data:`STYLE_WEIGHTS` in place of the default ones.
 """
 
 from __future__ import annotations
@@ -31,9 +35,36 @@ from game.kaito.search import EvalWeights, Searcher
 GAME = "kaito"
 #: Default per-decision time budget of the hard bot, in seconds (max decision time stays < 1 s).
 DEFAULT_TIME_BUDGET_S = 0.45
-_KNOWN_OPTIONS = {"time_budget_s", "max_depth"}
-#: Options of the easy and medium bots (fields of :class:`~game.kaito.levels.LevelSettings`).
-_SHALLOW_OPTIONS = {"depth", "temperature", "node_limit"}
+_KNOWN_OPTIONS = {"time_budget_s", "max_depth", "style"}
+#: Options of the easy and medium bots (fields of :class:`~game.kaito.levels.LevelSettings`, and
+#: the style).
+_SHALLOW_OPTIONS = {"depth", "temperature", "node_limit", "style"}
+
+#: The play styles (issue 36, item 2), as evaluation weights (RULES.md section 1; units of
+#: :class:`~game.kaito.search.EvalWeights`). A *hunter* values the opponent's katana and kabuto
+#: nearly twice its own and a capture in reach more, and buying back less: it goes after the
+#: opponent's tiles at once. A *guard* values its own nearly twice the opponent's, keeps Mon to buy back
+#: (Mon points, both buy-back bonuses up) and looks less at what it could capture: it keeps its
+#: katana and kabuto out of reach. Measured to differ (``tests/test_characters.py``) and to
+#: keep each level's strength band (``docs/ai_figures.md``, "Characters").
+STYLE_WEIGHTS: dict[str, EvalWeights] = {
+    "hunter": EvalWeights(own_material=800, their_material=1500, threat_kabuto=900, threat_katana=800,
+                          buyback_kabuto=60, buyback_katana=20),
+    "guard": EvalWeights(own_material=1500, their_material=800, threat_kabuto=350, threat_katana=250,
+                         mon_point=12, buyback_kabuto=260, buyback_katana=110),
+}
+
+
+def style_weights(style: str | None) -> EvalWeights | None:
+    """The evaluation weights of play ``style`` (:data:`STYLE_WEIGHTS`; None: the default ones).
+
+    Raises:
+        ValueError: an unknown style (the message lists the known ones)."""
+    if style is None:
+        return None
+    if style not in STYLE_WEIGHTS:
+        raise ValueError(f"unknown KAITO style {style!r}; known: {', '.join(STYLE_WEIGHTS)}")
+    return STYLE_WEIGHTS[style]
 
 
 def _check_options(options: dict[str, Any], known: set[str] = _KNOWN_OPTIONS) -> None:
@@ -63,7 +94,7 @@ class KaitoRandomBot(RandomBot):
 class _ShallowBot(Bot):
     """A bot of :mod:`game.kaito.levels`: fixed-depth search of every root move, softmax over
     their scores (``DEFAULTS`` per level; options ``depth``, ``temperature``, ``node_limit``
-    override them).
+    override them; ``style``: the evaluation of :data:`STYLE_WEIGHTS`).
 
     Raises:
         ValueError: (constructor) an unknown option or a bad value."""
@@ -71,11 +102,12 @@ class _ShallowBot(Bot):
     game_name = GAME
     DEFAULTS = LevelSettings(depth=1, temperature=0.0)
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
+    def __init__(self, rng: random.Random, style: str | None = None, **options: Any) -> None:
         _check_options(options, _SHALLOW_OPTIONS)
         super().__init__(rng)
+        self.style = style
         self.settings = dataclasses.replace(self.DEFAULTS, **options)
-        self.searcher = ShallowSearcher()
+        self.searcher = ShallowSearcher(style_weights(style))
         self.last_info: dict = {}
 
     def choose(self, view: KaitoView) -> str:
@@ -133,6 +165,7 @@ class KaitoHardBot(Bot):
         max_depth: iterative-deepening depth limit in plies (default 64, i.e. time-limited).
         clock: the time source the budget is measured on, ``() -> float`` in seconds (default
             ``time.perf_counter``; tests inject a fake one). Kept as ``searcher.clock``.
+        style: ``"hunter"`` or ``"guard"`` (:data:`STYLE_WEIGHTS`; ``weights`` wins if both given).
     The transposition table is kept between the decisions of one game. A decision with a single
     legal action returns at once, without search (the clock is not read, ``last_info`` unchanged).
 
@@ -144,8 +177,10 @@ class KaitoHardBot(Bot):
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
                  max_depth: int = 64, weights: EvalWeights | None = None,
-                 clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
+                 clock: Callable[[], float] = time.perf_counter, style: str | None = None,
+                 **options: Any) -> None:
         _check_options(options)
+        styled = style_weights(style)
         if not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
         if not isinstance(max_depth, int) or max_depth < 1:
@@ -155,7 +190,8 @@ class KaitoHardBot(Bot):
         super().__init__(rng)
         self.time_budget_s = float(time_budget_s)
         self.max_depth = max_depth
-        self.searcher = Searcher(weights, clock=clock)
+        self.style = style
+        self.searcher = Searcher(weights or styled, clock=clock)
 
     @property
     def last_info(self) -> dict:

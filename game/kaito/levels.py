@@ -107,6 +107,7 @@ class ShallowSearcher(Searcher):
         if not keep or len(self.history) > 50_000:
             self.history.clear()
         self.pos = pos
+        self.me = pos.side
         self.nodes = 0
         gap = max(1, int(min(window, 2 * INF)))
         ordered = self._order(moves, -1)

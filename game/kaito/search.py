@@ -58,6 +58,11 @@ class EvalWeights:
             side to move can capture right now.
         mobility: per tile in the side to move's lines.
         tempo: bonus for having the move.
+        own_material / their_material: per mille scale of the katana and kabuto values of the
+            searching seat's own tiles / of its opponent's (issue 36, a character's temperament:
+            a hunter values the opponent's tiles above its own, a guard the reverse). Equal
+            scales (the default, 1000 each) keep the evaluation symmetric; unequal ones make it
+            depend on which seat searches (:attr:`Searcher.me`, set at each search's root).
     """
 
     kabuto: tuple[int, ...] = (0, 0, 420, 700)
@@ -69,6 +74,8 @@ class EvalWeights:
     threat_katana: int = 500
     mobility: int = 3
     tempo: int = 10
+    own_material: int = 1000
+    their_material: int = 1000
 
 
 class Searcher:
@@ -86,6 +93,13 @@ class Searcher:
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.clock = clock
         self.w = weights or EvalWeights()
+        w = self.w
+        #: the seat searching (the root's side to move): its tiles are valued with
+        #: ``own_material``, the other seat's with ``their_material``
+        self.me = 0
+        #: the katana and kabuto value tables by whose tiles: [0] the searching seat's, [1] the other's
+        self._kab = tuple(tuple(v * m // 1000 for v in w.kabuto) for m in (w.own_material, w.their_material))
+        self._kat = tuple(tuple(v * m // 1000 for v in w.katana) for m in (w.own_material, w.their_material))
         self.tt: dict[int, int] = {}
         self.tt_limit = tt_limit
         self.history: dict[int, int] = {}
@@ -113,6 +127,7 @@ class Searcher:
         self.deadline = start + budget_s
         self.nodes = 0
         self.pos = pos
+        self.me = pos.side
         if len(self.tt) > self.tt_limit:
             self.tt.clear()
         if len(self.history) > 50_000:
@@ -313,9 +328,10 @@ class Searcher:
                     safe = True
         if not safe:
             return -(WIN - ply - 1) if n else -(WIN - ply)
-        kab = w.kabuto
-        kat = w.katana
-        score = kab[hh[p]] - kab[hh[q]] + kat[kk[p]] - kat[kk[q]] + w.tempo + w.mobility * n
+        o = 0 if p == self.me else 1
+        kab, kabq = self._kab[o], self._kab[1 - o]
+        kat, katq = self._kat[o], self._kat[1 - o]
+        score = kab[hh[p]] - kabq[hh[q]] + kat[kk[p]] - katq[kk[q]] + w.tempo + w.mobility * n
         mp = pos.mon_points(p)
         mq = pos.mon_points(q)
         score += w.mon_point * (mp - mq)
@@ -329,9 +345,9 @@ class Searcher:
         if held[p * 5 + KATANA] and mq >= 4:
             score -= w.buyback_katana
         if threat_h:
-            score += (kab[hh[q]] - kab[hh[q] - 1]) * w.threat_kabuto // 1000
+            score += (kabq[hh[q]] - kabq[hh[q] - 1]) * w.threat_kabuto // 1000
         elif threat_k:
-            score += (kat[kk[q]] - kat[kk[q] - 1]) * w.threat_katana // 1000
+            score += (katq[kk[q]] - katq[kk[q] - 1]) * w.threat_katana // 1000
         return score
 
 

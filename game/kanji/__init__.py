@@ -15,4 +15,4 @@ REGISTRATION = Registration(
                        simultaneous=False, hidden_information=True),
     package=__name__, rules="rules:KANJI", coach="coach:rate",
     reference={"ismcts": "reference:KanjiIsmctsBot", "ismctsold": "reference:KanjiIsmctsV1Bot"},
-    tutorial="tutorial", achievements="achievements", kinds="kanji")
+    tutorial="tutorial", achievements="achievements", characters="characters", kinds="kanji")

@@ -24,6 +24,12 @@ knows kanji too), draws randomness only from its seeded ``random.Random`` and an
   and scores the real result (win share with the tie-break on the biggest kanji, plus a little
   stroke margin). It may wait (pass with a valid pair in reach) when that scores better, never
   twice on an unchanged table nor as the last seat playing; see the class docstring.
+
+
+Every level but random takes a ``style`` option (issue 36, the characters of
+:mod:`game.kanji.characters`): ``"strokes"`` (greedy for strokes: the biggest kanji, waiting for
+them) or ``"race"`` (racing to five kanji: never waits, and keeps its hand able to complete more);
+see :data:`STYLES`.
 """
 
 from __future__ import annotations
@@ -86,6 +92,37 @@ def plausible_wrong_options(view: KanjiView) -> list[tuple[str, str]]:
     return sorted({(n, s) for n in view.hand for s in table if (n, s) in key.plausible_wrong})
 
 
+#: The play styles (issue 36, item 2). ``strokes``: greedy for strokes — easy weighs a kanji by
+#: strokes³ (not grade x strokes²), medium waits while its best pair has fewer than
+#: :data:`BIG_KANJI` strokes (when :func:`may_wait` allows), hard counts the stroke margin three
+#: times as much and waits a little more readily. ``race``: races to five kanji — it never waits,
+#: and easy and medium prefer the pair that leaves their hand the most pairs to complete next
+#: (:func:`options_after`); hard adds a bonus per kanji it completes in the play-out. Measured to
+#: differ (``tests/test_characters.py``) and to keep each level's band (``docs/ai_figures.md``,
+#: "Characters").
+STYLES: tuple[str, ...] = ("strokes", "race")
+#: The stroke count a ``strokes`` medium waits for (RULES.md §3: score = strokes).
+BIG_KANJI = 8
+
+
+def _check_style(style: str | None) -> str | None:
+    if style is not None and style not in STYLES:
+        raise ValueError(f"unknown Kanji-zushi style {style!r}; known: {', '.join(STYLES)}")
+    return style
+
+
+def options_after(view: KanjiView, neta: str, shari: str) -> int:
+    """How many distinct valid pairs this seat's hand would still make with the table after
+    completing ``neta`` + ``shari`` (the neta leaves the hand, the shari the table; the refill is
+    unknown and not counted)."""
+    key = key_table(view.answer_key)
+    hand = list(view.hand)
+    hand.remove(neta)
+    table = [x for x in view.table if x is not None]
+    table.remove(shari)
+    return len({(n, s) for n in hand for s in table if (n, s) in key.valid})
+
+
 # -- random / easy / medium -----------------------------------------------------------------------
 
 class KanjiRandomBot(RandomBot):
@@ -115,7 +152,8 @@ class KanjiEasyBot(Bot):
     * otherwise it passes.
     So it never passes while it holds a valid pair, and never tries a pair that forms no character.
 
-    Options: ``mistake_rate`` (float in [0, 1]).
+    Options: ``mistake_rate`` (float in [0, 1]); ``style`` (:data:`STYLES`): weights strokes³
+    (``strokes``) or grade x (1 + :func:`options_after`)² (``race``) instead.
 
     Raises:
         ValueError: (constructor) unknown option or a ``mistake_rate`` outside [0, 1]."""
@@ -124,8 +162,9 @@ class KanjiEasyBot(Bot):
     level = "easy"
 
     def __init__(self, rng: random.Random, mistake_rate: float = DEFAULT_MISTAKE_RATE,
-                 **options: Any) -> None:
+                 style: str | None = None, **options: Any) -> None:
         _check_options(options, {"mistake_rate"})
+        self.style = _check_style(style)
         if (isinstance(mistake_rate, bool) or not isinstance(mistake_rate, (int, float))
                 or not 0.0 <= mistake_rate <= 1.0):
             raise ValueError(f"mistake_rate must be a number in [0, 1], not {mistake_rate!r}")
@@ -143,8 +182,14 @@ class KanjiEasyBot(Bot):
         if not options:
             return PASS
         key = key_table(view.answer_key)
-        weights = [_GRADE_WEIGHT.get(key.formed[(n, s)].grade or 8, 1.0) * strokes * strokes
-                   for strokes, n, s in options]
+        if self.style == "strokes":
+            weights = [float(strokes) ** 3 for strokes, n, s in options]
+        elif self.style == "race":
+            weights = [_GRADE_WEIGHT.get(key.formed[(n, s)].grade or 8, 1.0) * (1 + options_after(view, n, s)) ** 2
+                       for strokes, n, s in options]
+        else:
+            weights = [_GRADE_WEIGHT.get(key.formed[(n, s)].grade or 8, 1.0) * strokes * strokes
+                       for strokes, n, s in options]
         r = self.rng.random() * sum(weights)
         for (_, n, s), w in zip(options, weights):
             r -= w
@@ -156,20 +201,30 @@ class KanjiEasyBot(Bot):
 
 class KanjiMediumBot(Bot):
     """Greedy: completes the valid pair with the most strokes now (ties broken with the rng);
-    passes only when it has no valid pair (RULES.md §3: score = strokes)."""
+    passes only when it has no valid pair (RULES.md §3: score = strokes).
+
+    Option ``style`` (:data:`STYLES`): ``strokes`` also waits while its best pair has fewer than
+    :data:`BIG_KANJI` strokes and :func:`may_wait` allows it; ``race`` completes the pair with the
+    most strokes + 4 x :func:`options_after` (its hand kept able to complete)."""
 
     game_name = GAME
     level = "medium"
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
+    def __init__(self, rng: random.Random, style: str | None = None, **options: Any) -> None:
         _check_options(options, set())
         super().__init__(rng)
+        self.style = _check_style(style)
 
     def choose(self, view: KanjiView) -> str:
         _check_view(view)
         options = valid_options(view)
         if not options:
             return PASS
+        if self.style == "strokes" and options[0][0] < BIG_KANJI and may_wait(view):
+            return PASS
+        if self.style == "race":
+            scored = [(strokes + 4 * options_after(view, n, s), n, s) for strokes, n, s in options]
+            options = sorted(scored, key=lambda o: (-o[0], o[1], o[2]))
         top = options[0][0]
         best = [o for o in options if o[0] == top]
         _, n, s = best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
@@ -207,8 +262,12 @@ class KanjiHardBot(Bot):
         time_budget_s: seconds per decision (default 0.15; the clock is checked after each world).
         iterations: if given, exactly this many worlds per decision and no deadline
             (deterministic; the clock then only times the decision for ``"ms"``).
-        margin_weight: weight of the stroke margin (default 0.01 per stroke).
-        wait_margin: how much better waiting must score than the best completion (default 0).
+        margin_weight: weight of the stroke margin (default 0.01 per stroke; 0.03 with the
+            ``strokes`` style).
+        wait_margin: how much better waiting must score than the best completion (default 0;
+            -0.02 with the ``strokes`` style: it waits when waiting scores nearly as well).
+        style: a play style (:data:`STYLES`): ``strokes`` (the two settings above) or ``race``
+            (never waits; each kanji it completes in a play-out adds 0.04 to the result).
         pass_trust: how surely a pass means "had no valid pair" (default 0.9, see
             :class:`HiddenSampler`).
         clock: the time source the budget is measured on, ``() -> float`` in seconds (default
@@ -226,20 +285,31 @@ class KanjiHardBot(Bot):
     game_name = GAME
     level = "hard"
     _OPTIONS = {"time_budget_s", "iterations", "margin_weight", "wait_margin", "pass_trust"}
+    #: per style: margin_weight, wait_margin (None: never waits), bonus per own kanji completed
+    STYLE_SETTINGS: dict[str | None, tuple[float, float | None, float]] = {
+        None: (0.01, 0.0, 0.0), "strokes": (0.03, -0.02, 0.0), "race": (0.01, None, 0.04)}
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
-                 iterations: int | None = None, margin_weight: float = 0.01,
-                 wait_margin: float = 0.0, pass_trust: float = 0.9,
-                 clock: Callable[[], float] = time.perf_counter, **options: Any) -> None:
+                 iterations: int | None = None, margin_weight: float | None = None,
+                 wait_margin: float | None = None, pass_trust: float = 0.9,
+                 clock: Callable[[], float] = time.perf_counter, style: str | None = None,
+                 **options: Any) -> None:
         _check_options(options, self._OPTIONS)
+        self.style = _check_style(style)
+        style_margin, style_wait, self.kanji_bonus = self.STYLE_SETTINGS[self.style]
+        #: whether it may wait at all (a ``race`` style never does)
+        self.waits = style_wait is not None
+        margin_weight = style_margin if margin_weight is None else margin_weight
+        wait_margin = (style_wait or 0.0) if wait_margin is None else wait_margin
         if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                        or iterations < 1):
             raise ValueError(f"iterations must be a positive integer or None, not {iterations!r}")
-        for name, value in (("margin_weight", margin_weight), ("wait_margin", wait_margin)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                raise ValueError(f"{name} must be a number >= 0, not {value!r}")
+        if isinstance(margin_weight, bool) or not isinstance(margin_weight, (int, float)) or margin_weight < 0:
+            raise ValueError(f"margin_weight must be a number >= 0, not {margin_weight!r}")
+        if isinstance(wait_margin, bool) or not isinstance(wait_margin, (int, float)) or not -1 <= wait_margin <= 1:
+            raise ValueError(f"wait_margin must be a number from -1 to 1, not {wait_margin!r}")
         if isinstance(pass_trust, bool) or not isinstance(pass_trust, (int, float)) or not 0 <= pass_trust <= 1:
             raise ValueError(f"pass_trust must be a number in [0, 1], not {pass_trust!r}")
         if not callable(clock):
@@ -259,7 +329,7 @@ class KanjiHardBot(Bot):
         options = valid_options(view)
         if not options:
             return PASS
-        wait = may_wait(view)
+        wait = self.waits and may_wait(view)
         if len(options) == 1 and not wait:
             return attempt_text(options[0][1], options[0][2])
         clock = self.clock
@@ -281,6 +351,7 @@ class KanjiHardBot(Bot):
         worlds = 0
         deadline = t0 + self.time_budget_s
         mw = self.margin_weight
+        bonus = self.kanji_bonus
         while True:
             deal = sampler.sample(self.rng)
             base = Sim.from_view(view, deal)
@@ -293,7 +364,7 @@ class KanjiHardBot(Bot):
                 winners = sim.winners()
                 value = (1.0 / len(winners)) if me in winners else 0.0
                 other = max(sim.score[s] for s in range(n) if s != me)
-                sums[i] += value + mw * (sim.score[me] - other)
+                sums[i] += value + mw * (sim.score[me] - other) + bonus * sim.count[me]
             worlds += 1
             if self.iterations is not None:
                 if worlds >= self.iterations:

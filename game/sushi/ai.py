@@ -23,6 +23,10 @@ the EAT phase, a card name in the KEEP phase: the kept card stays, the rest goes
   every legal action played to the end of the round on the same sampled worlds with noisy
   heuristic rollouts (:class:`~game.sushi.montecarlo.SushiFlatBot`; hard before issue 13 part 2).
 
+Every level but random takes a ``style`` option (issue 36, the characters of
+:mod:`game.sushi.characters`): ``"piles"`` or ``"dessert"``, factors on the piles' values in the
+seat's own valuation (:data:`~game.sushi.sim.STYLE_BIAS`).
+
 The two Monte Carlo bots live in :mod:`game.sushi.montecarlo`, the round's playout
 (:func:`~game.sushi.sim.play_out`) in :mod:`game.sushi.sim`; this module offers them again.
 """
@@ -52,6 +56,7 @@ from game.sushi.sim import (  # noqa: F401  (play_out: this module's API too)
     parse_eat,
     pile_values,
     play_out,
+    style_bias,
 )
 
 GAME = REGISTRATION.game_type.name
@@ -85,7 +90,8 @@ class SushiEasyBot(Bot):
       (copying the type that scores best), and kept at a flat 4 points whatever it could copy;
     * no denial (what it passes left is never considered) and no thought about the score.
 
-    Uniform noise in [0, 1) point is added to every option; the best is played.
+    Uniform noise in [0, 1) point is added to every option; the best is played. Option
+    ``style``: a play style's factors on the piles' values (:data:`~game.sushi.sim.STYLE_BIAS`).
 
     Source: the beginner's mistakes listed in issue 13 (chasing a majority it cannot win,
     forgetting dessert, playing the wild late) on top of the rules' scoring (RULES.md section 2);
@@ -105,9 +111,12 @@ class SushiEasyBot(Bot):
     FORGET_DESSERT = 0.3
     WILD_KEEP = 4.0
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
+    def __init__(self, rng: random.Random, style: str | None = None, **options: Any) -> None:
         check_options(options, set())
         super().__init__(rng)
+        self.style = style
+        #: the play style's pile factors (the types, then dessert), or None
+        self.bias = style_bias(style)
 
     def _lead(self, mine: int, other: int) -> float:
         if mine <= 0:
@@ -133,6 +142,8 @@ class SushiEasyBot(Bot):
             for a in eaten:
                 counts[s][parse_eat(a)[1]] += 1
         values = pile_values(view)
+        if self.bias is not None:
+            values = [v * b for v, b in zip(values, self.bias)]
         last = view.step >= STEPS - 1
         rand = self.rng.random
         dessert = 0.0 if rand() < self.FORGET_DESSERT else self.DESSERT * values[DESSERT_I]
@@ -184,7 +195,10 @@ class SushiMediumBot(Bot):
     section 2 strategy, not rules); the look-ahead is the hard bot's determinized rollout cut down
     to one deal and one playout per option. Issue 13: the heuristic alone lost 0.93 of two-seat
     games to hard; where it looks ahead was chosen so that the ladder random < easy < medium <
-    hard is smooth at two seats and ordered at three (measured with ``python -m game play``)."""
+    hard is smooth at two seats and ordered at three (measured with ``python -m game play``).
+
+    Option ``style``: a play style (:data:`~game.sushi.sim.STYLE_BIAS`): its own eats and keeps
+    valued with the style's pile factors, and so its look-ahead's own gain."""
 
     game_name = GAME
     level = "medium"
@@ -194,13 +208,16 @@ class SushiMediumBot(Bot):
     #: with three or more seats, the round's last eats that are looked ahead
     LOOKAHEAD_EATS = 3
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
+    def __init__(self, rng: random.Random, style: str | None = None, **options: Any) -> None:
         check_options(options, set())
         super().__init__(rng)
+        self.style = style
+        #: the play style's pile factors (the types, then dessert), or None
+        self.bias = style_bias(style)
         #: the rollout policy of the look-ahead (noiseless)
         self.policy = Policy()
-        #: the heuristic's policy (noise 1e-6: its ties broken by the rng)
-        self.heuristic = Policy(noise=1e-6)
+        #: the heuristic's policy (noise 1e-6: its ties broken by the rng), with the style
+        self.heuristic = Policy(noise=1e-6, bias=self.bias)
 
     def looks_ahead(self, view: SushiView) -> bool:
         """Whether this decision is looked ahead (see the class doc), else the heuristic's."""
@@ -232,7 +249,8 @@ class SushiMediumBot(Bot):
                 table = base.copy()
                 table.hands = [list(h) for h in hands]
                 gains = play_out(table, self.policy, rng.random, me, first)
-                sums[i] += gains[me] - (sum(gains) - gains[me]) / (n - 1)
+                mine = gains[me] if self.bias is None else table.round_gain_of(me, self.bias)
+                sums[i] += mine - (sum(gains) - gains[me]) / (n - 1)
         top = max(sums)
         best = [a for a, s in zip(actions, sums) if s >= top - 1e-9]
         if len(best) == 1:

@@ -24,7 +24,16 @@ from game.sushi import REGISTRATION
 from game.sushi.heuristics import CARD_INDEX, heuristic_action, only_action, view_table
 from game.sushi.rules import EAT, ROUNDS, SushiView
 from game.sushi.search import EXPLORATION, RoundSearch
-from game.sushi.sim import Determinizer, InconsistentView, Policy, Table, expected_totals, parse_eat, play_out
+from game.sushi.sim import (
+    Determinizer,
+    InconsistentView,
+    Policy,
+    Table,
+    expected_totals,
+    parse_eat,
+    play_out,
+    style_bias,
+)
 
 GAME = REGISTRATION.game_type.name
 #: Default per-decision time budget of the search bots, in seconds (decisions stay well under 1 s).
@@ -45,13 +54,16 @@ def check_options(options: dict[str, Any], known: set[str]) -> None:
 class _SearchBot(Bot):
     """The search bots' shared options (see :class:`SushiHardBot` and :class:`SushiFlatBot`):
     ``time_budget_s`` (seconds per decision on ``clock``), ``iterations`` (a fixed count instead of
-    the clock, or None), ``particles`` and ``rollout_noise`` (chip points).
+    the clock, or None), ``particles``, ``rollout_noise`` (chip points) and ``style`` (a play
+    style of :data:`~game.sushi.sim.STYLE_BIAS`, or None).
 
     Raises:
         ValueError: a bad value, naming the option."""
 
     def __init__(self, rng: random.Random, time_budget_s: Any, iterations: Any, particles: Any,
-                 rollout_noise: Any, clock: Any) -> None:
+                 rollout_noise: Any, clock: Any, style: str | None = None) -> None:
+        self.bias = style_bias(style)
+        self.style = style
         if isinstance(time_budget_s, bool) or not isinstance(time_budget_s, (int, float)) or time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be a positive number of seconds, not {time_budget_s!r}")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
@@ -109,6 +121,8 @@ class SushiHardBot(_SearchBot):
         rollout_noise: noise amplitude of the rollout policy (chip points, default 0.8).
         exploration: the UCB1 constant on values in [0, 1] (default
             :data:`~game.sushi.search.EXPLORATION`).
+        style: a play style (issue 36: ``"piles"`` or ``"dessert"``, :data:`~game.sushi.sim.STYLE_BIAS`):
+            its own round gain valued with the style's pile factors.
         clock: the time source the budget is measured on, ``() -> float`` in seconds (default
             ``time.perf_counter``; tests inject a fake one). Read once before the first iteration,
             once after each iteration (unless ``iterations`` is given) and once for ``"ms"``.
@@ -127,16 +141,16 @@ class SushiHardBot(_SearchBot):
 
     game_name = GAME
     level = "hard"
-    _OPTIONS = {"time_budget_s", "iterations", "particles", "rollout_noise", "exploration"}
+    _OPTIONS = {"time_budget_s", "iterations", "particles", "rollout_noise", "exploration", "style"}
 
     def __init__(self, rng: random.Random, time_budget_s: float = DEFAULT_TIME_BUDGET_S,
                  iterations: int | None = None, particles: int = 48, rollout_noise: float = 0.8,
                  exploration: float = EXPLORATION, clock: Callable[[], float] = time.perf_counter,
-                 **options: Any) -> None:
+                 style: str | None = None, **options: Any) -> None:
         check_options(options, self._OPTIONS)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
             raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
-        super().__init__(rng, time_budget_s, iterations, particles, rollout_noise, clock)
+        super().__init__(rng, time_budget_s, iterations, particles, rollout_noise, clock, style)
         self.exploration = float(exploration)
 
     def choose(self, view: SushiView) -> str:
@@ -148,9 +162,9 @@ class SushiHardBot(_SearchBot):
         deadline = t0 + self.time_budget_s
         try:
             search = RoundSearch(view, self.rng, expected_totals(view), self.policy, self.exploration,
-                                 self.particles)
+                                 self.particles, self.bias)
         except InconsistentView:
-            return heuristic_action(view, Policy(noise=1e-6), self.rng.random)
+            return heuristic_action(view, Policy(noise=1e-6, bias=self.bias), self.rng.random)
         while True:
             search.iterate()
             if self._done(search.iterations, deadline):

@@ -96,13 +96,18 @@ class RoundSearch:
         prior: per seat, the expected chip total before this round (chip points, as this seat sees
             it: :func:`~game.sushi.sim.expected_totals`). policy: the rollout policy.
         exploration: UCB1 constant on values in [0, 1]. particles: the sampler's particles.
+        bias: a play style (:data:`game.sushi.sim.STYLE_BIAS`): the deciding seat's round gain is
+            valued with each pile's value times its factor (:meth:`Table.round_gain_of`); None
+            for none.
 
     Raises:
         InconsistentView: no deal explains the view (from the sampler)."""
 
     def __init__(self, view: SushiView, rng: random.Random, prior: Sequence[float], policy: Policy,
-                 exploration: float = EXPLORATION, particles: int = 48) -> None:
+                 exploration: float = EXPLORATION, particles: int = 48,
+                 bias: Sequence[float] | None = None) -> None:
         self.rng = rng
+        self.bias = bias
         self.me = view.seat
         self.n = view.num_seats
         self.det = Determinizer(view, rng, particles)
@@ -152,6 +157,8 @@ class RoundSearch:
         if not done:
             self._rollout(table, rand)
         gains = table.round_gains()
+        if self.bias is not None:
+            gains[me] = table.round_gain_of(me, self.bias)
         values = win_chances([self.prior[s] + gains[s] for s in range(n)], self.temperature)
         i = 0
         for stats, option in path:

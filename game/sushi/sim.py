@@ -209,6 +209,19 @@ class Table:
             gains[w] += values[DESSERT_I]
         return gains
 
+    def round_gain_of(self, seat: int, bias: Sequence[float]) -> float:
+        """``seat``'s :meth:`round_gains` with each pile's value times ``bias`` (6 factors: the
+        five types, then dessert): what a play style makes of the round."""
+        n = self.n
+        tot = self.tot
+        gain = 0.0
+        for t in range(NT):
+            if award_winner([tot[s][t] for s in range(n)]) == seat:
+                gain += self.values[t] * bias[t]
+        if award_winner(self.dist) == seat:
+            gain += self.values[DESSERT_I] * bias[DESSERT_I]
+        return gain
+
     def eats_left_after(self) -> int:
         """Eats each seat still makes after the current step's eat."""
         return STEPS - 1 - self.step
@@ -233,13 +246,15 @@ class Table:
             opts.extend((WILD_I, t) for t in range(NT) if plain[t])
         return opts
 
-    def eat_value(self, seat: int, card: int, t: int, risk: Sequence[float]) -> float:
+    def eat_value(self, seat: int, card: int, t: int, risk: Sequence[float],
+                  bias: Sequence[float] | None = None) -> float:
         """Heuristic gain (chip points) of ``seat`` eating ``card`` as type ``t`` now: the change in
         :func:`soft_win` of pile ``t`` times its value, plus the same for dessert when the type is
-        new and the card is not a wild."""
+        new and the card is not a wild. ``bias``: 6 factors on the piles' values (a play style,
+        :data:`STYLE_BIAS`), None for none."""
         n = self.n
         tot = self.tot
-        values = self.values
+        values = self.values if bias is None else [v * b for v, b in zip(self.values, bias)]
         cs = [tot[s][t] for s in range(n)]
         before = soft_win(cs, seat, risk[t])
         cs[seat] += 1
@@ -251,13 +266,14 @@ class Table:
             gain += values[DESSERT_I] * (soft_win(ds, seat, risk[DESSERT_I]) - before)
         return gain
 
-    def best_copy_value(self, seat: int, risk: Sequence[float], plain_only: bool = True) -> float:
+    def best_copy_value(self, seat: int, risk: Sequence[float], plain_only: bool = True,
+                        bias: Sequence[float] | None = None) -> float:
         """Best :meth:`eat_value` of a wild for ``seat`` over the types it may copy (0 if none)."""
         plain = self.plain[seat]
         best = 0.0
         for t in range(NT):
             if plain[t] or not plain_only:
-                v = self.eat_value(seat, WILD_I, t, risk)
+                v = self.eat_value(seat, WILD_I, t, risk, bias)
                 if v > best:
                     best = v
         return best
@@ -301,6 +317,30 @@ class Table:
         return True
 
 
+#: The play styles (issue 36, item 2) as factors on the six piles' values (the five types, then
+#: dessert) in the styled seat's own valuation: a *piles* player hoards majorities (every type a
+#: quarter more, dessert little: it eats a type again rather than a new one), a *dessert* player
+#: goes for the dessert chip (new types: dessert more than twice its value, the types a little
+#: less). Measured to differ (``tests/test_characters.py``) and to keep each level's strength band
+#: (``docs/ai_figures.md``, "Characters").
+STYLE_BIAS: dict[str, tuple[float, ...]] = {
+    "piles": (1.25, 1.25, 1.25, 1.25, 1.25, 0.3),
+    "dessert": (0.85, 0.85, 0.85, 0.85, 0.85, 2.4),
+}
+
+
+def style_bias(style: str | None) -> tuple[float, ...] | None:
+    """The pile factors of play ``style`` (:data:`STYLE_BIAS`), None for no style.
+
+    Raises:
+        ValueError: an unknown style (the message lists the known ones)."""
+    if style is None:
+        return None
+    if style not in STYLE_BIAS:
+        raise ValueError(f"unknown Sushi Draft style {style!r}; known: {', '.join(STYLE_BIAS)}")
+    return STYLE_BIAS[style]
+
+
 class Policy:
     """The shared heuristic (RULES.md section 2 strategy, not rules): eat for majorities that can
     still be won or extended and for dessert (new types), copy with a wild where it secures or
@@ -312,19 +352,25 @@ class Policy:
         noise: amplitude (chip points) of the uniform noise added to every option's score.
         deny_margin: a keep may cost this many points of own value to deny the left neighbour.
         wild_hold: points a wild is worth kept for later instead of eaten now (before the last eat).
+        bias: 6 factors on the piles' values in the seat's own valuation (a play style:
+            :data:`STYLE_BIAS`), None for none; what the left neighbour wants is
+            valued without it.
     """
 
-    def __init__(self, noise: float = 0.0, deny_margin: float = 0.35, wild_hold: float = 0.25):
+    def __init__(self, noise: float = 0.0, deny_margin: float = 0.35, wild_hold: float = 0.25,
+                 bias: Sequence[float] | None = None):
         self.noise = noise
         self.deny_margin = deny_margin
         self.wild_hold = wild_hold
+        self.bias = bias
 
     def eat_scores(self, table: Table, seat: int, risk: Sequence[float]) -> list[tuple[float, tuple[int, int]]]:
         """(score, (card, type)) for every legal eat of ``seat``, without noise."""
         last = table.step >= STEPS - 1
         out = []
+        bias = self.bias
         for c, t in table.eat_options(seat):
-            v = table.eat_value(seat, c, t, risk)
+            v = table.eat_value(seat, c, t, risk, bias)
             if c == WILD_I:
                 v += 1000.0 if last else -self.wild_hold
             out.append((v, (c, t)))
@@ -356,10 +402,10 @@ class Policy:
             if not hand[c]:
                 continue
             if c == WILD_I:
-                own = table.best_copy_value(seat, risk) + self.wild_hold
+                own = table.best_copy_value(seat, risk, bias=self.bias) + self.wild_hold
                 theirs = table.best_copy_value(left, risk) + self.wild_hold
             else:
-                own = table.eat_value(seat, c, c, risk)
+                own = table.eat_value(seat, c, c, risk, self.bias)
                 theirs = table.eat_value(left, c, c, risk)
             if hand[c] > 1:  # another copy is passed anyway: keeping one denies nothing
                 theirs = 0.0
