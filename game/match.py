@@ -90,6 +90,9 @@ class Match(UndoPoints):
         options: keyword options of ``game.new_state`` (e.g. KAITO's ``colors``), for a new deal.
         bots: bot objects (anything with ``choose(view) -> str``) by seat, replacing the ones the
             Match would build for those seats (``python -m game play``, tests).
+        characters: by AI seat, the key of the character playing it (:mod:`game.characters`,
+            issue 36): its bot is the seat's level with the character's options (the level
+            ``level@key``); an unknown key plays the plain level (logged).
         synchronous: True for headless use: plain ``game.ai`` bots chosen in-process
             (:meth:`step_bots`), no worker. False (the app): :class:`game.worker.BotHandle` bots
             and an AI worker (:meth:`drive`).
@@ -107,7 +110,8 @@ class Match(UndoPoints):
     def __init__(self, game: Game, seats: Sequence[str], seed: int | None = None, *,
                  state: GameState | None = None, names: Sequence[str] | None = None,
                  options: Mapping[str, Any] | None = None, bots: Mapping[int, Any] | None = None,
-                 synchronous: bool = False, think_ms: float = 0.0, worker: AIWorker | None = None) -> None:
+                 synchronous: bool = False, think_ms: float = 0.0, worker: AIWorker | None = None,
+                 characters: Mapping[int, str] | None = None) -> None:
         self.game = game
         self.seats: list[str] = [str(s).lower() for s in seats]
         n = len(self.seats)
@@ -126,9 +130,13 @@ class Match(UndoPoints):
         self.state: GameState = state
         self.synchronous = bool(synchronous)
         self.bots: dict[int, Any] = {}
+        #: by AI seat, the character playing it (issue 36)
+        self.characters: dict[int, str] = {s: k for s, k in (characters or {}).items()
+                                           if 0 <= s < n and self.seats[s] != HUMAN and isinstance(k, str)}
         for s, level in enumerate(self.seats):
             if level != HUMAN:
-                self.bots[s] = bots[s] if bots is not None and s in bots else self._make_bot(s, level)
+                played = f"{level}@{self.characters[s]}" if s in self.characters else level
+                self.bots[s] = bots[s] if bots is not None and s in bots else self._make_bot(s, played)
         self.worker: AIWorker | None = None
         if not self.synchronous:
             self.worker = worker if worker is not None else AIWorker(
@@ -157,6 +165,11 @@ class Match(UndoPoints):
                 return make_local_bot(self.game.name, level, rng)
             return make_worker_bot(self.game.name, level, rng)
         except Exception as exc:
+            if "@" in level:  # an unknown character: the plain level
+                log.warning("%s: no character %s (%s); seat %d plays the plain level", self.game.name, level,
+                            exc, seat)
+                self.characters.pop(seat, None)
+                return self._make_bot(seat, level.partition("@")[0])
             log.warning("%s: no %s AI (%s: %s); seat %d plays random actions", self.game.name, level,
                         type(exc).__name__, exc, seat)
             return RandomBot(random.Random(self.seed * 31 + seat + 1), self.game.name)

@@ -84,7 +84,13 @@ def walk_shell(d: Driver) -> Iterator[str]:
             settle(d)
         if game.sides:  # two sides: as it opens, then hot-seat
             yield f"setup-{game.name}"
-        else:
+        else:  # the AI seats' characters (issue 36): two of one level share it, one plays the other level
+            d.click(f"choice:players:{game.seats[1]}")
+            d.click("choice:seat0:human")
+            for seat, level in zip(range(1, game.seats[1]), ("hard", "medium", "medium", "easy", "easy")):
+                d.click(f"choice:seat{seat}:{level}")
+            settle(d)
+            yield f"setup-{game.name}-characters"
             d.click(f"choice:players:{game.tools.setup_players or game.seats[0]}")
         d.click("choice:seat0:human")
         d.click("choice:seat1:human")

@@ -36,6 +36,8 @@ TEXT_SIZE, LEAST, LINE_STEP = 16.0, 0.78, 1.2
 #: The widest bubble (logical px), its padding (x, y), corner radius, the tail's length and half
 #: width, and the least gap to the window's edge (logical px).
 MAX_W, PAD_X, PAD_Y, RADIUS, TAIL, TAIL_HALF, MARGIN = 300, 14, 8, 14, 12, 8, 6
+#: A speaker's portrait in its bubble (logical px square), and the gap between it and the text.
+ICON, ICON_GAP = 40, 8
 #: The bubble's paper and ink (RGB).
 FILL, EDGE, INK = C.PAPER_LIGHT, (70, 58, 48), C.INK
 
@@ -48,7 +50,8 @@ class BubbleLayout:
     """Where a bubble is drawn (LOGICAL px): ``box`` (the rounded box), ``tail`` (three points: two
     on the box's edge, then the tip on the anchor's edge), ``side`` (``"below"``, ``"above"``,
     ``"left"`` or ``"right"`` of the anchor), ``lines`` (one or two) at ``size`` (logical px) and
-    ``text`` (what they say: the whole line or its short form)."""
+    ``text`` (what they say: the whole line or its short form) and ``icon`` (an SVG under the assets
+    drawn :data:`ICON` px square at the box's left, the speaker's portrait, or "")."""
 
     box: pygame.Rect
     tail: tuple[tuple[float, float], ...]
@@ -56,6 +59,7 @@ class BubbleLayout:
     lines: tuple[str, ...]
     size: float
     text: str
+    icon: str = ""
 
 
 def fit_lines(app: Any, text: str, short: str = "", width: float = MAX_W - 2 * PAD_X,
@@ -133,15 +137,18 @@ def _tail(box: pygame.Rect, side: str, anchor: pygame.Rect) -> tuple[tuple[float
 
 
 def bubble_layout(app: Any, text: str, anchor: pygame.Rect, short: str = "",
-                  bounds: pygame.Rect = BOUNDS) -> BubbleLayout:
+                  bounds: pygame.Rect = BOUNDS, icon: str = "") -> BubbleLayout:
     """Where a bubble saying ``text`` (or its ``short`` form: :func:`fit_lines`) goes by the logical
-    ``anchor`` (see the module doc), inside the logical ``bounds``. Measures only."""
-    shown, lines, size = fit_lines(app, text, short)
+    ``anchor`` (see the module doc), inside the logical ``bounds``; with an ``icon`` (a portrait's
+    SVG under the assets) the box is :data:`ICON` + :data:`ICON_GAP` px wider on its left and at
+    least as tall as the icon. Measures only."""
+    extra = ICON + ICON_GAP if icon else 0
+    shown, lines, size = fit_lines(app, text, short, MAX_W - 2 * PAD_X - extra)
     step = drawn_size(app, size, shown) * LINE_STEP
-    w = round(max(text_width(app, ln, size, True) for ln in lines)) + 2 * PAD_X
-    h = round(step * len(lines) + 2 * PAD_Y + 2)
+    w = round(max(text_width(app, ln, size, True) for ln in lines)) + 2 * PAD_X + extra
+    h = max(round(step * len(lines) + 2 * PAD_Y + 2), ICON + 2 * PAD_Y if icon else 0)
     box, side = _place(pygame.Rect(anchor), min(w, MAX_W), h, bounds)
-    return BubbleLayout(box, _tail(box, side, pygame.Rect(anchor)), side, lines, size, shown)
+    return BubbleLayout(box, _tail(box, side, pygame.Rect(anchor)), side, lines, size, shown, icon)
 
 
 def draw_bubble(surface: pygame.Surface, app: Any, lay: BubbleLayout, alpha: float = 1.0) -> pygame.Rect:
@@ -172,11 +179,19 @@ def draw_bubble(surface: pygame.Surface, app: Any, lay: BubbleLayout, alpha: flo
             layer.set_alpha(a)
         surface.blit(layer, area.topleft)
         boxes.cover(app, wbox)
+        cx = lay.box.centerx
+        if lay.icon:
+            img = app.assets.svg(lay.icon, ICON, ICON)
+            if a < 255:
+                img = img.copy()
+                img.set_alpha(a)
+            surface.blit(img, img.get_rect(center=vp.to_window((lay.box.x + PAD_X / 2 + ICON / 2, lay.box.centery))))
+            cx = (lay.box.x + PAD_X / 2 + ICON + ICON_GAP + lay.box.right - PAD_X / 2) / 2
         with boxes.within(app, wbox, "bubble"):
             step = drawn_size(app, lay.size, lay.text) * LINE_STEP
             cy = lay.box.centery - (len(lay.lines) - 1) * step / 2
             for k, line in enumerate(lay.lines):
-                draw_text(surface, app, line, (lay.box.centerx, cy + k * step), lay.size, INK, bold=True, alpha=a)
+                draw_text(surface, app, line, (cx, cy + k * step), lay.size, INK, bold=True, alpha=a)
     return wbox
 
 
@@ -209,8 +224,8 @@ def _inset(p: tuple[float, float], box: pygame.Rect, d: float) -> tuple[float, f
 class Bubble:
     """One bubble: ``text`` (and its ``short`` form) said ``age`` real ms ago, shown for ``ms``."""
 
-    def __init__(self, text: str, short: str = "", ms: float = BUBBLE_MS) -> None:
-        self.text, self.short, self.ms = text, short, ms
+    def __init__(self, text: str, short: str = "", ms: float = BUBBLE_MS, icon: str = "") -> None:
+        self.text, self.short, self.ms, self.icon = text, short, ms, icon
         self.age = 0.0
 
     @property
@@ -241,11 +256,12 @@ class Bubbles(Widget):
         self.app, self.anchor_of = app, anchor_of
         self.shown: dict[int, Bubble] = {}
 
-    def show(self, key: int, text: str, short: str = "", ms: float = BUBBLE_MS) -> None:
+    def show(self, key: int, text: str, short: str = "", ms: float = BUBBLE_MS, icon: str = "") -> None:
         """Say ``text`` (its ``short`` form where it does not fit) by ``key``'s anchor for ``ms``
-        real ms, in place of what ``key`` said before."""
+        real ms, in place of what ``key`` said before; ``icon``: the speaker's portrait (an SVG
+        under the assets) drawn in the bubble, or ""."""
         self.shown.pop(key, None)
-        self.shown[key] = Bubble(text, short, ms)  # (the newest drawn last, on top)
+        self.shown[key] = Bubble(text, short, ms, icon)  # (the newest drawn last, on top)
 
     def update(self, dt_ms: float) -> None:
         """Age every bubble by ``dt_ms`` real ms; those whose time is out go."""
@@ -260,7 +276,7 @@ class Bubbles(Widget):
 
     def layouts(self) -> list[tuple[int, BubbleLayout, float]]:
         """``(key, layout, opacity)`` of each bubble shown, oldest first. Measures only."""
-        return [(key, bubble_layout(self.app, b.text, self.anchor_of(key), b.short), b.alpha())
+        return [(key, bubble_layout(self.app, b.text, self.anchor_of(key), b.short, icon=b.icon), b.alpha())
                 for key, b in self.shown.items()]
 
     def ui_elements(self) -> list[UIElement]:

@@ -256,7 +256,9 @@ class SegmentedChoice(Widget):
 
     options: list of (value, label). Each segment is a UIElement with id
     ``f"{id}:{value}"`` and kind "choice" ("choice-selected" for the current value).
-    ``on_change(value)`` fires when the user picks a different value.
+    ``on_change(value)`` fires when the user picks a different value. ``swatches``: value -> a
+    colour drawn as a dot before the label; ``icons``: value -> an SVG under the assets (a
+    portrait) drawn before the label, as tall as the choice less 10 logical px.
     """
 
     kind = "choice"
@@ -271,9 +273,11 @@ class SegmentedChoice(Widget):
         size: float = 19,
         swatches: dict[Any, tuple[int, int, int]] | None = None,
         disabled: Iterable[Any] = (),
+        icons: dict[Any, str] | None = None,
     ):
         super().__init__(id, rect)
         self.options = list(options)
+        self.icons = icons or {}
         self.disabled = set(disabled)
         self.value = value if value is not None else self.options[0][0]
         self.on_change = on_change
@@ -382,21 +386,29 @@ class SegmentedChoice(Widget):
             if v in self.disabled and not selected:
                 col = C.PAPER_EDGE
             sw = self.swatches.get(v)
+            icon = self.icons.get(v)
             tx: float = r.centerx
-            room = r.w - 8 - (self.size * 0.95 + 10 if sw else 0)
+            d = self.rect.h - 10 if icon else self.size * 0.95
+            gap = 6 if icon else 10
+            room = r.w - 8 - (d + gap if sw or icon else 0)
             size = fit_size(app, label, self.size, selected, room)
             if text_width(app, label, size, selected) > room + 4:  # even shrunk: cut, never past the edge
                 label = fit_text(app, label, size, selected, room + 4)
-            if sw is not None:
+            if sw is not None or icon:
                 tw = text_width(app, label, size, bold=selected)
-                d = self.size * 0.95
-                gap = 10
                 total = d + gap + tw
                 sx = r.centerx - total / 2
                 c = vp.to_window((sx + d / 2, r.centery))
-                pygame.draw.circle(surface, sw, c, vp.px(d / 2))
-                pygame.draw.circle(surface, C.GOLD_LIGHT if selected else C.PAPER_EDGE, c, vp.px(d / 2),
-                                   max(1, vp.px(2)))
+                if icon:
+                    img = app.assets.svg(icon, d, d)
+                    if v in self.disabled and not selected:
+                        img = img.copy()
+                        img.set_alpha(90)
+                    surface.blit(img, img.get_rect(center=c))
+                else:
+                    pygame.draw.circle(surface, sw, c, vp.px(d / 2))
+                    pygame.draw.circle(surface, C.GOLD_LIGHT if selected else C.PAPER_EDGE, c, vp.px(d / 2),
+                                       max(1, vp.px(2)))
                 tx = sx + d + gap + tw / 2
             with boxes.within(app, vp.to_window(r), f"{self.id}:{v}"):
                 draw_text(surface, app, label, (tx, r.centery), size, col, bold=selected)

@@ -53,6 +53,7 @@ from scenes.play.modes import PlayModes, check_seats, make_match, narration_seat
 from scenes.play.review import Review
 from scenes.play.saving import Saving
 from scenes.play.seats import ShownNames, shown_names
+from scenes.play.voices import Voices
 from scenes.play.undo import Undo
 
 log = logging.getLogger("tatami.play")
@@ -193,6 +194,8 @@ class PlayScene(Scene):
         self.render_cache: RenderCache[pygame.Surface] = render_cache_for(self.app)
         self.match = make_match(game, self.seats, seed, self.names, state, options, mode, think_ms / self.speed)
         self.narration_seat = narration_seat(self.match, mode)
+        #: the AI characters' lines (issue 36)
+        self.voices = Voices(self, fresh=state is None)
 
     def add_widgets(self, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hint_rect: pygame.Rect,
                     score_rect: pygame.Rect) -> WidgetGroup:
@@ -248,6 +251,7 @@ class PlayScene(Scene):
         self.game_log.tell_new()
         events = self.match.events_for(seat, self.cursor)
         self.cursor = self.match.event_count
+        self.voices.hear(events)
         return events
 
     def animating(self) -> bool:
@@ -290,6 +294,7 @@ class PlayScene(Scene):
         if not self.review:
             self.hinting.poll()
             tick_said(self, dt_ms)
+            self.voices.frame()
         self.coaching.frame(dt_ms)
         self.sync_play_widgets()
         return sdt
@@ -429,8 +434,10 @@ class PlayScene(Scene):
 
     # -- the end ---------------------------------------------------------------------------------
     def show_end(self) -> None:
-        """The game is over and shown: keep it until the score is asked for (:meth:`Ending.show`)."""
+        """The game is over and shown: keep it until the score is asked for (:meth:`Ending.show`);
+        a character says its last line."""
         self.ending.show()
+        self.voices.end()
 
     def request_score(self) -> None:
         """``button:score`` / Enter once the end is on screen (:meth:`Ending.request_score`)."""
@@ -455,11 +462,15 @@ class PlayScene(Scene):
 
     def save_setup(self) -> dict:
         """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
-        seed, speed, the undo and hints switches, and ``retried`` / ``assisted`` / ``undid`` when true — what
+        seed, speed, the undo and hints switches, ``retried`` / ``assisted`` / ``undid`` when true, and the
+        AI ``characters`` per seat when any (issue 36) — what
         ``type(self)(app, state=..., **setup)`` needs to resume (and the statistics read)."""
         out = {**scene_setup(self.seats, ShownNames.stored(self), self.save_colors(), self.seed, self.speed),
                "undo": self.undo_enabled, "hints": self.hints_enabled}
         out.update({mark: True for mark in ("retried", "assisted", "undid") if getattr(self, mark)})
+        characters = getattr(self.match, "characters", None) or {}
+        if characters:
+            out["characters"] = [characters.get(s) for s in range(len(self.seats))]
         return out
 
     def autosave(self) -> None:

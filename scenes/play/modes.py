@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Sequence, cast
 
+from game.characters import check as check_character
 from game.core import Game, GameState
 from game.match import Match
 from scenes.play.seats import SEAT_KINDS
@@ -45,6 +46,8 @@ class PlayModes:
         remote: a seat at an online table (:class:`scenes.play.online.OnlineMatch`, issue 24): the
             scene plays on it instead of a local Match — no AI, hints or saves; undo asked of the
             server.
+        characters: per seat, the key of the AI character playing it or None (issue 36,
+            :mod:`game.characters`; the setup's choice, kept in a save).
     """
 
     review: bool = False
@@ -56,11 +59,12 @@ class PlayModes:
     assisted: bool = False
     remote: Any = None
     undid: bool = False
+    characters: tuple[str | None, ...] = ()
 
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any] | None, game_name: str = "") -> "PlayModes":
         """The modes in a play scene's other keyword arguments (``review``, ``undo``, ``hints`` /
-        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``undid``, ``remote``); any other key is logged and
+        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``undid``, ``remote``, ``characters``); any other key is logged and
         ignored."""
         modes = dict(kwargs or {})
         review = bool(modes.pop("review", False))
@@ -71,6 +75,8 @@ class PlayModes:
         retried, assisted = bool(modes.pop("retried", False)), bool(modes.pop("assisted", False))
         remote = modes.pop("remote", None)
         undid = bool(modes.pop("undid", False))
+        chars = modes.pop("characters", None)
+        characters = tuple(c if isinstance(c, str) else None for c in chars) if isinstance(chars, (list, tuple)) else ()
         if modes:
             log.debug("%s scene: ignoring options %s", game_name, sorted(modes))
         if coach is not None:
@@ -78,7 +84,7 @@ class PlayModes:
         if remote is not None:
             hints = False  # a hint would be the local hard AI's: off online, for fairness
         return cls(review, undo, hints, viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None,
-                   coach, retried, assisted, remote, undid)
+                   coach, retried, assisted, remote, undid, characters)
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> list[str]:
@@ -107,8 +113,9 @@ def make_match(game: Game, seats: list[str], seed: int | None, names: list[str],
     if modes.review:
         idle = {s: _IdleBot() for s, kind in enumerate(seats) if kind != "human"}
         return Match(game, seats, seed, state=state, names=names, options=options, bots=idle, synchronous=True)
+    characters = {s: k for s, k in enumerate(modes.characters[:len(seats)]) if check_character(seats[s], k)}
     return Match(game, seats, seed, state=state, names=names, options=options, think_ms=think_ms,
-                 bots=modes.coach.bots if modes.coach is not None else None)
+                 bots=modes.coach.bots if modes.coach is not None else None, characters=characters)
 
 
 def narration_seat(match: Match, modes: PlayModes) -> int | None:

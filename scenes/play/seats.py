@@ -152,18 +152,35 @@ def is_default_name(seats: Sequence[str], seat: int, name: str) -> bool:
     return name in _defaults_in_every_language(seats)[seat]
 
 
+def _character(seats: Sequence[str], i: int, name: str) -> str | None:
+    """The English name (catalog msgid) of the AI character ``name`` names in any language, when
+    seat ``i`` is an AI seat (issue 36: a character's name is a label), else None."""
+    from game.characters import BY_KEY, key_of_name
+
+    if i >= len(seats) or seats[i] == "human":
+        return None
+    key = key_of_name(name)
+    return BY_KEY[key].name if key is not None else None
+
+
 def stored_names(seats: Sequence[str], names: Sequence[str]) -> list[str]:
-    """``names`` as a file keeps them: a default name as its English label (the catalog's msgid,
-    rendered in the language of the moment it is shown: :func:`shown_names`), a typed name as
-    typed. Default names are labels, not data."""
+    """``names`` as a file keeps them: a default name, or an AI character's, as its English label
+    (the catalog's msgid, rendered in the language of the moment it is shown: :func:`shown_names`),
+    a typed name as typed. Default names are labels, not data."""
     english = _names(seats, lambda s: s)
-    return [english[i] if i < len(english) and is_default_name(seats, i, str(n)) else str(n)
-            for i, n in enumerate(names)]
+    out = []
+    for i, n in enumerate(names):
+        if i < len(english) and is_default_name(seats, i, str(n)):
+            out.append(english[i])
+        else:
+            out.append(_character(seats, i, str(n)) or str(n))
+    return out
 
 
 def shown_names(seats: Sequence[str], names: Sequence[str] | None) -> list[str]:
     """Saved display names as shown now: a default name saved in any language (English, the
-    language in use or another: :func:`is_default_name`) is shown as today's default; a typed name
+    language in use or another: :func:`is_default_name`) is shown as today's default, an AI
+    character's name in the language in use (issue 36); a typed name
     as typed (:func:`clip_name`: a name from a file is cleaned and cut to :data:`NAME_MAX`; an
     empty one is the default)."""
     now = default_names(seats)
@@ -175,6 +192,10 @@ def shown_names(seats: Sequence[str], names: Sequence[str] | None) -> list[str]:
     for i, n in enumerate(names):
         if n in (english[i], now[i]):
             out.append(now[i])
+            continue
+        character = _character(seats, i, str(n))
+        if character is not None:
+            out.append(_(character))
             continue
         if everywhere is None:
             everywhere = _defaults_in_every_language(seats)

@@ -33,7 +33,9 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
     ``colors`` (list of strings), ``seed`` (int or null), ``speed`` (finite
     number > 0), ``undo``, ``hints`` and ``hint`` (booleans; ``hint``: Kanji-zushi's earlier
     name), ``retried`` and ``assisted`` (booleans: the statistics count such a game apart) and
-    ``undid`` (a decision was taken back: not rated).
+    ``undid`` (a decision was taken back: not rated), ``characters`` (``num_seats`` AI
+    character keys or nulls, issue 36; a key that names no character of the seat's level plays
+    the plain level).
 
     Raises:
         SaveFormatError: reason "the player setup is invalid"."""
@@ -70,6 +72,12 @@ def validate_setup(setup: Any, num_seats: int) -> dict:
             if not isinstance(setup[key], bool):
                 raise bad(f"{key} must be true or false, not {setup[key]!r}")
             out[key] = setup[key]
+    if setup.get("characters") is not None:  # issue 36: an unknown or mismatched one plays the plain level
+        chars = setup["characters"]
+        if not isinstance(chars, list) or len(chars) != num_seats \
+                or any(c is not None and not isinstance(c, str) for c in chars):
+            raise bad(f"characters must be {num_seats} strings or nulls")
+        out["characters"] = list(chars)
     if setup.get("speed") is not None:
         speed = setup["speed"]
         ok = isinstance(speed, (int, float)) and not isinstance(speed, bool) and math.isfinite(speed) and speed > 0

@@ -7,6 +7,8 @@ UI ids (a duel of two sides, ``GameInfo.extra["sides"]``):
 * ``choice:seat0:<human|easy|medium|hard>``    left player ("Player A")
 * ``choice:seat1:<...>``                       right player ("Player B")
 * ``field:name0``, ``field:name1``             the name of a human side (kind "field")
+* ``choice:character0:<key>``, ``choice:character1:<key>``  the AI character playing an AI side
+  (issue 36: the three of its level, :mod:`game.characters`; where a person's name field would be)
 * ``choice:color0:<R|B>``, ``choice:color1:<R|B>``  (picking one sets the other)
 * ``choice:first:<left|right|random>``         who moves first (the other side: ``extra["sides_role"]``)
 * ``choice:undo:<on|off>``, ``choice:hint:<on|off>``  undo (default on) and hints (default off)
@@ -19,11 +21,14 @@ Multi-seat games (``GameInfo.seats`` max > 2, e.g. 2-5):
 * ``choice:players:<n>``                       number of seats
 * ``choice:seat<i>:<human|easy|medium|hard>``  seat i (0-based), for i < n
 * ``field:name<i>``                            the name of human seat i
+* ``choice:character<i>:<key>``                the AI character playing AI seat i (one character
+  plays one seat: those other seats play are disabled; a seat whose level has none left plays the
+  plain level)
 * ``choice:<key>:<value>``                     the game's own options (``extra["options"]``)
 
 The choices, names included, are remembered in the settings (``settings.setup_for(game)``). Start
 calls ``app.start_game(game, seats=[...], seed=None, names=[...], speed=f, undo=bool, hints=bool)``
-(plus the game's own options) and, for a duel of two sides, the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
+(plus the game's own options, and ``characters``: per seat a character key or None) and, for a duel of two sides, the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
 name is the default one (``default_names``). When a game of this game is in progress it first asks
 (:func:`scenes.shell.confirm.confirm_new_game`): nothing is replaced without "Abandon it".
 Picking another game rebuilds the screen for that game.
@@ -39,6 +44,7 @@ from typing import Any
 
 import pygame
 
+from game import characters as chars
 from game.i18n import N_, _, pgettext
 from scenes.kit.draw import (
     SEAT_COLOR_NAME,
@@ -48,6 +54,7 @@ from scenes.kit.draw import (
     draw_panel,
     draw_text,
     japanese_gloss,
+    text_width,
     wrap_text,
 )
 from scenes.kit.textfield import TextField, clean_text
@@ -152,6 +159,67 @@ class SetupScene(UIScene):
             self.widgets.widgets.insert(self.widgets.widgets.index(self.w_seat[i]), field)
             self.fields.append(field)
         self._sync_fields()
+        # each AI seat's character, where its name field would be (issue 36)
+        raw = saved.get("characters")
+        self.characters: list[str | None] = [v if isinstance(v, str) else None
+                                             for v in (raw if isinstance(raw, list) else [])][:len(self.kinds)]
+        self.characters += [None] * (len(self.kinds) - len(self.characters))
+        self._pick_characters()
+        self.w_char: list[SegmentedChoice | None] = [None] * len(self.kinds)
+        self._sync_characters()
+
+    # -- characters (issue 36) -----------------------------------------------------------
+    def _pick_characters(self) -> None:
+        """Every AI seat in play gets a character of its level that no earlier seat plays: its
+        own if it may keep it, else the first free one (None when its level has none left)."""
+        used: set[str] = set()
+        for i, kind in enumerate(self.kinds):
+            if kind == "human" or i >= self.players:
+                self.characters[i] = None if kind == "human" else self.characters[i]
+                continue
+            mine = chars.check(kind, self.characters[i])
+            if mine is None or mine in used:
+                mine = next((c.key for c in chars.of_level(kind) if c.key not in used), None)
+            self.characters[i] = mine
+            if mine is not None:
+                used.add(mine)
+
+    def _char_rect(self, i: int) -> pygame.Rect:
+        """Where seat (side) ``i``'s character choice is (logical px): its name field's place."""
+        if self.multi:
+            return pygame.Rect(250, self._row_y(i) - 23, 300, 27)
+        return pygame.Rect((110 if i == 0 else 660) + 28, 246, 318, 44)
+
+    def _sync_characters(self) -> None:
+        """One character choice per AI seat in play with a character (its level's three, those
+        other seats play disabled), built anew where the level or the others changed."""
+        for i, kind in enumerate(self.kinds):
+            key = self.characters[i] if i < self.players and kind != "human" else None
+            old = self.w_char[i]
+            if key is None:
+                if old is not None:
+                    old.visible = False
+                continue
+            others = {c for j, c in enumerate(self.characters) if j != i and j < self.players and c}
+            cast = chars.of_level(kind)
+            options = [(c.key, chars.name_of(c.key)) for c in cast]
+            disabled = [c.key for c in cast if c.key in others]
+            if old is not None and old.options == options and old.disabled == set(disabled) and old.value == key:
+                old.visible = True
+                continue
+            w = SegmentedChoice(f"choice:character{i}", options, self._char_rect(i), value=key,
+                                on_change=partial(self._set_character, i), size=16 if self.multi else 18,
+                                disabled=disabled, icons={c.key: f"art/{c.portrait}" for c in cast})
+            if old is not None:
+                self.widgets.widgets[self.widgets.widgets.index(old)] = w
+            else:
+                self.widgets.widgets.insert(self.widgets.widgets.index(self.w_seat[i]), w)
+            self.w_char[i] = w
+
+    def _set_character(self, i: int, key: str) -> None:
+        self.characters[i] = key
+        self._sync_characters()
+        self._remember()
 
     # -- building -----------------------------------------------------------------------
     def _saved_names(self, saved: dict) -> list[str]:
@@ -232,7 +300,7 @@ class SetupScene(UIScene):
     def _field_rect(self, i: int) -> pygame.Rect:
         """Where seat (side) ``i``'s name field is (logical px)."""
         if self.multi:
-            return pygame.Rect(250, self._row_y(i) - 25, 300, 30)
+            return pygame.Rect(250, self._row_y(i) - 23, 300, 27)
         return pygame.Rect((110 if i == 0 else 660) + 28, 248, 290, 42)
 
     def _sync_fields(self) -> None:
@@ -316,11 +384,15 @@ class SetupScene(UIScene):
         for i, sc in enumerate(self.w_seat):
             sc.visible = i < self.players
         self._sync_fields()
+        self._pick_characters()
+        self._sync_characters()
         self._remember()
 
     def _set_kind(self, side: int, v: str) -> None:
         self.kinds[side] = v
         self._sync_fields()
+        self._pick_characters()
+        self._sync_characters()
         self._remember()
 
     def _set_color(self, side: int, v: str) -> None:
@@ -338,7 +410,8 @@ class SetupScene(UIScene):
         self.app.settings["animation_speed"] = v
 
     def _remember(self) -> None:
-        common = {"options": dict(self.option_values), "names": list(self.names)}
+        common = {"options": dict(self.option_values), "names": list(self.names),
+                  "characters": list(getattr(self, "characters", []))}
         if self.multi:
             self.app.settings.set_setup(self.game, {"seats": list(self.kinds), "players": self.players, **common})
             return
@@ -361,11 +434,20 @@ class SetupScene(UIScene):
             self.app.go_to_menu()
 
     def player_names(self) -> list[str]:
-        """One name per seat in play (sides for a duel of two sides): the typed name of a human seat, else the
-        default (``default_names``)."""
+        """One name per seat in play (sides for a duel of two sides): the typed name of a human seat, an
+        AI character's name, else the default (``default_names``)."""
         kinds = self._seat_kinds()
         names = default_names(kinds)
-        return [self.names[i] if kinds[i] == "human" and self.names[i] else names[i] for i in range(len(kinds))]
+        cast = getattr(self, "characters", [])
+        out = []
+        for i, kind in enumerate(kinds):
+            if kind == "human":
+                out.append(self.names[i] or names[i])
+            elif i < len(cast) and cast[i]:
+                out.append(chars.name_of(cast[i]))
+            else:
+                out.append(names[i])
+        return out
 
     def setup_kwargs(self, rng: random.Random | None = None) -> dict:
         """The play scene's kwargs for the current choices (two sides: seat 0 = the side that moves first):
@@ -376,6 +458,9 @@ class SetupScene(UIScene):
             options[OPTION_KWARGS.get(key, key)] = {"on": True, "off": False}.get(value, value)
         names = self.player_names()
         speed = self.app.settings.animation_factor
+        cast = list(self.characters[:self.players])
+        if any(cast):
+            options["characters"] = cast
         if self.multi:
             seats = self._seat_kinds()
             return dict(seats=seats, seed=None, names=names, speed=speed, **options)
@@ -383,6 +468,8 @@ class SetupScene(UIScene):
         if first == "random":
             first = (rng or random.Random()).choice(("left", "right"))
         order = [0, 1] if first == "left" else [1, 0]
+        if "characters" in options:
+            options["characters"] = [cast[i] for i in order]
         return dict(seats=[self.kinds[i] for i in order], colors=tuple(self.colors[i] for i in order), seed=None,
                     names=[names[i] for i in order], speed=speed, **options)
 
@@ -446,11 +533,16 @@ class SetupScene(UIScene):
                 # Translators: a seat's number on the setup screen, in capitals (~8 characters)
                 draw_text(surface, app, _("SEAT {n}").format(n=i + 1), (176, y), 13, C.INK_MUTED, bold=True,
                           anchor="midleft")
-                if seats[i] != "human":
+                if seats[i] != "human" and not self.characters[i]:
                     draw_text(surface, app, names[i], (256, y - 8), 20, C.INK, bold=True, anchor="midleft")
                 nxt = names[(i + 1) % self.players]
                 order = _(self.info.extra.get("next_label", NEXT_LABEL)).format(name=nxt)
                 draw_text(surface, app, f"{order}  →", (256, y + 16), 12.5, C.INK_MUTED, anchor="midleft")
+                if seats[i] != "human" and self.characters[i]:  # how it plays, where it fits beside
+                    style = _(chars.style_text(self.game, self.characters[i]))
+                    room = 294 - text_width(app, f"{order}  →", 12.5) - 16
+                    if text_width(app, style, 12.5) <= room:
+                        draw_text(surface, app, style, (550, y + 16), 12.5, C.VERMILION, anchor="midright")
             else:
                 draw_text(surface, app, _("Seat {n} — not playing").format(n=i + 1), (176, y), 15, C.INK_MUTED,
                           anchor="midleft")
@@ -477,8 +569,11 @@ class SetupScene(UIScene):
             pygame.draw.rect(surface, col, vp.rect(x, 222, 8, 256), border_radius=vp.px(4))
             draw_text(surface, app, _(SIDE_LABEL[side]).upper(), (x + 32, 228), 14, C.INK_MUTED, bold=True,
                       anchor="midleft")
-            if self.kinds[side] != "human":
+            if self.kinds[side] != "human" and not self.characters[side]:
                 draw_text(surface, app, names[side], (x + 32, 269), 28, C.INK, bold=True, anchor="midleft")
+            if self.kinds[side] != "human" and self.characters[side]:
+                style = _(chars.style_text(self.game, self.characters[side]))
+                draw_text(surface, app, style, (x + 32, 387), 14, C.VERMILION, anchor="midleft")
             if first_side is None:
                 role = _("Random start")
             elif first_side == side:
