@@ -69,7 +69,9 @@ def test_names_in_a_multi_seat_game_and_the_defaults(app, monkeypatch):
     started = {}
     monkeypatch.setattr(app, "start_game", lambda game, **kw: started.update(game=game, **kw))
     click(app, rect_of(scene, "button:start").center)
-    assert started["names"] == ["Player 1", "Chiyo", "Easy AI"]  # an empty field: the default name
+    # an empty field: the default name; an AI seat: its character's (issue 36)
+    assert started["names"] == ["Player 1", "Chiyo", "Hana"] and started["characters"] == [None, None, "hana"]
+    assert "choice:character2:hana" in got and "choice:character1:hana" not in got
     assert app.settings.setup_for("sushi-draft")["names"][:2] == ["", "Chiyo"]
 
 

@@ -13,4 +13,5 @@ REGISTRATION = Registration(
     game_type=GameType(name="kaito", title=N_("KAITO"), min_seats=2, max_seats=2,
                        simultaneous=False, hidden_information=False),
     package=__name__, rules="rules:KAITO", coach="coach:rate",
-    reference={"mcts": "reference:KaitoMctsBot"}, tutorial="tutorial", achievements="achievements", characters="characters", kinds="kaito")
+    reference={"mcts": "reference:KaitoMctsBot"}, tutorial="tutorial", achievements="achievements",
+    characters="characters", kinds="kaito")

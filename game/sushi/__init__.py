@@ -13,4 +13,5 @@ REGISTRATION = Registration(
     game_type=GameType(name="sushi-draft", title=N_("Sushi Draft"), min_seats=2, max_seats=5,
                        simultaneous=True, hidden_information=True),
     package=__name__, rules="rules:SUSHI", coach="coach:rate",
-    reference={"ismcts": "reference:SushiIsmctsBot"}, tutorial="tutorial", achievements="achievements", characters="characters", kinds="sushi")
+    reference={"ismcts": "reference:SushiIsmctsBot"}, tutorial="tutorial", achievements="achievements",
+    characters="characters", kinds="sushi")

@@ -179,7 +179,7 @@ def draw_bubble(surface: pygame.Surface, app: Any, lay: BubbleLayout, alpha: flo
             layer.set_alpha(a)
         surface.blit(layer, area.topleft)
         boxes.cover(app, wbox)
-        cx = lay.box.centerx
+        cx: float = lay.box.centerx
         if lay.icon:
             img = app.assets.svg(lay.icon, ICON, ICON)
             if a < 255:

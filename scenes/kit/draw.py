@@ -460,3 +460,22 @@ def draw_hanko(surface: pygame.Surface, app: Any, center: tuple[float, float], s
     if tilt:
         s = pygame.transform.rotozoom(s, tilt, 1.0)
     surface.blit(s, s.get_rect(center=r.center))
+
+
+def draw_lead_mark(surface: pygame.Surface, app: Any, center: tuple[float, float], d: float,
+                   swatch: Sequence[int] | None = None, icon: str = "", selected: bool = False,
+                   faded: bool = False) -> None:
+    """The mark before a choice's label, ``d`` logical px across at the logical ``center``: the
+    SVG ``icon`` under the assets (a portrait; see-through when ``faded``), else a dot of colour
+    ``swatch`` ringed gold when ``selected``. Draws only."""
+    vp = app.viewport
+    c = vp.to_window(center)
+    if icon:
+        img = app.assets.svg(icon, d, d)
+        if faded:
+            img = img.copy()
+            img.set_alpha(90)
+        surface.blit(img, img.get_rect(center=c))
+    elif swatch is not None:
+        pygame.draw.circle(surface, swatch, c, vp.px(d / 2))
+        pygame.draw.circle(surface, C.GOLD_LIGHT if selected else C.PAPER_EDGE, c, vp.px(d / 2), max(1, vp.px(2)))

@@ -18,6 +18,7 @@ import pygame
 from scenes.kit import boxes
 from scenes.kit.draw import (
     C,
+    draw_lead_mark,
     draw_shadow,
     draw_text,
     fill_alpha,
@@ -257,8 +258,8 @@ class SegmentedChoice(Widget):
     options: list of (value, label). Each segment is a UIElement with id
     ``f"{id}:{value}"`` and kind "choice" ("choice-selected" for the current value).
     ``on_change(value)`` fires when the user picks a different value. ``swatches``: value -> a
-    colour drawn as a dot before the label; ``icons``: value -> an SVG under the assets (a
-    portrait) drawn before the label, as tall as the choice less 10 logical px.
+    colour dot before the label; ``icons``: value -> an SVG under the assets (a portrait) there
+    instead, as tall as the choice less 10 logical px (:func:`scenes.kit.draw.draw_lead_mark`).
     """
 
     kind = "choice"
@@ -385,30 +386,17 @@ class SegmentedChoice(Widget):
             col = C.PAPER_LIGHT if selected else (C.VERMILION if v == self._hover else C.INK_SOFT)
             if v in self.disabled and not selected:
                 col = C.PAPER_EDGE
-            sw = self.swatches.get(v)
-            icon = self.icons.get(v)
-            tx: float = r.centerx
-            d = self.rect.h - 10 if icon else self.size * 0.95
-            gap = 6 if icon else 10
+            sw, icon, tx = self.swatches.get(v), self.icons.get(v, ""), float(r.centerx)
+            d, gap = (self.rect.h - 10, 6) if icon else (self.size * 0.95, 10)
             room = r.w - 8 - (d + gap if sw or icon else 0)
             size = fit_size(app, label, self.size, selected, room)
             if text_width(app, label, size, selected) > room + 4:  # even shrunk: cut, never past the edge
                 label = fit_text(app, label, size, selected, room + 4)
             if sw is not None or icon:
                 tw = text_width(app, label, size, bold=selected)
-                total = d + gap + tw
-                sx = r.centerx - total / 2
-                c = vp.to_window((sx + d / 2, r.centery))
-                if icon:
-                    img = app.assets.svg(icon, d, d)
-                    if v in self.disabled and not selected:
-                        img = img.copy()
-                        img.set_alpha(90)
-                    surface.blit(img, img.get_rect(center=c))
-                else:
-                    pygame.draw.circle(surface, sw, c, vp.px(d / 2))
-                    pygame.draw.circle(surface, C.GOLD_LIGHT if selected else C.PAPER_EDGE, c, vp.px(d / 2),
-                                       max(1, vp.px(2)))
+                sx = r.centerx - (d + gap + tw) / 2
+                draw_lead_mark(surface, app, (sx + d / 2, r.centery), d, sw, icon, selected,
+                               v in self.disabled and not selected)
                 tx = sx + d + gap + tw / 2
             with boxes.within(app, vp.to_window(r), f"{self.id}:{v}"):
                 draw_text(surface, app, label, (tx, r.centery), size, col, bold=selected)

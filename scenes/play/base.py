@@ -194,8 +194,7 @@ class PlayScene(Scene):
         self.render_cache: RenderCache[pygame.Surface] = render_cache_for(self.app)
         self.match = make_match(game, self.seats, seed, self.names, state, options, mode, think_ms / self.speed)
         self.narration_seat = narration_seat(self.match, mode)
-        #: the AI characters' lines (issue 36)
-        self.voices = Voices(self, fresh=state is None)
+        self.voices = Voices(self, fresh=state is None)  # the AI characters' lines (issue 36)
 
     def add_widgets(self, pause_rect: pygame.Rect, undo_rect: pygame.Rect, hint_rect: pygame.Rect,
                     score_rect: pygame.Rect) -> WidgetGroup:
@@ -245,9 +244,8 @@ class PlayScene(Scene):
         return [(seat + k) % n for k in range(1, n)]
 
     def take_events(self, seat: int) -> list[Event]:
-        """The events since :attr:`cursor` as ``seat`` may know them (``match.events_for``,
-        secrets redacted), in order; moves the cursor to the end of the log. The game log tells
-        the new events as :attr:`narration_seat` knew them."""
+        """The events since :attr:`cursor` as ``seat`` may know them (secrets redacted), in order; the
+        cursor moves to the log's end. The log tells them as :attr:`narration_seat` knew; characters hear."""
         self.game_log.tell_new()
         events = self.match.events_for(seat, self.cursor)
         self.cursor = self.match.event_count
@@ -434,8 +432,7 @@ class PlayScene(Scene):
 
     # -- the end ---------------------------------------------------------------------------------
     def show_end(self) -> None:
-        """The game is over and shown: keep it until the score is asked for (:meth:`Ending.show`);
-        a character says its last line."""
+        """The game is over and shown: kept until the score is asked for (:meth:`Ending.show`)."""
         self.ending.show()
         self.voices.end()
 
@@ -461,17 +458,12 @@ class PlayScene(Scene):
         return None
 
     def save_setup(self) -> dict:
-        """The setup saved with the record (:func:`scene_setup`): seats, names, colours,
-        seed, speed, the undo and hints switches, ``retried`` / ``assisted`` / ``undid`` when true, and the
-        AI ``characters`` per seat when any (issue 36) — what
-        ``type(self)(app, state=..., **setup)`` needs to resume (and the statistics read)."""
+        """The setup saved with the record (:func:`scene_setup`): seats, names, colours, seed, speed, the
+        undo and hints switches, ``retried`` / ``assisted`` / ``undid`` when true, the AI ``characters``
+        (issue 36) — what ``type(self)(app, state=..., **setup)`` needs to resume (and the statistics read)."""
         out = {**scene_setup(self.seats, ShownNames.stored(self), self.save_colors(), self.seed, self.speed),
-               "undo": self.undo_enabled, "hints": self.hints_enabled}
-        out.update({mark: True for mark in ("retried", "assisted", "undid") if getattr(self, mark)})
-        characters = getattr(self.match, "characters", None) or {}
-        if characters:
-            out["characters"] = [characters.get(s) for s in range(len(self.seats))]
-        return out
+               "undo": self.undo_enabled, "hints": self.hints_enabled, **self.voices.saved()}
+        return {**out, **{mark: True for mark in ("retried", "assisted", "undid") if getattr(self, mark)}}
 
     def autosave(self) -> None:
         """Save the game now (:meth:`scenes.play.saving.Saving.save`; never raises)."""

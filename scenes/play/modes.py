@@ -64,7 +64,8 @@ class PlayModes:
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, Any] | None, game_name: str = "") -> "PlayModes":
         """The modes in a play scene's other keyword arguments (``review``, ``undo``, ``hints`` /
-        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``undid``, ``remote``, ``characters``); any other key is logged and
+        ``hint``, ``viewer``, ``tutorial``, ``retried``, ``assisted``, ``undid``, ``remote``,
+        ``characters``); any other key is logged and
         ignored."""
         modes = dict(kwargs or {})
         review = bool(modes.pop("review", False))
@@ -113,7 +114,7 @@ def make_match(game: Game, seats: list[str], seed: int | None, names: list[str],
     if modes.review:
         idle = {s: _IdleBot() for s, kind in enumerate(seats) if kind != "human"}
         return Match(game, seats, seed, state=state, names=names, options=options, bots=idle, synchronous=True)
-    characters = {s: k for s, k in enumerate(modes.characters[:len(seats)]) if check_character(seats[s], k)}
+    characters = {s: k for s, k in enumerate(modes.characters[:len(seats)]) if k and check_character(seats[s], k)}
     return Match(game, seats, seed, state=state, names=names, options=options, think_ms=think_ms,
                  bots=modes.coach.bots if modes.coach is not None else None, characters=characters)
 

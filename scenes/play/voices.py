@@ -46,6 +46,12 @@ class Voices:
             return {}
         return dict(getattr(sc.match, "characters", None) or {})
 
+    def saved(self) -> dict[str, Any]:
+        """What a save keeps of the characters: ``{"characters": [key or None per seat]}``, or {}
+        when no seat has one (:meth:`scenes.play.base.PlayScene.save_setup`)."""
+        cast = getattr(self.scene.match, "characters", None) or {}
+        return {"characters": [cast.get(s) for s in range(len(self.scene.seats))]} if cast else {}
+
     def frame(self) -> None:
         """Each frame: the greeting of a new game, once (the first character seat's)."""
         if not self.greet:

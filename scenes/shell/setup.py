@@ -28,8 +28,9 @@ Multi-seat games (``GameInfo.seats`` max > 2, e.g. 2-5):
 
 The choices, names included, are remembered in the settings (``settings.setup_for(game)``). Start
 calls ``app.start_game(game, seats=[...], seed=None, names=[...], speed=f, undo=bool, hints=bool)``
-(plus the game's own options, and ``characters``: per seat a character key or None) and, for a duel of two sides, the colours with "who moves first" resolved into seat order (seat 0 moves first, RULES.md). An empty
-name is the default one (``default_names``). When a game of this game is in progress it first asks
+(plus the game's own options, and ``characters``: per seat a character key or None) and, for a
+duel of two sides, the colours with "who moves first" resolved into seat order (seat 0 moves first,
+RULES.md). An empty name is the default one (``default_names``). When a game of this game is in progress it first asks
 (:func:`scenes.shell.confirm.confirm_new_game`): nothing is replaced without "Abandon it".
 Picking another game rebuilds the screen for that game.
 
@@ -51,29 +52,29 @@ from scenes.kit.draw import (
     SEAT_COLOR_RGB,
     C,
     draw_chrome,
-    draw_panel,
     draw_text,
     japanese_gloss,
-    text_width,
-    wrap_text,
 )
 from scenes.kit.textfield import TextField, clean_text
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
-from scenes.play.seats import NAME_MAX, SEAT_RGB, default_names
-from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, NEXT_LABEL, OPTION_KWARGS, GameInfo
+from scenes.play.seats import NAME_MAX, default_names
+from scenes.shell.catalog import GAME_LIST, GAMES_BY_NAME, OPTION_KWARGS
 from scenes.shell.confirm import confirm_new_game
+from scenes.shell.setup_cast import SetupCast
+from scenes.shell.setup_draw import (  # noqa: F401  (setup_note: this module's API too)
+    SIDE_LABEL,
+    draw_multi,
+    draw_two,
+    setup_note,
+)
 
 #: The seat kinds offered (the labels: :func:`kind_choices`).
 PLAYER_KINDS = [("human", "Human"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 KIND_LABEL = dict(PLAYER_KINDS) | {"random": "Random"}
-# Translators: the two sides of a two-sided game (a duel) on the setup screen (shown in capitals over each side)
-SIDE_LABEL = (N_("Player A"), N_("Player B"))
 #: The animation speeds offered.
 SPEED_CHOICES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 #: The options row (logical px): label baseline and the choices' top; its left and right ends.
 ROW_LABEL_Y, ROW_Y, ROW_X0, ROW_X1 = 520, 538, 110, 1170
-#: The hint line between Back and Start (logical px): its centre and widest line (two lines at most).
-NOTE_Y, NOTE_W = 606, 1000
 
 
 def kind_choices() -> list[tuple[str, str]]:
@@ -89,22 +90,15 @@ def _choices(options: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(value, _(text)) for value, text in options]
 
 
-def setup_note(info: GameInfo, humans: int) -> str:
-    """The hint line under the seats of ``info``'s multi-seat setup with ``humans`` people: what
-    happens between their turns when there are two or more (a privacy screen where the game hides
-    something), else the game's own ``setup_note``."""
-    if humans >= 2 and info.registration.game_type.hidden_information:
-        return _("Two or more humans: a privacy screen hides each hand between turns.")
-    if humans >= 2:
-        return _("Two or more humans: take turns at this screen; nothing is hidden in this game.")
-    note = info.extra.get("setup_note", "")
-    return _(note) if note else ""
-
-
 class SetupScene(UIScene):
     """Choose the players of a new game. kwargs: ``game`` (default: the menu's first game)."""
 
     name = "setup"
+
+    @property
+    def characters(self) -> list[str | None]:
+        """Per seat (side), the AI character playing it or None (:class:`SetupCast`)."""
+        return self.cast.characters
 
     def __init__(self, app: Any, game: str = "", **kwargs: Any):
         super().__init__(app, **kwargs)
@@ -159,67 +153,8 @@ class SetupScene(UIScene):
             self.widgets.widgets.insert(self.widgets.widgets.index(self.w_seat[i]), field)
             self.fields.append(field)
         self._sync_fields()
-        # each AI seat's character, where its name field would be (issue 36)
-        raw = saved.get("characters")
-        self.characters: list[str | None] = [v if isinstance(v, str) else None
-                                             for v in (raw if isinstance(raw, list) else [])][:len(self.kinds)]
-        self.characters += [None] * (len(self.kinds) - len(self.characters))
-        self._pick_characters()
-        self.w_char: list[SegmentedChoice | None] = [None] * len(self.kinds)
-        self._sync_characters()
-
-    # -- characters (issue 36) -----------------------------------------------------------
-    def _pick_characters(self) -> None:
-        """Every AI seat in play gets a character of its level that no earlier seat plays: its
-        own if it may keep it, else the first free one (None when its level has none left)."""
-        used: set[str] = set()
-        for i, kind in enumerate(self.kinds):
-            if kind == "human" or i >= self.players:
-                self.characters[i] = None if kind == "human" else self.characters[i]
-                continue
-            mine = chars.check(kind, self.characters[i])
-            if mine is None or mine in used:
-                mine = next((c.key for c in chars.of_level(kind) if c.key not in used), None)
-            self.characters[i] = mine
-            if mine is not None:
-                used.add(mine)
-
-    def _char_rect(self, i: int) -> pygame.Rect:
-        """Where seat (side) ``i``'s character choice is (logical px): its name field's place."""
-        if self.multi:
-            return pygame.Rect(250, self._row_y(i) - 23, 300, 27)
-        return pygame.Rect((110 if i == 0 else 660) + 28, 246, 318, 44)
-
-    def _sync_characters(self) -> None:
-        """One character choice per AI seat in play with a character (its level's three, those
-        other seats play disabled), built anew where the level or the others changed."""
-        for i, kind in enumerate(self.kinds):
-            key = self.characters[i] if i < self.players and kind != "human" else None
-            old = self.w_char[i]
-            if key is None:
-                if old is not None:
-                    old.visible = False
-                continue
-            others = {c for j, c in enumerate(self.characters) if j != i and j < self.players and c}
-            cast = chars.of_level(kind)
-            options = [(c.key, chars.name_of(c.key)) for c in cast]
-            disabled = [c.key for c in cast if c.key in others]
-            if old is not None and old.options == options and old.disabled == set(disabled) and old.value == key:
-                old.visible = True
-                continue
-            w = SegmentedChoice(f"choice:character{i}", options, self._char_rect(i), value=key,
-                                on_change=partial(self._set_character, i), size=16 if self.multi else 18,
-                                disabled=disabled, icons={c.key: f"art/{c.portrait}" for c in cast})
-            if old is not None:
-                self.widgets.widgets[self.widgets.widgets.index(old)] = w
-            else:
-                self.widgets.widgets.insert(self.widgets.widgets.index(self.w_seat[i]), w)
-            self.w_char[i] = w
-
-    def _set_character(self, i: int, key: str) -> None:
-        self.characters[i] = key
-        self._sync_characters()
-        self._remember()
+        #: each AI seat's character, where its name field would be (issue 36)
+        self.cast = SetupCast(self, saved)
 
     # -- building -----------------------------------------------------------------------
     def _saved_names(self, saved: dict) -> list[str]:
@@ -254,7 +189,7 @@ class SetupScene(UIScene):
             self.widgets.add(self.w_players)
         self.w_seat = []
         for i in range(hi):
-            sc = SegmentedChoice(f"choice:seat{i}", kind_choices(), (600, self._row_y(i) - 22, 540, 44),
+            sc = SegmentedChoice(f"choice:seat{i}", kind_choices(), (600, self.row_y(i) - 22, 540, 44),
                                  value=kinds[i], on_change=partial(self._set_kind, i), size=17)
             sc.visible = i < players
             self.w_seat.append(sc)
@@ -293,14 +228,14 @@ class SetupScene(UIScene):
             self.row_labels.append((label, w.rect.x))
             x += w.rect.w + gap
 
-    def _row_y(self, i: int) -> int:
+    def row_y(self, i: int) -> int:
         """Centre y (logical px) of seat row ``i`` in the multi-seat layout (tighter for six seats)."""
         return 230 + (48 if self.info.seats[1] > 5 else 54) * i
 
     def _field_rect(self, i: int) -> pygame.Rect:
         """Where seat (side) ``i``'s name field is (logical px)."""
         if self.multi:
-            return pygame.Rect(250, self._row_y(i) - 23, 300, 27)
+            return pygame.Rect(250, self.row_y(i) - 23, 300, 27)
         return pygame.Rect((110 if i == 0 else 660) + 28, 248, 290, 42)
 
     def _sync_fields(self) -> None:
@@ -362,11 +297,11 @@ class SetupScene(UIScene):
     # -- choices ----------------------------------------------------------------------
     def _set_option(self, key: str, value: str) -> None:
         self.option_values[key] = value
-        self._remember()
+        self.remember()
 
     def _set_name(self, i: int, text: str) -> None:
         self.names[i] = text.strip()
-        self._remember()
+        self.remember()
 
     def _set_game(self, g: str) -> None:
         """Another game: rebuild this screen for it (its seats and options differ)."""
@@ -384,32 +319,31 @@ class SetupScene(UIScene):
         for i, sc in enumerate(self.w_seat):
             sc.visible = i < self.players
         self._sync_fields()
-        self._pick_characters()
-        self._sync_characters()
-        self._remember()
+        self.cast.refresh()
+        self.remember()
 
     def _set_kind(self, side: int, v: str) -> None:
         self.kinds[side] = v
         self._sync_fields()
-        self._pick_characters()
-        self._sync_characters()
-        self._remember()
+        self.cast.refresh()
+        self.remember()
 
     def _set_color(self, side: int, v: str) -> None:
         self.colors[side] = v
         self.colors[1 - side] = "B" if v == "R" else "R"
         self.w_color[1 - side].set_value(self.colors[1 - side])
-        self._remember()
+        self.remember()
 
     def _set_first(self, v: str) -> None:
         self.first = v
-        self._remember()
+        self.remember()
 
     def _set_speed(self, v: str) -> None:
         self.speed = v
         self.app.settings["animation_speed"] = v
 
-    def _remember(self) -> None:
+    def remember(self) -> None:
+        """Keep the choices in the settings (per game: seats, names, options, characters...)."""
         common = {"options": dict(self.option_values), "names": list(self.names),
                   "characters": list(getattr(self, "characters", []))}
         if self.multi:
@@ -422,7 +356,7 @@ class SetupScene(UIScene):
     def language_changed(self) -> "SetupScene":
         """The language changed: the screen again, in it (its choices are built once; the choices
         are in the settings)."""
-        self._remember()
+        self.remember()
         scene = type(self)(self.app, game=self.game)
         scene.fade.finish()
         return scene
@@ -477,7 +411,7 @@ class SetupScene(UIScene):
         """Start the game with these choices — after a confirm if a game of it is in progress."""
         for f in self.fields:
             f.blur()
-        self._remember()
+        self.remember()
         self.app.settings.save()
         kwargs = self.setup_kwargs()
         confirm_new_game(self.app, self.game, lambda: self.app.start_game(self.game, **kwargs), _(self.info.title))
@@ -507,82 +441,10 @@ class SetupScene(UIScene):
         draw_text(surface, app, _("New game"), (640, 62), 44, C.INK, bold=True)
         draw_text(surface, app, japanese_gloss("勝負"), (640, 106), 18, C.VERMILION, jp=True, decorative=True)
         if self.multi:
-            self._draw_multi(surface)
+            draw_multi(self, surface)
         else:
-            self._draw_two(surface)
+            draw_two(self, surface)
         for label, x in self.row_labels:
             draw_text(surface, app, _(label), (x, ROW_LABEL_Y), 14, C.INK_SOFT, bold=True, anchor="midleft")
         self.widgets.draw(surface, app)
         self.draw_fade(surface)
-
-    def _draw_multi(self, surface: pygame.Surface) -> None:
-        app = self.app
-        vp = self.viewport
-        hi = self.info.seats[1]
-        step = self._row_y(1) - self._row_y(0)
-        panel = pygame.Rect(110, self._row_y(0) - step / 2 - 12, 1060, step * hi + 24)
-        draw_panel(surface, app, panel, radius=20)
-        seats = self._seat_kinds()
-        names = self.player_names()
-        for i in range(hi):
-            y = self._row_y(i)
-            on = i < self.players
-            col = SEAT_RGB[i % len(SEAT_RGB)]
-            if on:
-                pygame.draw.circle(surface, col, vp.to_window((150, y)), vp.px(11))
-                # Translators: a seat's number on the setup screen, in capitals (~8 characters)
-                draw_text(surface, app, _("SEAT {n}").format(n=i + 1), (176, y), 13, C.INK_MUTED, bold=True,
-                          anchor="midleft")
-                if seats[i] != "human" and not self.characters[i]:
-                    draw_text(surface, app, names[i], (256, y - 8), 20, C.INK, bold=True, anchor="midleft")
-                nxt = names[(i + 1) % self.players]
-                order = _(self.info.extra.get("next_label", NEXT_LABEL)).format(name=nxt)
-                draw_text(surface, app, f"{order}  →", (256, y + 16), 12.5, C.INK_MUTED, anchor="midleft")
-                if seats[i] != "human" and self.characters[i]:  # how it plays, where it fits beside
-                    style = _(chars.style_text(self.game, self.characters[i]))
-                    room = 294 - text_width(app, f"{order}  →", 12.5) - 16
-                    if text_width(app, style, 12.5) <= room:
-                        draw_text(surface, app, style, (550, y + 16), 12.5, C.VERMILION, anchor="midright")
-            else:
-                draw_text(surface, app, _("Seat {n} — not playing").format(n=i + 1), (176, y), 15, C.INK_MUTED,
-                          anchor="midleft")
-        self._draw_note(surface, setup_note(self.info, seats.count("human")))
-
-    def _draw_note(self, surface: pygame.Surface, note: str) -> None:
-        """The hint line above the buttons (wrapped to a second line when it is longer)."""
-        lines = wrap_text(self.app, note, 14, NOTE_W)[:2] if note else []
-        for k, line in enumerate(lines):
-            draw_text(surface, self.app, line, (640, NOTE_Y + (k - (len(lines) - 1) / 2) * 18), 14, C.INK_MUTED)
-
-    def _draw_two(self, surface: pygame.Surface) -> None:
-        app = self.app
-        vp = self.viewport
-
-        names = self.player_names()
-        first_side = {"left": 0, "right": 1}.get(self.first)
-        for side in (0, 1):
-            x = 110 if side == 0 else 660
-            panel = pygame.Rect(x, 200, 510, 300)
-            draw_panel(surface, app, panel, radius=20)
-            # colour band on the panel's left edge
-            col = SEAT_COLOR_RGB[self.colors[side]]
-            pygame.draw.rect(surface, col, vp.rect(x, 222, 8, 256), border_radius=vp.px(4))
-            draw_text(surface, app, _(SIDE_LABEL[side]).upper(), (x + 32, 228), 14, C.INK_MUTED, bold=True,
-                      anchor="midleft")
-            if self.kinds[side] != "human" and not self.characters[side]:
-                draw_text(surface, app, names[side], (x + 32, 269), 28, C.INK, bold=True, anchor="midleft")
-            if self.kinds[side] != "human" and self.characters[side]:
-                style = _(chars.style_text(self.game, self.characters[side]))
-                draw_text(surface, app, style, (x + 32, 387), 14, C.VERMILION, anchor="midleft")
-            if first_side is None:
-                role = _("Random start")
-            elif first_side == side:
-                role = _("Moves first")
-            else:
-                role = _(self.info.extra["sides_role"]) if self.info.extra.get("sides_role") else ""
-            rc = C.VERMILION if first_side == side else C.INK_SOFT
-            draw_text(surface, app, role, (x + 478, 269), 16, rc, bold=first_side == side, anchor="midright")
-            # Translators: over a side's choice of Human or an AI level
-            draw_text(surface, app, pgettext("setup", "Player"), (x + 32, 308), 14, C.INK_MUTED, anchor="midleft")
-            draw_text(surface, app, _("Colour"), (x + 32, 406), 14, C.INK_MUTED, anchor="midleft")
-        self._draw_note(surface, _(self.info.extra["sides_note"]) if self.info.extra.get("sides_note") else "")
