@@ -179,6 +179,20 @@ def check(level: str, key: Any) -> str | None:
     return key if c is not None and c.level == level else None
 
 
+def default_cast(seats: Sequence[str]) -> list[str | None]:
+    """Per seat, a character for every AI seat of ``seats`` (kinds: ``"human"`` or a level): the
+    first of its level's that no earlier seat plays, None for a person or when its level has none
+    left (the setup screen's defaults; the layout walks' tables)."""
+    used: set[str] = set()
+    out: list[str | None] = []
+    for kind in seats:
+        key = next((c.key for c in of_level(kind) if c.key not in used), None)
+        out.append(key)
+        if key is not None:
+            used.add(key)
+    return out
+
+
 def _hooks(game_name: str) -> Any | None:
     from game.registry import REGISTRATIONS
 
@@ -267,5 +281,5 @@ def name_of(key: str) -> str:
 
 
 __all__ = ["BY_KEY", "CHARACTERS", "Character", "GAME_MOMENTS", "LEVEL_DEFAULT", "MOMENTS", "TEMPERAMENTS",
-           "bot_options", "character", "check", "game_moments", "key_of_name", "line", "name_of", "of_level",
+           "bot_options", "character", "check", "default_cast", "game_moments", "key_of_name", "line", "name_of", "of_level",
            "style_text"]

@@ -48,7 +48,13 @@ def new_state(game: str, n: int, seed: int) -> Any:
 
 
 def show(d: Driver, scene_name: str, **kw: Any) -> Any:
-    """Put a new ``scene_name`` (made with ``kw``) alone on the stack and let it settle."""
+    """Put a new ``scene_name`` (made with ``kw``) alone on the stack and let it settle; a play
+    scene's AI seats are played by characters (:func:`game.characters.default_cast`) unless
+    ``kw`` says which."""
+    if scene_name.endswith("_play") and isinstance(kw.get("seats"), (list, tuple)) and "characters" not in kw:
+        from game.characters import default_cast
+
+        kw["characters"] = default_cast(kw["seats"])
     scene = d.app.make_scene(scene_name, **kw)
     d.app.manager.reset(scene)
     settle(d)

@@ -46,6 +46,7 @@ from scenes.kaito.telling import color_name
 from scenes.kit import boxes
 from scenes.kit.bubble import draw_bubbles
 from scenes.kit.draw import (
+    SEAT_COLOR_RGB,
     C,
     draw_dashed_rect,
     draw_shadow,
@@ -61,6 +62,7 @@ from scenes.kit.marks import log_title
 from scenes.kit.tween import clamp
 from scenes.play.buttons import left_of_buttons
 from scenes.play.host import PlayHost
+from scenes.play.voices import draw_portrait
 
 
 class PanelsScene(PlayHost, Protocol):
@@ -154,7 +156,9 @@ class SidePainter:
                 pygame.draw.rect(surface, col, wp.inflate(vp.px(4), vp.px(4)), width=max(2, vp.px(3)),
                                  border_radius=vp.px(18))
             # header: colour disc, name, level, captured count
-            surface.blit(app.assets.svg(pawn_path(color), PANEL_DISC, PANEL_DISC), vp.to_window(spots.disc))
+            disc_c = (spots.disc[0] + PANEL_DISC / 2, spots.disc[1] + PANEL_DISC / 2)  # (a character: its portrait)
+            if not draw_portrait(surface, scene, seat, disc_c, PANEL_DISC - 2, SEAT_COLOR_RGB[color]):
+                surface.blit(app.assets.svg(pawn_path(color), PANEL_DISC, PANEL_DISC), vp.to_window(spots.disc))
             name = scene.names[seat]
             draw_text(surface, app, name, spots.name, 22, C.INK, bold=True, anchor="midleft")
             nw = text_width(app, name, 22, bold=True)

@@ -66,6 +66,7 @@ from scenes.kit.draw import (
 from scenes.kit.flight import Flight, centered
 from scenes.kit.marks import draw_hint_mark, log_title
 from scenes.play.buttons import left_of_buttons
+from scenes.play.voices import draw_seat_mark
 
 #: How long a banner message stays (ms).
 TOAST_MS = 3200.0
@@ -170,7 +171,7 @@ def _draw_opponent(s: Any, surface: pygame.Surface, seat: int) -> None:
         pygame.draw.rect(surface, mix(C.GOLD, GOLD_HI, pulse), vp.to_window(p).inflate(vp.px(4), vp.px(4)),
                          width=max(2, vp.px(3)), border_radius=vp.px(16))
     dot_x, nx, head_y = area.header()
-    pygame.draw.circle(surface, seat_rgb(seat), vp.to_window((dot_x, head_y)), max(3, vp.px(6)))
+    nx += draw_seat_mark(surface, s, seat, (dot_x, head_y), seat_rgb(seat))
     word = status_word(status)
     status_w = text_width(app, word, 13, True) + (30 if status == "thinking" else 8) if status else 0
     room = p.w - (nx - p.x) - 12 - status_w

@@ -53,7 +53,7 @@ from scenes.play.modes import PlayModes, check_seats, make_match, narration_seat
 from scenes.play.review import Review
 from scenes.play.saving import Saving
 from scenes.play.seats import ShownNames, shown_names
-from scenes.play.voices import Voices
+from scenes.play.voices import Voices, cast_names
 from scenes.play.undo import Undo
 
 log = logging.getLogger("tatami.play")
@@ -188,7 +188,7 @@ class PlayScene(Scene):
         #: rated: those, and a decision taken back
         self.retried, self.assisted, self.undid = mode.retried, mode.assisted, mode.undid
         self.seats = check_seats(game, seats)
-        self.names = shown_names(self.seats, [str(x) for x in names] if names else None)  # stored as labels
+        self.names = shown_names(self.seats, cast_names(self.seats, mode.characters, names))  # stored as labels
         self.speed = max(0.05, float(getattr(self.app, "animation_factor", 1.0) if speed is None else speed))
         #: surfaces drawn for the current window size (:meth:`cached`)
         self.render_cache: RenderCache[pygame.Surface] = render_cache_for(self.app)

@@ -15,11 +15,16 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+import pygame
+
 from game import characters as chars
 from game.i18n import _
+from scenes.kit.draw import draw_lead_mark
 
 #: How long a character's line stays (real ms, fades included).
 LINE_MS = 3200.0
+#: A character's portrait in its seat's panel, in place of the seat's colour dot (logical px across).
+PORTRAIT = 26
 
 
 class Voices:
@@ -37,6 +42,8 @@ class Voices:
         self.ended = False
         #: ``(seat, moment, line)`` of every line said, oldest first (tests read it)
         self.said: list[tuple[int, str, str]] = []
+        #: a line said while the scene was being built: ``(seat, text, short, icon)``, shown next frame
+        self.pending: tuple[int, str, str, str] | None = None
 
     @property
     def characters(self) -> dict[int, str]:
@@ -53,7 +60,9 @@ class Voices:
         return {"characters": [cast.get(s) for s in range(len(self.scene.seats))]} if cast else {}
 
     def frame(self) -> None:
-        """Each frame: the greeting of a new game, once (the first character seat's)."""
+        """Each frame: a line said while the scene was built; the greeting of a new game, once (the
+        first character seat's)."""
+        self._show()
         if not self.greet:
             return
         self.greet = False
@@ -95,8 +104,6 @@ class Voices:
             self._say(seat, cast[seat], "lose")
 
     def _say(self, seat: int, key: str, moment: str) -> None:
-        from scenes.play.online_frame import add_bubbles
-
         sc = self.scene
         rng = random.Random(f"{sc.match.seed}:{sc.match.ply}:{seat}:{moment}")
         try:
@@ -109,7 +116,68 @@ class Voices:
         text = _(line)
         # Translators: a line an AI character says in a speech bubble at the table ({name} says {line})
         whole = _("{name}: {line}").format(name=sc.names[seat], line=text)
-        add_bubbles(sc).show(seat, whole, text, LINE_MS, icon=f"art/{chars.character(key).portrait}")
+        self.pending = (seat, whole, text, f"art/{chars.character(key).portrait}")
+        if getattr(sc, "widgets", None) is not None:  # (else shown at the next frame: the scene is being built)
+            self._show()
+
+    def _show(self) -> None:
+        from scenes.play.online_frame import add_bubbles
+
+        if self.pending is not None:
+            seat, whole, text, icon = self.pending
+            self.pending = None
+            add_bubbles(self.scene).show(seat, whole, text, LINE_MS, icon=icon)
 
 
-__all__ = ["LINE_MS", "Voices"]
+def draw_seat_mark(surface: pygame.Surface, scene: Any, seat: int, dot: tuple[float, float],
+                   rgb: tuple[int, int, int]) -> int:
+    """The mark before a seat's name in its panel: the seat's colour dot at the logical ``dot``
+    (6 px radius), or the portrait of the character playing it (:data:`PORTRAIT` px across, in a
+    ring of the seat's colour, its left edge where the dot's was). Returns how many logical px
+    further right the name starts (0 for the dot). Draws only."""
+    if draw_portrait(surface, scene, seat, (dot[0] - 6 + PORTRAIT / 2, dot[1]), PORTRAIT, rgb):
+        return PORTRAIT - 10
+    vp = scene.app.viewport
+    pygame.draw.circle(surface, rgb, vp.to_window(dot), max(3, vp.px(6)))
+    return 0
+
+
+def draw_portrait(surface: pygame.Surface, scene: Any, seat: int, center: tuple[float, float], d: float,
+                  rgb: Any) -> bool:
+    """The portrait of the character playing ``seat``, ``d`` logical px across at the logical
+    ``center``, in a 2 px ring of the seat's colour ``rgb``; False (nothing drawn) for a seat no
+    character plays. Draws only."""
+    icon = portrait_of(scene, seat)
+    if not icon:
+        return False
+    vp = scene.app.viewport
+    pygame.draw.circle(surface, rgb, vp.to_window(center), vp.px(d / 2 + 2))
+    draw_lead_mark(surface, scene.app, center, d, icon=icon)
+    return True
+
+
+def cast_names(seats: Sequence[str], characters: Sequence[str | None], names: Sequence[Any] | None) -> list[str] | None:
+    """A play scene's names: ``names`` as given (as strings); when none are given, the default
+    names with each seat a character plays named after it (None when no seat has one: the
+    defaults)."""
+    if names:
+        return [str(x) for x in names]
+    cast = [c if i < len(characters) and chars.check(kind, characters[i]) else None
+            for i, (kind, c) in enumerate(zip(seats, list(characters) + [None] * len(seats)))]
+    if not any(cast):
+        return None
+    from scenes.play.seats import default_names
+
+    return [chars.name_of(c) if c else d for c, d in zip(cast, default_names(seats))]
+
+
+def portrait_of(scene: Any, seat: int) -> str:
+    """The portrait (an SVG under the assets) of the character playing ``seat`` at ``scene``'s
+    table, or "" for a seat no character plays (:attr:`Voices.characters`: none in review mode,
+    a tutorial or online)."""
+    voices = getattr(scene, "voices", None)
+    key = voices.characters.get(seat) if voices is not None else None
+    return f"art/{chars.character(key).portrait}" if key in chars.BY_KEY else ""
+
+
+__all__ = ["LINE_MS", "PORTRAIT", "Voices", "cast_names", "draw_portrait", "draw_seat_mark", "portrait_of"]

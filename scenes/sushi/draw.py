@@ -34,6 +34,7 @@ from scenes.kit.draw import (
 from scenes.kit.flight import centered
 from scenes.kit.marks import draw_hint_mark
 from scenes.play.seats import SEAT_RGB
+from scenes.play.voices import draw_seat_mark
 from scenes.sushi.art import (
     BACK,
     CARD_SHORT,
@@ -232,9 +233,7 @@ def draw_opponent(sc: TableScene, surface: pygame.Surface, seat: int) -> None:
     draw_scoring_glow(sc, surface, seat)
     # header: seat colour, name, level / "your left", status
     name = sc.names[seat]
-    pygame.draw.circle(surface, SEAT_RGB[seat % len(SEAT_RGB)], vp.to_window(area.dot_pos()),
-                       max(3, vp.px(6)))
-    nx = area.name_x()
+    nx = area.name_x() + draw_seat_mark(surface, sc, seat, area.dot_pos(), SEAT_RGB[seat % len(SEAT_RGB)])
     status_w: float = 0
     if status == "chosen":
         status_w = text_width(app, status_word(status), 13, True) + 28
