@@ -61,7 +61,7 @@ class SetupCast:
         """Where seat (side) ``i``'s character choice is (logical px): its name field's place."""
         sc = self.scene
         if sc.multi:
-            return pygame.Rect(250, sc.row_y(i) - 23, 300, 27)
+            return pygame.Rect(262, sc.row_y(i) - 23, 288, 27)
         return pygame.Rect((110 if i == 0 else 660) + 28, 246, 318, 44)
 
     def sync(self) -> None:

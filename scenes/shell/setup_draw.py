@@ -99,7 +99,7 @@ def draw_two(self: Any, surface: pygame.Surface) -> None:
         else:
             role = _(self.info.extra["sides_role"]) if self.info.extra.get("sides_role") else ""
         rc = C.VERMILION if first_side == side else C.INK_SOFT
-        draw_text(surface, app, role, (x + 478, 269), 16, rc, bold=first_side == side, anchor="midright")
+        draw_text(surface, app, role, (x + 478, 228), 16, rc, bold=first_side == side, anchor="midright")
         # Translators: over a side's choice of Human or an AI level
         draw_text(surface, app, pgettext("setup", "Player"), (x + 32, 308), 14, C.INK_MUTED, anchor="midleft")
         draw_text(surface, app, _("Colour"), (x + 32, 406), 14, C.INK_MUTED, anchor="midleft")
