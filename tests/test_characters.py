@@ -17,6 +17,7 @@ from game import characters as chars
 from game.ai import LEVELS, make_bot
 from game import i18n
 from game.kaito.events import TileCaptured
+from game.kanji.events import KanjiFormed
 from game.play import run_match
 from game.registry import GAMES
 from scenes.devtools.driver import Driver
@@ -221,7 +222,17 @@ def test_a_character_speaks_at_a_big_play_and_at_the_end(app):
                            names=["Kaede", "Taro"], seed=5, speed=1000.0, think_ms=0)
     d.frames(2)
     assert scene.voices.said[:1] == [(0, "start", scene.voices.said[0][2])]
-    # a KAITO-free check of the big play: a 14-stroke kanji formed by seat 1 hurts seat 0
+    # a big kanji formed by seat 1 (14 strokes): the first character it concerns speaks — its own
+    # big play before another's hurt — in a bubble with its portrait
+    big = KanjiFormed(seat=1, ply=0, neta="言", shari="売", slot=0, char="読", strokes=14, meanings=("read",),
+                      on=("ドク",), kun=("よ.む",), grade=2, count=1, score=14)
+    scene.voices.hear([big])
+    d.frames(1)
+    assert scene.voices.said[-1][:2] == (1, "big_move") and _labels(app)["said:1"].startswith("Taro: ")
+    small = KanjiFormed(seat=1, ply=1, neta="亻", shari="木", slot=0, char="休", strokes=6, meanings=("rest",),
+                        on=("キュウ",), kun=("やす.む",), grade=1, count=2, score=20)
+    scene.voices.hear([small])
+    assert scene.voices.said[-1][1] == "big_move"  # (nothing new said)
     end = time.monotonic() + 90
     while not (scene.state.is_over() and scene.ended):
         assert time.monotonic() < end, "the AI game did not end"
@@ -230,13 +241,13 @@ def test_a_character_speaks_at_a_big_play_and_at_the_end(app):
             time.sleep(0.002)
     d.frames(2)
     moments = [m for _s, m, _line in scene.voices.said]
-    assert moments[-1] in ("win", "lose") and moments.count("start") == 1
+    assert moments[-1] in ("win", "lose") and moments.count("start") == 1 and moments.count(moments[-1]) == 1
     winners = scene.state.outcome().winners
     last_seat = scene.voices.said[-1][0]
     assert (moments[-1] == "win") == (last_seat in winners)
-    formed = [e for e in scene.state.events if e.kind == "kanji.formed"]
-    big = [e for e in formed if e.strokes >= 12]
-    assert ("big_move" in moments or "hurt" in moments) == bool(big)
+    # every big play said during the game was a real one: a kanji of 12 strokes or more
+    formed = [e for e in scene.state.events if e.kind == "kanji.formed" and e.strokes >= 12]
+    assert moments.count("big_move") + moments.count("hurt") <= 1 + len(formed)
 
 
 def test_every_registered_game_has_character_hooks():

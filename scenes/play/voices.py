@@ -73,10 +73,11 @@ class Voices:
 
     def hear(self, events: Sequence[Any]) -> None:
         """Events the scene just took: the first seat with a big play of its own says so, else the
-        first one a big play hurt (:func:`game.characters.game_moments`)."""
+        first one a big play hurt (:func:`game.characters.game_moments`); nothing once the game is
+        over (the end's line follows)."""
         cast = self.characters
-        if not cast or not events:
-            return
+        if not cast or not events or self.scene.match.is_over():
+            return  # (the last action's words are the end's: :meth:`end`)
         found: dict[str, int] = {}
         for seat in sorted(cast):
             for moment in chars.game_moments(self.scene.game_name, events, seat):
