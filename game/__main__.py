@@ -1,6 +1,7 @@
 """``python -m game replay ...``, ``play ...``, ``narrate ...``, ``analyse ...`` (the coach),
-``serve ...`` (the online game server, :mod:`game.net.serve`) and ``bot-client ...`` (an AI playing
-one seat of an online table, :mod:`game.net.botclient`).
+``serve ...`` (the online game server, :mod:`game.net.serve`), ``bot-client ...`` (an AI playing
+one seat of an online table, :mod:`game.net.botclient`), and the games' own commands (a
+registration's ``commands``: e.g. a game's data shown as JSON).
 
 Whatever the terminal's encoding (``PYTHONIOENCODING=ascii``, a C locale), the commands never die
 of it: a character the output cannot encode is written as a ``\\uXXXX`` escape
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(argv: list[str]) -> int:
     """Run the sub-command named by ``argv[0]``; returns the exit status."""
     if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
+        print(usage())
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
     if command == "replay":
@@ -79,8 +80,29 @@ def _dispatch(argv: list[str]) -> int:
         from .net.botclient import main as bot_client_main
 
         return bot_client_main(rest)
-    print(f"unknown command {command!r}\n{USAGE}", file=sys.stderr)
+    game_command = _game_commands().get(command)
+    if game_command is not None:
+        return game_command().main(rest)
+    print(f"unknown command {command!r}\n{usage()}", file=sys.stderr)
     return 2
+
+
+def _game_commands() -> dict[str, Any]:
+    """A registered game's own command word -> a function importing its module (``main``,
+    ``USAGE``): :attr:`game.registration.Registration.commands`."""
+    from .registry import REGISTRATIONS
+
+    out: dict[str, Any] = {}
+    for reg in REGISTRATIONS.values():
+        for word, module in reg.commands.items():
+            out.setdefault(word, lambda reg=reg, module=module: reg.load(module))
+    return out
+
+
+def usage() -> str:
+    """:data:`USAGE` and the lines of the games' own commands (their modules' ``USAGE``)."""
+    lines = [getattr(load(), "USAGE", "") for load in _game_commands().values()]
+    return "\n".join([USAGE, *(line for line in lines if line)])
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ to the package):
 * ``characters`` — ``STYLES``, ``STYLE_TEXT`` and ``moments`` of its AI characters (issue 36,
   :mod:`game.characters`);
 * ``tutorial`` — ``TEXTS``, ``REQUIRED_RULES`` and ``EVIDENCE`` of the game's tutorial, whose
-  steps are ``tutorial.json`` beside it (:mod:`game.tutorial`).
+  steps are ``tutorial.json`` beside it (:mod:`game.tutorial`);
+* its own command-line tools, if any (``commands``: ``python -m game WORD ...``, :mod:`game.__main__`).
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ class Registration:
             :mod:`game.achievements`), or "" when it has none.
         characters: the module of its characters' styles and moments (``STYLES``, ``STYLE_TEXT``,
             ``moments``: issue 36, :mod:`game.characters`), or "" when it has none.
+        commands: its own ``python -m game WORD ...`` commands: WORD -> the module (relative to
+            ``package``) whose ``main(argv) -> int`` runs them (argv: the words after WORD) and
+            whose ``USAGE`` (lines without "usage:") documents them (issue 37).
     """
 
     game_type: GameType
@@ -81,6 +85,7 @@ class Registration:
     telling: str = "telling"
     achievements: str = ""
     characters: str = ""
+    commands: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

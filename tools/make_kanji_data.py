@@ -5,6 +5,8 @@ Which character a neta (left) + shari (right) pair forms is looked up in charact
 data, never typed by hand; stroke counts, meanings, readings and the Jōyō list come from
 KANJIDIC2.  The build and the tests never run this script: its output is committed, and the game
 reads it with game/kanji/data.py.  It is for maintainers, after a source update or a deck change.
+The stroke order (game/kanji/strokes.json) is made by tools/make_kanji_strokes.py from this
+script's output: re-run that one after this one.
 
 Inputs (all read locally; nothing is downloaded by the script):
   * KANJIDIC2 -- Debian package ``kanjidic-xml`` (``apt-get install kanjidic-xml``), file

@@ -3,7 +3,8 @@ package.
 
 ``data`` (the characters, from ``kanji_zushi.json``), ``rules`` (the Game), ``events`` (what
 happened, as data and sentences), ``ai`` (the bots), ``coach`` (the coach's rating), ``reference``
-(IS-MCTS for measuring), ``tutorial`` (+ ``tutorial.json``). This module is the game's
+(IS-MCTS for measuring), ``tutorial`` (+ ``tutorial.json``), ``strokes`` (the stroke order, from
+``strokes.json``), ``show`` (``python -m game kanji show CHAR``). This module is the game's
 registration only: it imports none of them (:mod:`game.registration`)."""
 
 from game.gametype import GameType
@@ -15,4 +16,5 @@ REGISTRATION = Registration(
                        simultaneous=False, hidden_information=True),
     package=__name__, rules="rules:KANJI", coach="coach:rate",
     reference={"ismcts": "reference:KanjiIsmctsBot", "ismctsold": "reference:KanjiIsmctsV1Bot"},
-    tutorial="tutorial", achievements="achievements", characters="characters", kinds="kanji")
+    tutorial="tutorial", achievements="achievements", characters="characters", kinds="kanji",
+    commands={"kanji": "show"})

@@ -49,8 +49,9 @@ RULES: list[tuple] = [
     ("h", N_("Credits")),
     ("p", N_("Kanji data: KANJIDIC2 by the Electronic Dictionary Research and Development Group (CC BY-SA "
           "4.0) for the Jōyō list, stroke counts, meanings and readings; KanjiVG by Ulrich Apel and "
-          "contributors (CC BY-SA 3.0) for which halves make which kanji, cross-checked with the CJK "
-          "Decomposition Data and CHISE IDS. This software uses the KANJIDIC2 dictionary file, the "
-          "property of the Electronic Dictionary Research and Development Group, in conformance with "
-          "the Group's licence.")),
+          "contributors (CC BY-SA 3.0) for the stroke order and for which halves make which kanji, "
+          "cross-checked with the CJK Decomposition Data and CHISE IDS; Jonathan Waller's JLPT lists (CC "
+          "BY), via kanji-lists (MIT), for the JLPT levels. This software uses the KANJIDIC2 dictionary "
+          "file, the property of the Electronic Dictionary Research and Development Group, in conformance "
+          "with the Group's licence.")),
 ]
