@@ -11,6 +11,7 @@ of it: a character the output cannot encode is written as a ``\\uXXXX`` escape
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -38,7 +39,8 @@ def tolerant_streams(*streams: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the sub-command; returns its exit status, or 1 (one line on standard error)
-    when Tatami's own install is damaged (:class:`game.core.InstallError`)."""
+    when Tatami's own install is damaged (:class:`game.core.InstallError`). A reader that stops
+    reading (``python -m game kanji show 語 | head -c 80``) ends the command quietly."""
     from .core import InstallError
 
     tolerant_streams()
@@ -48,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         print(f"python -m game: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # (the rest of the output goes nowhere, so the interpreter's last flush cannot fail again)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _dispatch(argv: list[str]) -> int:
