@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, ngettext
+from game.kanji import strokes as kanji_strokes
 from scenes.kanji.art import GOLD_HI, INK, NETA, SHARI
 from scenes.kanji.layout import (
     BOARD_CAPTION_Y,
@@ -19,6 +20,7 @@ from scenes.kanji.layout import (
     board_tile,
 )
 from scenes.kanji.sprites import JoinShow
+from scenes.kanji.strokeplay import draw_strokes
 from scenes.kanji.text import (
     draw_rich,
     kanji_title,
@@ -134,7 +136,10 @@ def _draw_join(s: Any, surface: pygame.Surface, j: JoinShow) -> None:
             else:
                 img = pygame.transform.smoothscale(ink_img, cur.size)
             blit_alpha(surface, img, cur.topleft, half_a if e > 0 else 1.0)
-    if j.char is not None:
+    if j.char is not None and j.phase == "write":  # its strokes in order, the halves in their colours
+        written = j.tween.progress * len(kanji_strokes.paths(j.char) or ())
+        draw_strokes(surface, s.app, T.inflate(-T.w // 8, -T.h // 8), j.char, written, halves=True)
+    elif j.char is not None:
         full_a = _smooth(0.55, 0.95, m)
         if full_a > 0:
             blit_alpha(surface, fsurf, (wT.centerx - fink.centerx, wT.centery - fink.centery), full_a)

@@ -37,6 +37,7 @@ import pygame
 
 from game.core import Event, is_you
 from game.i18n import _
+from game.kanji import strokes as kanji_strokes
 from game.kanji.events import (
     KanjiFormed,
     NetaDrawn,
@@ -56,6 +57,7 @@ from scenes.kanji.layout import (
 )
 from scenes.kanji.shown import Tried
 from scenes.kanji.sprites import JoinShow
+from scenes.kanji.strokeplay import StrokeClock, game_speed, has_strokes
 from scenes.kanji.text import caption, wrong_text
 from scenes.kit.flight import Flight, as_tuple
 from scenes.kit.timeline import Choreography
@@ -281,6 +283,7 @@ def _valid(s: Any, move: MoveEvents, mine: bool, own: list[Flight], p: float) ->
     assert att is not None and att.formed is not None
     s.message(caption(att.formed), "good")
     yield GLOW_MS / p
+    yield from _write(s, j, ev.char, p)
     # the kanji settles into its seat's row; a new shari turns up; the seat draws a neta
     if s.join is j:
         s.join = None
@@ -334,6 +337,21 @@ def _valid(s: Any, move: MoveEvents, mine: bool, own: list[Flight], p: float) ->
         sh.hand_sizes[seat] += 1
     s.settling -= settling
     _fly(s, own)
+
+
+def _write(s: Any, j: JoinShow, char: str, p: float) -> Iterator[float]:
+    """Issue 37: the formed kanji written on the join board stroke by stroke at the player's
+    stroke-order speed (:func:`scenes.kanji.strokeplay.game_speed`: "off" skips it, as does a
+    character without stroke data),
+    a person's move at that speed, another seat's at its pace; Space or Enter ends it, as it ends
+    any animation (:meth:`scenes.play.input.PlayInput.skip_animation`), and a click another seat's."""
+    speed = game_speed(s.app)
+    if speed == "off" or not has_strokes(char) or s.join is not j:
+        return
+    clock = StrokeClock(len(kanji_strokes.paths(char) or ()), speed)
+    j.start("write", clock.total_ms / p, ease="linear")  # (the scene moves it on: the drawing's progress)
+    yield clock.total_ms / p
+    j.start("glow", 0.0)  # (written: the glyph again, at rest)
 
 
 def _wrong(s: Any, att: Tried, hand_i: int | None, own: list[Flight], p: float) -> Iterator[float]:

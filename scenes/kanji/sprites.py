@@ -14,7 +14,8 @@ from scenes.kit.tween import Tween
 class JoinShow:
     """The pair on the join board. ``phase``: "apart" (just put down), "slide" (halves slide
     together), "morph" (the halves squeeze into place and cross-fade into the real character),
-    "glow" (valid: gold), "shake" (wrong), "unmorph" (wrong: the character comes apart again).
+    "glow" (valid: gold), "write" (valid: its strokes written in order, issue 37), "shake" (wrong),
+    "unmorph" (wrong: the character comes apart again).
     ``tween`` runs 0 -> 1 over the current phase."""
 
     seat: int
@@ -50,7 +51,7 @@ class JoinShow:
             return 0.0
         if self.phase == "morph":
             return self.t
-        if self.phase in ("glow", "shake"):
+        if self.phase in ("glow", "write", "shake"):
             return 1.0
         if self.phase == "unmorph":
             return 1.0 - self.t

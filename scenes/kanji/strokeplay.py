@@ -32,6 +32,19 @@ PEN, NUMBER_INK = (200, 140, 30), (120, 104, 90)
 NO_STROKES = N_("No stroke order data for this character.")
 
 
+#: The setting of the writing shown when a kanji is formed in a game: "off" or a speed of
+#: :data:`SPEEDS` (the kanji book's choice; default "fast").
+GAME_SETTING, GAME_DEFAULT = "kanji_stroke_order", "fast"
+
+
+def game_speed(app: Any) -> str:
+    """The stroke-order speed of a kanji formed in a game: :data:`GAME_SETTING` in ``app``'s
+    settings, ``"off"`` or one of :data:`SPEEDS` (anything else: :data:`GAME_DEFAULT`)."""
+    settings = getattr(app, "settings", None)
+    value = settings.get(GAME_SETTING, GAME_DEFAULT) if settings is not None else GAME_DEFAULT
+    return value if value == "off" or value in SPEEDS else GAME_DEFAULT
+
+
 def has_strokes(char: str) -> bool:
     """True when the stroke data has ``char``'s strokes (KanjiVG has it)."""
     return kanji_strokes.paths(char) is not None
@@ -162,5 +175,5 @@ def draw_strokes(surface: pygame.Surface, app: Any, rect: pygame.Rect, char: str
     return True
 
 
-__all__ = ["INK", "LEFT_INK", "NO_STROKES", "PEN", "RIGHT_INK", "SPEEDS", "STROKE_MS", "StrokeClock",
-           "draw_strokes", "has_strokes", "stroke_colors"]
+__all__ = ["GAME_DEFAULT", "GAME_SETTING", "INK", "LEFT_INK", "NO_STROKES", "PEN", "RIGHT_INK", "SPEEDS", "STROKE_MS", "StrokeClock",
+           "draw_strokes", "game_speed", "has_strokes", "stroke_colors"]
