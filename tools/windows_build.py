@@ -57,6 +57,9 @@ PLATFORM = ("win_amd64", "3.11", "cp311")
 #: What `lock` resolves: the app's own dependencies, PyInstaller, and what only Windows needs.
 TOP_LEVEL = ["pygame-ce", "platformdirs", "babel", "filelock", "websockets", "zeroconf", "pyinstaller",
              "pefile", "pywin32-ctypes", "desktop-notifier", "openskill",
+             # Kanji-zushi's review (FSRS) and its book's Anki export (genanki: with cached-property,
+             # chevron, frozendict and pyyaml, resolved as its dependencies)
+             "fsrs", "genanki",
              # desktop-notifier's Windows backend (its requirements are marked sys_platform == "win32",
              # which pip evaluates on the host: named here)
              "winrt-runtime", "winrt-windows.applicationmodel.core", "winrt-windows.data.xml.dom",
