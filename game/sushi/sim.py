@@ -324,7 +324,7 @@ class Table:
 #: less). Measured to differ (``tests/test_characters.py``) and to keep each level's strength band
 #: (``docs/ai_figures.md``, "Characters").
 STYLE_BIAS: dict[str, tuple[float, ...]] = {
-    "piles": (1.25, 1.25, 1.25, 1.25, 1.25, 0.3),
+    "piles": (1.25, 1.25, 1.25, 1.25, 1.25, 0.6),
     "dessert": (0.85, 0.85, 0.85, 0.85, 0.85, 2.4),
 }
 
