@@ -12,7 +12,8 @@ from scenes.play.registration import GameInfo
 GAME = GameInfo(
     "kanji-zushi", "漢字寿司", N_("Pair halves into real kanji"), "kanji_play",
     devtools="scenes.kanji.devtools:DEVTOOLS",
-    scenes={"kanji_play": "scenes.kanji.scene:KanjiPlayScene", "kanji_score": "scenes.kanji.score:KanjiScoreScene"},
+    scenes={"kanji_play": "scenes.kanji.scene:KanjiPlayScene", "kanji_score": "scenes.kanji.score:KanjiScoreScene",
+            "kanji_review": "scenes.kanji.review:KanjiReviewScene"},
     art="art/kanji/emblem.svg", rules="scenes.kanji.rules_page:RULES",
     score_note=N_("Games of one player against the AI, by the strongest AI at the table. Best score: "
                   "strokes."),
