@@ -100,6 +100,17 @@ def draw_book(surface: pygame.Surface, app: Any, book: BookShown) -> None:
     draw_panel(surface, app, PANEL, radius=18)
     if book.selected is not None:
         _draw_detail(surface, app, book, facts(book.selected))
+    else:
+        vp = app.viewport
+        surf, ink = book.art.glyph("漢", vp.px(150), C.PAPER_EDGE)
+        c = vp.to_window((PANEL.centerx, PANEL.centery - 50))
+        surface.blit(surf, (c[0] - ink.centerx, c[1] - ink.centery))
+        # Translators: the kanji book's empty panel: what it shows once a kanji is chosen
+        text = _("Choose a kanji: it is written here stroke by stroke, with its meanings and readings.")
+        y = PANEL.centery + 70
+        for line in wrap_text(app, text, 16, PANEL.w - 120):
+            draw_text(surface, app, line, (PANEL.centerx, y), 16, C.INK_MUTED)
+            y += 24
     if book.notice:
         draw_text(surface, app, book.notice, (640, 706), 13, C.VERMILION_DARK)
 
