@@ -270,9 +270,10 @@ def _human_move(app, scene) -> None:
 
 
 def test_a_finished_game_fills_the_book_and_its_score_screen_opens_it(app, tmp_path):
+    from scenes.shell.history import HistoryStore
     from scenes.shell.saveslots import SaveSlots
 
-    app.saves = SaveSlots()
+    app.saves, app.history = SaveSlots(), HistoryStore()
     stores = open_room_stores(app)
     assert stores == {"kanji_book": app.kanji_book} and app.kanji_book.path == tmp_path / "kanji-book.json"
     app.kanji_book.today = lambda: datetime.date(2026, 12, 7)
@@ -303,6 +304,12 @@ def test_a_finished_game_fills_the_book_and_its_score_screen_opens_it(app, tmp_p
     top = app.manager.top()
     assert top.name == "kanji_book" and sorted(grid(top)) == sorted(book.chars())
     assert top.selected == book.chars()[0] and "button:show-all" in ids(top)
+    # the game it was formed in, from the recent games: its replay
+    assert labels(top)["played:0"] == ("game-link", app.history.entries()[0].when())
+    click(app, rect_of(top, "played:0").center)
+    assert app.manager.top().name == "replay"
+    app.manager.pop()
+    assert app.manager.top() is top
     press_key(app, pygame.K_ESCAPE)
     assert app.manager.top() is score
 

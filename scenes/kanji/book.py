@@ -22,7 +22,9 @@ UI ids: ``choice:book-tab:mine|seen``, ``choice:book-sort:date|strokes|grade|jlp
 :data:`~scenes.kanji.strokeplay.NO_STROKES` when the data has no strokes for it),
 ``choice:book-speed:slow|normal|fast``, ``button:replay``, the other kanji its halves make
 ``pair:<char>`` (kind ``kanji-link`` when in the book, ``kanji-link-absent`` otherwise),
-``button:show-all`` (with ``only``), ``button:back``; an empty page's ``empty`` (kind ``text``: how to
+the recent games it was formed in that ``app.history`` still keeps ``played:<k>`` (kind ``game-link``,
+the most recent ``played:0``; its date as label: opens the replay viewer), ``button:show-all`` (with
+``only``), ``button:back``; an empty page's ``empty`` (kind ``text``: how to
 fill the book, or that the filters leave nothing). Keys: the arrows move the selection, Enter
 replays, Esc goes back.
 """
@@ -62,6 +64,8 @@ class KanjiBookScene(UIScene):
                  tab: str = "mine", book: Any = None, **kwargs: Any):
         super().__init__(app, **kwargs)
         self.store = book if book is not None else getattr(app, "kanji_book", None)
+        self.history = getattr(app, "history", None)
+        self.recent: dict[str, Any] = {}
         self.art = KanjiArt(app)
         self.tab = tab if tab in ("mine", "seen") else "mine"
         self.sort, self.grade, self.level, self.speed = "date", "all", "all", "normal"
@@ -118,6 +122,8 @@ class KanjiBookScene(UIScene):
             self.notice = self.store.notice()
         else:
             self.all = {"mine": [], "seen": []}
+        if self.history is not None:
+            self.recent = {e.game_id: e for e in self.history.entries()}
         self.w_tab.options = self._tab_options()
         only = self.only if self.tab == "mine" else None
         self.shown = arrange(self.all[self.tab], self.sort, self.grade, self.level, only)
@@ -153,6 +159,23 @@ class KanjiBookScene(UIScene):
     def entry(self) -> BookEntry | None:
         """The selected kanji's entry, or None."""
         return next((e for e in self.shown if e.char == self.selected), None)
+
+    def played(self) -> list[Any]:
+        """The recent games (:class:`scenes.shell.history.HistoryEntry`, still in ``app.history``)
+        the selected kanji was formed in, the most recent first, at most
+        :data:`bookview.PLAYED_MAX`."""
+        entry = self.entry()
+        if entry is None:
+            return []
+        games = [self.recent[g] for g in reversed(entry.games) if g in self.recent]
+        return games[:bookview.PLAYED_MAX]
+
+    def replay_game(self, k: int) -> None:
+        """The ``k``-th of :meth:`played` in the replay viewer (over the book), when there is one."""
+        games = self.played()
+        if 0 <= k < len(games) and self.app.has_scene("replay"):
+            game = games[k]
+            self.app.manager.push(self.app.make_scene("replay", record=game.record, setup=dict(game.setup)))
 
     def page_entries(self) -> list[BookEntry]:
         """The kanji on the page shown."""
@@ -272,13 +295,16 @@ class KanjiBookScene(UIScene):
                 if kind == "kanji":
                     self.select(char)
                     self.refresh()
+                elif kind == "played":
+                    self.replay_game(int(char))
                 elif self.in_book(char):
                     self.follow(char)
                 return True
         return super().handle_event(event)
 
     def hit(self, pos: Sequence[float]) -> tuple[str, str] | None:
-        """``("kanji", char)`` or ``("pair", char)`` under the logical ``pos``, or None."""
+        """``("kanji", char)``, ``("pair", char)`` or ``("played", k)`` under the logical ``pos``, or
+        None."""
         for e, r in zip(self.page_entries(), bookview.cell_rects(len(self.page_entries()))):
             if r.collidepoint(pos):
                 return ("kanji", e.char)
@@ -286,6 +312,9 @@ class KanjiBookScene(UIScene):
             for char, r in bookview.link_rects(facts(self.selected)):
                 if r.collidepoint(pos):
                     return ("pair", char)
+            for k, r in enumerate(bookview.played_rects(len(self.played()))):
+                if r.collidepoint(pos):
+                    return ("played", str(k))
         return None
 
     def update(self, dt_ms: float) -> None:
@@ -312,6 +341,9 @@ class KanjiBookScene(UIScene):
             has = bool(kanji_strokes.paths(self.selected))
             out.append(UIElement("stroke-order", "strokes" if has else "text", bookview.STROKE_RECT,
                                  label=None if has else _(NO_STROKES)))
+            games = self.played()
+            for k, (game, r) in enumerate(zip(games, bookview.played_rects(len(games)))):
+                out.append(UIElement(f"played:{k}", "game-link", r, label=game.when()))
             for char, r in bookview.link_rects(f):
                 out.append(UIElement(f"pair:{char}", "kanji-link" if self.in_book(char) else "kanji-link-absent", r,
                                      label=char))

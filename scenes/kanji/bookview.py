@@ -38,7 +38,9 @@ DETAIL_RECT = pygame.Rect(932, 126, 296, 56)
 SPEED_RECT = pygame.Rect(676, 382, 240, 34)
 REPLAY_RECT = pygame.Rect(676, 424, 240, 40)
 FACTS_X, FACTS_W, LABEL_W = 932, 296, 64
-HISTORY_Y, HALVES_Y = 482, 548
+HISTORY_Y, HALVES_Y = 478, 566
+#: The recent games it was formed in (the replay viewer's way in): at most three, under the history.
+PLAYED_Y, PLAYED_W, PLAYED_H, PLAYED_MAX = 518, 176, 28, 3
 LINK, LINK_STEP, LINKS_X = 30, 34, 764
 
 
@@ -51,6 +53,12 @@ def cell_rects(n: int) -> list[pygame.Rect]:
     """The rects of the first ``n`` cells of the grid (row by row)."""
     return [pygame.Rect(GRID.x + (i % COLS) * (CELL + CELL_GAP), GRID.y + (i // COLS) * (CELL + CELL_GAP), CELL, CELL)
             for i in range(min(n, PER_PAGE))]
+
+
+def played_rects(n: int) -> list[pygame.Rect]:
+    """The rects of the first ``n`` recent games' links (left to right, at most :data:`PLAYED_MAX`)."""
+    return [pygame.Rect(STROKE_RECT.x + k * (PLAYED_W + 10), PLAYED_Y, PLAYED_W, PLAYED_H)
+            for k in range(min(n, PLAYED_MAX))]
 
 
 def link_rects(f: KanjiFacts) -> list[tuple[str, pygame.Rect]]:
@@ -82,6 +90,8 @@ class BookShown(Protocol):
     def entry(self) -> BookEntry | None: ...
 
     def in_book(self, char: str) -> bool: ...
+
+    def played(self) -> list[Any]: ...
 
 
 def draw_book(surface: pygame.Surface, app: Any, book: BookShown) -> None:
@@ -207,7 +217,14 @@ def _draw_detail(surface: pygame.Surface, app: Any, book: BookShown, f: KanjiFac
     if entry is not None:
         for i, line in enumerate(history_lines(entry)):
             text, size = fit_label(app, line, 16, False, PANEL.w - 40)
-            draw_text(surface, app, text, (STROKE_RECT.x, HISTORY_Y + i * 26), size, C.INK, anchor="midleft")
+            draw_text(surface, app, text, (STROKE_RECT.x, HISTORY_Y + i * 24), size, C.INK, anchor="midleft")
+    games = book.played()
+    for game, r in zip(games, played_rects(len(games))):
+        wr = vp.to_window(r)
+        pygame.draw.rect(surface, C.PAPER_LIGHT, wr, border_radius=vp.px(r.h / 2))
+        pygame.draw.rect(surface, C.INK_SOFT, wr, width=max(1, vp.px(1.2)), border_radius=vp.px(r.h / 2))
+        text, size = fit_label(app, "\u25B6 " + game.when(), 13, False, r.w - 16)
+        draw_text(surface, app, text, r.center, size, C.INK)
     _draw_halves(surface, app, book, f)
 
 
@@ -258,4 +275,4 @@ def _draw_halves(surface: pygame.Surface, app: Any, book: BookShown, f: KanjiFac
 
 __all__ = ["ALL_RECT", "BACK_RECT", "COLS", "DETAIL_RECT", "GRID", "NEXT_RECT", "PANEL", "PER_PAGE", "PREV_RECT",
            "REPLAY_RECT", "ROWS", "SPEED_RECT", "STROKE_RECT", "TAB_RECT", "cell_rects", "draw_book", "empty_text", "link_rects",
-           "row_rect"]
+           "played_rects", "row_rect"]
