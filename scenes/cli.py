@@ -38,7 +38,7 @@ from scenes.play.seats import SEAT_KINDS, default_names
 from scenes.profile.achieved import AchievementStore
 from scenes.profile.ratings import RatingStore
 from scenes.shell.app import App, configure_logging, parse_size
-from scenes.shell.catalog import GAMES_BY_NAME
+from scenes.shell.catalog import GAMES_BY_NAME, open_room_stores
 from scenes.shell.history import HistoryStore
 from scenes.shell.registry import SCENES
 from scenes.shell.saveslots import SaveSlots
@@ -208,6 +208,7 @@ def _main(argv: list[str]) -> int:
     app.history = HistoryStore()  # <data dir>/history.json
     app.ratings = RatingStore()  # <data dir>/ratings.json
     app.achievements = AchievementStore()  # <data dir>/achievements.json
+    open_room_stores(app)  # each room's own stores (GameInfo.stores), app attributes, files in <data dir>
     try:
         if continued is not None:
             app.start_game(continued.game, **continued.start_kwargs())

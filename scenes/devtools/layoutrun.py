@@ -123,6 +123,7 @@ def run_matrix(walks: Sequence[SceneWalk] = WALKS, langs: Sequence[str] = LANGS,
     from scenes.shell.stats import StatsStore
     from scenes.profile.achieved import AchievementStore
     from scenes.profile.ratings import RatingStore
+    from scenes.shell.catalog import open_room_stores
 
     report = LayoutReport()
     deadline = time.monotonic() + timeout_s
@@ -136,6 +137,7 @@ def run_matrix(walks: Sequence[SceneWalk] = WALKS, langs: Sequence[str] = LANGS,
                               uidump=False, language=lang)
                     app.saves, app.stats, app.history = SaveSlots(), StatsStore(), HistoryStore()
                     app.ratings, app.achievements = RatingStore(), AchievementStore()
+                    open_room_stores(app)
                     try:
                         _run_walks(app, walks, lang, size, fast, thumbs, report, log, deadline, frames)
                     finally:

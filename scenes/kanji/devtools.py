@@ -1,6 +1,6 @@
 """Kanji-zushi's part of the dev tools (:class:`~scenes.play.registration.DevTools`, read by
 :mod:`scenes.devtools`): its layout walk (an AI's kanji revealed, a made kanji's tooltip), its
-self-test game played with dragged pairs (the hint asked once, the tooltip hovered) and the data
+kanji book, its self-test game played with dragged pairs (the hint asked once, the tooltip hovered) and the data
 check, the pacing's and the bench's games (the halves' join animation) and its online table in
 play. Imported by the dev tools only."""
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pygame
 
 from game.kanji.data import form
 from game.kanji.rules import KANJI, judge
+from scenes.kanji.bookstore import KanjiBook
 from scenes.play.devhooks import DevTools
 
 SEATS = ["human", "hard", "hard"]
@@ -47,6 +48,34 @@ def walk(w: Any) -> Iterator[str]:
         d.click("button:score")
         w.settle()
         yield "score"
+        if d.has("button:new-kanji"):  # the game's new kanji in the book (issue 37)
+            d.click("button:new-kanji")
+            w.settle()
+            yield "book-new"
+    yield from book_walk(w)
+
+
+def book_walk(w: Any) -> Iterator[str]:
+    """The kanji book (issue 37): filled from two games of the AIs (a kanji selected, its strokes
+    written; the Seen tab; sorted by strokes and filtered to a grade), and empty."""
+    d = w.d
+    book = getattr(d.app, "kanji_book", None)
+    if book is not None:
+        for seed in (7, 8):
+            st = w.bot_play(w.new_state(3, seed), lambda s: False)
+            book.record_finished(f"layout-book-{seed}", "kanji-zushi", {"seats": SEATS}, st)
+        w.show("kanji_book")
+        yield "book"
+        d.click("choice:book-sort:strokes")
+        d.click("choice:book-grade:2")
+        w.settle()
+        yield "book-filtered"
+        d.click("choice:book-tab:seen")
+        w.settle()
+        yield "book-seen"
+        empty = KanjiBook(book.path.with_name("kanji-book-empty.json"))  # (read only: never written)
+        w.show("kanji_book", book=empty)
+        yield "book-empty"
 
 
 def _pairs(hand: list, view: Any) -> list[tuple[int, int]]:

@@ -46,7 +46,8 @@ from scenes.kit.draw import (
     wrap_text,
 )
 from scenes.kit.scene import UIElement
-from scenes.play.score import ScoreScene
+from scenes.kit.widgets import Button
+from scenes.play.score import BUTTON_H, BUTTON_Y, ScoreScene
 from scenes.play.seats import LEVEL_LABEL
 
 #: The end reasons of game.kanji.rules (ALL_COMPLETE, DEAD_TABLE) as shown on the pill.
@@ -172,6 +173,32 @@ class KanjiScoreScene(ScoreScene):
         self.reason = ""
         self.art = KanjiArt(app)
         self.hover: tuple[int, int] | None = None
+        self.add_new_kanji()
+
+    def add_new_kanji(self) -> None:
+        """``button:new-kanji`` ("3 new kanji") in the buttons' row when this game added kanji the
+        person had never formed to the kanji book (``app.kanji_book.new_in(game_id)``): it opens
+        the book on them."""
+        book = getattr(self.app, "kanji_book", None)
+        self.new_kanji = list(book.new_in(self.game_id)) if book is not None and self.game_id else []
+        if not self.new_kanji or not self.app.has_scene("kanji_book"):
+            return
+        n = len(self.new_kanji)
+        # Translators: a score screen's button: the kanji formed for the first time in this game (opens the kanji book)
+        label = ngettext("{n} new kanji", "{n} new kanji", n).format(n=n)
+        self.widgets.add(Button("button:new-kanji", label, (0, BUTTON_Y, 200, BUTTON_H), self.open_book,
+                                style="secondary", size=20))
+        row = [w for w in self.widgets.widgets if isinstance(w, Button) and w.rect.y == BUTTON_Y]
+        new = row.pop()
+        row.insert(len(row) - 1, new)  # before the rematch: menu, review, new kanji, rematch
+        width, gap = 200, 32
+        x = 640 - (len(row) * width + (len(row) - 1) * gap) / 2
+        for i, w in enumerate(row):
+            w.rect = pygame.Rect(round(x + i * (width + gap)), BUTTON_Y, width, BUTTON_H)
+
+    def open_book(self) -> None:
+        """``button:new-kanji``: the kanji book over this screen, on this game's new kanji."""
+        self.app.manager.push(self.app.make_scene("kanji_book", only=list(self.new_kanji)))
 
     # -- layout -------------------------------------------------------------------------------
     def row_h(self) -> float:

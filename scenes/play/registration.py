@@ -41,6 +41,15 @@ class GameInfo:
     Every game also has :data:`COMMON_OPTIONS` (see :attr:`options`).
     devtools: ``"module:ATTRIBUTE"`` of the game's :class:`DevTools` (``scenes/<name>/devtools.py``),
     or "" for the generic ones.
+    stores: the room's own per-user stores, app attribute -> ``"module:Class"`` (e.g.
+    ``{"kanji_book": "scenes.kanji.bookstore:KanjiBook"}``): each made once at start with no
+    arguments (its file in the data folder) by :func:`scenes.shell.catalog.open_room_stores`, kept
+    as that attribute of the app and in ``app.room_stores``, and told every finished game with
+    ``record_finished(game_id, game_name, setup, state, events)`` by the autosave
+    (:class:`scenes.play.saving.Saving`; a store ignores other games).
+    links: the room's small buttons under its menu card, ``(key, label, scene)``: the label an
+    English catalog text (``N_``), the scene one of the room's (opened over the menu); the menu
+    shows them as ``button:room:<name>:<key>``, at most two side by side.
 
     Every text here is an English catalog text (``N_``), translated where it is shown
     (``_(info.title)``; game/i18n.py).
@@ -57,6 +66,8 @@ class GameInfo:
     score_note: str = ""
     extra: dict = field(default_factory=dict)
     devtools: str = ""
+    stores: dict[str, str] = field(default_factory=dict)
+    links: tuple[tuple[str, str, str], ...] = ()
 
     def dev_tools(self) -> "DevTools":
         """The game's part of the dev tools (imported on first use), or the generic defaults."""

@@ -73,14 +73,17 @@ class Saving:
 
     def _count(self, setup: dict) -> None:
         """A finished game into the statistics and recent games (outcome and record), then the
-        profile's ratings and achievements (the final state: its events)."""
+        profile's ratings and achievements and every room's own store (``app.room_stores``, e.g.
+        a room's book of what was played: each ignores the games not its own), with the final
+        state and its events."""
         h = self.host
         state = h.match.state
         for done in (getattr(h.app, "stats", None), getattr(h.app, "history", None)):
             if done is not None:
                 done.record_game(self.game_uid, h.game_name, setup, state.outcome(), h.match.record())
         events = h.match.events_for(h.humans[0])  # as the person's seat saw them (hot-seat: the first)
-        for progress in (getattr(h.app, "ratings", None), getattr(h.app, "achievements", None)):
+        rooms = list((getattr(h.app, "room_stores", None) or {}).values())
+        for progress in (getattr(h.app, "ratings", None), getattr(h.app, "achievements", None), *rooms):
             if progress is not None:
                 progress.record_finished(self.game_uid, h.game_name, setup, state, events)
 

@@ -134,6 +134,7 @@ class ScoreScene(UIScene):
         self.description = self.decided_sentence() or told or ""
         self.setup = dict(setup) if setup else self.default_setup()
         self.setup["seed"] = None
+        self.game_id = game_id
         self.stamp = Tween(0.0, 1.0, 520, ease_out_back, delay_ms=260)
         #: the profile's lines: (UI id, card, sentence) of what this game did to the rating and earned
         lines = [(uid, card, str(getattr(app, store).score_line(game_id)))

@@ -110,6 +110,7 @@ class App:
     history: Any = None  # scenes.shell.history.HistoryStore | None: the recent games, likewise
     ratings: Any = None  # scenes.profile.ratings.RatingStore | None: the ratings (issue 36), likewise
     achievements: Any = None  # scenes.profile.achieved.AchievementStore | None: likewise
+    room_stores: Any = None  # the rooms' own stores by attribute (catalog.open_room_stores), likewise
     #: the online room's watch over the settings' online server (scenes.online.turnwatch.TurnWatch,
     #: made by the menu's line when a server is set, scenes.online.keptfile.app_watch: issue 35), or None
     turn_watch: Any = None

@@ -11,9 +11,12 @@ of :func:`register` with its room at run time (its core registered first:
 from __future__ import annotations
 
 import importlib
+import logging
+from typing import Any
 
 from game import registry as core
 from game.i18n import _
+from game.registration import load
 from scenes.play.registration import COMMON_OPTIONS, NEXT_LABEL, OPTION_KWARGS, GameInfo
 
 #: The game rooms, in menu order.
@@ -89,6 +92,24 @@ def unregister(room: str) -> None:
         GAME_SCENES.pop(scene, None)
 
 
+def open_room_stores(app: Any) -> dict[str, Any]:
+    """Make every room's own per-user stores (:attr:`GameInfo.stores`: each class called with no
+    arguments, its file in the data folder) and keep each as that attribute of ``app`` and in
+    ``app.room_stores`` (attribute -> store), which the autosave tells every finished game. A store
+    that cannot be made is logged and left out. Returns ``app.room_stores``."""
+    stores: dict[str, Any] = {}
+    for info in GAME_LIST:
+        for attr, path in info.stores.items():
+            try:
+                stores[attr] = load(path)()
+            except Exception:  # one room's store must never keep the app from starting
+                logging.getLogger("tatami").exception("%s: cannot make the store %s", info.name, path)
+                continue
+            setattr(app, attr, stores[attr])
+    app.room_stores = stores
+    return stores
+
+
 def game_info(name: str) -> GameInfo:
     """The :class:`GameInfo` of ``name`` (KeyError if unknown)."""
     return GAMES_BY_NAME[name]
@@ -101,5 +122,5 @@ def game_title(name: str) -> str:
 
 
 __all__ = ["COMMON_OPTIONS", "GAMES_BY_NAME", "GAME_LIST", "GAME_SCENES", "NEXT_LABEL", "OPTION_KWARGS", "ROOMS", "GameInfo",
-           "game_info", "game_title",
+           "game_info", "game_title", "open_room_stores",
            "register", "room_of", "unregister"]

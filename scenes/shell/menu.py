@@ -6,7 +6,8 @@ UI ids: ``button:game:<name>`` (disabled cards have kind "button-disabled"), ``c
 (only while that game has a usable save), ``button:online`` (the join screen of online play),
 ``button:online-tables`` (only while this player has unfinished online tables: "Your turn online:
 KAITO" or how many; the join screen lists them),
-``button:learn`` (the tutorials), ``button:rules``, ``button:stats``, ``button:recent``, ``button:settings``,
+``button:room:<name>:<key>`` (a room's links under its card, ``GameInfo.links``, e.g. a room's book of
+what was played), ``button:learn`` (the tutorials), ``button:rules``, ``button:stats``, ``button:recent``, ``button:settings``,
 ``button:quit``. The first time a game's card is used, its tutorial is offered first (``"tutorial_offer"``).
 
 Every text is looked up when the menu is built or drawn; a language change rebuilds the menu
@@ -15,6 +16,7 @@ Every text is looked up when the menu is built or drawn; a language change rebui
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -41,14 +43,16 @@ from scenes.shell.offered import offer_due
 log = logging.getLogger("tatami.menu")
 
 LOGO = "art/logo.svg"
-CARD_Y, CARD_W, CARD_H, CARD_GAP = 202, 340, 330, 40  # the game cards (logical px)
-CONTINUE_Y, CONTINUE_H = CARD_Y + CARD_H + 12, 58  # a game's "Continue", under its card
+CARD_Y, CARD_W, CARD_H, CARD_GAP = 186, 340, 330, 40  # the game cards (logical px)
+#: a room's links under its card (``GameInfo.links``: at most two side by side), and their gap
+LINK_Y, LINK_H, LINK_GAP = CARD_Y + CARD_H + 8, 30, 8
+CONTINUE_Y, CONTINUE_H = LINK_Y + LINK_H + 8, 56  # a game's "Continue", under its card and links
 SUB_SIZE = 14.5  # the Continue summary's text size
 BUTTON_Y, BUTTON_H, SMALL_W, BUTTON_GAP = 626, 50, 160, 12  # the bottom row
 #: the line about this player's unfinished online tables, top right (logical px)
 ONLINE_TABLES_RECT = (900, 18, 362, 44)
 NOTICE_Y = 696  # the one-line "bad file" notice, under the bottom row
-TITLE_Y = 100  # centre of the title group
+TITLE_Y = 88  # centre of the title group
 #: Why a saved game the play scene refused is set aside (shown in the menu's notice).
 REFUSED = N_("the play scene refused it")
 #: The reason of a saved game written by a newer Tatami (scenes.shell.saves.parse_save).
@@ -210,6 +214,7 @@ class MainMenuScene(UIScene):
             cont = ContinueButton(g.name, (x, CONTINUE_Y, card_w, CONTINUE_H), lambda g=g: self._continue(g.name))
             cont.visible = False
             self.continues[g.name] = self.widgets.add(cont)
+            self.add_links(g, x, card_w)
         row = [("button:online", _("Play online"), self._online),
                ("button:learn", _("Learn to play"), self._learn), ("button:rules", _("How to play"), self._rules),
                ("button:stats", _("Profile"), self._stats), ("button:recent", _("Recent games"), self._recent),
@@ -226,6 +231,20 @@ class MainMenuScene(UIScene):
         self.saved: dict[str, Any] = {}  # game -> scenes.shell.saves.SavedGame offered by "Continue"
         self.notice = ""  # one line when a bad file was set aside
         self._watch_seen: tuple[int, int] = (0, 0)  # the app's turn watch and its answer last shown
+
+    def add_links(self, info: Any, x: float, card_w: float) -> None:
+        """The room's links under its card (``info.links``: ``button:room:<game>:<key>``, each
+        opening one of its scenes), half the card wide each, at most two."""
+        w = (card_w - LINK_GAP) / 2
+        for i, (key, label, scene) in enumerate(info.links[:2]):
+            button = Button(f"button:room:{info.name}:{key}", _(label), (x + i * (w + LINK_GAP), LINK_Y, w, LINK_H),
+                            partial(self._open, scene), style="secondary", size=15)
+            button.enabled = self.app.has_scene(scene)
+            self.widgets.add(button)
+
+    def _open(self, scene: str) -> None:
+        """A room's link: its scene over the menu."""
+        self.app.manager.push(self.app.make_scene(scene))
 
     # -- saved games -------------------------------------------------------------------
     def enter(self) -> None:
