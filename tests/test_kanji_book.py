@@ -275,7 +275,8 @@ def test_a_finished_game_fills_the_book_and_its_score_screen_opens_it(app, tmp_p
 
     app.saves, app.history = SaveSlots(), HistoryStore()
     stores = open_room_stores(app)
-    assert stores == {"kanji_book": app.kanji_book} and app.kanji_book.path == tmp_path / "kanji-book.json"
+    assert stores == {"kanji_book": app.kanji_book, "kanji_review": app.kanji_review}
+    assert app.kanji_book.path == tmp_path / "kanji-book.json"
     app.kanji_book.today = lambda: datetime.date(2026, 12, 7)
     scene = app.start_game("kanji-zushi", seats=["human", "easy"], seed=3, speed=1000.0, think_ms=0)
     while not scene.state.is_over():
@@ -291,6 +292,11 @@ def test_a_finished_game_fills_the_book_and_its_score_screen_opens_it(app, tmp_p
     assert book.chars() == list(dict.fromkeys(mine)) == book.new_in(game_id)
     assert [e.char for e in book.entries(False)] == list(dict.fromkeys(formed(scene.state, False)))
     assert json.loads((tmp_path / "kanji-book.json").read_text())["counted"] == [game_id]
+    # the review took them at the game's end: a meaning card for each reviewable kanji formed
+    from game.kanji.review import reviewable
+
+    assert {c for c in mine if reviewable(c)} == {cid.partition(":")[2] for cid in app.kanji_review.deck().card_ids()
+                                                  if cid.startswith("meaning:")}
     _pump_until(app, scene, lambda: "button:score" in ids(app.manager.top()))
     click(app, rect_of(scene, "button:score").center)
     _pump_until(app, scene, lambda: app.manager.top().name == "kanji_score")

@@ -113,3 +113,16 @@ def test_an_empty_book_says_how_to_fill_it(app):
     assert scene.q is None and _labels(app)["review-due"][1] == "0 due"
     _key(d, pygame.K_ESCAPE)
     assert app.manager.top().name == "menu"
+
+
+def test_the_menu_link_says_how_many_are_due(app):
+    app.kanji_review.clock = lambda: NOW
+    app.kanji_review.sync(["休", "語"], NOW)
+    d = Driver(app, deadline=time.monotonic() + 60, log=lambda m: None)
+    app.manager.top().enter()
+    end = time.monotonic() + 20
+    while _labels(app)["button:room:kanji-zushi:review"][1] != "Review (2 due)":
+        assert time.monotonic() < end, _labels(app)["button:room:kanji-zushi:review"]
+        d.frames(1)
+    d.click("button:room:kanji-zushi:review")
+    assert app.manager.top().name == "kanji_review"

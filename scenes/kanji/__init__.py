@@ -17,7 +17,8 @@ GAME = GameInfo(
             "kanji_book": "scenes.kanji.book:KanjiBookScene", "kanji_review": "scenes.kanji.review:KanjiReviewScene"},
     stores={"kanji_book": "scenes.kanji.bookstore:KanjiBook", "kanji_review": "scenes.kanji.reviewstore:KanjiReview"},
     # Translators: small buttons under Kanji-zushi's card in the main menu: every kanji you made; its spaced review
-    links=(("book", N_("Kanji book"), "kanji_book"), ("review", N_("Review"), "kanji_review")),
+    links=(("book", N_("Kanji book"), "kanji_book"), ("review", N_("Review"), "kanji_review",
+                                                           "scenes.kanji.review:menu_label")),
     art="art/kanji/emblem.svg", rules="scenes.kanji.rules_page:RULES",
     score_note=N_("Games of one player against the AI, by the strongest AI at the table. Best score: "
                   "strokes."),

@@ -48,6 +48,22 @@ ROW_Y, BTN_W, BTN_GAP = 500, 160, 20
 RIGHT, WRONG = (64, 140, 86), C.VERMILION
 
 
+def menu_label(app: Any) -> str | None:
+    """The menu link's label now: "Review (12 due)" when cards are due (the book's new kanji
+    joined first), else None (the plain "Review"). Reads and may write the review's file: the
+    menu asks it off its frame loop (:meth:`scenes.shell.menu.MainMenuScene.ask_link_labels`)."""
+    store = getattr(app, "kanji_review", None)
+    if not isinstance(store, KanjiReview):
+        return None
+    now = store.clock()
+    book = getattr(app, "kanji_book", None)
+    if book is not None:
+        store.sync(book.chars(), now)
+    n = store.count_due(now)
+    # Translators: the kanji review's link under Kanji-zushi's menu card, with how many cards are due
+    return ngettext("Review ({n} due)", "Review ({n} due)", n).format(n=n) if n else None
+
+
 def lang_of() -> str:
     """The review's language: the one in use (English for the pseudo language)."""
     lang = i18n.language()
@@ -282,4 +298,4 @@ class KanjiReviewScene(UIScene):
                   C.INK_SOFT)
 
 
-__all__ = ["GRADES", "KanjiReviewScene", "lang_of"]
+__all__ = ["GRADES", "KanjiReviewScene", "lang_of", "menu_label"]

@@ -17,9 +17,9 @@ always the caller's ``now`` (an aware datetime): nothing here reads the clock. N
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from game.i18n import N_, _
 from game.kanji.review import DEFAULT_NEW_PER_DAY, Rating, ReviewDeck, reviewable
@@ -54,6 +54,8 @@ class KanjiReview(JsonStore):
     def __init__(self, path: Path | str | None = None, new_per_day: int = DEFAULT_NEW_PER_DAY):
         super().__init__(Path(path) if path is not None else data_dir() / REVIEW_FILE)
         self.new_per_day = new_per_day
+        #: the time when the store itself needs it (a game's kanji joining the deck): aware, UTC
+        self.clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)
         self._deck: ReviewDeck | None = None
 
     def load(self) -> None:
@@ -99,6 +101,22 @@ class KanjiReview(JsonStore):
 
         self.update(change)
         return added
+
+    def record_finished(self, game_id: str, game_name: str, setup: dict, state: Any, events: Any = None) -> None:
+        """A finished game (the autosave tells every room store, :attr:`GameInfo.stores`): the
+        kanji the person's seat formed in a Kanji-zushi game join the deck now (:meth:`sync`);
+        another game, or one without a person, changes nothing. Never raises (a failure is
+        logged: the review still takes the book's kanji when it opens)."""
+        seats = [str(s) for s in (setup or {}).get("seats") or []]
+        if game_name != "kanji-zushi" or "human" not in seats:
+            return
+        me = seats.index("human")
+        chars = [e.char for e in events or () if getattr(e, "kind", "") == "kanji.formed" and e.seat == me]
+        try:
+            if chars:
+                self.sync(chars, self.clock())
+        except Exception:
+            log.exception("kanji review: the game's kanji could not join the deck")
 
     def answer(self, card_id: str, rating: Rating | int, now: datetime) -> datetime:
         """Schedule ``card_id`` after an answer (``ReviewDeck.answer``) and write it through.

@@ -47,9 +47,12 @@ class GameInfo:
     as that attribute of the app and in ``app.room_stores``, and told every finished game with
     ``record_finished(game_id, game_name, setup, state, events)`` by the autosave
     (:class:`scenes.play.saving.Saving`; a store ignores other games).
-    links: the room's small buttons under its menu card, ``(key, label, scene)``: the label an
-    English catalog text (``N_``), the scene one of the room's (opened over the menu); the menu
-    shows them as ``button:room:<name>:<key>``, at most two side by side.
+    links: the room's small buttons under its menu card, ``(key, label, scene)`` or ``(key, label,
+    scene, "module:function")``: the label an English catalog text (``N_``), the scene one of the
+    room's (opened over the menu); the function, ``(app) -> str | None``, gives the label as it
+    stands now ("Review (12 due)", in the language in use; None: the plain label), asked off the
+    frame loop each time the menu shows (it may read files); the menu shows them as
+    ``button:room:<name>:<key>``, at most two side by side.
 
     Every text here is an English catalog text (``N_``), translated where it is shown
     (``_(info.title)``; game/i18n.py).
@@ -67,7 +70,7 @@ class GameInfo:
     extra: dict = field(default_factory=dict)
     devtools: str = ""
     stores: dict[str, str] = field(default_factory=dict)
-    links: tuple[tuple[str, str, str], ...] = ()
+    links: tuple[tuple[str, ...], ...] = ()
 
     def dev_tools(self) -> "DevTools":
         """The game's part of the dev tools (imported on first use), or the generic defaults."""

@@ -205,6 +205,9 @@ class MainMenuScene(UIScene):
         card_w = card_width(n)
         x0 = (1280 - (n * card_w + (n - 1) * CARD_GAP)) / 2
         self.continues: dict[str, ContinueButton] = {}
+        #: the room links whose label a function tells (``GameInfo.links``), and the labels told
+        self.link_labels: list[tuple[Button, str]] = []
+        self.told_labels: dict[str, str] = {}
         self.cards: dict[str, GameCard] = {}
         for i, g in enumerate(self.games):
             x = x0 + i * (card_w + CARD_GAP)
@@ -236,11 +239,33 @@ class MainMenuScene(UIScene):
         """The room's links under its card (``info.links``: ``button:room:<game>:<key>``, each
         opening one of its scenes), half the card wide each, at most two."""
         w = (card_w - LINK_GAP) / 2
-        for i, (key, label, scene) in enumerate(info.links[:2]):
+        for i, (key, label, scene, *badge) in enumerate(info.links[:2]):
             button = Button(f"button:room:{info.name}:{key}", _(label), (x + i * (w + LINK_GAP), LINK_Y, w, LINK_H),
                             partial(self._open, scene), style="secondary", size=15)
             button.enabled = self.app.has_scene(scene)
             self.widgets.add(button)
+            if badge:
+                self.link_labels.append((button, badge[0]))
+
+    def ask_link_labels(self) -> None:
+        """The links' labels as they stand now (``GameInfo.links``' functions: "Review (12 due)"),
+        asked on a daemon thread — they may read files — and shown by :meth:`update` when told."""
+        import threading
+
+        from game.registration import load
+
+        def ask() -> None:
+            for button, path in self.link_labels:
+                try:
+                    label = load(path)(self.app)
+                except Exception:  # (a room's count must never break the menu: the plain label)
+                    log.exception("menu: %s failed", path)
+                    continue
+                if label:
+                    self.told_labels[button.id] = label
+
+        if self.link_labels:
+            threading.Thread(target=ask, name="menu-link-labels", daemon=True).start()
 
     def _open(self, scene: str) -> None:
         """A room's link: its scene over the menu."""
@@ -251,6 +276,11 @@ class MainMenuScene(UIScene):
         # read the saves here, not in __init__: when returning from a game the menu is made
         # before the play scene exits (and writes its final save)
         self.refresh_saved()
+        self.ask_link_labels()
+
+    def resume(self) -> None:
+        """Back on top (a room's scene was popped, e.g. the review): the links' labels again."""
+        self.ask_link_labels()
 
     def refresh_saved(self) -> None:
         """(Re)load ``app.saves``: a "Continue" under each game with a usable save; a notice for a
@@ -296,6 +326,11 @@ class MainMenuScene(UIScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
+        for ident, label in list(self.told_labels.items()):  # (told by :meth:`ask_link_labels`)
+            button = self.widgets.get(ident)
+            if isinstance(button, Button):
+                button.label = label
+            self.told_labels.pop(ident, None)
         watch = getattr(self.app, "turn_watch", None)
         if watch is not None and (id(watch), watch.revision) != self._watch_seen:
             self.refresh_online()  # (the server answered: whose turn it is)
