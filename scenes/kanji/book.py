@@ -40,7 +40,9 @@ from scenes.kanji import bookview
 from scenes.kanji.art import KanjiArt
 from scenes.kanji.bookfacts import GRADES, LEVELS, SORTS, arrange, facts, grade_option, level_option
 from scenes.kanji.bookstore import BookEntry
-from scenes.kanji.strokeplay import NO_STROKES, StrokeClock
+from scenes.kanji.exporting import export_book
+from scenes.kanji.review import lang_of
+from scenes.kanji.strokeplay import GAME_SETTING, NO_STROKES, StrokeClock, game_speed
 from scenes.kanji.text import kanji_title, meanings_shown
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
@@ -69,6 +71,8 @@ class KanjiBookScene(UIScene):
         self.art = KanjiArt(app)
         self.tab = tab if tab in ("mine", "seen") else "mine"
         self.sort, self.grade, self.level, self.speed = "date", "all", "all", "normal"
+        #: what the last export said ("Saved to …", or why not), drawn under the export buttons
+        self.export_said = ""
         self.only: tuple[str, ...] | None = tuple(only) if only else None
         self.page = 0
         self.selected: str | None = None
@@ -92,6 +96,16 @@ class KanjiBookScene(UIScene):
         self.w_level = w.add(SegmentedChoice("choice:book-jlpt", [(v, level_option(v)) for v in LEVELS],
                                              bookview.row_rect(2), value=self.level, on_change=self._set_level,
                                              size=15))
+        # the stroke order shown when a kanji is formed in a game (issue 37 item 1: off, or a speed)
+        game = game_speed(self.app)
+        self.w_game = w.add(SegmentedChoice("choice:game-strokes", [("off", _("Off"))] + [
+            (k, _(label)) for k, label in reversed(SPEEDS)], bookview.row_rect(3), value=game,
+            on_change=self._set_game_speed, size=15))
+        # Translators: the kanji book's buttons writing the book to a file for other programs
+        w.add(Button("button:export-anki", _("Export to Anki"), bookview.ANKI_RECT, lambda: self.export("anki"),
+                     style="secondary", size=16))
+        w.add(Button("button:export-csv", _("Export as CSV"), bookview.CSV_RECT, lambda: self.export("csv"),
+                     style="secondary", size=16))
         self.w_speed = w.add(SegmentedChoice("choice:book-speed", [(k, _(label)) for k, label in SPEEDS],
                                              bookview.SPEED_RECT, value=self.speed, on_change=self._set_speed,
                                              size=15))
@@ -106,6 +120,19 @@ class KanjiBookScene(UIScene):
                                    style="secondary", size=17))
         self.w_next = w.add(Button("button:page-next", "\u25B6", bookview.NEXT_RECT, lambda: self.turn(1),
                                    style="secondary", size=17))
+
+    def _set_game_speed(self, value: str) -> None:
+        self.app.settings[GAME_SETTING] = value
+        try:
+            self.app.settings.save()
+        except Exception:  # (the settings store logs and tells its own write failures)
+            pass
+
+    def export(self, kind: str) -> None:
+        """``button:export-anki`` / ``button:export-csv``: the book's kanji (the tab's, all of
+        them: not the filter's) written to a new file; the line under the buttons says where."""
+        entries = self.all.get(self.tab, [])
+        _path, self.export_said = export_book(entries, kind, lang_of())
 
     def _tab_options(self) -> list[tuple[str, str]]:
         mine = len(self.all.get("mine", ()))

@@ -18,19 +18,22 @@ from scenes.kanji.bookfacts import KanjiFacts, facts, grade_word, history_lines,
 from scenes.kanji.bookstore import BookEntry
 from scenes.kanji.strokeplay import LEFT_INK, NO_STROKES, RIGHT_INK, StrokeClock, draw_strokes
 from scenes.kanji.text import draw_rich, meanings_shown, strokes_text, wrap_rich
-from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_label, japanese_gloss, wrap_text
+from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_label, fit_text, japanese_gloss, wrap_text
 
-#: The left column: the tab, the three rows of choices (sort, grade, JLPT) with their labels.
+#: The left column: the tab, the four rows of choices (sort, grade, JLPT; the stroke order shown in
+#: games) with their labels.
 TAB_RECT = pygame.Rect(40, 112, 590, 40)
 ROW_Y, ROW_H, ROW_STEP, ROW_X, ROW_LABEL_X = 164, 34, 44, 160, 40
 #: The grid: columns, rows, a cell's side and the gap; its top left.
 COLS, ROWS, CELL, CELL_GAP = 8, 4, 62, 10
-GRID = pygame.Rect(44, 304, COLS * (CELL + CELL_GAP) - CELL_GAP, ROWS * (CELL + CELL_GAP) - CELL_GAP)
+GRID = pygame.Rect(44, 346, COLS * (CELL + CELL_GAP) - CELL_GAP, ROWS * (CELL + CELL_GAP) - CELL_GAP)
 PER_PAGE = COLS * ROWS
 #: The bottom row: back, show all (a game's new kanji only), the pages.
 BACK_RECT = pygame.Rect(40, 640, 160, 50)
 ALL_RECT = pygame.Rect(216, 640, 190, 50)
 PREV_RECT, NEXT_RECT = pygame.Rect(470, 644, 46, 42), pygame.Rect(584, 644, 46, 42)
+#: The exports (issue 37 item 4), at the header's right, and the line saying where they went.
+ANKI_RECT, CSV_RECT, EXPORT_SAID = pygame.Rect(806, 46, 210, 40), pygame.Rect(1030, 46, 210, 40), (1240, 100)
 #: The right panel and its parts.
 PANEL = pygame.Rect(656, 112, 588, 578)
 STROKE_RECT = pygame.Rect(676, 130, 240, 240)
@@ -102,7 +105,8 @@ def draw_book(surface: pygame.Surface, app: Any, book: BookShown) -> None:
     draw_text(surface, app, _("Kanji book"), (340, 56), 38, C.INK, bold=True)
     draw_text(surface, app, japanese_gloss("漢字帳"), (340, 92), 16, C.VERMILION, jp=True, decorative=True)
     # Translators: the labels of the kanji book's rows of choices: the order, the school grade, the JLPT level
-    for k, label in enumerate((_("Sort by"), pgettext("filter", "Grade"), _("JLPT"))):
+    # Translators: the kanji book's row choosing how a kanji formed in a game is written: Off, Fast...
+    for k, label in enumerate((_("Sort by"), pgettext("filter", "Grade"), _("JLPT"), _("In games"))):
         text, size = fit_label(app, label, 15, True, ROW_X - ROW_LABEL_X - 8)
         draw_text(surface, app, text, (ROW_LABEL_X, row_rect(k).centery), size, C.INK_MUTED, bold=True,
                   anchor="midleft")
@@ -123,6 +127,10 @@ def draw_book(surface: pygame.Surface, app: Any, book: BookShown) -> None:
             y += 24
     if book.notice:
         draw_text(surface, app, book.notice, (640, 706), 13, C.VERMILION_DARK)
+    said = getattr(book, "export_said", "")
+    if said:
+        room = PANEL.right - 420
+        draw_text(surface, app, fit_text(app, said, 13, False, room), EXPORT_SAID, 13, C.INK_SOFT, anchor="midright")
 
 
 def _draw_grid(surface: pygame.Surface, app: Any, book: BookShown) -> None:
