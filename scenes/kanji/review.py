@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timezone
+from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -96,10 +97,10 @@ class KanjiReviewScene(UIScene):
         self.btn_show = self.widgets.add(Button("button:show-answer", _("Show answer"), (490, ROW_Y, 300, 64),
                                                 self.reveal, style="primary", size=22))
         self.btn_grades = [self.widgets.add(Button(f"button:grade:{key}", _(label), rect,
-                                                   lambda r=rating: self.grade(r), style="secondary", size=20,
+                                                   partial(self.grade, rating), style="secondary", size=20,
                                                    sublabel=str(i + 1)))
                            for i, ((key, rating, label), rect) in enumerate(zip(GRADES, rects))]
-        self.btn_picks = [self.widgets.add(Button(f"button:pick:{i + 1}", "", rect, lambda i=i: self.pick(i),
+        self.btn_picks = [self.widgets.add(Button(f"button:pick:{i + 1}", "", rect, partial(self.pick, i),
                                                   style="secondary", size=30, sublabel=str(i + 1)))
                           for i, rect in enumerate(rects)]
         self.btn_next = self.widgets.add(Button("button:next", _("Next"), (490, ROW_Y + 84, 300, 56), self.next,
@@ -174,7 +175,7 @@ class KanjiReviewScene(UIScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            key = getattr(event, "key", None)
+            key = int(getattr(event, "key", 0) or 0)
             number = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
                       pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}.get(key)
             q = self.q
@@ -293,7 +294,7 @@ class KanjiReviewScene(UIScene):
         for k, line in enumerate(wrap_text(app, meanings, 20, CARD.w - 80)[:2]):
             draw_text(surface, app, line, (640, y + 10 + 26 * k), 20, C.INK, bold=True)
         readings = "  ·  ".join(x for x in ("、".join(q.on), "、".join(q.kun)) if x)
-        strokes = ngettext("{n} stroke", "{n} strokes", q.strokes).format(n=q.strokes)
+        strokes = ngettext("{n} stroke", "{n} strokes", q.strokes or 0).format(n=q.strokes or 0)
         draw_text(surface, app, f"{readings}  ·  {strokes}" if readings else strokes, (640, y + 66), 16,
                   C.INK_SOFT)
 
