@@ -25,7 +25,7 @@ from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_label, fi
 TAB_RECT = pygame.Rect(40, 112, 590, 40)
 ROW_Y, ROW_H, ROW_STEP, ROW_X, ROW_LABEL_X = 164, 34, 44, 160, 40
 #: The grid: columns, rows, a cell's side and the gap; its top left.
-COLS, ROWS, CELL, CELL_GAP = 8, 4, 62, 10
+COLS, ROWS, CELL, CELL_GAP = 8, 4, 58, 10
 GRID = pygame.Rect(44, 346, COLS * (CELL + CELL_GAP) - CELL_GAP, ROWS * (CELL + CELL_GAP) - CELL_GAP)
 PER_PAGE = COLS * ROWS
 #: The bottom row: back, show all (a game's new kanji only), the pages.
@@ -151,7 +151,7 @@ def _draw_grid(surface: pygame.Surface, app: Any, book: BookShown) -> None:
         surface.blit(surf, (c[0] - ink.centerx, c[1] - ink.centery))
     if book.only is not None and book.tab == "mine":
         # Translators: the kanji book opened from a score screen shows only that game's new kanji
-        draw_text(surface, app, _("New in this game"), (GRID.x, GRID.bottom + 22), 15, C.VERMILION_DARK, bold=True,
+        draw_text(surface, app, _("New in this game"), (GRID.x, GRID.bottom + 16), 15, C.VERMILION_DARK, bold=True,
                   anchor="midleft")
     if book.pages() > 1:
         # Translators: the kanji book's page shown and how many there are

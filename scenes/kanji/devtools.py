@@ -53,6 +53,37 @@ def walk(w: Any) -> Iterator[str]:
             w.settle()
             yield "book-new"
     yield from book_walk(w)
+    yield from review_walk(w)
+
+
+def review_walk(w: Any) -> Iterator[str]:
+    """The kanji review (issue 37): the book's kanji due on a set day — a meaning card, then its
+    answer; a day later a pick card (or a halves one), then answered wrong; nothing due."""
+    import datetime
+
+    d = w.d
+    store, book = getattr(d.app, "kanji_review", None), getattr(d.app, "kanji_book", None)
+    if store is None or book is None or not book.chars():
+        return
+    day = datetime.datetime(2026, 12, 7, 12, tzinfo=datetime.timezone.utc)
+    scene = w.show("kanji_review", clock=lambda: day)
+    yield "review-meaning"
+    d.click("button:show-answer")
+    yield "review-answer"
+    while scene.q is not None:
+        if not scene.revealed:
+            d.click("button:show-answer")
+        d.click("button:grade:good")
+    yield "review-done"
+    later = day + datetime.timedelta(days=1)
+    scene = w.show("kanji_review", clock=lambda: later)
+    while scene.q is not None and scene.q.kind == "meaning":
+        d.click("button:show-answer")
+        d.click("button:grade:easy")
+    if scene.q is not None:
+        yield f"review-{scene.q.kind}"
+        d.click(f"button:pick:{1 + (scene.q.choices.index(scene.q.answer) + 1) % 4}")
+        yield f"review-{scene.q.kind}-answered"
 
 
 def book_walk(w: Any) -> Iterator[str]:

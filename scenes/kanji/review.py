@@ -30,6 +30,7 @@ from game.kanji import review as kreview
 from game.kanji.review import Question, Rating
 from scenes.kanji.art import NETA, SHARI, KanjiArt
 from scenes.kanji.reviewstore import KanjiReview
+from scenes.kanji.text import meanings_shown
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, japanese_gloss, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
@@ -256,7 +257,7 @@ class KanjiReviewScene(UIScene):
             # Translators: the question of a kanji review card showing a kanji
             ask = _("What does this kanji mean?")
         elif q.kind == "pick":
-            text = fit_text(app, q.prompt, 40, True, CARD.w - 60)
+            text = fit_text(app, self.meaning_of(q.char, 1), 40, True, CARD.w - 60)
             draw_text(surface, app, text, (640, PROMPT_Y - 10), 40, C.INK, bold=True)
             # Translators: the question of a kanji review card showing a meaning
             ask = _("Which kanji means this?")
@@ -280,6 +281,14 @@ class KanjiReviewScene(UIScene):
                     pygame.draw.rect(surface, col, vp.to_window(b.rect.inflate(8, 8)), width=max(2, vp.px(4)),
                                      border_radius=vp.px(16))
 
+    @staticmethod
+    def meaning_of(char: str, limit: int) -> str:
+        """Up to ``limit`` meanings of ``char`` as the room shows them in the language in use
+        (:func:`scenes.kanji.text.meanings_shown`: the question's own, and the pseudo language's
+        for the layout check)."""
+        f = kreview.formed(char)
+        return ", ".join(meanings_shown(f, limit)) if f is not None else ""
+
     def _draw_answer(self, surface: pygame.Surface, q: Question) -> None:
         """The answer's side: the kanji (after a pick), its meanings and readings."""
         app = self.app
@@ -290,7 +299,7 @@ class KanjiReviewScene(UIScene):
             verdict = _("Right!") if ok else _("Not quite: it is {char}.").format(char=q.answer)
             draw_text(surface, app, verdict, (640, y - 18), 20, RIGHT if ok else WRONG, bold=True)
             y += 14
-        meanings = ", ".join(q.meanings[:4])
+        meanings = self.meaning_of(q.char, 4)
         for k, line in enumerate(wrap_text(app, meanings, 20, CARD.w - 80)[:2]):
             draw_text(surface, app, line, (640, y + 10 + 26 * k), 20, C.INK, bold=True)
         readings = "  ·  ".join(x for x in ("、".join(q.on), "、".join(q.kun)) if x)
