@@ -63,7 +63,8 @@ def test_menu_setup_play_score_rematch_menu(app):
     # seat 0 is the side that moves first, with its colour and name
     assert play.seats == ["medium", "easy"]
     assert play.colors == ("R", "B")
-    assert play.names == ["Medium AI", "Easy AI"]
+    assert play.names == ["Ken", "Hana"]  # (each level's first character, issue 36)
+    assert play.match.characters == {0: "ken", 1: "hana"}
     to_score(d, "kaito_score", wall_s=60)
     score = app.manager.top()
     assert score.winners and score.description

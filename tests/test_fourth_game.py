@@ -254,7 +254,8 @@ def test_the_app_plays_it_from_its_card_to_the_statistics(full_app, tmp_path):
     d.click("button:start")
     d.wait_scene("nim_play")
     play = app.manager.top()
-    assert play.seats == ["human", "hard"] and play.names == ["You", "Hard AI"]
+    # (a game without character hooks: the level's first character, its own play unchanged)
+    assert play.seats == ["human", "hard"] and play.names == ["You", "Sora"]
     assert (Path(tmp_path / "data" / "saves" / "nim.json")).exists()  # autosaved as any game
     # the whole game: the person clicks the first stone of the largest heap (takes it whole)
     clicks = 0
@@ -279,7 +280,7 @@ def test_the_app_plays_it_from_its_card_to_the_statistics(full_app, tmp_path):
     out = play.match.outcome()
     assert score.winners == out.winners and score.scores == list(out.scores)
     assert sum(score.scores) == sum(record["setup"]["heaps"])
-    assert score.description == describe(play.match.state.events[-1], ["You", "Hard AI"])
+    assert score.description == describe(play.match.state.events[-1], ["You", "Sora"])
     assert {"button:menu", "button:review", "button:rematch"} <= {e.id for e in score.ui_elements()}
     # counted once in the statistics and the recent games; the save is gone
     row = app.stats.table("nim")["hard"]

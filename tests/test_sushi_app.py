@@ -51,7 +51,7 @@ def test_setup_switches_to_multi_seat_layout_and_starts_with_chosen_seats(app, m
     click(app, centre(scene, "button:start"))
     assert started["game"] == "sushi-draft"
     assert started["seats"] == ["human", "hard", "easy"]
-    assert started["names"] == ["You", "Hard AI", "Easy AI"]
+    assert started["names"] == ["You", "Sora", "Hana"] and started["characters"] == [None, "sora", "hana"]
     assert "colors" not in started and started["seed"] is None
     # remembered for next time
     again = app.make_scene("setup", game="sushi-draft")
