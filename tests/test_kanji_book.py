@@ -20,7 +20,7 @@ from game.kanji.events import KanjiFormed
 from game.kanji.rules import judge
 from game.match import Match
 from game.registry import get
-from scenes.kanji import bookfacts
+from scenes.kanji import bookfacts, bookview
 from scenes.kanji.bookstore import KanjiBook
 from scenes.kanji.strokeplay import NO_STROKES
 from scenes.shell.catalog import open_room_stores
@@ -122,6 +122,13 @@ def test_arrange_sorts_and_filters_and_the_facts_name_the_halves():
     n5 = [c for c in chars if bookfacts.facts(c).jlpt == 5]
     assert [e.char for e in bookfacts.arrange(entries, level="5")] == n5[::-1]
     assert [e.char for e in bookfacts.arrange(entries, only=["休", "細"])] == ["細", "休"]
+    # the date filter counts back from today; the strokes filter keeps a range
+    today = datetime.date(2026, 12, 10)  # (first formed on the 1st to the 4th)
+    assert [e.char for e in bookfacts.arrange(entries, when="week", today=today)] == ["細", "湯"]
+    assert [e.char for e in bookfacts.arrange(entries, when="month", today=today)] == chars[::-1]
+    assert [e.char for e in bookfacts.arrange(entries, strokes="11+")] == [
+        c for c in chars[::-1] if form(*pair(c)).strokes >= 11]
+    assert [e.char for e in bookfacts.arrange(entries, strokes="1-6")] == ["休"]
     f = bookfacts.facts("休")
     assert (f.neta, f.shari, f.strokes, f.grade) == ("亻", "木", 6, 1)
     # the other kanji its halves make, by the game's own data (valid with the Jōyō key)
@@ -221,11 +228,17 @@ def test_an_empty_book_says_how_to_fill_it_and_pages_a_full_one(app, tmp_path):
     write_book(tmp_path / "many.json", many)
     app.kanji_book = KanjiBook(tmp_path / "many.json")
     scene = open_book(app)
-    assert len(grid(scene)) == 32 and labels(scene)["button:page-prev"][0] == "button-disabled"
+    assert len(grid(scene)) == bookview.PER_PAGE and labels(scene)["button:page-prev"][0] == "button-disabled"
     click(app, rect_of(scene, "button:page-next").center)
-    assert len(grid(scene)) == 8 and scene.selected == grid(scene)[0]
+    assert len(grid(scene)) == 40 - bookview.PER_PAGE and scene.selected == grid(scene)[0]
     press_key(app, pygame.K_UP)
-    assert len(grid(scene)) == 32
+    assert len(grid(scene)) == bookview.PER_PAGE
+    click(app, rect_of(scene, "choice:book-strokes:1-6").center)  # the strokes filter
+    few = grid(scene)
+    assert few and all(bookfacts.facts(c).strokes <= 6 for c in few) and len(few) < len(many)
+    app.kanji_book.today = lambda: datetime.date(2026, 12, 12)  # the book's entries: 1 Nov + i days
+    click(app, rect_of(scene, "choice:book-when:week").center)  # first formed since 5 Dec: i >= 34
+    assert grid(scene) == [c for c in few if many.index(c) >= 34]
 
 
 def test_the_menu_links_to_the_book(app, tmp_path):

@@ -38,7 +38,19 @@ from game.i18n import N_, _
 from game.kanji import strokes as kanji_strokes
 from scenes.kanji import bookview
 from scenes.kanji.art import KanjiArt
-from scenes.kanji.bookfacts import GRADES, LEVELS, SORTS, arrange, facts, grade_option, level_option
+from scenes.kanji.bookfacts import (
+    GRADES,
+    LEVELS,
+    SORTS,
+    STROKE_RANGES,
+    WHENS,
+    arrange,
+    facts,
+    grade_option,
+    level_option,
+    strokes_option,
+    when_option,
+)
 from scenes.kanji.bookstore import BookEntry
 from scenes.kanji.exporting import export_book
 from scenes.kanji.review import lang_of
@@ -71,6 +83,7 @@ class KanjiBookScene(UIScene):
         self.art = KanjiArt(app)
         self.tab = tab if tab in ("mine", "seen") else "mine"
         self.sort, self.grade, self.level, self.speed = "date", "all", "all", "normal"
+        self.when = self.strokes = "all"
         #: what the last export said ("Saved to …", or why not), drawn under the export buttons
         self.export_said = ""
         self.only: tuple[str, ...] | None = tuple(only) if only else None
@@ -96,10 +109,15 @@ class KanjiBookScene(UIScene):
         self.w_level = w.add(SegmentedChoice("choice:book-jlpt", [(v, level_option(v)) for v in LEVELS],
                                              bookview.row_rect(2), value=self.level, on_change=self._set_level,
                                              size=15))
+        when, strokes = bookview.split_row(3)
+        self.w_when = w.add(SegmentedChoice("choice:book-when", [(v, when_option(v)) for v in WHENS], when,
+                                            value=self.when, on_change=self._set_when, size=14))
+        self.w_strokes = w.add(SegmentedChoice("choice:book-strokes", [(v, strokes_option(v)) for v in STROKE_RANGES],
+                                               strokes, value=self.strokes, on_change=self._set_strokes, size=14))
         # the stroke order shown when a kanji is formed in a game (issue 37 item 1: off, or a speed)
         game = game_speed(self.app)
         self.w_game = w.add(SegmentedChoice("choice:game-strokes", [("off", _("Off"))] + [
-            (k, _(label)) for k, label in reversed(SPEEDS)], bookview.row_rect(3), value=game,
+            (k, _(label)) for k, label in reversed(SPEEDS)], bookview.row_rect(4), value=game,
             on_change=self._set_game_speed, size=15))
         # Translators: the kanji book's buttons writing the book to a file for other programs
         w.add(Button("button:export-anki", _("Export to Anki"), bookview.ANKI_RECT, lambda: self.export("anki"),
@@ -153,7 +171,7 @@ class KanjiBookScene(UIScene):
             self.recent = {e.game_id: e for e in self.history.entries()}
         self.w_tab.options = self._tab_options()
         only = self.only if self.tab == "mine" else None
-        self.shown = arrange(self.all[self.tab], self.sort, self.grade, self.level, only)
+        self.shown = self.arrange(self.all[self.tab], only)
         chars = [e.char for e in self.shown]
         want = select if select in chars else self.selected if self.selected in chars else None
         if want is None and chars:
@@ -227,6 +245,20 @@ class KanjiBookScene(UIScene):
         self.level = level
         self.refresh()
 
+    def _set_when(self, when: str) -> None:
+        self.when = when
+        self.refresh()
+
+    def _set_strokes(self, strokes: str) -> None:
+        self.strokes = strokes
+        self.refresh()
+
+    def arrange(self, entries: Sequence[BookEntry], only: Sequence[str] | None) -> list[BookEntry]:
+        """``entries`` kept by every filter and ordered by the sort (:func:`bookfacts.arrange`;
+        the date filter counts back from the store's today)."""
+        today = self.store.today() if self.store is not None else None
+        return arrange(entries, self.sort, self.grade, self.level, only, self.when, self.strokes, today)
+
     def _set_speed(self, speed: str) -> None:
         self.speed = speed
         self.clock = StrokeClock(self.clock.count, speed)
@@ -264,14 +296,12 @@ class KanjiBookScene(UIScene):
                 if tab != self.tab:
                     self.tab = tab
                     self.w_tab.set_value(tab)
-                if char not in [e.char for e in arrange(self.all[tab], self.sort, self.grade, self.level,
-                                                        self.only if tab == "mine" else None)]:
-                    self.grade = self.level = "all"
+                if char not in [e.char for e in self.arrange(self.all[tab], self.only if tab == "mine" else None)]:
+                    self.grade = self.level = self.when = self.strokes = "all"
                     self.only = None
-                    self.w_grade.set_value("all")
-                    self.w_level.set_value("all")
-                self.shown = arrange(self.all[tab], self.sort, self.grade, self.level,
-                                     self.only if tab == "mine" else None)
+                    for w in (self.w_grade, self.w_level, self.w_when, self.w_strokes):
+                        w.set_value("all")
+                self.shown = self.arrange(self.all[tab], self.only if tab == "mine" else None)
                 self.select(char)
                 self.refresh()
                 return

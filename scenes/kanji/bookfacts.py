@@ -29,6 +29,11 @@ SORTS: tuple[tuple[str, str], ...] = (
 GRADES: tuple[str, ...] = ("all", "1", "2", "3", "4", "5", "6", "8")
 #: The JLPT filter's values: "all", then the levels N5 (easiest) to N1.
 LEVELS: tuple[str, ...] = ("all", "5", "4", "3", "2", "1")
+#: The date filter's values: "all", first formed in the last 7 days, in the last 30 days.
+WHENS: dict[str, int | None] = {"all": None, "week": 7, "month": 30}
+#: The stroke filter's values: "all", then ranges of stroke counts (inclusive; None: no upper end).
+STROKE_RANGES: dict[str, tuple[int, int | None] | None] = {
+    "all": None, "1-6": (1, 6), "7-10": (7, 10), "11+": (11, None)}
 
 
 @dataclass(frozen=True)
@@ -100,11 +105,16 @@ def _sort_key(sort: str, entry: BookEntry, index: int) -> tuple:
 
 
 def arrange(entries: Sequence[BookEntry], sort: str = "date", grade: str = "all", level: str = "all",
-            only: Sequence[str] | None = None) -> list[BookEntry]:
+            only: Sequence[str] | None = None, when: str = "all", strokes: str = "all",
+            today: datetime.date | None = None) -> list[BookEntry]:
     """``entries`` (in the order first formed) kept by the filters and ordered by ``sort`` (a key
-    of :data:`SORTS`): ``grade`` one of :data:`GRADES`, ``level`` one of :data:`LEVELS`, ``only``
-    the characters to keep (None: all). Ties keep the order first formed (by date: the latest
-    first)."""
+    of :data:`SORTS`): ``grade`` one of :data:`GRADES`, ``level`` one of :data:`LEVELS`, ``when``
+    a key of :data:`WHENS` (first formed at most that many days before ``today``; default the
+    system's date), ``strokes`` a key of :data:`STROKE_RANGES`, ``only`` the characters to keep
+    (None: all). Ties keep the order first formed (by date: the latest first)."""
+    days = WHENS.get(when)
+    since = ((today or datetime.date.today()) - datetime.timedelta(days=days)).isoformat() if days else ""
+    span = STROKE_RANGES.get(strokes)
     kept = []
     for i, e in enumerate(entries):
         f = facts(e.char)
@@ -113,6 +123,10 @@ def arrange(entries: Sequence[BookEntry], sort: str = "date", grade: str = "all"
         if grade != "all" and str(f.grade) != grade:
             continue
         if level != "all" and str(f.jlpt) != level:
+            continue
+        if since and e.first < since:
+            continue
+        if span is not None and not (span[0] <= f.strokes and (span[1] is None or f.strokes <= span[1])):
             continue
         kept.append((i, e))
     kept.sort(key=lambda item: _sort_key(sort, item[1], item[0]))
@@ -140,6 +154,19 @@ def grade_option(value: str) -> str:
         # Translators: the kanji book's grade filter: secondary school (very short, ~4 characters)
         return pgettext("school grade, short", "Sec.")
     return value
+
+
+def when_option(value: str) -> str:
+    """The date filter's label of ``value`` (:data:`WHENS`): "All", "7 days", "30 days"."""
+    if value == "all":
+        return pgettext("filter", "All")
+    # Translators: the kanji book's date filter: kanji first formed in the last {n} days (short)
+    return ngettext("{n} day", "{n} days", WHENS[value] or 0).format(n=WHENS[value])
+
+
+def strokes_option(value: str) -> str:
+    """The stroke filter's label of ``value`` (:data:`STROKE_RANGES`): "All", "1–5", "14+"."""
+    return pgettext("filter", "All") if value == "all" else value.replace("-", "–")
 
 
 def level_option(value: str) -> str:

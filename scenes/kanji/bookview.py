@@ -20,13 +20,13 @@ from scenes.kanji.strokeplay import LEFT_INK, NO_STROKES, RIGHT_INK, StrokeClock
 from scenes.kanji.text import draw_rich, meanings_shown, strokes_text, wrap_rich
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_label, fit_text, japanese_gloss, wrap_text
 
-#: The left column: the tab, the four rows of choices (sort, grade, JLPT; the stroke order shown in
-#: games) with their labels.
+#: The left column: the tab, the five rows of choices (sort, grade, JLPT; the date and strokes
+#: filters side by side; the stroke order shown in games) with their labels.
 TAB_RECT = pygame.Rect(40, 112, 590, 40)
 ROW_Y, ROW_H, ROW_STEP, ROW_X, ROW_LABEL_X = 164, 34, 44, 160, 40
 #: The grid: columns, rows, a cell's side and the gap; its top left.
-COLS, ROWS, CELL, CELL_GAP = 8, 4, 58, 10
-GRID = pygame.Rect(44, 346, COLS * (CELL + CELL_GAP) - CELL_GAP, ROWS * (CELL + CELL_GAP) - CELL_GAP)
+COLS, ROWS, CELL, CELL_GAP = 8, 3, 58, 10
+GRID = pygame.Rect(44, 390, COLS * (CELL + CELL_GAP) - CELL_GAP, ROWS * (CELL + CELL_GAP) - CELL_GAP)
 PER_PAGE = COLS * ROWS
 #: The bottom row: back, show all (a game's new kanji only), the pages.
 BACK_RECT = pygame.Rect(40, 640, 160, 50)
@@ -45,6 +45,13 @@ HISTORY_Y, HALVES_Y = 478, 566
 #: The recent games it was formed in (the replay viewer's way in): at most three, under the history.
 PLAYED_Y, PLAYED_W, PLAYED_H, PLAYED_MAX = 518, 176, 28, 3
 LINK, LINK_STEP, LINKS_X = 30, 34, 764
+
+
+def split_row(k: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Row ``k`` as two choices side by side: the date filter's (3 options) and the strokes' (4)."""
+    r = row_rect(k)
+    w = round((r.w - 12) * 0.46)
+    return pygame.Rect(r.x, r.y, w, r.h), pygame.Rect(r.x + w + 12, r.y, r.w - w - 12, r.h)
 
 
 def row_rect(k: int) -> pygame.Rect:
@@ -106,7 +113,9 @@ def draw_book(surface: pygame.Surface, app: Any, book: BookShown) -> None:
     draw_text(surface, app, japanese_gloss("漢字帳"), (340, 92), 16, C.VERMILION, jp=True, decorative=True)
     # Translators: the labels of the kanji book's rows of choices: the order, the school grade, the JLPT level
     # Translators: the kanji book's row choosing how a kanji formed in a game is written: Off, Fast...
-    for k, label in enumerate((_("Sort by"), pgettext("filter", "Grade"), _("JLPT"), _("In games"))):
+    # Translators: the kanji book's row of two filters: when a kanji was first formed, its strokes
+    for k, label in enumerate((_("Sort by"), pgettext("filter", "Grade"), _("JLPT"), _("Date, strokes"),
+                               _("In games"))):
         text, size = fit_label(app, label, 15, True, ROW_X - ROW_LABEL_X - 8)
         draw_text(surface, app, text, (ROW_LABEL_X, row_rect(k).centery), size, C.INK_MUTED, bold=True,
                   anchor="midleft")
