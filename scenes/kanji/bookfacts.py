@@ -126,7 +126,8 @@ def arrange(entries: Sequence[BookEntry], sort: str = "date", grade: str = "all"
             continue
         if since and e.first < since:
             continue
-        if span is not None and not (span[0] <= f.strokes and (span[1] is None or f.strokes <= span[1])):
+        n = f.strokes or 0
+        if span is not None and not (span[0] <= n and (span[1] is None or n <= span[1])):
             continue
         kept.append((i, e))
     kept.sort(key=lambda item: _sort_key(sort, item[1], item[0]))
