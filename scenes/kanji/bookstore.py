@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from game.i18n import N_, _
+from game.i18n import N_
 from game.kanji.events import KanjiFormed
 from scenes.shell.jsonstore import JsonStore
 from scenes.shell.settings import data_dir
@@ -92,6 +92,10 @@ class KanjiBook(JsonStore):
     set it."""
 
     WHAT = "kanji book"
+    # Translators: the kanji book's file was written by a newer version of Tatami
+    NEWER_NOTICE = N_("The kanji book comes from a newer Tatami: it is kept unchanged, and nothing is added here")
+    # Translators: {reason} says why, e.g. "the file is corrupt"
+    SET_ASIDE_NOTICE = N_("The kanji book could not be read ({reason}) \u2014 set aside; it starts again")
     VERSION = VERSION
     MAX_BYTES = MAX_BYTES
     LOG = log
@@ -138,17 +142,9 @@ class KanjiBook(JsonStore):
         return self.write_doc({"version": VERSION, "mine": book["mine"], "seen": book["seen"],
                                "counted": self.counted}, indent=1)
 
-    def notice(self) -> str:
-        """One line for the book when its file was unusable, else ``""``."""
+    def loaded(self) -> None:
+        """Read the file on first use (:meth:`JsonStore.notice`)."""
         self._book()
-        if self.problem is None:
-            return ""
-        if self.newer:
-            # Translators: the kanji book's file was written by a newer version of Tatami
-            return _("The kanji book comes from a newer Tatami: it is kept unchanged, and nothing is added here")
-        # Translators: {reason} says why, e.g. "the file is corrupt"
-        return _("The kanji book could not be read ({reason}) \u2014 set aside; it starts again").format(
-            reason=_(self.problem.reason))
 
     # -- reading ----------------------------------------------------------------------------------
     def entries(self, mine: bool = True) -> list["BookEntry"]:

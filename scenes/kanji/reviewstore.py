@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from game.i18n import N_, _
+from game.i18n import N_
 from game.kanji.review import DEFAULT_NEW_PER_DAY, Rating, ReviewDeck, reviewable
 from scenes.shell.jsonstore import JsonStore
 from scenes.shell.settings import data_dir
@@ -47,6 +47,11 @@ class KanjiReview(JsonStore):
     deck (an unknown card id, a bad rating, a naive ``now``) passes up."""
 
     WHAT = WHAT
+    # Translators: the kanji review file was written by a newer version of Tatami
+    NEWER_NOTICE = N_("The kanji review comes from a newer Tatami: it is kept unchanged, and today's answers "
+                      "are not saved")
+    # Translators: {reason} says why, e.g. "the file is corrupt"
+    SET_ASIDE_NOTICE = N_("The kanji review could not be read ({reason}) \u2014 set aside; it starts again")
     VERSION = VERSION
     MAX_BYTES = MAX_BYTES
     LOG = log
@@ -133,17 +138,9 @@ class KanjiReview(JsonStore):
         """How many cards :meth:`due` gives (the menu's "12 due")."""
         return self.deck().count_due(now)
 
-    def notice(self) -> str:
-        """One line for the screens when the file was unusable, else ``""``."""
+    def loaded(self) -> None:
+        """Read the file on first use (:meth:`JsonStore.notice`)."""
         self.deck()
-        if self.problem is None:
-            return ""
-        if self.newer:
-            # Translators: the kanji review file was written by a newer version of Tatami
-            return _("The kanji review comes from a newer Tatami: it is kept unchanged, and today's answers are not saved")
-        # Translators: {reason} says why, e.g. "the file is corrupt"
-        return _("The kanji review could not be read ({reason}) \u2014 set aside; it starts again").format(
-            reason=_(self.problem.reason))
 
 
 __all__ = ["REVIEW_FILE", "KanjiReview"]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.achievements import judge
-from game.i18n import N_, _
+from game.i18n import N_
 from scenes.profile.finished import played
 from scenes.profile.words import earned_line
 from scenes.shell.jsonstore import JsonStore
@@ -42,6 +42,10 @@ class AchievementStore(JsonStore):
     Never raises on I/O or content errors."""
 
     WHAT = "achievements"
+    # Translators: the achievements file was written by a newer version of Tatami
+    NEWER_NOTICE = N_("The achievements come from a newer Tatami: they are kept unchanged, and none is earned here")
+    # Translators: {reason} says why, e.g. "the file is corrupt"
+    SET_ASIDE_NOTICE = N_("The achievements could not be read ({reason}) \u2014 set aside; they start again")
     VERSION = VERSION
     MAX_BYTES = MAX_BYTES
     LOG = log
@@ -86,17 +90,9 @@ class AchievementStore(JsonStore):
         """Write atomically; False (logged once, a notice) when it cannot be written."""
         return self.write_doc({"version": VERSION, "games": self._games(), "counted": self.counted}, indent=1)
 
-    def notice(self) -> str:
-        """One line for the screens when the file was unusable, else ``""``."""
+    def loaded(self) -> None:
+        """Read the file on first use (:meth:`JsonStore.notice`)."""
         self._games()
-        if self.problem is None:
-            return ""
-        if self.newer:
-            # Translators: the achievements file was written by a newer version of Tatami
-            return _("The achievements come from a newer Tatami: they are kept unchanged, and none is earned here")
-        # Translators: {reason} says why, e.g. "the file is corrupt"
-        return _("The achievements could not be read ({reason}) \u2014 set aside; they start again").format(
-            reason=_(self.problem.reason))
 
     def earned(self, game: str) -> dict[str, str]:
         """``game``'s earned achievements: key -> when (ISO 8601), in the order earned."""

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from game.achievements import AI
-from game.i18n import N_, _
+from game.i18n import N_
 from game.rating import Skill, bot_skill, openskill_model, rate_against_bots, rate_pair
 from scenes.profile.finished import played
 from scenes.profile.words import rating_line
@@ -139,6 +139,10 @@ class RatingStore(JsonStore):
     ``friends(game)``, ``result(game_id)``, ``notice()``. Never raises on I/O or content errors."""
 
     WHAT = "ratings"
+    # Translators: the ratings file was written by a newer version of Tatami
+    NEWER_NOTICE = N_("The ratings come from a newer Tatami: they are kept unchanged, and games are not rated here")
+    # Translators: {reason} says why, e.g. "the file is corrupt"
+    SET_ASIDE_NOTICE = N_("The ratings could not be read ({reason}) \u2014 set aside; every rating starts again")
     VERSION = VERSION
     MAX_BYTES = MAX_BYTES
     LOG = log
@@ -187,17 +191,9 @@ class RatingStore(JsonStore):
                "counted": self.counted}
         return self.write_doc(doc, indent=1)
 
-    def notice(self) -> str:
-        """One line for the screens when the file was unusable, else ``""``."""
+    def loaded(self) -> None:
+        """Read the file on first use (:meth:`JsonStore.notice`)."""
         self._games()
-        if self.problem is None:
-            return ""
-        if self.newer:
-            # Translators: the ratings file was written by a newer version of Tatami
-            return _("The ratings come from a newer Tatami: they are kept unchanged, and games are not rated here")
-        # Translators: {reason} says why, e.g. "the file is corrupt"
-        return _("The ratings could not be read ({reason}) \u2014 set aside; every rating starts again").format(
-            reason=_(self.problem.reason))
 
     def warm(self) -> None:
         """Import openskill on a daemon thread now (a game has started), so rating its end does

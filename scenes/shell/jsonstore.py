@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from game import safejson
-from game.i18n import N_
+from game.i18n import N_, _
 from scenes.shell import notices
 
 log = logging.getLogger("tatami.store")
@@ -164,6 +164,11 @@ class JsonStore:
     MAX_BYTES = 16 * 1024 * 1024
     #: the logger of the store's one-line messages
     LOG = log
+    #: The screens' one line about an unusable file (English catalog texts, whole sentences): a
+    #: newer Tatami's, and one set aside (``{reason}``); a store that leaves them empty says its
+    #: own (:meth:`notice`).
+    NEWER_NOTICE = ""
+    SET_ASIDE_NOTICE = ""
 
     def __init__(self, path: Path):
         self.path = path
@@ -223,6 +228,19 @@ class JsonStore:
             self._write_error(str(e))
             self.last_saved = False
             return change()
+
+    def loaded(self) -> None:
+        """Read the file if it was not read yet (a store's first use of its data); nothing here."""
+
+    def notice(self) -> str:
+        """One line for the screens when the file was unusable (:data:`NEWER_NOTICE`,
+        :data:`SET_ASIDE_NOTICE`, in the language in use), else ``""``."""
+        self.loaded()
+        if self.problem is None:
+            return ""
+        if self.newer:
+            return _(self.NEWER_NOTICE)
+        return _(self.SET_ASIDE_NOTICE).format(reason=_(self.problem.reason))
 
     def load(self) -> None:  # pragma: no cover - every store defines it
         """(Re)read the file into memory."""
