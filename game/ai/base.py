@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import abc
 import random
-from typing import Any
+from typing import Any, Mapping, TypeVar
+
+T = TypeVar("T")
 
 #: The difficulty levels every game offers, weakest first.
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
@@ -56,3 +58,17 @@ class RandomBot(Bot):
         if not actions:
             raise ValueError("no legal action to choose from")
         return actions[self.rng.randrange(len(actions))]
+
+
+def style_of(styles: Mapping[str, T], style: str | None, game_title: str) -> T | None:
+    """What a bot's ``style`` option (issue 36, the characters' play styles) means in a game's
+    ``styles`` table: its entry, or None for no style.
+
+    Raises:
+        ValueError: an unknown style (the message names the game and lists the known ones)."""
+    if style is None:
+        return None
+    if style not in styles:
+        raise ValueError(f"unknown {game_title} style {style!r}; known: {', '.join(styles)}")
+    return styles[style]
+

@@ -26,7 +26,7 @@ import random
 import time
 from typing import Any, Callable
 
-from game.ai.base import Bot, RandomBot
+from game.ai.base import Bot, RandomBot, style_of
 from game.kaito.engine import FastPos, move_to_action
 from game.kaito.levels import LevelSettings, ShallowSearcher, choose_move
 from game.kaito.rules import KaitoView
@@ -60,11 +60,7 @@ def style_weights(style: str | None) -> EvalWeights | None:
 
     Raises:
         ValueError: an unknown style (the message lists the known ones)."""
-    if style is None:
-        return None
-    if style not in STYLE_WEIGHTS:
-        raise ValueError(f"unknown KAITO style {style!r}; known: {', '.join(STYLE_WEIGHTS)}")
-    return STYLE_WEIGHTS[style]
+    return style_of(STYLE_WEIGHTS, style, "KAITO")
 
 
 def _check_options(options: dict[str, Any], known: set[str] = _KNOWN_OPTIONS) -> None:

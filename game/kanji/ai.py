@@ -38,7 +38,7 @@ import random
 import time
 from typing import Any, Callable
 
-from game.ai.base import Bot, RandomBot
+from game.ai.base import Bot, RandomBot, style_of
 from game.kanji.rules import PASS, KanjiView, attempt_text
 from game.kanji.sampling import (  # noqa: F401  (offered here too: the names live in game.kanji.sampling)
     NETA_INDEX,
@@ -106,9 +106,7 @@ BIG_KANJI = 8
 
 
 def _check_style(style: str | None) -> str | None:
-    if style is not None and style not in STYLES:
-        raise ValueError(f"unknown Kanji-zushi style {style!r}; known: {', '.join(STYLES)}")
-    return style
+    return style_of({s: s for s in STYLES}, style, "Kanji-zushi")
 
 
 def options_after(view: KanjiView, neta: str, shari: str) -> int:

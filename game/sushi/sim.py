@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from game.ai.base import style_of
 from game.sushi.determinize import (  # noqa: F401  (offered here too: the names live in game.sushi.determinize)
     CARD_INDEX,
     DECK,
@@ -334,11 +335,7 @@ def style_bias(style: str | None) -> tuple[float, ...] | None:
 
     Raises:
         ValueError: an unknown style (the message lists the known ones)."""
-    if style is None:
-        return None
-    if style not in STYLE_BIAS:
-        raise ValueError(f"unknown Sushi Draft style {style!r}; known: {', '.join(STYLE_BIAS)}")
-    return STYLE_BIAS[style]
+    return style_of(STYLE_BIAS, style, "Sushi Draft")
 
 
 class Policy:

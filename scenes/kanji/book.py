@@ -53,9 +53,8 @@ from scenes.kanji.bookfacts import (
 )
 from scenes.kanji.bookstore import BookEntry
 from scenes.kanji.exporting import export_book
-from scenes.kanji.review import lang_of
 from scenes.kanji.strokeplay import GAME_SETTING, NO_STROKES, StrokeClock, game_speed
-from scenes.kanji.text import kanji_title, meanings_shown
+from scenes.kanji.text import kanji_title, lang_of, meanings_shown
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, SegmentedChoice, UIScene
 

@@ -24,13 +24,12 @@ from typing import Any, Callable
 
 import pygame
 
-from game import i18n
 from game.i18n import N_, _, ngettext
 from game.kanji import review as kreview
 from game.kanji.review import Question, Rating
 from scenes.kanji.art import NETA, SHARI, KanjiArt
 from scenes.kanji.reviewstore import KanjiReview
-from scenes.kanji.text import meanings_shown
+from scenes.kanji.text import lang_of, meanings_shown
 from scenes.kit.draw import C, draw_chrome, draw_panel, draw_text, fit_text, japanese_gloss, wrap_text
 from scenes.kit.scene import UIElement
 from scenes.kit.widgets import Button, UIScene
@@ -64,12 +63,6 @@ def menu_label(app: Any) -> str | None:
     n = store.count_due(now)
     # Translators: the kanji review's link under Kanji-zushi's menu card, with how many cards are due
     return ngettext("Review ({n} due)", "Review ({n} due)", n).format(n=n) if n else None
-
-
-def lang_of() -> str:
-    """The review's language: the one in use (English for the pseudo language)."""
-    lang = i18n.language()
-    return lang if lang in ("en", "es", "ja") else "en"
 
 
 class KanjiReviewScene(UIScene):
@@ -308,4 +301,4 @@ class KanjiReviewScene(UIScene):
                   C.INK_SOFT)
 
 
-__all__ = ["GRADES", "KanjiReviewScene", "lang_of", "menu_label"]
+__all__ = ["GRADES", "KanjiReviewScene", "menu_label"]

@@ -12,7 +12,8 @@ Tatami's file kept untouched and never written: :class:`scenes.shell.jsonstore.J
 ``deck`` is :meth:`game.kanji.review.ReviewDeck.to_dict` (FSRS through the ``fsrs`` package). Every
 change (:meth:`KanjiReview.sync`, :meth:`KanjiReview.answer`) locks the file, re-reads it, applies
 the change and writes it, so two windows on one data folder keep each other's answers. The time is
-always the caller's ``now`` (an aware datetime): nothing here reads the clock. Never imports pygame.
+the caller's ``now`` (an aware datetime), except when a finished game's kanji join the deck
+(:meth:`KanjiReview.record_finished`: the store's ``clock``, which tests set). Never imports pygame.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from typing import Any, Callable, Iterable
 
 from game.i18n import N_
 from game.kanji.review import DEFAULT_NEW_PER_DAY, Rating, ReviewDeck, reviewable
+from scenes.kanji.bookstore import GAME
 from scenes.shell.jsonstore import JsonStore
 from scenes.shell.settings import data_dir
 
@@ -113,7 +115,7 @@ class KanjiReview(JsonStore):
         another game, or one without a person, changes nothing. Never raises (a failure is
         logged: the review still takes the book's kanji when it opens)."""
         seats = [str(s) for s in (setup or {}).get("seats") or []]
-        if game_name != "kanji-zushi" or "human" not in seats:
+        if game_name != GAME or "human" not in seats:
             return
         me = seats.index("human")
         chars = [e.char for e in events or () if getattr(e, "kind", "") == "kanji.formed" and e.seat == me]

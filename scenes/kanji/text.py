@@ -41,6 +41,13 @@ def kanji_title(char: str, meaning: str) -> str:
 
 
 # -- text about a kanji -----------------------------------------------------------------------------------
+def lang_of() -> str:
+    """The language of the kanji data in use: the one in use, English for the pseudo language (the
+    review's questions, the book's exports)."""
+    lang = language()
+    return lang if lang in ("en", "es", "ja") else "en"
+
+
 def meanings_shown(f: Formed, limit: int = 1) -> list[str]:
     """Up to ``limit`` meanings of ``f`` in the language in use, as the core gives them
     (KANJIDIC2): the English meanings in English, the Spanish ones in Spanish (where KANJIDIC2 has
@@ -318,6 +325,6 @@ def wrong_text(att: Any, short: bool = False) -> str:
     return str(att.why)
 
 
-__all__ = ["RichLettering", "attempt_line", "caption", "draw_kanji_tip", "draw_rich", "fit_rich", "formed_of",
+__all__ = ["RichLettering", "attempt_line", "caption", "draw_kanji_tip", "draw_rich", "fit_rich", "formed_of", "lang_of",
            "grade_text", "kanji_title", "meanings_shown", "readings", "rich_width", "strokes_text", "tip_lines",
            "two_tags", "wrap_rich", "wrong_text"]
